@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Informant developer entry point.
+#   ./dev.sh demo            install dependencies, build, start `informant --demo`
+#   ./dev.sh test [--sanitize]  install dependencies, build, run the whole test suite
+#   ./dev.sh build           configure and build only
+#   ./dev.sh deps            install the Debian packages only
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools
+          libgl-dev libyaml-cpp-dev libsimdjson-dev xvfb xauth curl)
+
+sudo_if_needed() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+deps() {
+    local missing=()
+    for p in "${PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "dev.sh: installing ${missing[*]}"
+        sudo_if_needed apt-get update -qq
+        sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+}
+
+build() {
+    local dir=build type=RelWithDebInfo extra=()
+    if [ "${1:-}" = "--sanitize" ]; then
+        dir=build-sanitize; type=Debug; extra+=(-DINFORMANT_SANITIZE=ON)
+    fi
+    if [ -n "${CI:-}" ]; then extra+=(-DINFORMANT_WERROR=ON); fi
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "${extra[@]}"
+    elif [ ${#extra[@]} -gt 0 ]; then
+        cmake -S . -B "$dir" "${extra[@]}" >/dev/null
+    fi
+    cmake --build "$dir" --parallel "$(nproc)"
+    BUILD_DIR=$dir
+}
+
+cmd=${1:-help}
+shift || true
+case "$cmd" in
+    deps) deps ;;
+    build) deps; build "$@" ;;
+    demo)
+        deps; build
+        exec "$BUILD_DIR/app/informant" --demo "$@"
+        ;;
+    test)
+        deps; build "$@"
+        export QT_QPA_PLATFORM=offscreen
+        cd "$BUILD_DIR"
+        ctest --output-on-failure --parallel "$(nproc)" --timeout 600
+        ;;
+    *)
+        sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+        [ "$cmd" = help ] || exit 2
+        ;;
+esac

@@ -1,0 +1,186 @@
+#include "informer/core/apistatus.h"
+
+#include "informer/core/domwriter.h"
+
+namespace informant {
+
+namespace {
+
+QString stringField(simdjson::dom::object object, std::string_view key)
+{
+    std::string_view text;
+    if (object.at_key(key).get(text) != simdjson::SUCCESS)
+        return QString();
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+void appendField(QByteArray &out, const char *key, const QString &value)
+{
+    out.append(",\"").append(key).append("\":");
+    detail::appendJsonString(value.toStdString(), out);
+}
+
+} // namespace
+
+Result<ApiStatus> ApiStatus::fromJson(QByteArrayView json)
+{
+    simdjson::dom::element element;
+    const auto error =
+        detail::threadParser().parse(json.data(), size_t(json.size())).get(element);
+    if (error != simdjson::SUCCESS)
+        return makeError(QStringLiteral("invalid Status JSON: %1")
+                             .arg(QLatin1String(simdjson::error_message(error))));
+    simdjson::dom::object object;
+    if (element.get(object) != simdjson::SUCCESS)
+        return makeError(QStringLiteral("invalid Status: expected a JSON object"));
+    if (stringField(object, "kind") != QLatin1String("Status"))
+        return makeError(QStringLiteral("expected a Status object, got kind \"%1\"")
+                             .arg(stringField(object, "kind")));
+    const QString apiVersion = stringField(object, "apiVersion");
+    if (!apiVersion.isEmpty() && apiVersion != QLatin1String("v1")
+        && apiVersion != QLatin1String("meta.k8s.io/v1"))
+        return makeError(QStringLiteral("unexpected Status apiVersion \"%1\"").arg(apiVersion));
+
+    ApiStatus status;
+    status.status = stringField(object, "status");
+    status.reason = stringField(object, "reason");
+    status.message = stringField(object, "message");
+    int64_t code = 0;
+    if (object.at_key("code").get(code) == simdjson::SUCCESS)
+        status.code = int(code);
+    simdjson::dom::object metadata;
+    if (object.at_key("metadata").get(metadata) == simdjson::SUCCESS)
+        status.continueToken = stringField(metadata, "continue");
+    simdjson::dom::object details;
+    if (object.at_key("details").get(details) == simdjson::SUCCESS) {
+        status.detailsName = stringField(details, "name");
+        status.detailsGroup = stringField(details, "group");
+        status.detailsKind = stringField(details, "kind");
+        int64_t retry = 0;
+        if (details.at_key("retryAfterSeconds").get(retry) == simdjson::SUCCESS)
+            status.retryAfterSeconds = int(retry);
+        simdjson::dom::array causes;
+        if (details.at_key("causes").get(causes) == simdjson::SUCCESS) {
+            for (auto cause : causes) {
+                simdjson::dom::object causeObject;
+                if (cause.get(causeObject) != simdjson::SUCCESS)
+                    continue;
+                status.causes.append(StatusCause{stringField(causeObject, "reason"),
+                                                 stringField(causeObject, "message"),
+                                                 stringField(causeObject, "field")});
+            }
+        }
+    }
+    return status;
+}
+
+QByteArray ApiStatus::toJson() const
+{
+    QByteArray out = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{";
+    if (!continueToken.isEmpty()) {
+        out.append("\"continue\":");
+        detail::appendJsonString(continueToken.toStdString(), out);
+    }
+    out.append('}');
+    appendField(out, "status", status.isEmpty() ? QStringLiteral("Failure") : status);
+    appendField(out, "message", message);
+    if (!reason.isEmpty())
+        appendField(out, "reason", reason);
+    const bool hasDetails = !detailsName.isEmpty() || !detailsKind.isEmpty()
+                            || !detailsGroup.isEmpty() || !causes.isEmpty()
+                            || retryAfterSeconds > 0;
+    if (hasDetails) {
+        out.append(",\"details\":{");
+        QByteArray inner;
+        if (!detailsName.isEmpty())
+            appendField(inner, "name", detailsName);
+        if (!detailsGroup.isEmpty())
+            appendField(inner, "group", detailsGroup);
+        if (!detailsKind.isEmpty())
+            appendField(inner, "kind", detailsKind);
+        if (!causes.isEmpty()) {
+            inner.append(",\"causes\":[");
+            for (qsizetype i = 0; i < causes.size(); ++i) {
+                QByteArray cause;
+                if (!causes[i].reason.isEmpty())
+                    appendField(cause, "reason", causes[i].reason);
+                if (!causes[i].message.isEmpty())
+                    appendField(cause, "message", causes[i].message);
+                if (!causes[i].field.isEmpty())
+                    appendField(cause, "field", causes[i].field);
+                inner.append(i ? ",{" : "{").append(cause.mid(1)).append('}');
+            }
+            inner.append(']');
+        }
+        if (retryAfterSeconds > 0)
+            inner.append(",\"retryAfterSeconds\":").append(QByteArray::number(retryAfterSeconds));
+        out.append(inner.mid(1)).append('}');
+    }
+    out.append(",\"code\":").append(QByteArray::number(code)).append('}');
+    return out;
+}
+
+QString ApiStatus::describe() const
+{
+    QString text = QString::number(code);
+    if (!reason.isEmpty())
+        text += QLatin1Char(' ') + reason;
+    if (!message.isEmpty())
+        text += QLatin1String(": ") + message;
+    return text;
+}
+
+bool ApiStatus::isExpired() const
+{
+    if (reason == QLatin1String("Expired") || reason == QLatin1String("Gone"))
+        return true;
+    return reason.isEmpty() && code == 410;
+}
+
+bool ApiStatus::isTooLargeResourceVersion() const
+{
+    for (const auto &cause : causes) {
+        if (cause.reason == QLatin1String("ResourceVersionTooLarge"))
+            return true;
+    }
+    const bool timeout = reason == QLatin1String("Timeout") || (reason.isEmpty() && code == 504);
+    if (!timeout)
+        return false;
+    for (const auto &cause : causes) {
+        if (cause.message == QLatin1String("Too large resource version"))
+            return true;
+    }
+    return message.contains(QLatin1String("Too large resource version"));
+}
+
+bool ApiStatus::isTooManyRequests() const
+{
+    return reason == QLatin1String("TooManyRequests") || code == 429;
+}
+
+bool ApiStatus::isInternalError() const
+{
+    return reason == QLatin1String("InternalError") || (reason.isEmpty() && code == 500);
+}
+
+bool ApiStatus::isForbidden() const
+{
+    return reason == QLatin1String("Forbidden") || code == 403;
+}
+
+bool ApiStatus::isUnauthorized() const
+{
+    return reason == QLatin1String("Unauthorized") || code == 401;
+}
+
+ApiStatus ApiStatus::failure(int code, QString reason, QString message)
+{
+    ApiStatus status;
+    status.code = code;
+    status.status = QStringLiteral("Failure");
+    status.reason = std::move(reason);
+    status.message = std::move(message);
+    return status;
+}
+
+} // namespace informant

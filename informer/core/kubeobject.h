@@ -1,0 +1,109 @@
+#pragma once
+
+// KubeObject: one immutable, implicitly shared Kubernetes object of any kind.
+//
+// It keeps the object's minified JSON bytes plus the hot fields extracted once
+// at decode time (apiVersion, kind, namespace, name, uid, resourceVersion,
+// generation, timestamps, labels, annotation keys, ownerReferences). Copies
+// share one reference-counted block, so a KubeObject is cheap to pass through
+// queued signals and safe to read from any thread. A full DOM is built only on
+// demand, by whoever needs more than the hot fields (printers, details pane).
+
+#include "informer/core/result.h"
+
+#include <QByteArray>
+#include <QExplicitlySharedDataPointer>
+#include <QMetaType>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace informant {
+
+struct Label
+{
+    QString key;
+    QString value;
+    friend bool operator==(const Label &, const Label &) = default;
+};
+
+struct OwnerReference
+{
+    QString apiVersion;
+    QString kind;
+    QString name;
+    QString uid;
+    bool controller = false;
+};
+
+struct DecodeOptions
+{
+    // Leave metadata.managedFields out of the stored bytes (the default
+    // transform, client-go's SetTransform use in most controllers).
+    bool dropManagedFields = false;
+};
+
+class KubeObject
+{
+public:
+    KubeObject(); // a null object
+    ~KubeObject();
+    KubeObject(const KubeObject &);
+    KubeObject &operator=(const KubeObject &);
+    KubeObject(KubeObject &&) noexcept;
+    KubeObject &operator=(KubeObject &&) noexcept;
+
+    // Decodes one JSON object. Malformed JSON, a non-object or a hot field of
+    // the wrong type yields an Error naming the problem; never a crash.
+    static Result<KubeObject> fromJson(QByteArrayView json, const DecodeOptions &options = {});
+
+    bool isNull() const { return !d; }
+
+    QByteArray json() const; // minified
+    qsizetype jsonSize() const;
+
+    QString apiVersion() const;
+    QString kind() const;
+    QString namespaceName() const; // empty for cluster-scoped objects
+    QString name() const;
+    QString uid() const;
+    QString resourceVersion() const;
+    qint64 generation() const;
+    // Milliseconds since the Unix epoch; -1 when absent.
+    qint64 creationTimestampMs() const;
+    qint64 deletionTimestampMs() const;
+    bool isBeingDeleted() const { return deletionTimestampMs() >= 0; }
+
+    const QList<Label> &labels() const; // sorted by key
+    std::optional<QString> label(const QString &key) const;
+    const QList<QString> &annotationKeys() const; // sorted
+    const QList<OwnerReference> &ownerReferences() const;
+    bool hasManagedFields() const;
+
+    // "namespace/name" or "name": client-go's MetaNamespaceKeyFunc.
+    QString key() const;
+
+    // Same bytes (and so the same object as far as any reader can tell).
+    bool sameAs(const KubeObject &other) const { return d == other.d; }
+
+    struct Data;
+    // For decoders inside informer-core: wraps a freshly built data block.
+    static KubeObject adopt(Data *data);
+
+private:
+    explicit KubeObject(Data *data);
+    QExplicitlySharedDataPointer<Data> d;
+};
+
+// Parses an RFC 3339 timestamp as the API server writes it
+// ("2024-05-01T10:00:00Z", optional fraction and offset). -1 if invalid.
+qint64 parseKubeTimestampMs(QByteArrayView text);
+
+// Returns the object without metadata.managedFields (the default transform).
+// Objects that have none are returned as they are, sharing their data.
+KubeObject withoutManagedFields(const KubeObject &object);
+
+} // namespace informant
+
+Q_DECLARE_METATYPE(informant::KubeObject)

@@ -1,0 +1,39 @@
+#pragma once
+
+// Internal to informer-core: the shared block behind KubeObject, and the
+// builder that fills it from a parsed simdjson element.
+
+#include "informer/core/kubeobject.h"
+
+#include <simdjson.h>
+
+#include <QSharedData>
+
+namespace informant {
+
+struct KubeObject::Data : QSharedData
+{
+    QByteArray json;
+    QString apiVersion;
+    QString kind;
+    QString namespaceName;
+    QString name;
+    QString uid;
+    QString resourceVersion;
+    qint64 generation = 0;
+    qint64 creationTimestampMs = -1;
+    qint64 deletionTimestampMs = -1;
+    QList<Label> labels;
+    QList<QString> annotationKeys;
+    QList<OwnerReference> ownerReferences;
+    bool hasManagedFields = false;
+};
+
+namespace detail {
+
+// `what` names the object in error messages ("item 12", "watch event object").
+Result<KubeObject> kubeObjectFromElement(simdjson::dom::element element,
+                                         const DecodeOptions &options, const char *what);
+
+} // namespace detail
+} // namespace informant

@@ -1,0 +1,48 @@
+#pragma once
+
+// Incremental decoder of a watch response body: newline-delimited JSON
+// frames {"type":...,"object":...}, fed in arbitrary chunks as they arrive
+// from the socket (a frame split across reads, many frames in one read,
+// whitespace between frames).
+//
+// Frame boundaries are found by a small scanner that tracks nesting depth and
+// string state across chunks, so each frame is parsed exactly once. After a
+// frame fails to decode the decoder is "failed": it reports one synthetic ERROR
+// event (code 500, InternalError, as client-go's stream decoder does) and
+// ignores further input. Not thread-safe; one decoder per stream.
+
+#include "informer/core/watchevent.h"
+
+#include <QList>
+
+namespace informant {
+
+class WatchStreamDecoder
+{
+public:
+    explicit WatchStreamDecoder(DecodeOptions options = {});
+
+    // Appends the events completed by this chunk to `out`.
+    void feed(QByteArrayView chunk, QList<WatchEvent> &out);
+
+    bool failed() const { return m_failed; }
+    QString errorMessage() const { return m_error; }
+    // Bytes of an incomplete frame held since the last complete one.
+    qsizetype pendingBytes() const { return m_pending.size(); }
+
+    // Decodes one complete frame.
+    static Result<WatchEvent> decodeFrame(QByteArrayView frame, const DecodeOptions &options = {});
+
+private:
+    void fail(const QString &message, QList<WatchEvent> &out);
+
+    DecodeOptions m_options;
+    QByteArray m_pending; // bytes of the current, incomplete frame
+    int m_depth = 0;
+    bool m_inString = false;
+    bool m_escaped = false;
+    bool m_failed = false;
+    QString m_error;
+};
+
+} // namespace informant

@@ -1,0 +1,139 @@
+#include "informer/core/kubeobject.h"
+
+#include <QTest>
+
+using namespace informant;
+
+class TestKubeObject : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void extractsHotFields();
+    void dropsManagedFieldsOnRequest();
+    void rejectsMalformedInput_data();
+    void rejectsMalformedInput();
+    void parsesTimestamps_data();
+    void parsesTimestamps();
+    void copiesShareData();
+};
+
+void TestKubeObject::extractsHotFields()
+{
+    const QByteArray json = R"({
+      "apiVersion": "v1", "kind": "Pod",
+      "metadata": {"name": "web-1", "namespace": "shop", "uid": "u-1",
+        "resourceVersion": "42", "generation": 3,
+        "creationTimestamp": "2024-05-01T10:00:00Z",
+        "labels": {"tier": "front", "app": "web"},
+        "annotations": {"b": "x", "a": "y"},
+        "ownerReferences": [{"apiVersion": "apps/v1", "kind": "ReplicaSet",
+                             "name": "web-abc", "uid": "rs-1", "controller": true}]},
+      "spec": {"nodeName": "n1", "text": "quote \" and \\ and \n"}
+    })";
+    auto decoded = KubeObject::fromJson(json);
+    QVERIFY2(decoded.ok(), qPrintable(decoded.errorMessage()));
+    const KubeObject &pod = decoded.value();
+    QCOMPARE(pod.apiVersion(), QStringLiteral("v1"));
+    QCOMPARE(pod.kind(), QStringLiteral("Pod"));
+    QCOMPARE(pod.namespaceName(), QStringLiteral("shop"));
+    QCOMPARE(pod.name(), QStringLiteral("web-1"));
+    QCOMPARE(pod.key(), QStringLiteral("shop/web-1"));
+    QCOMPARE(pod.uid(), QStringLiteral("u-1"));
+    QCOMPARE(pod.resourceVersion(), QStringLiteral("42"));
+    QCOMPARE(pod.generation(), 3);
+    QCOMPARE(pod.creationTimestampMs(), 1714557600000LL);
+    QCOMPARE(pod.deletionTimestampMs(), -1);
+    QCOMPARE(pod.labels().size(), 2);
+    QCOMPARE(pod.labels().first().key, QStringLiteral("app"));
+    QCOMPARE(pod.label(QStringLiteral("tier")), std::optional<QString>(QStringLiteral("front")));
+    QCOMPARE(pod.label(QStringLiteral("none")), std::nullopt);
+    QCOMPARE(pod.annotationKeys(), (QList<QString>{QStringLiteral("a"), QStringLiteral("b")}));
+    QCOMPARE(pod.ownerReferences().size(), 1);
+    QCOMPARE(pod.ownerReferences().first().uid, QStringLiteral("rs-1"));
+    QVERIFY(pod.ownerReferences().first().controller);
+    QVERIFY(!pod.json().contains('\n'));
+    QVERIFY(pod.json().contains(R"("text":"quote \" and \\ and \n")"));
+    // The minified bytes decode to the same object.
+    auto again = KubeObject::fromJson(pod.json());
+    QVERIFY(again.ok());
+    QCOMPARE(again->json(), pod.json());
+}
+
+void TestKubeObject::dropsManagedFieldsOnRequest()
+{
+    const QByteArray json = R"({"kind":"Pod","metadata":{"name":"a","managedFields":[{"manager":"kubectl"}],"uid":"1"},"spec":{}})";
+    auto full = KubeObject::fromJson(json);
+    QVERIFY(full.ok());
+    QVERIFY(full->hasManagedFields());
+    QVERIFY(full->json().contains("managedFields"));
+    const KubeObject stripped = withoutManagedFields(full.value());
+    QVERIFY(!stripped.hasManagedFields());
+    QCOMPARE(stripped.json(), QByteArray(R"({"kind":"Pod","metadata":{"name":"a","uid":"1"},"spec":{}})"));
+    QCOMPARE(stripped.uid(), QStringLiteral("1"));
+    // Objects without managed fields are returned as they are.
+    QVERIFY(withoutManagedFields(stripped).sameAs(stripped));
+}
+
+void TestKubeObject::rejectsMalformedInput_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("expectedError");
+    QTest::newRow("empty") << QByteArray() << "invalid JSON";
+    QTest::newRow("truncated") << QByteArray(R"({"metadata":{"name":"a")") << "invalid JSON";
+    QTest::newRow("array") << QByteArray("[1,2]") << "expected a JSON object";
+    QTest::newRow("name number") << QByteArray(R"({"metadata":{"name":5}})") << "metadata.name: expected a string";
+    QTest::newRow("metadata string") << QByteArray(R"({"metadata":"x"})") << "metadata: expected an object";
+    QTest::newRow("labels array") << QByteArray(R"({"metadata":{"labels":[]}})") << "metadata.labels: expected an object";
+    QTest::newRow("label value number") << QByteArray(R"({"metadata":{"labels":{"a":1}}})") << "metadata.labels.a: expected a string";
+    QTest::newRow("generation string") << QByteArray(R"({"metadata":{"generation":"x"}})") << "metadata.generation: expected an integer";
+    QTest::newRow("bad timestamp") << QByteArray(R"({"metadata":{"creationTimestamp":"yesterday"}})") << "invalid timestamp";
+    QTest::newRow("owners object") << QByteArray(R"({"metadata":{"ownerReferences":{}}})") << "metadata.ownerReferences: expected an array";
+    QTest::newRow("kind bool") << QByteArray(R"({"kind":true})") << "kind: expected a string";
+    QTest::newRow("invalid utf8") << QByteArray("{\"kind\":\"\xff\xfe\"}") << "invalid JSON";
+    QTest::newRow("nul byte") << QByteArray("{\"kind\":\"a\0b\"}", 14) << "invalid JSON";
+}
+
+void TestKubeObject::rejectsMalformedInput()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, expectedError);
+    auto decoded = KubeObject::fromJson(json);
+    QVERIFY(!decoded.ok());
+    QVERIFY2(decoded.errorMessage().contains(expectedError), qPrintable(decoded.errorMessage()));
+}
+
+void TestKubeObject::parsesTimestamps_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<qint64>("ms");
+    QTest::newRow("epoch") << QByteArray("1970-01-01T00:00:00Z") << qint64(0);
+    QTest::newRow("utc") << QByteArray("2024-05-01T10:00:00Z") << qint64(1714557600000);
+    QTest::newRow("micro") << QByteArray("2024-05-01T10:00:00.123456Z") << qint64(1714557600123);
+    QTest::newRow("offset") << QByteArray("2024-05-01T12:00:00+02:00") << qint64(1714557600000);
+    QTest::newRow("leap day") << QByteArray("2024-02-29T00:00:00Z") << qint64(1709164800000);
+    QTest::newRow("no zone") << QByteArray("2024-05-01T10:00:00") << qint64(-1);
+    QTest::newRow("garbage") << QByteArray("20x4-05-01T10:00:00Z") << qint64(-1);
+    QTest::newRow("trailing") << QByteArray("2024-05-01T10:00:00Zjunk") << qint64(-1);
+}
+
+void TestKubeObject::parsesTimestamps()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(qint64, ms);
+    QCOMPARE(parseKubeTimestampMs(text), ms);
+}
+
+void TestKubeObject::copiesShareData()
+{
+    auto decoded = KubeObject::fromJson(R"({"metadata":{"name":"a"}})");
+    QVERIFY(decoded.ok());
+    const KubeObject copy = decoded.value();
+    QVERIFY(copy.sameAs(decoded.value()));
+    QVERIFY(KubeObject().isNull());
+    QCOMPARE(KubeObject().name(), QString());
+    QCOMPARE(copy.key(), QStringLiteral("a"));
+}
+
+QTEST_APPLESS_MAIN(TestKubeObject)
+#include "tst_kubeobject.moc"

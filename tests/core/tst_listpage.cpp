@@ -1,0 +1,63 @@
+#include "informer/core/listpage.h"
+
+#include <QTest>
+
+using namespace informant;
+
+class TestListPage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void decodesItemsAndListMeta();
+    void acceptsNullAndMissingItems();
+    void reportsTheBadItem();
+    void rejectsStatusAndGarbage();
+};
+
+void TestListPage::decodesItemsAndListMeta()
+{
+    const QByteArray body = R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"99","continue":"tok","remainingItemCount":7},"items":[
+        {"metadata":{"name":"a","namespace":"n","managedFields":[{"manager":"m"}]}},
+        {"metadata":{"name":"b","namespace":"n"}}]})";
+    auto page = decodeListPage(body, DecodeOptions{true});
+    QVERIFY2(page.ok(), qPrintable(page.errorMessage()));
+    QCOMPARE(page->kind, QStringLiteral("PodList"));
+    QCOMPARE(page->resourceVersion, QStringLiteral("99"));
+    QCOMPARE(page->continueToken, QStringLiteral("tok"));
+    QCOMPARE(page->remainingItemCount, std::optional<qint64>(7));
+    QCOMPARE(page->items.size(), 2);
+    QCOMPARE(page->items[0].key(), QStringLiteral("n/a"));
+    QVERIFY(!page->items[0].json().contains("managedFields"));
+    QCOMPARE(page->items[1].key(), QStringLiteral("n/b"));
+}
+
+void TestListPage::acceptsNullAndMissingItems()
+{
+    auto nullItems = decodeListPage(R"({"kind":"PodList","metadata":{"resourceVersion":"5"},"items":null})");
+    QVERIFY(nullItems.ok());
+    QVERIFY(nullItems->items.isEmpty());
+    QCOMPARE(nullItems->resourceVersion, QStringLiteral("5"));
+    QVERIFY(!nullItems->remainingItemCount.has_value());
+    auto missing = decodeListPage(R"({"kind":"PodList","metadata":{}})");
+    QVERIFY(missing.ok());
+    QVERIFY(missing->items.isEmpty());
+}
+
+void TestListPage::reportsTheBadItem()
+{
+    auto page = decodeListPage(R"({"items":[{"metadata":{"name":"a"}},{"metadata":{"uid":7}}]})");
+    QVERIFY(!page.ok());
+    QCOMPARE(page.errorMessage(), QStringLiteral("items[1]: metadata.uid: expected a string"));
+}
+
+void TestListPage::rejectsStatusAndGarbage()
+{
+    QVERIFY(!decodeListPage(R"({"kind":"Status","code":410})").ok());
+    QVERIFY(!decodeListPage(R"({"items":{}})").ok());
+    QVERIFY(!decodeListPage(R"({"items":[)").ok());
+    QVERIFY(!decodeListPage("").ok());
+}
+
+QTEST_APPLESS_MAIN(TestListPage)
+#include "tst_listpage.moc"

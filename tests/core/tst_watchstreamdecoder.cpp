@@ -1,0 +1,125 @@
+#include "informer/core/watchstreamdecoder.h"
+
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+const QByteArray kStream =
+    R"({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a","resourceVersion":"1"}}})"
+    "\n"
+    R"({"type":"MODIFIED","object":{"kind":"Pod","metadata":{"name":"a","resourceVersion":"2","labels":{"x":"}{"}}}})"
+    "\n  \r\n"
+    R"({"type":"BOOKMARK","object":{"kind":"Pod","metadata":{"resourceVersion":"3","annotations":{"k8s.io/initial-events-end":"true"}}}})"
+    R"({"type":"DELETED","object":{"kind":"Pod","metadata":{"name":"a","resourceVersion":"4"}}})"
+    "\n"
+    R"J({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"too old resource version: 1 (5)","reason":"Expired","code":410}})J"
+    "\n";
+
+QString summarize(const QList<WatchEvent> &events)
+{
+    QStringList parts;
+    for (const auto &event : events) {
+        parts << WatchEvent::typeName(event.type) + QLatin1Char(':')
+                     + (event.type == WatchEvent::Type::Error ? event.status.reason
+                                                              : event.object.resourceVersion());
+    }
+    return parts.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+class TestWatchStreamDecoder : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void decodesAnyChunking_data();
+    void decodesAnyChunking();
+    void marksInitialEventsEnd();
+    void failsOnBadFrames_data();
+    void failsOnBadFrames();
+    void keepsIncompleteFramePending();
+};
+
+void TestWatchStreamDecoder::decodesAnyChunking_data()
+{
+    QTest::addColumn<int>("chunkSize");
+    for (int size : {1, 2, 3, 7, 16, 64, 100, 4096})
+        QTest::addRow("chunk %d", size) << size;
+}
+
+void TestWatchStreamDecoder::decodesAnyChunking()
+{
+    QFETCH(int, chunkSize);
+    WatchStreamDecoder decoder;
+    QList<WatchEvent> events;
+    for (qsizetype i = 0; i < kStream.size(); i += chunkSize)
+        decoder.feed(QByteArrayView(kStream).sliced(i, qMin<qsizetype>(chunkSize, kStream.size() - i)), events);
+    QVERIFY(!decoder.failed());
+    QCOMPARE(summarize(events),
+             QStringLiteral("ADDED:1 MODIFIED:2 BOOKMARK:3 DELETED:4 ERROR:Expired"));
+    QCOMPARE(events[1].object.label(QStringLiteral("x")), std::optional<QString>(QStringLiteral("}{")));
+    QCOMPARE(events[4].status.code, 410);
+    QVERIFY(events[4].status.isExpired());
+    QCOMPARE(decoder.pendingBytes(), 0);
+}
+
+void TestWatchStreamDecoder::marksInitialEventsEnd()
+{
+    WatchStreamDecoder decoder;
+    QList<WatchEvent> events;
+    decoder.feed(kStream, events);
+    QVERIFY(!events[0].isInitialEventsEnd());
+    QVERIFY(events[2].isInitialEventsEnd());
+    auto notEnd = WatchStreamDecoder::decodeFrame(
+        R"({"type":"BOOKMARK","object":{"metadata":{"resourceVersion":"3","annotations":{"k8s.io/initial-events-end":"false"}}}})");
+    QVERIFY(notEnd.ok());
+    QVERIFY(!notEnd->isInitialEventsEnd());
+}
+
+void TestWatchStreamDecoder::failsOnBadFrames_data()
+{
+    QTest::addColumn<QByteArray>("stream");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown type") << QByteArray(R"({"type":"SQUASHED","object":{}})") << "unknown watch event type \"SQUASHED\"";
+    QTest::newRow("no object") << QByteArray(R"({"type":"ADDED"})") << "needs an \"object\"";
+    QTest::newRow("garbage between frames") << QByteArray("xyz") << "unexpected byte 'x'";
+    QTest::newRow("bad nested json") << QByteArray(R"({"type":"ADDED","object":{"a":tru}})") << "invalid JSON";
+    QTest::newRow("wrong field type") << QByteArray(R"({"type":"ADDED","object":{"metadata":{"name":[]}}})") << "metadata.name: expected a string";
+    QTest::newRow("error not status") << QByteArray(R"({"type":"ERROR","object":{"kind":"Pod"}})") << "expected a Status object";
+}
+
+void TestWatchStreamDecoder::failsOnBadFrames()
+{
+    QFETCH(QByteArray, stream);
+    QFETCH(QString, message);
+    WatchStreamDecoder decoder;
+    QList<WatchEvent> events;
+    decoder.feed(stream, events);
+    QVERIFY(decoder.failed());
+    QVERIFY2(decoder.errorMessage().contains(message), qPrintable(decoder.errorMessage()));
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].type, WatchEvent::Type::Error);
+    QCOMPARE(events[0].status.code, 500);
+    QCOMPARE(events[0].status.reason, QStringLiteral("InternalError"));
+    QVERIFY(events[0].status.message.contains(QStringLiteral("unable to decode an event from the watch stream")));
+    // Input after the failure is ignored.
+    decoder.feed(kStream, events);
+    QCOMPARE(events.size(), 1);
+}
+
+void TestWatchStreamDecoder::keepsIncompleteFramePending()
+{
+    WatchStreamDecoder decoder;
+    QList<WatchEvent> events;
+    const QByteArray half = kStream.left(30);
+    decoder.feed(half, events);
+    QVERIFY(events.isEmpty());
+    QCOMPARE(decoder.pendingBytes(), 30);
+    QVERIFY(!decoder.failed());
+}
+
+QTEST_APPLESS_MAIN(TestWatchStreamDecoder)
+#include "tst_watchstreamdecoder.moc"
