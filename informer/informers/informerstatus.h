@@ -1,0 +1,45 @@
+#pragma once
+
+// InformerStatus: the live freshness of one informer, as the status bar, the
+// informers panel and `informantctl --stats` show it. A plain value, published
+// by the informer's thread and copied by readers.
+
+#include <QMetaType>
+#include <QString>
+
+namespace informant {
+
+struct InformerStatus
+{
+    enum class State {
+        Pending,    // not started
+        Listing,    // initial list or relist in progress (itemsListed so far)
+        Watching,   // synced and watching: fresh
+        BackingOff, // waiting until retryAtMs before the next attempt
+        Forbidden,  // 401/403 from the server; retrying with backoff
+        Error,      // the last attempt failed; lastError says why
+        Stopped,
+    };
+
+    State state = State::Pending;
+    bool synced = false;
+    qint64 itemsListed = 0;      // during Listing
+    qint64 objects = 0;          // in the cache
+    QString lastResourceVersion;
+    double eventsPerSecond = 0;  // over the last few seconds
+    double bytesPerSecond = 0;
+    qint64 events = 0;           // watch events applied since start
+    qint64 relists = 0;
+    qint64 watchRestarts = 0;
+    qint64 lastEventMs = -1;     // wall clock of the last event, -1 if none
+    qint64 retryAtMs = -1;       // wall clock of the next attempt when BackingOff
+    qint64 syncedMs = -1;        // time from start to first sync
+    QString lastError;           // server Status message or transport error
+
+    static QString stateName(State state); // "listing", "watching", ...
+    bool healthy() const { return state == State::Watching; }
+};
+
+} // namespace informant
+
+Q_DECLARE_METATYPE(informant::InformerStatus)
