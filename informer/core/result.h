@@ -16,12 +16,12 @@ struct Error
     QString message;
 };
 
-template<typename T>
+template<typename T, typename E = Error>
 class [[nodiscard]] Result
 {
 public:
     Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}
-    Result(Error error) : m_data(std::in_place_index<1>, std::move(error)) {}
+    Result(E error) : m_data(std::in_place_index<1>, std::move(error)) {}
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -32,28 +32,28 @@ public:
     const T *operator->() const { return &value(); }
     const T &operator*() const & { return value(); }
 
-    const Error &error() const { return std::get<1>(m_data); }
+    const E &error() const { return std::get<1>(m_data); }
     QString errorMessage() const { return ok() ? QString() : error().message; }
 
 private:
-    std::variant<T, Error> m_data;
+    std::variant<T, E> m_data;
 };
 
-// Result<void>: success or an Error.
-template<>
-class [[nodiscard]] Result<void>
+// Result<void>: success or an error.
+template<typename E>
+class [[nodiscard]] Result<void, E>
 {
 public:
     Result() = default;
-    Result(Error error) : m_error(std::move(error)), m_ok(false) {}
+    Result(E error) : m_error(std::move(error)), m_ok(false) {}
 
     bool ok() const { return m_ok; }
     explicit operator bool() const { return m_ok; }
-    const Error &error() const { return m_error; }
+    const E &error() const { return m_error; }
     QString errorMessage() const { return m_error.message; }
 
 private:
-    Error m_error;
+    E m_error;
     bool m_ok = true;
 };
 

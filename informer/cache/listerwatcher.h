@@ -1,0 +1,63 @@
+#pragma once
+
+// ListerWatcher: how a Reflector lists and watches one resource
+// (client-go's ListerWatcher, reference §1.1).
+//
+// The calls are BLOCKING and are made from the reflector's own worker thread,
+// the way client-go's reflector goroutine calls them; this keeps the
+// reflector a straight port of client-go's control flow. The REST
+// implementation (informer/kube/restlisterwatcher.h) runs a local event loop
+// over QNetworkAccessManager inside that thread. Any call may be interrupted
+// from another thread with cancel(); it then returns ApiError::Kind::Cancelled.
+
+#include "informer/cache/listoptions.h"
+#include "informer/core/apierror.h"
+#include "informer/core/listpage.h"
+#include "informer/core/watchevent.h"
+
+#include <QList>
+
+#include <memory>
+
+namespace informant {
+
+// An open watch stream. Owned by the reflector thread; only stop() may be
+// called from another thread.
+class WatchStream
+{
+public:
+    enum class Next {
+        Events, // `out` received one or more events
+        Closed, // the server ended the stream normally (EOF, timeoutSeconds)
+        Error,  // transport error mid-stream (error() says why)
+        Stopped // stop() was called
+    };
+
+    virtual ~WatchStream() = default;
+    // Blocks until at least one event is available, the stream ends, or stop().
+    // A decode failure is reported as an ERROR event (see WatchStreamDecoder).
+    virtual Next next(QList<WatchEvent> &out) = 0;
+    virtual ApiError error() const = 0;
+    // Thread-safe; idempotent.
+    virtual void stop() = 0;
+    // Body bytes received so far (for bytes/s statistics).
+    virtual qint64 bytesReceived() const = 0;
+};
+
+class ListerWatcher
+{
+public:
+    virtual ~ListerWatcher() = default;
+    // One list request (one page when options.limit is set).
+    virtual ApiResult<ListPage> list(const ListOptions &options) = 0;
+    // Starts a watch; returns once the response headers arrived, or on error.
+    virtual ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) = 0;
+    // Thread-safe: makes a blocked list()/watch() return Cancelled promptly,
+    // and every later call too.
+    virtual void cancel() = 0;
+    // False when the server is known not to support streaming lists
+    // (client-go's IsWatchListSemanticsUnSupported).
+    virtual bool supportsWatchList() const { return true; }
+};
+
+} // namespace informant
