@@ -23,6 +23,18 @@ endfunction()
 # A Qt Test executable registered with CTest; GUI tests run offscreen.
 function(informant_add_test name)
     cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+    # Several people add tests in one tree at once: outside CI a test whose
+    # source is not written yet is left out with a warning instead of
+    # breaking everyone's configure. CI (a clean clone) requires every file.
+    foreach(source ${ARG_SOURCES})
+        if(NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${source}" AND NOT IS_ABSOLUTE "${source}")
+            if(DEFINED ENV{CI})
+                message(FATAL_ERROR "${name}: missing source ${source}")
+            endif()
+            message(WARNING "${name}: ${source} does not exist yet; test left out")
+            return()
+        endif()
+    endforeach()
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
     add_test(NAME ${name} COMMAND ${name})

@@ -51,7 +51,6 @@ struct ApiError
     }
 };
 
-template<typename T>
-using ApiResult = Result<T, ApiError>;
+template<typename T> using ApiResult = Result<T, ApiError>;
 
 } // namespace informant

@@ -1,6 +1,6 @@
 #include "informer/core/apistatus.h"
 
-#include "informer/core/domwriter.h"
+#include "informer/core/jsonutil.h"
 
 namespace informant {
 
@@ -26,7 +26,7 @@ Result<ApiStatus> ApiStatus::fromJson(QByteArrayView json)
 {
     simdjson::dom::element element;
     const auto error =
-        detail::threadParser().parse(json.data(), size_t(json.size())).get(element);
+        detail::threadDomParser().parse(json.data(), size_t(json.size())).get(element);
     if (error != simdjson::SUCCESS)
         return makeError(QStringLiteral("invalid Status JSON: %1")
                              .arg(QLatin1String(simdjson::error_message(error))));
@@ -37,8 +37,8 @@ Result<ApiStatus> ApiStatus::fromJson(QByteArrayView json)
         return makeError(QStringLiteral("expected a Status object, got kind \"%1\"")
                              .arg(stringField(object, "kind")));
     const QString apiVersion = stringField(object, "apiVersion");
-    if (!apiVersion.isEmpty() && apiVersion != QLatin1String("v1")
-        && apiVersion != QLatin1String("meta.k8s.io/v1"))
+    if (!apiVersion.isEmpty() && apiVersion != QLatin1String("v1") &&
+        apiVersion != QLatin1String("meta.k8s.io/v1"))
         return makeError(QStringLiteral("unexpected Status apiVersion \"%1\"").arg(apiVersion));
 
     ApiStatus status;
@@ -86,9 +86,8 @@ QByteArray ApiStatus::toJson() const
     appendField(out, "message", message);
     if (!reason.isEmpty())
         appendField(out, "reason", reason);
-    const bool hasDetails = !detailsName.isEmpty() || !detailsKind.isEmpty()
-                            || !detailsGroup.isEmpty() || !causes.isEmpty()
-                            || retryAfterSeconds > 0;
+    const bool hasDetails = !detailsName.isEmpty() || !detailsKind.isEmpty() ||
+                            !detailsGroup.isEmpty() || !causes.isEmpty() || retryAfterSeconds > 0;
     if (hasDetails) {
         out.append(",\"details\":{");
         QByteArray inner;

@@ -21,9 +21,9 @@ struct StatusCause
 
 struct ApiStatus
 {
-    int code = 0;          // HTTP code, e.g. 410
-    QString status;        // "Failure" or "Success"
-    QString reason;        // StatusReason, e.g. "Expired"
+    int code = 0;   // HTTP code, e.g. 410
+    QString status; // "Failure" or "Success"
+    QString reason; // StatusReason, e.g. "Expired"
     QString message;
     QString detailsName;
     QString detailsGroup;
@@ -41,7 +41,7 @@ struct ApiStatus
     QString describe() const;
 
     // client-go's error predicates (reference §2.8).
-    bool isExpired() const;      // reason Expired, or Gone, or unknown reason with 410
+    bool isExpired() const; // reason Expired, or Gone, or unknown reason with 410
     bool isTooLargeResourceVersion() const;
     bool isTooManyRequests() const; // reason TooManyRequests or code 429
     bool isInternalError() const;   // reason InternalError or unknown reason with 500

@@ -13,8 +13,8 @@
 
 #include <QByteArray>
 #include <QExplicitlySharedDataPointer>
-#include <QMetaType>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 
 #include <optional>

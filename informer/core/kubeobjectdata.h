@@ -1,11 +1,8 @@
 #pragma once
 
-// Internal to informer-core: the shared block behind KubeObject, and the
-// builder that fills it from a parsed simdjson element.
+// Internal to informer-core: the shared block behind KubeObject.
 
 #include "informer/core/kubeobject.h"
-
-#include <simdjson.h>
 
 #include <QSharedData>
 
@@ -29,11 +26,4 @@ struct KubeObject::Data : QSharedData
     bool hasManagedFields = false;
 };
 
-namespace detail {
-
-// `what` names the object in error messages ("item 12", "watch event object").
-Result<KubeObject> kubeObjectFromElement(simdjson::dom::element element,
-                                         const DecodeOptions &options, const char *what);
-
-} // namespace detail
 } // namespace informant

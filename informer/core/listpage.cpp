@@ -1,65 +1,96 @@
 #include "informer/core/listpage.h"
 
-#include "informer/core/domwriter.h"
-#include "informer/core/kubeobjectdata.h"
+#include "informer/core/jsonutil.h"
+#include "informer/core/objectdecoder.h"
 
 namespace informant {
 
 namespace {
 
-QString stringAt(simdjson::dom::object object, std::string_view key)
+namespace od = simdjson::ondemand;
+using simdjson::SUCCESS;
+
+Error jsonError(simdjson::error_code code)
 {
-    std::string_view text;
-    if (object.at_key(key).get(text) != simdjson::SUCCESS)
-        return QString();
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+    return makeError(
+        QStringLiteral("invalid list JSON: %1").arg(QLatin1String(simdjson::error_message(code))));
+}
+
+bool readListMeta(od::value value, ListPage &page)
+{
+    od::object metadata;
+    if (value.get_object().get(metadata) != SUCCESS)
+        return false;
+    for (auto field : metadata) {
+        std::string_view key, text;
+        if (field.unescaped_key().get(key) != SUCCESS)
+            return false;
+        if (key == "resourceVersion" && field.value().get_string().get(text) == SUCCESS)
+            page.resourceVersion = detail::toQString(text);
+        else if (key == "continue" && field.value().get_string().get(text) == SUCCESS)
+            page.continueToken = detail::toQString(text);
+        else if (key == "remainingItemCount") {
+            int64_t remaining = 0;
+            if (field.value().get_int64().get(remaining) == SUCCESS)
+                page.remainingItemCount = remaining;
+        }
+    }
+    return true;
 }
 
 } // namespace
 
 Result<ListPage> decodeListPage(QByteArrayView json, const DecodeOptions &options)
 {
-    simdjson::dom::element root;
-    const auto error =
-        detail::threadParser().parse(json.data(), size_t(json.size())).get(root);
-    if (error != simdjson::SUCCESS)
-        return makeError(QStringLiteral("invalid list JSON: %1")
-                             .arg(QLatin1String(simdjson::error_message(error))));
-    simdjson::dom::object object;
-    if (root.get(object) != simdjson::SUCCESS)
+    od::document document;
+    auto error = detail::threadOndemandParser().iterate(detail::paddedCopy(json)).get(document);
+    od::object object;
+    if (error == SUCCESS)
+        error = document.get_object().get(object);
+    if (error == simdjson::INCORRECT_TYPE)
         return makeError(QStringLiteral("invalid list: expected a JSON object"));
+    if (error != SUCCESS)
+        return jsonError(error);
 
     ListPage page;
-    page.kind = stringAt(object, "kind");
-    page.apiVersion = stringAt(object, "apiVersion");
-    if (page.kind == QLatin1String("Status"))
-        return makeError(QStringLiteral("expected a list, got a Status object"));
-
-    simdjson::dom::object metadata;
-    if (object.at_key("metadata").get(metadata) == simdjson::SUCCESS) {
-        page.resourceVersion = stringAt(metadata, "resourceVersion");
-        page.continueToken = stringAt(metadata, "continue");
-        int64_t remaining = 0;
-        if (metadata.at_key("remainingItemCount").get(remaining) == simdjson::SUCCESS)
-            page.remainingItemCount = remaining;
+    for (auto field : object) {
+        std::string_view key, text;
+        if ((error = field.unescaped_key().get(key)) != SUCCESS)
+            return jsonError(error);
+        if (key == "kind" || key == "apiVersion") {
+            if (field.value().get_string().get(text) != SUCCESS)
+                return makeError(QStringLiteral("invalid list: %1: expected a string")
+                                     .arg(detail::toQString(key)));
+            (key == "kind" ? page.kind : page.apiVersion) = detail::toQString(text);
+            if (page.kind == QLatin1String("Status"))
+                return makeError(QStringLiteral("expected a list, got a Status object"));
+        } else if (key == "metadata") {
+            if (!readListMeta(field.value(), page))
+                return makeError(QStringLiteral("invalid list: metadata: expected an object"));
+        } else if (key == "items") {
+            od::value itemsValue = field.value();
+            bool null = false;
+            if (itemsValue.is_null().get(null) == SUCCESS && null)
+                continue;
+            od::array items;
+            if (itemsValue.get_array().get(items) != SUCCESS)
+                return makeError(QStringLiteral("invalid list: items: expected an array"));
+            qsizetype index = 0;
+            for (auto item : items) {
+                od::value itemValue;
+                if ((error = item.get(itemValue)) != SUCCESS)
+                    return jsonError(error);
+                auto decoded = detail::decodeObject(itemValue, options, {"items", index});
+                if (!decoded.ok())
+                    return decoded.error();
+                page.items.append(std::move(decoded).value());
+                ++index;
+            }
+        }
     }
-
-    simdjson::dom::element itemsValue;
-    if (object.at_key("items").get(itemsValue) != simdjson::SUCCESS || itemsValue.is_null())
-        return page;
-    simdjson::dom::array items;
-    if (itemsValue.get(items) != simdjson::SUCCESS)
-        return makeError(QStringLiteral("invalid list: items: expected an array"));
-    page.items.reserve(qsizetype(items.size()));
-    qsizetype index = 0;
-    for (auto item : items) {
-        const QByteArray what = "items[" + QByteArray::number(index) + "]";
-        auto decoded = detail::kubeObjectFromElement(item, options, what.constData());
-        if (!decoded.ok())
-            return decoded.error();
-        page.items.append(std::move(decoded).value());
-        ++index;
-    }
+    const char *trailing = nullptr;
+    if (document.current_location().get(trailing) == SUCCESS)
+        return makeError(QStringLiteral("invalid list JSON: trailing content"));
     return page;
 }
 

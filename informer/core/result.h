@@ -16,12 +16,17 @@ struct Error
     QString message;
 };
 
-template<typename T, typename E = Error>
-class [[nodiscard]] Result
+template<typename T, typename E = Error> class [[nodiscard]] Result
 {
 public:
-    Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}
-    Result(E error) : m_data(std::in_place_index<1>, std::move(error)) {}
+    Result(T value)
+        : m_data(std::in_place_index<0>, std::move(value))
+    {
+    }
+    Result(E error)
+        : m_data(std::in_place_index<1>, std::move(error))
+    {
+    }
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -40,12 +45,15 @@ private:
 };
 
 // Result<void>: success or an error.
-template<typename E>
-class [[nodiscard]] Result<void, E>
+template<typename E> class [[nodiscard]] Result<void, E>
 {
 public:
     Result() = default;
-    Result(E error) : m_error(std::move(error)), m_ok(false) {}
+    Result(E error)
+        : m_error(std::move(error))
+        , m_ok(false)
+    {
+    }
 
     bool ok() const { return m_ok; }
     explicit operator bool() const { return m_ok; }

@@ -1,7 +1,7 @@
 #include "informer/core/watchstreamdecoder.h"
 
-#include "informer/core/domwriter.h"
-#include "informer/core/kubeobjectdata.h"
+#include "informer/core/jsonutil.h"
+#include "informer/core/objectdecoder.h"
 
 namespace informant {
 
@@ -30,27 +30,28 @@ ApiStatus decodeFailureStatus(const QString &detail)
 
 } // namespace
 
-WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options) : m_options(options) {}
+WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options)
+    : m_options(options)
+{
+}
 
 Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
                                                    const DecodeOptions &options)
 {
-    simdjson::dom::element root;
-    const auto error =
-        detail::threadParser().parse(frame.data(), size_t(frame.size())).get(root);
-    if (error != simdjson::SUCCESS)
-        return makeError(QStringLiteral("invalid JSON: %1")
-                             .arg(QLatin1String(simdjson::error_message(error))));
-    simdjson::dom::object object;
-    if (root.get(object) != simdjson::SUCCESS)
+    namespace od = simdjson::ondemand;
+    od::document document;
+    auto error = detail::threadOndemandParser().iterate(detail::paddedCopy(frame)).get(document);
+    od::object object;
+    if (error == simdjson::SUCCESS)
+        error = document.get_object().get(object);
+    if (error == simdjson::INCORRECT_TYPE)
         return makeError(QStringLiteral("a watch event must be a JSON object"));
+    if (error != simdjson::SUCCESS)
+        return makeError(
+            QStringLiteral("invalid JSON: %1").arg(QLatin1String(simdjson::error_message(error))));
     std::string_view type;
-    if (object.at_key("type").get(type) != simdjson::SUCCESS)
+    if (object.find_field_unordered("type").get_string().get(type) != simdjson::SUCCESS)
         return makeError(QStringLiteral("a watch event needs a string \"type\""));
-    simdjson::dom::element eventObject;
-    if (object.at_key("object").get(eventObject) != simdjson::SUCCESS
-        || !eventObject.is_object())
-        return makeError(QStringLiteral("a watch event needs an \"object\""));
 
     WatchEvent event;
     if (type == "ADDED")
@@ -64,19 +65,27 @@ Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
     else if (type == "ERROR")
         event.type = WatchEvent::Type::Error;
     else
-        return makeError(QStringLiteral("unknown watch event type \"%1\"")
-                             .arg(QString::fromUtf8(type.data(), qsizetype(type.size()))));
+        return makeError(
+            QStringLiteral("unknown watch event type \"%1\"").arg(detail::toQString(type)));
+
+    od::value eventObject;
+    if (object.find_field_unordered("object").get(eventObject) != simdjson::SUCCESS ||
+        eventObject.type().value_unsafe() != od::json_type::object)
+        return makeError(QStringLiteral("a watch event needs an \"object\""));
 
     if (event.type == WatchEvent::Type::Error) {
-        QByteArray statusJson;
-        detail::writeMinifiedJson(eventObject, statusJson);
-        auto status = ApiStatus::fromJson(statusJson);
+        od::object statusObject;
+        std::string_view raw;
+        if (eventObject.get_object().get(statusObject) != simdjson::SUCCESS ||
+            statusObject.raw_json().get(raw) != simdjson::SUCCESS)
+            return makeError(QStringLiteral("ERROR event: invalid JSON"));
+        auto status = ApiStatus::fromJson(QByteArrayView(raw.data(), qsizetype(raw.size())));
         if (!status.ok())
             return makeError(QStringLiteral("ERROR event: %1").arg(status.errorMessage()));
         event.status = std::move(status).value();
         return event;
     }
-    auto decoded = detail::kubeObjectFromElement(eventObject, options, "watch event object");
+    auto decoded = detail::decodeObject(eventObject, options, {"watch event object"});
     if (!decoded.ok())
         return decoded.error();
     event.object = std::move(decoded).value();

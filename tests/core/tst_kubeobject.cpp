@@ -62,14 +62,16 @@ void TestKubeObject::extractsHotFields()
 
 void TestKubeObject::dropsManagedFieldsOnRequest()
 {
-    const QByteArray json = R"({"kind":"Pod","metadata":{"name":"a","managedFields":[{"manager":"kubectl"}],"uid":"1"},"spec":{}})";
+    const QByteArray json =
+        R"({"kind":"Pod","metadata":{"name":"a","managedFields":[{"manager":"kubectl"}],"uid":"1"},"spec":{}})";
     auto full = KubeObject::fromJson(json);
     QVERIFY(full.ok());
     QVERIFY(full->hasManagedFields());
     QVERIFY(full->json().contains("managedFields"));
     const KubeObject stripped = withoutManagedFields(full.value());
     QVERIFY(!stripped.hasManagedFields());
-    QCOMPARE(stripped.json(), QByteArray(R"({"kind":"Pod","metadata":{"name":"a","uid":"1"},"spec":{}})"));
+    QCOMPARE(stripped.json(),
+             QByteArray(R"({"kind":"Pod","metadata":{"name":"a","uid":"1"},"spec":{}})"));
     QCOMPARE(stripped.uid(), QStringLiteral("1"));
     // Objects without managed fields are returned as they are.
     QVERIFY(withoutManagedFields(stripped).sameAs(stripped));
@@ -82,13 +84,20 @@ void TestKubeObject::rejectsMalformedInput_data()
     QTest::newRow("empty") << QByteArray() << "invalid JSON";
     QTest::newRow("truncated") << QByteArray(R"({"metadata":{"name":"a")") << "invalid JSON";
     QTest::newRow("array") << QByteArray("[1,2]") << "expected a JSON object";
-    QTest::newRow("name number") << QByteArray(R"({"metadata":{"name":5}})") << "metadata.name: expected a string";
-    QTest::newRow("metadata string") << QByteArray(R"({"metadata":"x"})") << "metadata: expected an object";
-    QTest::newRow("labels array") << QByteArray(R"({"metadata":{"labels":[]}})") << "metadata.labels: expected an object";
-    QTest::newRow("label value number") << QByteArray(R"({"metadata":{"labels":{"a":1}}})") << "metadata.labels.a: expected a string";
-    QTest::newRow("generation string") << QByteArray(R"({"metadata":{"generation":"x"}})") << "metadata.generation: expected an integer";
-    QTest::newRow("bad timestamp") << QByteArray(R"({"metadata":{"creationTimestamp":"yesterday"}})") << "invalid timestamp";
-    QTest::newRow("owners object") << QByteArray(R"({"metadata":{"ownerReferences":{}}})") << "metadata.ownerReferences: expected an array";
+    QTest::newRow("name number") << QByteArray(R"({"metadata":{"name":5}})")
+                                 << "metadata.name: expected a string";
+    QTest::newRow("metadata string")
+        << QByteArray(R"({"metadata":"x"})") << "metadata: expected an object";
+    QTest::newRow("labels array") << QByteArray(R"({"metadata":{"labels":[]}})")
+                                  << "metadata.labels: expected an object";
+    QTest::newRow("label value number") << QByteArray(R"({"metadata":{"labels":{"a":1}}})")
+                                        << "metadata.labels.a: expected a string";
+    QTest::newRow("generation string") << QByteArray(R"({"metadata":{"generation":"x"}})")
+                                       << "metadata.generation: expected an integer";
+    QTest::newRow("bad timestamp")
+        << QByteArray(R"({"metadata":{"creationTimestamp":"yesterday"}})") << "invalid timestamp";
+    QTest::newRow("owners object") << QByteArray(R"({"metadata":{"ownerReferences":{}}})")
+                                   << "metadata.ownerReferences: expected an array";
     QTest::newRow("kind bool") << QByteArray(R"({"kind":true})") << "kind: expected a string";
     QTest::newRow("invalid utf8") << QByteArray("{\"kind\":\"\xff\xfe\"}") << "invalid JSON";
     QTest::newRow("nul byte") << QByteArray("{\"kind\":\"a\0b\"}", 14) << "invalid JSON";

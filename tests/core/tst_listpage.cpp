@@ -17,7 +17,8 @@ private Q_SLOTS:
 
 void TestListPage::decodesItemsAndListMeta()
 {
-    const QByteArray body = R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"99","continue":"tok","remainingItemCount":7},"items":[
+    const QByteArray body =
+        R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"99","continue":"tok","remainingItemCount":7},"items":[
         {"metadata":{"name":"a","namespace":"n","managedFields":[{"manager":"m"}]}},
         {"metadata":{"name":"b","namespace":"n"}}]})";
     auto page = decodeListPage(body, DecodeOptions{true});
@@ -34,7 +35,8 @@ void TestListPage::decodesItemsAndListMeta()
 
 void TestListPage::acceptsNullAndMissingItems()
 {
-    auto nullItems = decodeListPage(R"({"kind":"PodList","metadata":{"resourceVersion":"5"},"items":null})");
+    auto nullItems =
+        decodeListPage(R"({"kind":"PodList","metadata":{"resourceVersion":"5"},"items":null})");
     QVERIFY(nullItems.ok());
     QVERIFY(nullItems->items.isEmpty());
     QCOMPARE(nullItems->resourceVersion, QStringLiteral("5"));

@@ -21,9 +21,9 @@ QString summarize(const QList<WatchEvent> &events)
 {
     QStringList parts;
     for (const auto &event : events) {
-        parts << WatchEvent::typeName(event.type) + QLatin1Char(':')
-                     + (event.type == WatchEvent::Type::Error ? event.status.reason
-                                                              : event.object.resourceVersion());
+        parts << WatchEvent::typeName(event.type) + QLatin1Char(':') +
+                     (event.type == WatchEvent::Type::Error ? event.status.reason
+                                                            : event.object.resourceVersion());
     }
     return parts.join(QLatin1Char(' '));
 }
@@ -56,11 +56,14 @@ void TestWatchStreamDecoder::decodesAnyChunking()
     WatchStreamDecoder decoder;
     QList<WatchEvent> events;
     for (qsizetype i = 0; i < kStream.size(); i += chunkSize)
-        decoder.feed(QByteArrayView(kStream).sliced(i, qMin<qsizetype>(chunkSize, kStream.size() - i)), events);
+        decoder.feed(
+            QByteArrayView(kStream).sliced(i, qMin<qsizetype>(chunkSize, kStream.size() - i)),
+            events);
     QVERIFY(!decoder.failed());
     QCOMPARE(summarize(events),
              QStringLiteral("ADDED:1 MODIFIED:2 BOOKMARK:3 DELETED:4 ERROR:Expired"));
-    QCOMPARE(events[1].object.label(QStringLiteral("x")), std::optional<QString>(QStringLiteral("}{")));
+    QCOMPARE(events[1].object.label(QStringLiteral("x")),
+             std::optional<QString>(QStringLiteral("}{")));
     QCOMPARE(events[4].status.code, 410);
     QVERIFY(events[4].status.isExpired());
     QCOMPARE(decoder.pendingBytes(), 0);
@@ -83,12 +86,20 @@ void TestWatchStreamDecoder::failsOnBadFrames_data()
 {
     QTest::addColumn<QByteArray>("stream");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown type") << QByteArray(R"({"type":"SQUASHED","object":{}})") << "unknown watch event type \"SQUASHED\"";
+    QTest::newRow("unknown type") << QByteArray(R"({"type":"SQUASHED","object":{}})")
+                                  << "unknown watch event type \"SQUASHED\"";
     QTest::newRow("no object") << QByteArray(R"({"type":"ADDED"})") << "needs an \"object\"";
     QTest::newRow("garbage between frames") << QByteArray("xyz") << "unexpected byte 'x'";
-    QTest::newRow("bad nested json") << QByteArray(R"({"type":"ADDED","object":{"a":tru}})") << "invalid JSON";
-    QTest::newRow("wrong field type") << QByteArray(R"({"type":"ADDED","object":{"metadata":{"name":[]}}})") << "metadata.name: expected a string";
-    QTest::newRow("error not status") << QByteArray(R"({"type":"ERROR","object":{"kind":"Pod"}})") << "expected a Status object";
+    QTest::newRow("bad atom in hot field")
+        << QByteArray(R"({"type":"ADDED","object":{"metadata":{"name":nul}}})")
+        << "metadata.name: expected a string";
+    QTest::newRow("invalid utf8 anywhere")
+        << QByteArray("{\"type\":\"ADDED\",\"object\":{\"spec\":\"\xff\"}}") << "invalid JSON";
+    QTest::newRow("wrong field type")
+        << QByteArray(R"({"type":"ADDED","object":{"metadata":{"name":[]}}})")
+        << "metadata.name: expected a string";
+    QTest::newRow("error not status")
+        << QByteArray(R"({"type":"ERROR","object":{"kind":"Pod"}})") << "expected a Status object";
 }
 
 void TestWatchStreamDecoder::failsOnBadFrames()
@@ -104,7 +115,8 @@ void TestWatchStreamDecoder::failsOnBadFrames()
     QCOMPARE(events[0].type, WatchEvent::Type::Error);
     QCOMPARE(events[0].status.code, 500);
     QCOMPARE(events[0].status.reason, QStringLiteral("InternalError"));
-    QVERIFY(events[0].status.message.contains(QStringLiteral("unable to decode an event from the watch stream")));
+    QVERIFY(events[0].status.message.contains(
+        QStringLiteral("unable to decode an event from the watch stream")));
     // Input after the failure is ignored.
     decoder.feed(kStream, events);
     QCOMPARE(events.size(), 1);

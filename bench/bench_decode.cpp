@@ -1,0 +1,111 @@
+// Decode micro-benchmark (not a test): decodes a PodList of 10k realistic
+// ~4 KiB pods with decodeListPage and reports MB/s and objects/s, with and
+// without the default transform (dropping metadata.managedFields).
+//
+//   build/bench/bench_decode [pods] [rounds]
+
+#include "informer/core/listpage.h"
+
+#include <QElapsedTimer>
+#include <QTextStream>
+
+#include <algorithm>
+
+using namespace informant;
+
+namespace {
+
+QByteArray realisticPod(int i)
+{
+    const QByteArray n = QByteArray::number(i);
+    const QByteArray ns = "team-" + QByteArray::number(i % 20);
+    const QByteArray app = "svc-" + QByteArray::number(i % 97);
+    QByteArray pod;
+    pod +=
+        R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":")" + app + "-7d9f8c6b5-" + n +
+        R"(","generateName":")" + app + R"(-7d9f8c6b5-","namespace":")" + ns +
+        R"(","uid":"3f2a1b4c-5d6e-4f70-8a9b-)" + n.rightJustified(12, '0') +
+        R"(","resourceVersion":")" + QByteArray::number(100000 + i) +
+        R"(","creationTimestamp":"2026-11-20T10:15:30Z","labels":{"app":")" + app +
+        R"(","pod-template-hash":"7d9f8c6b5","tier":"backend","env":"prod","team":"payments"},)"
+        R"("annotations":{"kubectl.kubernetes.io/restartedAt":"2026-11-19T08:00:00Z","prometheus.io/scrape":"true","prometheus.io/port":"9090"},)"
+        R"("ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":")" +
+        app +
+        R"(-7d9f8c6b5","uid":"9a8b7c6d-1111-2222-3333-444455556666","controller":true,"blockOwnerDeletion":true}],)"
+        R"("managedFields":[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"v1","time":"2026-11-20T10:15:30Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:generateName":{},"f:labels":{".":{},"f:app":{},"f:pod-template-hash":{},"f:tier":{}},"f:ownerReferences":{".":{},"k:{\"uid\":\"9a8b7c6d-1111-2222-3333-444455556666\"}":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"app\"}":{".":{},"f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:ports":{".":{},"k:{\"containerPort\":8080,\"protocol\":\"TCP\"}":{".":{},"f:containerPort":{},"f:protocol":{}}},"f:resources":{".":{},"f:limits":{".":{},"f:cpu":{},"f:memory":{}},"f:requests":{".":{},"f:cpu":{},"f:memory":{}}}}},"f:dnsPolicy":{},"f:enableServiceLinks":{},"f:restartPolicy":{},"f:schedulerName":{},"f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}},)"
+        R"({"manager":"kubelet","operation":"Update","apiVersion":"v1","time":"2026-11-20T10:15:41Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{"k:{\"type\":\"ContainersReady\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"Initialized\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}},"k:{\"type\":\"Ready\"}":{".":{},"f:lastProbeTime":{},"f:lastTransitionTime":{},"f:status":{},"f:type":{}}},"f:containerStatuses":{},"f:hostIP":{},"f:phase":{},"f:podIP":{},"f:podIPs":{".":{},"k:{\"ip\":\"10.244.1.23\"}":{".":{},"f:ip":{}}},"f:startTime":{}}},"subresource":"status"}]},)"
+        R"("spec":{"volumes":[{"name":"kube-api-access-x7k2p","projected":{"sources":[{"serviceAccountToken":{"expirationSeconds":3607,"path":"token"}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":"ca.crt","path":"ca.crt"}]}},{"downwardAPI":{"items":[{"path":"namespace","fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"}}]}}],"defaultMode":420}}],)"
+        R"("containers":[{"name":"app","image":"registry.example.com/payments/)" +
+        app +
+        R"(:1.24.3","ports":[{"containerPort":8080,"protocol":"TCP"}],"env":[{"name":"LOG_LEVEL","value":"info"},{"name":"POD_NAME","valueFrom":{"fieldRef":{"apiVersion":"v1","fieldPath":"metadata.name"}}}],"resources":{"limits":{"cpu":"500m","memory":"512Mi"},"requests":{"cpu":"100m","memory":"128Mi"}},"volumeMounts":[{"name":"kube-api-access-x7k2p","readOnly":true,"mountPath":"/var/run/secrets/kubernetes.io/serviceaccount"}],"livenessProbe":{"httpGet":{"path":"/healthz","port":8080,"scheme":"HTTP"},"initialDelaySeconds":10,"timeoutSeconds":1,"periodSeconds":10,"successThreshold":1,"failureThreshold":3},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],)"
+        R"("restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","serviceAccountName":"default","serviceAccount":"default","nodeName":"node-)" +
+        QByteArray::number(i % 50) +
+        R"(","securityContext":{},"schedulerName":"default-scheduler","tolerations":[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}],"priority":0,"enableServiceLinks":true,"preemptionPolicy":"PreemptLowerPriority"},)"
+        R"("status":{"phase":"Running","conditions":[{"type":"Initialized","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-20T10:15:30Z"},{"type":"Ready","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-20T10:15:41Z"},{"type":"ContainersReady","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-20T10:15:41Z"},{"type":"PodScheduled","status":"True","lastProbeTime":null,"lastTransitionTime":"2026-11-20T10:15:30Z"}],)"
+        R"("hostIP":"10.0.0.)" +
+        QByteArray::number(i % 50) +
+        R"(","podIP":"10.244.1.23","podIPs":[{"ip":"10.244.1.23"}],"startTime":"2026-11-20T10:15:30Z","containerStatuses":[{"name":"app","state":{"running":{"startedAt":"2026-11-20T10:15:40Z"}},"lastState":{},"ready":true,"restartCount":0,"image":"registry.example.com/payments/)" +
+        app + R"(:1.24.3","imageID":"registry.example.com/payments/)" + app +
+        R"(@sha256:4f1c2a9e8b7d6c5f4e3d2c1b0a9f8e7d6c5b4a39281706f5e4d3c2b1a0f9e8d7","containerID":"containerd://8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3928170f6e5d4c3b2a1f0e9d8c7b6a5f4e","started":true}],"qosClass":"Burstable"}})";
+    return pod;
+}
+
+QByteArray podList(int count)
+{
+    QByteArray list =
+        R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"200000"},"items":[)";
+    for (int i = 0; i < count; ++i) {
+        if (i)
+            list += ',';
+        list += realisticPod(i);
+    }
+    list += "]}";
+    return list;
+}
+
+struct Figures
+{
+    double megabytesPerSecond;
+    double objectsPerSecond;
+    qint64 storedBytes;
+};
+
+Figures measure(const QByteArray &body, int pods, int rounds, bool dropManagedFields)
+{
+    QList<double> seconds;
+    qint64 stored = 0;
+    for (int round = 0; round < rounds; ++round) {
+        QElapsedTimer timer;
+        timer.start();
+        auto page = decodeListPage(body, DecodeOptions{dropManagedFields});
+        seconds.append(timer.nsecsElapsed() / 1e9);
+        if (!page.ok() || page->items.size() != pods)
+            qFatal("decode failed: %s", qPrintable(page.errorMessage()));
+        stored = 0;
+        for (const auto &item : page->items)
+            stored += item.jsonSize();
+    }
+    std::sort(seconds.begin(), seconds.end());
+    const double median = seconds[seconds.size() / 2];
+    return {body.size() / 1e6 / median, pods / median, stored};
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const int pods = argc > 1 ? atoi(argv[1]) : 10000;
+    const int rounds = argc > 2 ? atoi(argv[2]) : 9;
+    const QByteArray body = podList(pods);
+    QTextStream out(stdout);
+    out << "PodList: " << pods << " pods, " << body.size() / 1e6 << " MB, " << body.size() / pods
+        << " bytes/pod; median of " << rounds << " rounds\n";
+    for (bool drop : {false, true}) {
+        const Figures f = measure(body, pods, rounds, drop);
+        out << (drop ? "decode + drop managedFields: " : "decode (keep everything):    ")
+            << QString::number(f.megabytesPerSecond, 'f', 0) << " MB/s, "
+            << QString::number(f.objectsPerSecond, 'f', 0) << " objects/s, stored JSON "
+            << QString::number(f.storedBytes * 100.0 / body.size(), 'f', 1) << "% of input\n";
+    }
+    return 0;
+}

@@ -1,0 +1,78 @@
+#include "informer/core/jsonutil.h"
+
+#include <vector>
+
+namespace informant::detail {
+
+namespace {
+constexpr char kHex[] = "0123456789abcdef";
+}
+
+void appendJsonString(std::string_view text, QByteArray &out)
+{
+    out.append('"');
+    const char *runStart = text.data();
+    const char *end = text.data() + text.size();
+    for (const char *p = runStart; p != end; ++p) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        out.append(runStart, p - runStart);
+        switch (c) {
+        case '"':
+            out.append("\\\"", 2);
+            break;
+        case '\\':
+            out.append("\\\\", 2);
+            break;
+        case '\n':
+            out.append("\\n", 2);
+            break;
+        case '\r':
+            out.append("\\r", 2);
+            break;
+        case '\t':
+            out.append("\\t", 2);
+            break;
+        case '\b':
+            out.append("\\b", 2);
+            break;
+        case '\f':
+            out.append("\\f", 2);
+            break;
+        default: {
+            const char escaped[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+            out.append(escaped, 6);
+        }
+        }
+        runStart = p + 1;
+    }
+    out.append(runStart, end - runStart);
+    out.append('"');
+}
+
+simdjson::dom::parser &threadDomParser()
+{
+    thread_local simdjson::dom::parser parser;
+    return parser;
+}
+
+simdjson::ondemand::parser &threadOndemandParser()
+{
+    thread_local simdjson::ondemand::parser parser;
+    return parser;
+}
+
+simdjson::padded_string_view paddedCopy(QByteArrayView bytes)
+{
+    thread_local std::vector<char> buffer;
+    const size_t needed = size_t(bytes.size()) + simdjson::SIMDJSON_PADDING;
+    if (buffer.size() < needed)
+        buffer.resize(needed + needed / 4);
+    if (!bytes.isEmpty())
+        memcpy(buffer.data(), bytes.data(), size_t(bytes.size()));
+    memset(buffer.data() + bytes.size(), 0, simdjson::SIMDJSON_PADDING);
+    return simdjson::padded_string_view(buffer.data(), size_t(bytes.size()), buffer.size());
+}
+
+} // namespace informant::detail

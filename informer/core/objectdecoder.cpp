@@ -1,0 +1,326 @@
+#include "informer/core/objectdecoder.h"
+
+#include "informer/core/jsonutil.h"
+#include "informer/core/kubeobjectdata.h"
+
+#include <algorithm>
+
+namespace informant::detail {
+
+namespace {
+
+using simdjson::SUCCESS;
+namespace od = simdjson::ondemand;
+
+// The fields of `metadata` the object model keeps, read in one pass. The
+// byte range of managedFields is remembered so it can be cut out.
+class MetadataReader
+{
+public:
+    explicit MetadataReader(KubeObject::Data &data)
+        : m_data(data)
+    {
+    }
+
+    bool read(od::object metadata);
+    QString error() const { return m_error; }
+    std::string_view managedFieldsRange() const { return m_managedFields; }
+
+private:
+    bool fail(QString message)
+    {
+        m_error = std::move(message);
+        return false;
+    }
+    bool readString(od::value value, QString &target, const char *path);
+    bool readTimestamp(od::value value, qint64 &target, const char *path);
+    bool readLabels(od::value value);
+    bool readAnnotationKeys(od::value value);
+    bool readOwnerReferences(od::value value);
+
+    KubeObject::Data &m_data;
+    QString m_error;
+    std::string_view m_managedFields;
+};
+
+bool isNull(od::value &value)
+{
+    bool null = false;
+    return value.is_null().get(null) == SUCCESS && null;
+}
+
+bool MetadataReader::readString(od::value value, QString &target, const char *path)
+{
+    if (isNull(value))
+        return true;
+    std::string_view text;
+    if (value.get_string().get(text) != SUCCESS)
+        return fail(QStringLiteral("%1: expected a string").arg(QLatin1String(path)));
+    target = toQString(text);
+    return true;
+}
+
+bool MetadataReader::readTimestamp(od::value value, qint64 &target, const char *path)
+{
+    if (isNull(value))
+        return true;
+    std::string_view text;
+    if (value.get_string().get(text) != SUCCESS)
+        return fail(QStringLiteral("%1: expected a string").arg(QLatin1String(path)));
+    if (text.empty())
+        return true;
+    target = parseKubeTimestampMs(QByteArrayView(text.data(), qsizetype(text.size())));
+    if (target < 0)
+        return fail(QStringLiteral("%1: invalid timestamp \"%2\"")
+                        .arg(QLatin1String(path), toQString(text)));
+    return true;
+}
+
+bool MetadataReader::readLabels(od::value value)
+{
+    if (isNull(value))
+        return true;
+    od::object labels;
+    if (value.get_object().get(labels) != SUCCESS)
+        return fail(QStringLiteral("metadata.labels: expected an object"));
+    for (auto field : labels) {
+        std::string_view key, text;
+        if (field.unescaped_key().get(key) != SUCCESS)
+            return fail(QStringLiteral("metadata.labels: invalid JSON"));
+        const QString keyText = toQString(key);
+        if (field.value().get_string().get(text) != SUCCESS)
+            return fail(QStringLiteral("metadata.labels.%1: expected a string").arg(keyText));
+        m_data.labels.append(Label{keyText, toQString(text)});
+    }
+    std::sort(m_data.labels.begin(), m_data.labels.end(),
+              [](const Label &a, const Label &b) { return a.key < b.key; });
+    return true;
+}
+
+bool MetadataReader::readAnnotationKeys(od::value value)
+{
+    if (isNull(value))
+        return true;
+    od::object annotations;
+    if (value.get_object().get(annotations) != SUCCESS)
+        return fail(QStringLiteral("metadata.annotations: expected an object"));
+    for (auto field : annotations) {
+        std::string_view key, text;
+        if (field.unescaped_key().get(key) != SUCCESS)
+            return fail(QStringLiteral("metadata.annotations: invalid JSON"));
+        if (field.value().get_string().get(text) != SUCCESS)
+            return fail(
+                QStringLiteral("metadata.annotations.%1: expected a string").arg(toQString(key)));
+        m_data.annotationKeys.append(toQString(key));
+    }
+    std::sort(m_data.annotationKeys.begin(), m_data.annotationKeys.end());
+    return true;
+}
+
+bool MetadataReader::readOwnerReferences(od::value value)
+{
+    if (isNull(value))
+        return true;
+    od::array owners;
+    if (value.get_array().get(owners) != SUCCESS)
+        return fail(QStringLiteral("metadata.ownerReferences: expected an array"));
+    for (auto ownerValue : owners) {
+        od::object owner;
+        if (ownerValue.get_object().get(owner) != SUCCESS)
+            return fail(QStringLiteral("metadata.ownerReferences: expected objects"));
+        OwnerReference reference;
+        for (auto field : owner) {
+            std::string_view key;
+            if (field.unescaped_key().get(key) != SUCCESS)
+                return fail(QStringLiteral("metadata.ownerReferences: invalid JSON"));
+            bool ok = true;
+            if (key == "apiVersion")
+                ok = readString(field.value(), reference.apiVersion,
+                                "metadata.ownerReferences[].apiVersion");
+            else if (key == "kind")
+                ok = readString(field.value(), reference.kind, "metadata.ownerReferences[].kind");
+            else if (key == "name")
+                ok = readString(field.value(), reference.name, "metadata.ownerReferences[].name");
+            else if (key == "uid")
+                ok = readString(field.value(), reference.uid, "metadata.ownerReferences[].uid");
+            else if (key == "controller")
+                ok = field.value().get_bool().get(reference.controller) == SUCCESS ||
+                     fail(QStringLiteral("metadata.ownerReferences[].controller: expected a "
+                                         "boolean"));
+            if (!ok)
+                return false;
+        }
+        m_data.ownerReferences.append(std::move(reference));
+    }
+    return true;
+}
+
+bool MetadataReader::read(od::object metadata)
+{
+    for (auto member : metadata) {
+        od::field field;
+        std::string_view key;
+        if (std::move(member).get(field) != SUCCESS)
+            return fail(QStringLiteral("metadata: invalid JSON"));
+        // The raw key must be taken before unescaped_key() consumes it.
+        const char *keyStart = field.key().raw() - 1;
+        if (field.unescaped_key().get(key) != SUCCESS)
+            return fail(QStringLiteral("metadata: invalid JSON"));
+        bool ok = true;
+        if (key == "name")
+            ok = readString(field.value(), m_data.name, "metadata.name");
+        else if (key == "namespace")
+            ok = readString(field.value(), m_data.namespaceName, "metadata.namespace");
+        else if (key == "uid")
+            ok = readString(field.value(), m_data.uid, "metadata.uid");
+        else if (key == "resourceVersion")
+            ok = readString(field.value(), m_data.resourceVersion, "metadata.resourceVersion");
+        else if (key == "creationTimestamp")
+            ok = readTimestamp(field.value(), m_data.creationTimestampMs,
+                               "metadata.creationTimestamp");
+        else if (key == "deletionTimestamp")
+            ok = readTimestamp(field.value(), m_data.deletionTimestampMs,
+                               "metadata.deletionTimestamp");
+        else if (key == "labels")
+            ok = readLabels(field.value());
+        else if (key == "annotations")
+            ok = readAnnotationKeys(field.value());
+        else if (key == "ownerReferences")
+            ok = readOwnerReferences(field.value());
+        else if (key == "generation") {
+            od::value value = field.value();
+            if (!isNull(value)) {
+                int64_t generation = 0;
+                if (value.get_int64().get(generation) != SUCCESS)
+                    return fail(QStringLiteral("metadata.generation: expected an integer"));
+                m_data.generation = generation;
+            }
+        } else if (key == "managedFields") {
+            // The range runs from the key's opening quote to the end of the value.
+            od::value value = field.value();
+            std::string_view raw;
+            od::array array;
+            od::object object;
+            if (value.get_array().get(array) == SUCCESS) {
+                if (array.raw_json().get(raw) != SUCCESS)
+                    return fail(QStringLiteral("metadata.managedFields: invalid JSON"));
+            } else if (isNull(value)) {
+                raw = std::string_view(keyStart, 0);
+            } else {
+                return fail(QStringLiteral("metadata.managedFields: expected an array"));
+            }
+            if (!raw.empty())
+                m_managedFields = std::string_view(keyStart, raw.data() + raw.size() - keyStart);
+            m_data.hasManagedFields = !raw.empty();
+        }
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// Copies `raw` minified, leaving out `cut` (a "key":value member inside it)
+// together with the comma that separates it from its neighbour. Returns false
+// if simdjson's minifier rejects the text.
+bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
+{
+    const char *begin = raw.data();
+    const char *end = raw.data() + raw.size();
+    out.resize(qsizetype(raw.size()));
+    size_t written = 0;
+    auto append = [&](const char *from, const char *to) {
+        size_t length = 0;
+        if (simdjson::minify(from, size_t(to - from), out.data() + written, length) != SUCCESS)
+            return false;
+        written += length;
+        return true;
+    };
+    if (cut.empty()) {
+        if (!append(begin, end))
+            return false;
+    } else {
+        const char *cutBegin = cut.data();
+        const char *cutEnd = cut.data() + cut.size();
+        const char *before = cutBegin;
+        while (before > begin && isSpace(before[-1]))
+            --before;
+        if (before > begin && before[-1] == ',') {
+            cutBegin = before - 1; // drop the preceding comma
+        } else {
+            const char *after = cutEnd;
+            while (after < end && isSpace(*after))
+                ++after;
+            if (after < end && *after == ',')
+                cutEnd = after + 1; // first member: drop the following comma
+        }
+        if (!append(begin, cutBegin) || !append(cutEnd, end))
+            return false;
+    }
+    out.truncate(qsizetype(written));
+    return true;
+}
+
+} // namespace
+
+QString ObjectContext::describe() const
+{
+    QString text = QLatin1String(what);
+    if (index >= 0)
+        text += QStringLiteral("[%1]").arg(index);
+    return text;
+}
+
+Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
+                                const ObjectContext &context)
+{
+    auto failure = [&](const QString &message) {
+        return makeError(context.describe() + QLatin1String(": ") + message);
+    };
+    od::object object;
+    if (value.get_object().get(object) != SUCCESS)
+        return failure(QStringLiteral("expected a JSON object"));
+    std::string_view raw;
+    if (object.raw_json().get(raw) != SUCCESS || object.reset().error() != SUCCESS)
+        return failure(QStringLiteral("invalid JSON"));
+
+    auto *data = new KubeObject::Data;
+    KubeObject result = KubeObject::adopt(data);
+    MetadataReader metadataReader(*data);
+    for (auto field : object) {
+        std::string_view key;
+        if (field.unescaped_key().get(key) != SUCCESS)
+            return failure(QStringLiteral("invalid JSON"));
+        if (key == "apiVersion" || key == "kind") {
+            od::value fieldValue = field.value();
+            if (isNull(fieldValue))
+                continue;
+            std::string_view text;
+            if (fieldValue.get_string().get(text) != SUCCESS)
+                return failure(QStringLiteral("%1: expected a string").arg(toQString(key)));
+            (key == "kind" ? data->kind : data->apiVersion) = toQString(text);
+        } else if (key == "metadata") {
+            od::value fieldValue = field.value();
+            if (isNull(fieldValue))
+                continue;
+            od::object metadata;
+            if (fieldValue.get_object().get(metadata) != SUCCESS)
+                return failure(QStringLiteral("metadata: expected an object"));
+            if (!metadataReader.read(metadata))
+                return failure(metadataReader.error());
+        }
+    }
+    const bool drop = options.dropManagedFields && data->hasManagedFields;
+    if (!minifiedCopy(raw, drop ? metadataReader.managedFieldsRange() : std::string_view(),
+                      data->json))
+        return failure(QStringLiteral("invalid JSON"));
+    if (drop)
+        data->hasManagedFields = false;
+    return result;
+}
+
+} // namespace informant::detail
