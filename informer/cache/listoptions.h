@@ -42,9 +42,9 @@ struct ListOptions
         if (!resourceVersionMatch.isEmpty())
             query.addQueryItem(QStringLiteral("resourceVersionMatch"), resourceVersionMatch);
         if (sendInitialEvents.has_value())
-            query.addQueryItem(QStringLiteral("sendInitialEvents"),
-                               *sendInitialEvents ? QStringLiteral("true")
-                                                  : QStringLiteral("false"));
+            query.addQueryItem(QStringLiteral("sendInitialEvents"), *sendInitialEvents
+                                                                        ? QStringLiteral("true")
+                                                                        : QStringLiteral("false"));
         if (timeoutSeconds > 0)
             query.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeoutSeconds));
         if (watch)

@@ -1,0 +1,387 @@
+#include "informer/cache/deltafifo.h"
+
+#include "informer/cache/logging.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+
+namespace informant {
+
+namespace {
+
+constexpr qsizetype kSlowPopQueueDepth = 10;
+constexpr qint64 kSlowPopProcessMs = 100;
+
+// client-go dedupDeltas: only the last two deltas are compared, and only two
+// deletions collapse; the one with a real final state (not a tombstone) wins.
+void dedupDeltas(Deltas &deltas)
+{
+    const qsizetype n = deltas.size();
+    if (n < 2)
+        return;
+    const Delta &newer = deltas.at(n - 1);
+    Delta &older = deltas[n - 2];
+    if (older.type != DeltaType::Deleted || newer.type != DeltaType::Deleted)
+        return;
+    if (older.isTombstone())
+        older = newer;
+    deltas.removeLast();
+}
+
+} // namespace
+
+ProcessResult::ProcessResult(const Result<void> &result)
+{
+    if (!result.ok())
+        m_error = result.error();
+}
+
+ProcessResult::ProcessResult(const Error &error)
+    : m_error(error)
+{
+}
+
+ProcessResult ProcessResult::requeue(std::optional<Error> error)
+{
+    ProcessResult result;
+    result.m_error = std::move(error);
+    result.m_requeue = true;
+    return result;
+}
+
+DeltaFIFO::DeltaFIFO(DeltaFIFOOptions options)
+    : m_options(std::move(options))
+{
+}
+
+DeltaFIFO::~DeltaFIFO() = default;
+
+QString DeltaFIFO::closedErrorMessage()
+{
+    return QStringLiteral("DeltaFIFO: manipulating with closed queue");
+}
+
+QString DeltaFIFO::zeroLengthDeltasMessage()
+{
+    return QStringLiteral("0 length Deltas object; can't get key");
+}
+
+Result<QString> DeltaFIFO::keyOf(const KubeObject &object) const
+{
+    const Result<QString> key =
+        m_options.keyFunction ? m_options.keyFunction(object) : metaNamespaceKey(object);
+    if (!key.ok())
+        return keyError(object, key.error());
+    return key;
+}
+
+Result<QString> DeltaFIFO::keyOf(const Delta &delta) const
+{
+    if (delta.isTombstone())
+        return delta.tombstoneKey;
+    return keyOf(delta.object);
+}
+
+Result<QString> DeltaFIFO::keyOf(const Deltas &deltas) const
+{
+    if (deltas.isEmpty())
+        return keyError(KubeObject(), makeError(zeroLengthDeltasMessage()));
+    return keyOf(deltas.last());
+}
+
+// client-go queueActionInternalLocked. `internalType` decides whether the
+// transformer applies: Replace items are transformed even when emitted as
+// Sync; Resync's Sync deltas and tombstones carry already transformed objects.
+void DeltaFIFO::queueActionLocked(const QString &key, DeltaType type, DeltaType internalType,
+                                  const KubeObject &object, const QString &tombstoneKey)
+{
+    Delta delta{type, object, tombstoneKey};
+    if (m_options.transformer && tombstoneKey.isEmpty() && internalType != DeltaType::Sync)
+        delta.object = m_options.transformer(object);
+
+    const qsizetype before = m_items.size();
+    Deltas &deltas = m_items[key];
+    if (m_items.size() != before)
+        m_queue.append(key); // a queued key keeps its position
+    deltas.append(std::move(delta));
+    dedupDeltas(deltas);
+    m_notEmpty.wakeAll();
+}
+
+Result<void> DeltaFIFO::addOrUpdate(DeltaType type, const KubeObject &object)
+{
+    const Result<QString> key = keyOf(object);
+    if (!key.ok())
+        return key.error();
+    QMutexLocker locker(&m_mutex);
+    m_populated = true;
+    queueActionLocked(key.value(), type, type, object);
+    return {};
+}
+
+Result<void> DeltaFIFO::add(const KubeObject &object)
+{
+    return addOrUpdate(DeltaType::Added, object);
+}
+
+Result<void> DeltaFIFO::update(const KubeObject &object)
+{
+    return addOrUpdate(DeltaType::Updated, object);
+}
+
+Result<void> DeltaFIFO::remove(const KubeObject &object)
+{
+    const Result<QString> key = keyOf(object);
+    if (!key.ok())
+        return key.error();
+    QMutexLocker locker(&m_mutex);
+    m_populated = true;
+    // Without KnownObjects a delete of an unqueued key is assumed to have been
+    // handled by a relist already; with them, only a key that is neither known
+    // nor queued is dropped.
+    const bool queued = m_items.contains(key.value());
+    const bool known =
+        m_options.knownObjects && m_options.knownObjects->getByKey(key.value()).has_value();
+    if (!queued && !known)
+        return {};
+    queueActionLocked(key.value(), DeltaType::Deleted, DeltaType::Deleted, object);
+    return {};
+}
+
+Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString &resourceVersion)
+{
+    Q_UNUSED(resourceVersion) // as client-go: the DeltaFIFO ignores it
+    // Keys first, so a bad object aborts before anything is queued.
+    QList<QString> keys;
+    keys.reserve(objects.size());
+    for (const KubeObject &object : objects) {
+        const Result<QString> key = keyOf(object);
+        if (!key.ok())
+            return key.error();
+        keys.append(key.value());
+    }
+
+    QMutexLocker locker(&m_mutex);
+    const DeltaType type = m_options.emitDeltaTypeReplaced ? DeltaType::Replaced : DeltaType::Sync;
+    QSet<QString> listedKeys;
+    listedKeys.reserve(keys.size());
+    for (qsizetype i = 0; i < objects.size(); ++i) {
+        listedKeys.insert(keys.at(i));
+        queueActionLocked(keys.at(i), type, DeltaType::Replaced, objects.at(i));
+    }
+    const qsizetype queuedDeletions = queueTombstonesLocked(listedKeys);
+    if (!m_populated) {
+        m_populated = true;
+        m_initialPopulationCount = listedKeys.size() + queuedDeletions;
+    }
+    return {};
+}
+
+// Replace steps 2 and 3: a DeletedFinalStateUnknown for every queued key and
+// every known-but-unqueued key that the new list lacks. Returns how many.
+qsizetype DeltaFIFO::queueTombstonesLocked(const QSet<QString> &listedKeys)
+{
+    qsizetype queued = 0;
+    // Queue order (client-go iterates its map: any order is conforming).
+    const QList<QString> queuedKeys = m_queue;
+    for (const QString &key : queuedKeys) {
+        if (listedKeys.contains(key))
+            continue;
+        // The newest queued object; a tombstone's Delta already holds its
+        // inner object, as client-go unwraps it.
+        const KubeObject newest = m_items.value(key).last().object;
+        queueActionLocked(key, DeltaType::Deleted, DeltaType::Deleted, newest, key);
+        ++queued;
+    }
+    if (!m_options.knownObjects)
+        return queued;
+    const QStringList knownKeys = m_options.knownObjects->listKeys();
+    for (const QString &key : knownKeys) {
+        if (listedKeys.contains(key) || m_items.contains(key))
+            continue;
+        const std::optional<KubeObject> known = m_options.knownObjects->getByKey(key);
+        if (!known)
+            qCDebug(lcCache)
+                << m_options.name << "key" << key
+                << "vanished from known objects during Replace; tombstone has no object";
+        queueActionLocked(key, DeltaType::Deleted, DeltaType::Deleted, known.value_or(KubeObject()),
+                          key);
+        ++queued;
+    }
+    return queued;
+}
+
+Result<void> DeltaFIFO::resync()
+{
+    QMutexLocker locker(&m_mutex);
+    if (!m_options.knownObjects)
+        return {};
+    const QStringList knownKeys = m_options.knownObjects->listKeys();
+    for (const QString &knownKey : knownKeys) {
+        const std::optional<KubeObject> object = m_options.knownObjects->getByKey(knownKey);
+        if (!object) {
+            qCDebug(lcCache) << m_options.name << "key" << knownKey
+                             << "does not exist in known objects; resync skipped";
+            continue;
+        }
+        const Result<QString> key = keyOf(*object);
+        if (!key.ok())
+            return key.error();
+        // A queued key already carries newer state than the store: a Sync of
+        // the stored object would deliver a stale value after it.
+        if (m_items.contains(key.value()))
+            continue;
+        queueActionLocked(key.value(), DeltaType::Sync, DeltaType::Sync, *object);
+    }
+    return {};
+}
+
+void DeltaFIFO::addIfNotPresentLocked(const QString &key, const Deltas &deltas)
+{
+    m_populated = true;
+    if (m_items.contains(key))
+        return;
+    m_queue.append(key);
+    m_items.insert(key, deltas);
+    m_notEmpty.wakeAll();
+}
+
+Result<void> DeltaFIFO::addIfNotPresent(const Deltas &deltas)
+{
+    const Result<QString> key = keyOf(deltas);
+    if (!key.ok())
+        return key.error();
+    QMutexLocker locker(&m_mutex);
+    addIfNotPresentLocked(key.value(), deltas);
+    return {};
+}
+
+PopResult DeltaFIFO::closedResult() const
+{
+    PopResult result;
+    result.result = makeError(closedErrorMessage());
+    result.closed = true;
+    return result;
+}
+
+PopResult DeltaFIFO::popOneLocked(const PopProcess &process)
+{
+    PopResult popped;
+    const bool isInInitialList = !hasSyncedLocked(); // before the decrement
+    popped.key = m_queue.takeFirst();
+    if (m_initialPopulationCount > 0)
+        --m_initialPopulationCount;
+    popped.deltas = m_items.take(popped.key);
+
+    QElapsedTimer timer;
+    timer.start();
+    const ProcessResult processed = process(popped.deltas, isInInitialList);
+    if (m_queue.size() > kSlowPopQueueDepth && timer.elapsed() > kSlowPopProcessMs)
+        qCDebug(lcCache) << m_options.name << "processing" << popped.key << "took"
+                         << timer.elapsed() << "ms with" << m_queue.size() << "keys queued";
+
+    if (processed.requeueRequested())
+        addIfNotPresentLocked(popped.key, popped.deltas);
+    if (processed.error())
+        popped.result = *processed.error();
+    return popped;
+}
+
+PopResult DeltaFIFO::pop(const PopProcess &process)
+{
+    QMutexLocker locker(&m_mutex);
+    while (m_queue.isEmpty()) {
+        // Whatever is still queued is popped after close(); only an empty
+        // closed queue reports closed.
+        if (m_closed)
+            return closedResult();
+        m_notEmpty.wait(&m_mutex);
+    }
+    return popOneLocked(process);
+}
+
+PopBatchResult DeltaFIFO::popBatch(qsizetype maxKeys, const PopProcess &process)
+{
+    PopBatchResult batch;
+    QMutexLocker locker(&m_mutex);
+    while (m_queue.isEmpty()) {
+        if (m_closed) {
+            batch.result = makeError(closedErrorMessage());
+            batch.closed = true;
+            return batch;
+        }
+        m_notEmpty.wait(&m_mutex);
+    }
+    // Bounded by the queue length at the start: a requeued key goes to the
+    // tail, behind every key counted here, so it is never popped twice.
+    const qsizetype limit = std::min(std::max<qsizetype>(maxKeys, 1), m_queue.size());
+    while (batch.popped < limit) {
+        const PopResult popped = popOneLocked(process);
+        ++batch.popped;
+        if (!popped.ok()) {
+            batch.result = popped.result;
+            break;
+        }
+    }
+    return batch;
+}
+
+bool DeltaFIFO::hasSynced() const
+{
+    QMutexLocker locker(&m_mutex);
+    return hasSyncedLocked();
+}
+
+void DeltaFIFO::close()
+{
+    QMutexLocker locker(&m_mutex);
+    m_closed = true;
+    m_notEmpty.wakeAll();
+}
+
+bool DeltaFIFO::isClosed() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_closed;
+}
+
+QList<KubeObject> DeltaFIFO::list() const
+{
+    QMutexLocker locker(&m_mutex);
+    QList<KubeObject> objects;
+    objects.reserve(m_queue.size());
+    for (const QString &key : m_queue)
+        objects.append(m_items.value(key).last().object);
+    return objects;
+}
+
+QStringList DeltaFIFO::listKeys() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_queue;
+}
+
+Result<std::optional<Deltas>> DeltaFIFO::get(const KubeObject &object) const
+{
+    const Result<QString> key = keyOf(object);
+    if (!key.ok())
+        return key.error();
+    return getByKey(key.value());
+}
+
+std::optional<Deltas> DeltaFIFO::getByKey(const QString &key) const
+{
+    QMutexLocker locker(&m_mutex);
+    const auto it = m_items.constFind(key);
+    if (it == m_items.cend())
+        return std::nullopt;
+    return it.value();
+}
+
+qsizetype DeltaFIFO::size() const
+{
+    QMutexLocker locker(&m_mutex);
+    return m_queue.size();
+}
+
+} // namespace informant

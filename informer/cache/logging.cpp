@@ -1,0 +1,3 @@
+#include "informer/cache/logging.h"
+
+Q_LOGGING_CATEGORY(lcCache, "informant.cache", QtWarningMsg)
