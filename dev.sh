@@ -2,13 +2,15 @@
 # Informant developer entry point.
 #   ./dev.sh demo            install dependencies, build, start `informant --demo`
 #   ./dev.sh test [--sanitize]  install dependencies, build, run the whole test suite
+#   ./dev.sh fuzz SECONDS    build the libFuzzer targets (clang, ASan+UBSan) and run each
 #   ./dev.sh build           configure and build only
 #   ./dev.sh deps            install the Debian packages only
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools
-          libgl-dev libyaml-cpp-dev libsimdjson-dev xvfb xauth curl)
+          libgl-dev libyaml-cpp-dev libsimdjson-dev xvfb xauth curl openssl fonts-dejavu-core)
+FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
 sudo_if_needed() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -16,7 +18,7 @@ sudo_if_needed() {
 
 deps() {
     local missing=()
-    for p in "${PACKAGES[@]}"; do
+    for p in "${PACKAGES[@]}" "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     if [ ${#missing[@]} -gt 0 ]; then
@@ -56,8 +58,29 @@ case "$cmd" in
         cd "$BUILD_DIR"
         ctest --output-on-failure --parallel "$(nproc)" --timeout 600
         ;;
+    fuzz)
+        deps "${FUZZ_PACKAGES[@]}"
+        seconds=${1:-60}
+        cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+            -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DINFORMANT_FUZZ=ON >/dev/null
+        targets=$(ls tests/fuzz/fuzz_*.cpp | xargs -n1 basename | sed 's/\.cpp$//')
+        cmake --build build-fuzz --parallel "$(nproc)" --target $targets
+        status=0
+        for t in $targets; do
+            corpus=tests/fuzz/corpus/${t#fuzz_}
+            work=build-fuzz/corpus/${t#fuzz_}
+            mkdir -p "$work"
+            echo "== $t for ${seconds}s"
+            if ! build-fuzz/tests/fuzz/$t -max_total_time="$seconds" -print_final_stats=1 \
+                    -artifact_prefix="build-fuzz/$t-" "$work" "$corpus" 2>build-fuzz/$t.log; then
+                status=1; echo "$t: CRASH, see build-fuzz/$t.log"; tail -30 build-fuzz/$t.log
+            fi
+            grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' build-fuzz/$t.log || true
+        done
+        exit $status
+        ;;
     *)
-        sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
         [ "$cmd" = help ] || exit 2
         ;;
 esac
