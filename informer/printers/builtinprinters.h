@@ -1,0 +1,25 @@
+#pragma once
+
+// Internal to informer-printers: the table of built-in printers. Each
+// printers file contributes the kinds of one API area.
+
+#include "informer/printers/resourceprinter.h"
+
+namespace informant::printers_detail {
+
+struct BuiltinPrinter
+{
+    const char *group;
+    const char *kind;
+    const ResourcePrinter *printer;
+};
+
+QList<BuiltinPrinter> builtinPrinters();
+
+void addPodPrinters(QList<BuiltinPrinter> &out);      // podprinter.cpp
+void addWorkloadPrinters(QList<BuiltinPrinter> &out); // workloadprinters.cpp
+void addCorePrinters(QList<BuiltinPrinter> &out);     // coreprinters.cpp
+void addNetworkPrinters(QList<BuiltinPrinter> &out);  // networkprinters.cpp
+void addClusterPrinters(QList<BuiltinPrinter> &out);  // clusterprinters.cpp
+
+} // namespace informant::printers_detail
