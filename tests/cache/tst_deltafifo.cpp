@@ -14,6 +14,7 @@
 #include "informer/cache/deltafifo.h"
 
 #include <QTest>
+#include <QThread>
 
 using namespace informant;
 using namespace informant::test;
@@ -594,16 +595,18 @@ void TestDeltaFIFO::blockedPopReturnsWhenAnotherThreadAdds()
 {
     DeltaFIFO fifo;
     QString popped;
+    bool popOk = false;
     std::unique_ptr<QThread> consumer(QThread::create([&] {
         const PopResult result = fifo.pop([&](const Deltas &deltas, bool) -> ProcessResult {
             popped = objectToken(deltas.last().object);
             return {};
         });
-        QVERIFY(result.ok());
+        popOk = result.ok();
     }));
     consumer->start();
     QVERIFY(fifo.add(objectFromToken(QStringLiteral("foo7"))).ok());
     QVERIFY(consumer->wait(10000));
+    QVERIFY(popOk);
     QCOMPARE(popped, QStringLiteral("foo7"));
     QCOMPARE(fifo.size(), 0);
 }
