@@ -19,6 +19,11 @@
 // one writer. Results are built under the read lock as flat lists (never as
 // implicitly shared copies of the internal containers, which would make the
 // next write deep-copy them while holding the write lock).
+//
+// Layout (for 100k objects with a dozen indexed values each): every key gets
+// a small integer slot id; objects live in a slot vector and index sets hold
+// ids, so index updates hash integers, not key strings, and byIndex reads
+// objects straight from the vector.
 
 #include "informer/core/kubeobject.h"
 #include "informer/core/result.h"
@@ -94,24 +99,40 @@ private:
     // Copy-on-write: the pointer is replaced, never mutated, so a snapshot
     // taken under the lock can be used outside it and compared for identity.
     using IndexerList = QList<NamedIndexer>;
-    using KeySet = QSet<QString>;
-    using Index = QHash<QString, KeySet>;   // indexed value -> keys
+    using SlotId = quint32;
+    using IdSet = QSet<SlotId>;
+    using Index = QHash<QString, IdSet>;    // indexed value -> entries
     using IndexValues = QList<QStringList>; // aligned with an IndexerList
+
+    struct Slot
+    {
+        QString key;
+        KubeObject object;
+        bool used = false;
+    };
+    // The items and their indices; replace() builds a new one outside the lock.
+    struct Content
+    {
+        QHash<QString, SlotId> ids;
+        QList<Slot> entries;
+        QList<SlotId> freeIds;
+        QList<Index> indices; // aligned with the IndexerList
+
+        SlotId allocate(const QString &key, const KubeObject &object);
+        void release(SlotId id);
+    };
 
     std::shared_ptr<const IndexerList> indexerSnapshot() const;
     static IndexValues computeValues(const IndexerList &indexers, const KubeObject &object);
-    static QList<Index> buildIndices(const IndexerList &indexers,
-                                     const QHash<QString, KubeObject> &items);
+    static QList<Index> buildIndices(const IndexerList &indexers, const QList<Slot> &entries);
     qsizetype indexPositionLocked(const QString &indexName) const;
     const Index *findIndexLocked(const QString &indexName) const;
-    void updateIndicesLocked(const QString &key, const KubeObject *oldObject,
-                             const IndexValues *newValues);
-    QList<KubeObject> objectsForKeysLocked(const KeySet &keys) const;
+    void updateIndicesLocked(SlotId id, const KubeObject *oldObject, const IndexValues *newValues);
+    QList<KubeObject> objectsForIdsLocked(const IdSet &ids) const;
 
     mutable QReadWriteLock m_lock;
-    QHash<QString, KubeObject> m_items;
+    Content m_content;
     std::shared_ptr<const IndexerList> m_indexers;
-    QList<Index> m_indices; // aligned with *m_indexers
 };
 
 } // namespace informant
