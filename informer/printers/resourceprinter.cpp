@@ -315,4 +315,11 @@ const ResourcePrinter &printerFor(const QString &group, const QString &kind)
     return printer ? *printer : defaultPrinter();
 }
 
+const ResourcePrinter &printerFor(const KubeObject &object)
+{
+    const QString apiVersion = object.apiVersion();
+    const qsizetype slash = apiVersion.indexOf(u'/');
+    return printerFor(slash < 0 ? QString() : apiVersion.left(slash), object.kind());
+}
+
 } // namespace informant

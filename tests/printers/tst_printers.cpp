@@ -550,6 +550,14 @@ void TestPrinters::unknownKindsGetNameAndAge()
     QVERIFY(widget.ok());
     QCOMPARE(printer.cells(*widget, kNowMs), (QStringList{"w", "120m"}));
     QVERIFY(&printer == &defaultPrinter());
+    QVERIFY(&printerFor(*widget) == &defaultPrinter());
+    const auto deployment = KubeObject::fromJson(object("apps/v1", "Deployment", "d", ""));
+    QVERIFY(deployment.ok());
+    QVERIFY(&printerFor(*deployment) ==
+            &printerFor(QStringLiteral("apps"), QStringLiteral("Deployment")));
+    const auto pod = KubeObject::fromJson(object("v1", "Pod", "p", ""));
+    QVERIFY(pod.ok());
+    QVERIFY(&printerFor(*pod) == &printerFor(QString(), QStringLiteral("Pod")));
     // Same kind name in another group is not the built-in one.
     QVERIFY(&printerFor(QStringLiteral("example.com"), QStringLiteral("Pod")) == &defaultPrinter());
 }
