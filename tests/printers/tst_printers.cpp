@@ -3,6 +3,10 @@
 
 #include "printertestutil.h"
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 using namespace informant;
 using namespace printertest;
 
@@ -18,6 +22,7 @@ private slots:
     void unknownKindsGetNameAndAge();
     void cellsAreCutAtLineBreaks();
     void sortKeysOrderAgesAndCounts();
+    void printingFromManyThreadsGivesTheSameCells();
 
 private:
     void addPodRows();
@@ -590,6 +595,33 @@ void TestPrinters::sortKeysOrderAgesAndCounts()
     QVERIFY(comparePrintCells(a[0], b[0]) < 0); // names by text
     QCOMPARE(comparePrintCells(a[1], a[1]), 0);
     QVERIFY(comparePrintCells(a[1], PrintCell{QStringLiteral("<none>"), std::nullopt}) < 0);
+}
+
+void TestPrinters::printingFromManyThreadsGivesTheSameCells()
+{
+    const auto pod = KubeObject::fromJson(object(
+        "v1", "Pod", "p",
+        R"(,"spec":{"containers":[{"name":"a"}]},"status":{"phase":"Running","containerStatuses":[{"name":"a","ready":true,"restartCount":2,"state":{"running":{}}}]}})"));
+    QVERIFY(pod.ok());
+    const ResourcePrinter &printer = printerFor(*pod);
+    const QStringList expected = printer.cells(*pod, kNowMs);
+    constexpr int kThreads = 4;
+    constexpr int kRounds = 2000;
+    std::atomic<int> mismatches = 0;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&] {
+            for (int i = 0; i < kRounds; ++i) {
+                if (printer.cells(*pod, kNowMs) != expected)
+                    ++mismatches;
+            }
+        });
+    }
+    for (std::thread &thread : threads)
+        thread.join();
+    QCOMPARE(mismatches.load(), 0);
+    QCOMPARE(expected, (QStringList{"p", "1/1", "Running", "2", "120m", "<none>", "<none>",
+                                    "<none>", "<none>"}));
 }
 
 QTEST_GUILESS_MAIN(TestPrinters)
