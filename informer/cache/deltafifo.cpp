@@ -111,7 +111,7 @@ void DeltaFIFO::queueActionLocked(const QString &key, DeltaType type, const Kube
         m_queue.append(key); // a queued key keeps its position
     deltas.append(Delta{type, object, tombstoneKey});
     dedupDeltas(deltas);
-    m_notEmpty.wakeAll();
+    // Waiting pops are woken once per public call, not once per delta.
 }
 
 Result<void> DeltaFIFO::addOrUpdate(DeltaType type, const KubeObject &object)
@@ -123,6 +123,7 @@ Result<void> DeltaFIFO::addOrUpdate(DeltaType type, const KubeObject &object)
     QMutexLocker locker(&m_mutex);
     m_populated = true;
     queueActionLocked(key.value(), type, item);
+    m_notEmpty.wakeAll();
     return {};
 }
 
@@ -153,25 +154,26 @@ Result<void> DeltaFIFO::remove(const KubeObject &object)
     if (!queued && !known)
         return {};
     queueActionLocked(key.value(), DeltaType::Deleted, item);
+    m_notEmpty.wakeAll();
     return {};
 }
 
 Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString &resourceVersion)
 {
     Q_UNUSED(resourceVersion) // as client-go: the DeltaFIFO ignores it
-    // Keys first, so a bad object aborts before anything is queued.
+    // Keys (and transforms) first, so a bad object aborts before anything is
+    // queued and the lock is not held while transforming.
     QList<QString> keys;
+    QList<KubeObject> items;
     keys.reserve(objects.size());
+    items.reserve(objects.size());
     for (const KubeObject &object : objects) {
         const Result<QString> key = keyOf(object);
         if (!key.ok())
             return key.error();
         keys.append(key.value());
-    }
-    QList<KubeObject> items;
-    items.reserve(objects.size());
-    for (const KubeObject &object : objects)
         items.append(transformed(object));
+    }
 
     QMutexLocker locker(&m_mutex);
     const DeltaType type = m_options.emitDeltaTypeReplaced ? DeltaType::Replaced : DeltaType::Sync;
@@ -186,6 +188,7 @@ Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString 
         m_populated = true;
         m_initialPopulationCount = listedKeys.size() + queuedDeletions;
     }
+    m_notEmpty.wakeAll();
     return {};
 }
 
@@ -236,14 +239,17 @@ Result<void> DeltaFIFO::resync()
             continue;
         }
         const Result<QString> key = keyOf(*object);
-        if (!key.ok())
+        if (!key.ok()) {
+            m_notEmpty.wakeAll(); // for what was queued before the error
             return key.error();
+        }
         // A queued key already carries newer state than the store: a Sync of
         // the stored object would deliver a stale value after it.
         if (m_items.contains(key.value()))
             continue;
         queueActionLocked(key.value(), DeltaType::Sync, *object);
     }
+    m_notEmpty.wakeAll();
     return {};
 }
 
