@@ -25,6 +25,7 @@
 struct HttpRequest
 {
     QByteArray method;
+    QByteArray target; // as sent: origin form, or absolute form through a proxy
     QString path;
     QUrlQuery query;
     QHash<QByteArray, QByteArray> headers; // lower-case names
@@ -130,6 +131,7 @@ private:
             const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
             HttpRequest request;
             request.method = first.value(0);
+            request.target = first.value(1);
             const QUrl target(QString::fromLatin1(first.value(1)));
             request.path = target.path();
             request.query = QUrlQuery(target.query());
