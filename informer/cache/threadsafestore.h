@@ -7,8 +7,10 @@
 // - items: key -> object; objects are immutable KubeObjects shared with callers.
 // - indices: index name -> indexed value -> set of keys, always consistent with
 //   items; a value whose key set becomes empty is removed (no empty sets).
-// - Index functions must be deterministic and cheap; they are run for the new
-//   object before the write lock is taken, and for the replaced object under it.
+// - Index functions must be deterministic, thread-safe and cheap; they run for
+//   the new object before the write lock is taken, and for the replaced object
+//   under it. They cannot fail (client-go panics on an index error): an object
+//   with nothing to index yields no values.
 // - addIndexers is allowed on a populated store and indexes the existing items
 //   for the new indexers only; a name that already exists is an
 //   "indexer conflict" error and nothing is added.
