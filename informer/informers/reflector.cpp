@@ -77,7 +77,34 @@ void Reflector::stop()
 {
     m_stop.stop();
     m_listerWatcher->cancel();
+    {
+        std::lock_guard lock(m_streamMutex);
+        if (m_stream)
+            m_stream->stop();
+    }
     m_timer->shutdown();
+}
+
+void Reflector::armTimer(WatchStream *stream, qint64 startMs, int timeoutSeconds)
+{
+    {
+        std::lock_guard lock(m_streamMutex);
+        m_stream = stream;
+        if (m_stop.isStopped())
+            stream->stop();
+    }
+    if (m_options.watchdog)
+        m_timer->armWatch(stream, 2 * m_options.bookmarkIntervalMs,
+                          startMs + qint64(timeoutSeconds) * 1000 + m_options.watchGraceMs);
+    else
+        m_timer->armWatch(stream, 0, -1);
+}
+
+void Reflector::disarmTimer()
+{
+    m_timer->disarmWatch();
+    std::lock_guard lock(m_streamMutex);
+    m_stream = nullptr;
 }
 
 QString Reflector::lastSyncResourceVersion() const
@@ -306,11 +333,9 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
             return error;
         }
         std::unique_ptr<WatchStream> stream = std::move(started.value());
-        if (m_options.watchdog)
-            m_timer->armWatch(stream.get(), 2 * m_options.bookmarkIntervalMs,
-                              start + options.timeoutSeconds * 1000 + m_options.watchGraceMs);
+        armTimer(stream.get(), start, options.timeoutSeconds);
         WatchOutcome outcome = handleWatch(*stream, start, temporary, true, false);
-        m_timer->disarmWatch();
+        disarmTimer();
         if (outcome.kind == WatchOutcome::Kind::InitialEventsEnd) {
             {
                 std::lock_guard lock(m_rvMutex);

@@ -110,6 +110,9 @@ private:
     void setLastSyncResourceVersion(const QString &resourceVersion);
     int randomWatchTimeoutSeconds();
     bool backoffSleep(); // false when stopped
+    // Registers the open stream with stop() and the timer thread.
+    void armTimer(WatchStream *stream, qint64 startMs, int timeoutSeconds);
+    void disarmTimer();
     bool internalErrorRetryAllowed(const ApiError &error);
     void reportState(int state, const QString &error = {}, qint64 retryAtMs = -1);
 
@@ -121,6 +124,8 @@ private:
     Backoff m_backoff;
     StopSignal m_stop;
     std::unique_ptr<ReflectorTimer> m_timer;
+    std::mutex m_streamMutex;
+    WatchStream *m_stream = nullptr; // the open stream, for stop()
     InformerStatusTracker *m_status = nullptr;
     std::function<void(const ApiError &)> m_watchErrorHandler;
 

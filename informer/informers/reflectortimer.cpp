@@ -67,8 +67,7 @@ std::optional<QString> ReflectorTimer::takeResyncError()
 
 void ReflectorTimer::armWatch(WatchStream *stream, qint64 silenceMs, qint64 deadlineMs)
 {
-    if (silenceMs <= 0 && deadlineMs < 0)
-        return;
+    // Armed even without a watchdog: a failed resync stops the stream.
     touch();
     {
         std::lock_guard lock(m_mutex);
@@ -76,6 +75,8 @@ void ReflectorTimer::armWatch(WatchStream *stream, qint64 silenceMs, qint64 dead
         m_silenceMs = silenceMs;
         m_deadlineMs = deadlineMs;
         m_fired = false;
+        if (m_resyncError)
+            stream->stop(); // the resync failed before the stream was armed
     }
     ensureThread();
     m_stop.wake();

@@ -66,9 +66,7 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
         }
         first = false;
         reportState(int(State::Watching));
-        if (m_options.watchdog)
-            m_timer->armWatch(stream.get(), 2 * m_options.bookmarkIntervalMs,
-                              start + qint64(timeoutSeconds) * 1000 + m_options.watchGraceMs);
+        armTimer(stream.get(), start, timeoutSeconds);
         WatchOutcome outcome;
         if (!m_pendingEvents.isEmpty()) {
             const QList<WatchEvent> pending = std::exchange(m_pendingEvents, {});
@@ -80,7 +78,7 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
         } else {
             outcome = handleWatch(*stream, start, m_store, false, hold);
         }
-        m_timer->disarmWatch();
+        disarmTimer();
         stream->stop();
         stream.reset();
 

@@ -27,8 +27,10 @@ QList<qint64> FakeClock::sleeps() const
     return m_sleeps;
 }
 
-FakeWatchStream::FakeWatchStream(QList<StreamStep> steps, FakeClock *clock, bool blockAtEnd)
-    : m_steps(steps.begin(), steps.end())
+FakeWatchStream::FakeWatchStream(QList<StreamStep> steps, FakeClock *clock, bool blockAtEnd,
+                                 std::shared_ptr<std::atomic<bool>> stoppedFlag)
+    : m_stoppedFlag(std::move(stoppedFlag))
+    , m_steps(steps.begin(), steps.end())
     , m_clock(clock)
     , m_blockAtEnd(blockAtEnd)
 {
@@ -79,13 +81,8 @@ void FakeWatchStream::stop()
         std::lock_guard lock(m_mutex);
         m_stopped = true;
     }
+    m_stoppedFlag->store(true);
     m_cv.notify_all();
-}
-
-bool FakeWatchStream::stopped() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_stopped;
 }
 
 void FakeListerWatcher::addList(ApiResult<ListPage> page)
@@ -147,8 +144,9 @@ ApiResult<std::unique_ptr<WatchStream>> FakeListerWatcher::watch(const ListOptio
     if (auto *error = std::get_if<ApiError>(&answer))
         return *error;
     auto &[steps, blockAtEnd] = std::get<1>(answer);
-    auto stream = std::make_unique<FakeWatchStream>(steps, m_clock, blockAtEnd);
-    m_streams.append(stream.get());
+    auto flag = std::make_shared<std::atomic<bool>>(false);
+    m_streamStopped.append(flag);
+    auto stream = std::make_unique<FakeWatchStream>(steps, m_clock, blockAtEnd, flag);
     return std::unique_ptr<WatchStream>(std::move(stream));
 }
 
@@ -172,18 +170,25 @@ bool FakeListerWatcher::waitForRequests(qsizetype n, int timeoutMs) const
                          [&] { return m_requests.size() >= n; });
 }
 
-QList<FakeWatchStream *> FakeListerWatcher::streams() const
+qsizetype FakeListerWatcher::streamCount() const
 {
     std::lock_guard lock(m_mutex);
-    return m_streams;
+    return m_streamStopped.size();
+}
+
+bool FakeListerWatcher::streamStopped(qsizetype index) const
+{
+    std::lock_guard lock(m_mutex);
+    return m_streamStopped.value(index) && m_streamStopped.value(index)->load();
 }
 
 KubeObject makePod(const QString &name, const QString &resourceVersion, const QString &ns,
                    const QString &uid)
 {
-    QJsonObject metadata{{QStringLiteral("name"), name},
-                         {QStringLiteral("resourceVersion"), resourceVersion},
-                         {QStringLiteral("uid"), uid.isEmpty() ? QStringLiteral("uid-") + name : uid}};
+    QJsonObject metadata{
+        {QStringLiteral("name"), name},
+        {QStringLiteral("resourceVersion"), resourceVersion},
+        {QStringLiteral("uid"), uid.isEmpty() ? QStringLiteral("uid-") + name : uid}};
     if (!ns.isEmpty())
         metadata.insert(QStringLiteral("namespace"), ns);
     const QJsonObject pod{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
@@ -204,16 +209,15 @@ WatchEvent makeBookmark(const QString &resourceVersion, bool initialEventsEnd)
 {
     QJsonObject metadata{{QStringLiteral("resourceVersion"), resourceVersion}};
     if (initialEventsEnd)
-        metadata.insert(QStringLiteral("annotations"),
-                        QJsonObject{{QStringLiteral("k8s.io/initial-events-end"),
-                                     QStringLiteral("true")}});
+        metadata.insert(
+            QStringLiteral("annotations"),
+            QJsonObject{{QStringLiteral("k8s.io/initial-events-end"), QStringLiteral("true")}});
     const QJsonObject pod{{QStringLiteral("apiVersion"), QStringLiteral("v1")},
                           {QStringLiteral("kind"), QStringLiteral("Pod")},
                           {QStringLiteral("metadata"), metadata}};
     WatchEvent event;
     event.type = WatchEvent::Type::Bookmark;
-    event.object =
-        KubeObject::fromJson(QJsonDocument(pod).toJson(QJsonDocument::Compact)).value();
+    event.object = KubeObject::fromJson(QJsonDocument(pod).toJson(QJsonDocument::Compact)).value();
     return event;
 }
 

@@ -46,14 +46,15 @@ struct StreamStep
 class FakeWatchStream final : public WatchStream
 {
 public:
-    FakeWatchStream(QList<StreamStep> steps, FakeClock *clock, bool blockAtEnd);
+    FakeWatchStream(QList<StreamStep> steps, FakeClock *clock, bool blockAtEnd,
+                    std::shared_ptr<std::atomic<bool>> stoppedFlag);
     Next next(QList<WatchEvent> &out) override;
     ApiError error() const override { return m_error; }
     void stop() override;
     qint64 bytesReceived() const override { return m_bytes.load(); }
-    bool stopped() const;
 
 private:
+    std::shared_ptr<std::atomic<bool>> m_stoppedFlag;
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<StreamStep> m_steps;
@@ -67,7 +68,10 @@ private:
 class FakeListerWatcher final : public ListerWatcher
 {
 public:
-    explicit FakeListerWatcher(FakeClock *clock = nullptr) : m_clock(clock) {}
+    explicit FakeListerWatcher(FakeClock *clock = nullptr)
+        : m_clock(clock)
+    {
+    }
 
     // Scripted answers, consumed in order.
     void addList(ApiResult<ListPage> page);
@@ -86,7 +90,10 @@ public:
     QStringList requests() const;
     // Waits (real time, up to timeoutMs) until at least n requests were made.
     bool waitForRequests(qsizetype n, int timeoutMs = 5000) const;
-    QList<FakeWatchStream *> streams() const;
+    // Streams handed out so far, and whether each was stopped (the streams
+    // themselves belong to the reflector and may be gone).
+    qsizetype streamCount() const;
+    bool streamStopped(qsizetype index) const;
 
 private:
     using WatchAnswer = std::variant<ApiError, std::pair<QList<StreamStep>, bool>>;
@@ -100,7 +107,7 @@ private:
     std::deque<ApiResult<ListPage>> m_lists;
     std::deque<WatchAnswer> m_watches;
     QStringList m_requests;
-    QList<FakeWatchStream *> m_streams; // owned by the reflector; for inspection
+    QList<std::shared_ptr<std::atomic<bool>>> m_streamStopped;
     bool m_cancelled = false;
     bool m_supportsWatchList = false;
 };

@@ -72,8 +72,7 @@ void TstPager::expiredContinuationFallsBackToOneFullList()
     const auto result = pager.list(options);
     QVERIFY(result.ok());
     QCOMPARE(lw.requests(), (QStringList{"list limit=4&resourceVersion=10",
-                                         "list continue=c1&limit=4",
-                                         "list resourceVersion=10"}));
+                                         "list continue=c1&limit=4", "list resourceVersion=10"}));
     QCOMPARE(result->items.size(), 2);
     QCOMPARE(result->resourceVersion, QStringLiteral("12"));
 }
