@@ -1,12 +1,5 @@
 #include "informer/cache/indexfuncs.h"
 
-// simdjson's parser layout depends on SIMDJSON_THREADS_ENABLED, which its CMake
-// target defines for the shared library. informer-cache does not link that
-// target itself yet (see informer/CMakeLists.txt), so match the library's ABI
-// here; with the target linked the definition comes from it.
-#ifndef SIMDJSON_THREADS_ENABLED
-#define SIMDJSON_THREADS_ENABLED 1
-#endif
 #include <simdjson.h>
 
 #include <string>
