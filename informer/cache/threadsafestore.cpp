@@ -125,50 +125,83 @@ const ThreadSafeStore::Index *ThreadSafeStore::findIndexLocked(const QString &in
     return position < 0 ? nullptr : &m_content.indices.at(position);
 }
 
-void ThreadSafeStore::updateIndicesLocked(SlotId id, const KubeObject *oldObject,
+void ThreadSafeStore::updateIndicesLocked(SlotId id, const IndexValues *oldValues,
                                           const IndexValues *newValues)
 {
+    static const QStringList none;
     for (qsizetype i = 0; i < m_indexers->size(); ++i) {
-        const QStringList oldValues =
-            oldObject ? m_indexers->at(i).func(*oldObject) : QStringList();
-        const QStringList values = newValues ? newValues->at(i) : QStringList();
-        updateIndex(m_content.indices[i], oldValues, values, id);
+        updateIndex(m_content.indices[i], oldValues ? oldValues->at(i) : none,
+                    newValues ? newValues->at(i) : none, id);
     }
+}
+
+ThreadSafeStore::Prepared ThreadSafeStore::prepare(const QString &key,
+                                                   const KubeObject *incoming) const
+{
+    Prepared prepared;
+    {
+        QReadLocker locker(&m_lock);
+        prepared.indexers = m_indexers;
+        const auto it = m_content.ids.constFind(key);
+        if (it != m_content.ids.cend())
+            prepared.current = m_content.entries.at(it.value()).object;
+    }
+    if (incoming)
+        prepared.newValues = computeValues(*prepared.indexers, *incoming);
+    if (prepared.current && !(incoming && prepared.current->sameAs(*incoming)))
+        prepared.currentValues = computeValues(*prepared.indexers, *prepared.current);
+    return prepared;
+}
+
+const ThreadSafeStore::IndexValues &ThreadSafeStore::storedValuesLocked(const Prepared &prepared,
+                                                                        const KubeObject &stored,
+                                                                        IndexValues &scratch) const
+{
+    // Another writer may have replaced the object (or added indexers) since
+    // prepare(): then the values are computed here, under the lock.
+    if (prepared.indexers == m_indexers && prepared.current && prepared.current->sameAs(stored))
+        return prepared.currentValues;
+    scratch = computeValues(*m_indexers, stored);
+    return scratch;
 }
 
 std::optional<KubeObject> ThreadSafeStore::upsert(const QString &key, const KubeObject &object)
 {
-    // Index the new object before taking the lock: index functions may parse
-    // JSON, and readers (the GUI) should not wait for that.
-    const std::shared_ptr<const IndexerList> indexers = indexerSnapshot();
-    IndexValues values = computeValues(*indexers, object);
+    // Index functions may parse JSON: run them before taking the write lock
+    // so readers (the GUI) do not wait for that.
+    Prepared prepared = prepare(key, &object);
 
     QWriteLocker locker(&m_lock);
-    if (m_indexers != indexers) // addIndexers ran in between (rare)
-        values = computeValues(*m_indexers, object);
+    if (prepared.indexers != m_indexers) // addIndexers ran in between (rare)
+        prepared.newValues = computeValues(*m_indexers, object);
     const auto it = m_content.ids.constFind(key);
     if (it == m_content.ids.cend()) {
         const SlotId id = m_content.allocate(key, object);
-        updateIndicesLocked(id, nullptr, &values);
+        updateIndicesLocked(id, nullptr, &prepared.newValues);
         return std::nullopt;
     }
     const SlotId id = it.value();
     const KubeObject old = std::exchange(m_content.entries[id].object, object);
     // Same bytes means the same indexed values: nothing to re-index.
-    if (!old.sameAs(object))
-        updateIndicesLocked(id, &old, &values);
+    if (!old.sameAs(object)) {
+        IndexValues scratch;
+        updateIndicesLocked(id, &storedValuesLocked(prepared, old, scratch), &prepared.newValues);
+    }
     return old;
 }
 
 std::optional<KubeObject> ThreadSafeStore::take(const QString &key)
 {
+    const Prepared prepared = prepare(key, nullptr);
+
     QWriteLocker locker(&m_lock);
     const auto it = m_content.ids.constFind(key);
     if (it == m_content.ids.cend())
         return std::nullopt;
     const SlotId id = it.value();
     const KubeObject old = m_content.entries.at(id).object;
-    updateIndicesLocked(id, &old, nullptr);
+    IndexValues scratch;
+    updateIndicesLocked(id, &storedValuesLocked(prepared, old, scratch), nullptr);
     m_content.release(id);
     return old;
 }

@@ -7,10 +7,10 @@
 // - items: key -> object; objects are immutable KubeObjects shared with callers.
 // - indices: index name -> indexed value -> set of keys, always consistent with
 //   items; a value whose key set becomes empty is removed (no empty sets).
-// - Index functions must be deterministic, thread-safe and cheap; they run for
-//   the new object before the write lock is taken, and for the replaced object
-//   under it. They cannot fail (client-go panics on an index error): an object
-//   with nothing to index yields no values.
+// - Index functions must be deterministic, thread-safe and cheap; upsert and
+//   take run them before taking the write lock (under it only if another
+//   writer changed the same key in between). They cannot fail (client-go panics on an index error):
+//   an object with nothing to index yields no values.
 // - addIndexers is allowed on a populated store and indexes the existing items
 //   for the new indexers only; a name that already exists is an
 //   "indexer conflict" error and nothing is added.
@@ -129,7 +129,19 @@ private:
     static QList<Index> buildIndices(const IndexerList &indexers, const QList<Slot> &entries);
     qsizetype indexPositionLocked(const QString &indexName) const;
     const Index *findIndexLocked(const QString &indexName) const;
-    void updateIndicesLocked(SlotId id, const KubeObject *oldObject, const IndexValues *newValues);
+    // Index values computed outside the write lock: for the incoming object and
+    // for the object stored under the key when prepare() looked.
+    struct Prepared
+    {
+        std::shared_ptr<const IndexerList> indexers;
+        std::optional<KubeObject> current;
+        IndexValues currentValues;
+        IndexValues newValues;
+    };
+    Prepared prepare(const QString &key, const KubeObject *incoming) const;
+    const IndexValues &storedValuesLocked(const Prepared &prepared, const KubeObject &stored,
+                                          IndexValues &scratch) const;
+    void updateIndicesLocked(SlotId id, const IndexValues *oldValues, const IndexValues *newValues);
     QList<KubeObject> objectsForIdsLocked(const IdSet &ids) const;
 
     mutable QReadWriteLock m_lock;
