@@ -93,6 +93,7 @@ Result<quint16> ApiServer::start(const QHostAddress &address, quint16 port)
         m_server = new QTcpServer(this);
     }
     m_server->setMaxPendingConnections(1024);
+    m_server->setListenBacklogSize(1024);
     connect(m_server, &QTcpServer::pendingConnectionAvailable, this,
             &ApiServer::onPendingConnection);
     if (!m_server->listen(address, port))

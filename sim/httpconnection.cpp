@@ -140,6 +140,19 @@ void HttpConnection::writeChunk(const QByteArray &data)
     m_socket->write("\r\n", 2);
 }
 
+void HttpConnection::writeChunkParts(const QList<QByteArrayView> &parts)
+{
+    qsizetype size = 0;
+    for (const QByteArrayView part : parts)
+        size += part.size();
+    if (!m_streaming || size == 0)
+        return;
+    m_socket->write(QByteArray::number(size, 16) + "\r\n");
+    for (const QByteArrayView part : parts)
+        m_socket->write(part.data(), part.size());
+    m_socket->write("\r\n", 2);
+}
+
 void HttpConnection::writeRaw(const QByteArray &data)
 {
     m_socket->write(data);
@@ -170,9 +183,7 @@ void HttpConnection::pump()
         return;
     m_pumping = true;
     while (m_producer && m_socket->bytesToWrite() < kLowWaterBytes) {
-        QByteArray out;
-        const bool more = m_producer(out);
-        writeChunk(out);
+        const bool more = m_producer(*this);
         if (!more) {
             m_producer = nullptr;
             if (auto done = std::exchange(m_producerDone, nullptr))

@@ -30,8 +30,8 @@ class HttpConnection final : public QObject
 
 public:
     using RequestHandler = std::function<void(HttpConnection *, const HttpRequest &)>;
-    // Appends the next piece of body to `out`; returns false when finished.
-    using Producer = std::function<bool(QByteArray &out)>;
+    // Writes the next chunk(s) of the body to the connection; returns false when finished.
+    using Producer = std::function<bool(HttpConnection &connection)>;
 
     static constexpr qint64 kLowWaterBytes = 2 * 1024 * 1024;
 
@@ -45,6 +45,8 @@ public:
                       const HeaderList &extraHeaders = {});
     void startChunked(int code, const QByteArray &contentType, const HeaderList &extraHeaders = {});
     void writeChunk(const QByteArray &data);
+    // One chunk made of several pieces, copied straight into the socket buffer.
+    void writeChunkParts(const QList<QByteArrayView> &parts);
     void endChunked();
     // Starts pulling from `producer` (after startChunked). When it is done the
     // stream ends, or, if `onDone` is given, `onDone` runs and the stream stays open.

@@ -112,23 +112,48 @@ void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectP
         return;
     }
     connection->startChunked(200, "application/json");
-    auto state =
-        std::make_shared<std::pair<std::vector<ObjectPtr>, std::size_t>>(std::move(items), 0);
-    auto pendingHead = std::make_shared<QByteArray>(std::move(head));
-    connection->setProducer([state, pendingHead, appendItem](QByteArray &out) {
-        out.reserve(kPieceBytes + 64 * 1024);
-        out += *pendingHead;
-        pendingHead->clear();
-        auto &[list, index] = *state;
-        while (index < list.size() && out.size() < kPieceBytes) {
-            if (index)
-                out += ',';
-            appendItem(out, *list[index++]);
+    struct Stream
+    {
+        QByteArray head;
+        std::vector<ObjectPtr> items;
+        std::size_t index = 0;
+    };
+    auto stream = std::make_shared<Stream>(Stream{std::move(head), std::move(items), 0});
+    if (metadataOnly) {
+        connection->setProducer([stream, appendItem](HttpConnection &out) {
+            QByteArray piece = std::exchange(stream->head, QByteArray());
+            while (stream->index < stream->items.size() && piece.size() < kPieceBytes) {
+                if (stream->index)
+                    piece += ',';
+                appendItem(piece, *stream->items[stream->index++]);
+            }
+            const bool more = stream->index < stream->items.size();
+            if (!more)
+                piece += "]}";
+            out.writeChunk(piece);
+            return more;
+        });
+        return;
+    }
+    // Items go from the stored bytes straight into the socket buffer.
+    connection->setProducer([stream, view](HttpConnection &out) {
+        QList<QByteArrayView> parts;
+        if (!stream->head.isEmpty())
+            parts.append(stream->head);
+        qsizetype size = 0;
+        while (stream->index < stream->items.size() && size < kPieceBytes) {
+            if (stream->index)
+                parts.append(",");
+            const QByteArray &bytes = objectBytes(*stream->items[stream->index++], view);
+            parts.append(bytes);
+            size += bytes.size();
         }
-        if (index < list.size())
-            return true;
-        out += "]}";
-        return false;
+        const bool more = stream->index < stream->items.size();
+        if (!more)
+            parts.append("]}");
+        out.writeChunkParts(parts);
+        stream->head.clear();
+        return more;
     });
 }
 
@@ -165,7 +190,8 @@ void handleList(ServerContext &context, HttpConnection *connection, const HttpRe
     const QByteArray metadata = listMetadata(plan->snapshotRv, page);
 
     if (representation.kind == Representation::Kind::Table) {
-        const TableRenderer renderer(target.type, representation.metaVersion, *include, nowMs);
+        const TableRenderer renderer(context.storage, target.type, representation.metaVersion,
+                                     *include, nowMs);
         return sendJson(connection, 200, renderer.table(page.items, metadata));
     }
     const bool metadataOnly = representation.kind == Representation::Kind::PartialMetadata;

@@ -38,7 +38,8 @@ void sendObject(const Call &call, int code, const StoredObject &object)
     if (representation.kind == Representation::Kind::Table) {
         const auto include =
             TableRenderer::parseIncludeObject(call.request.param(QStringLiteral("includeObject")));
-        const TableRenderer renderer(call.target.type, representation.metaVersion,
+        const TableRenderer renderer(call.context.storage, call.target.type,
+                                     representation.metaVersion,
                                      include.value_or(TableRenderer::IncludeObject::Metadata),
                                      QDateTime::currentMSecsSinceEpoch());
         const QByteArray metadata =

@@ -22,6 +22,14 @@ QString randomSuffix()
     return out;
 }
 
+// Values that print the same are the same: JSON numbers parsed as integers
+// and computed as doubles must not count as a change.
+bool sameJson(const QJsonValue &a, const QJsonValue &b)
+{
+    return QJsonDocument(QJsonArray{a}).toJson(QJsonDocument::Compact) ==
+           QJsonDocument(QJsonArray{b}).toJson(QJsonDocument::Compact);
+}
+
 QJsonObject metadataOf(const QJsonObject &object)
 {
     return object.value(QLatin1String("metadata")).toObject();
@@ -169,17 +177,21 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
         else
             object.remove(QLatin1String("status"));
     }
-    if (object.value(QLatin1String("spec")) != old.value(QLatin1String("spec")))
+    if (!sameJson(object.value(QLatin1String("spec")), old.value(QLatin1String("spec"))))
         metadata.insert(QLatin1String("generation"),
                         oldMetadata.value(QLatin1String("generation")).toInt() + 1);
     object.insert(QLatin1String("metadata"), metadata);
-    if (dryRun || object == old) {
+    QJsonObject unchanged = old;
+    QJsonObject unchangedMetadata = oldMetadata;
+    unchangedMetadata.remove(QLatin1String("resourceVersion"));
+    unchanged.insert(QLatin1String("metadata"), unchangedMetadata);
+    if (dryRun || sameJson(object, unchanged)) {
         auto event = std::make_shared<StoredEvent>();
         event->object = current;
         return EventPtr(event);
     }
     if (current->beingDeleted && metadata.value(QLatin1String("finalizers")).toArray().isEmpty()) {
-        const Result<ObjectPtr, ApiStatus> removed = remove(type, current);
+        const Result<ObjectPtr, ApiStatus> removed = destroy(type, current);
         if (!removed.ok())
             return removed.error();
         auto event = std::make_shared<StoredEvent>();
@@ -210,6 +222,12 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
             return marked.error();
         return marked.value()->object;
     }
+    return destroy(type, current);
+}
+
+Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,
+                                                   const ObjectPtr &current)
+{
     if (type.resource == QLatin1String("namespaces") && type.group.isEmpty())
         deleteNamespaceContents(current->name);
     const Result<EventPtr> removed = m_context.storage.remove(type.storageId, current->key);

@@ -39,6 +39,8 @@ public:
 
 private:
     Result<EventPtr, ApiStatus> store(const ResourceType &type, const QJsonObject &object);
+    // Deletes now (finalizers done), then collects dependents.
+    Result<ObjectPtr, ApiStatus> destroy(const ResourceType &type, const ObjectPtr &current);
     void collectGarbage(const QString &ownerUid);
     void deleteNamespaceContents(const QString &namespaceName);
     void onCrdStored(const QJsonObject &crd);

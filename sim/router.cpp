@@ -4,6 +4,7 @@
 #include "sim/discovery.h"
 #include "sim/listhandler.h"
 #include "sim/objecthandler.h"
+#include "sim/openapi.h"
 #include "sim/responder.h"
 #include "sim/statuses.h"
 #include "sim/watchsession.h"
@@ -142,6 +143,17 @@ bool Router::handleDiscovery(HttpConnection *connection, const HttpRequest &requ
                                  discovery::aggregated(m_context.table,
                                                        path == QLatin1String("/api"),
                                                        aggregatedVersion));
+        return true;
+    }
+    if (path == QLatin1String("/openapi/v3")) {
+        sendJson(connection, 200, openapi::v3Root(m_context.table));
+        return true;
+    }
+    if (path.startsWith(QLatin1String("/openapi/v3/"))) {
+        const QByteArray body = openapi::v3GroupVersion(m_context.table, path.mid(12));
+        if (body.isEmpty())
+            return false;
+        sendJson(connection, 200, body);
         return true;
     }
     if (path == QLatin1String("/api")) {

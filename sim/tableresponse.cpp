@@ -1,8 +1,8 @@
 #include "sim/tableresponse.h"
 
-#include "informer/core/kubeobject.h"
-#include "informer/printers/duration.h"
+#include "sim/storage.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,30 +11,23 @@ namespace informant::sim {
 
 namespace {
 
-QByteArray quoted(const QString &text)
+QByteArray jsonValue(const QJsonValue &value)
 {
-    return QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+    return QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
 }
 
-// Evaluates the simple JSONPath of an additionalPrinterColumn (".spec.replicas").
-QJsonValue evaluatePath(const QJsonObject &root, const QString &jsonPath)
+// kubectl upper-cases Table column names itself; the server sends them in
+// title case ("Nominated Node").
+QString titleCase(const QString &upper)
 {
-    QJsonValue value = root;
-    for (const QString &part : jsonPath.split(QLatin1Char('.'), Qt::SkipEmptyParts)) {
-        QString name = part;
-        int index = -1;
-        const qsizetype bracket = part.indexOf(QLatin1Char('['));
-        if (bracket >= 0) {
-            name = part.left(bracket);
-            index = part.mid(bracket + 1).chopped(1).toInt();
-        }
-        value = value.toObject().value(name);
-        if (index >= 0)
-            value = value.toArray().at(index);
-        if (value.isUndefined())
-            return QJsonValue::Null;
+    QString out = upper.toLower();
+    bool start = true;
+    for (QChar &c : out) {
+        if (start && c.isLetter())
+            c = c.toUpper();
+        start = c == QLatin1Char(' ') || c == QLatin1Char('-');
     }
-    return value;
+    return out;
 }
 
 } // namespace
@@ -50,71 +43,63 @@ std::optional<TableRenderer::IncludeObject> TableRenderer::parseIncludeObject(co
     return std::nullopt;
 }
 
-TableRenderer::TableRenderer(const ResourceType &type, const QByteArray &metaVersion,
-                             IncludeObject include, qint64 nowMs)
+TableRenderer::TableRenderer(Storage &storage, const ResourceType &type,
+                             const QByteArray &metaVersion, IncludeObject include, qint64 nowMs)
     : m_type(type)
     , m_apiVersion("meta.k8s.io/" + metaVersion)
     , m_include(include)
     , m_nowMs(nowMs)
 {
+    if (type.custom) {
+        const ObjectPtr crd =
+            storage.store(QStringLiteral("apiextensions.k8s.io/customresourcedefinitions"))
+                .get(type.resource + '.' + type.group);
+        if (crd) {
+            const Result<KubeObject> object = KubeObject::fromJson(crd->json);
+            if (object.ok())
+                m_ownedPrinter = printerFromCrd(object.value(), type.version);
+        }
+        m_printer = m_ownedPrinter ? m_ownedPrinter.get() : &defaultPrinter();
+    } else {
+        m_printer = &printerFor(type.group, type.kind);
+    }
+    m_columns = m_printer->columns();
 }
 
 QByteArray TableRenderer::columnDefinitions() const
 {
     QJsonArray columns;
-    columns.append(QJsonObject{{"name", "Name"},
-                               {"type", "string"},
-                               {"format", "name"},
-                               {"description", "Name must be unique within a namespace."},
-                               {"priority", 0}});
-    for (const QJsonValue &value : m_type.additionalPrinterColumns) {
-        const QJsonObject column = value.toObject();
-        columns.append(
-            QJsonObject{{"name", column.value(QLatin1String("name"))},
-                        {"type", column.value(QLatin1String("type")).toString("string")},
-                        {"format", column.value(QLatin1String("format")).toString()},
-                        {"description", column.value(QLatin1String("description")).toString()},
-                        {"priority", column.value(QLatin1String("priority")).toInt()}});
-    }
-    if (m_type.additionalPrinterColumns.isEmpty()) {
-        columns.append(QJsonObject{{"name", "Age"},
-                                   {"type", "string"},
-                                   {"format", ""},
-                                   {"description", "CreationTimestamp is a timestamp representing "
-                                                   "the server time when this object was created."},
-                                   {"priority", 0}});
+    for (const PrintColumn &column : m_columns) {
+        columns.append(QJsonObject{{"name", titleCase(column.name)},
+                                   {"type", column.type},
+                                   {"format", column.format},
+                                   {"description", column.description},
+                                   {"priority", column.priority}});
     }
     return QJsonDocument(columns).toJson(QJsonDocument::Compact);
 }
 
-QByteArray TableRenderer::cells(const StoredObject &object, const QByteArray &objectJson) const
-{
-    QByteArray out = '[' + quoted(object.name);
-    if (m_type.additionalPrinterColumns.isEmpty()) {
-        const QByteArray created = jsonMember(objectJson, {"metadata", "creationTimestamp"});
-        const qint64 createdMs =
-            created.size() > 2
-                ? parseKubeTimestampMs(QByteArrayView(created).sliced(1, created.size() - 2))
-                : -1;
-        out += ',' + quoted(formatAge(createdMs, m_nowMs)) + ']';
-        return out;
-    }
-    const QJsonObject root = QJsonDocument::fromJson(objectJson).object();
-    for (const QJsonValue &value : m_type.additionalPrinterColumns) {
-        const QJsonObject column = value.toObject();
-        QJsonValue cell = evaluatePath(root, column.value(QLatin1String("jsonPath")).toString());
-        if (column.value(QLatin1String("type")).toString() == QLatin1String("date") &&
-            cell.isString())
-            cell = formatAge(parseKubeTimestampMs(cell.toString().toUtf8()), m_nowMs);
-        out +=
-            ',' + QJsonDocument(QJsonArray{cell}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
-    }
-    return out + ']';
-}
-
 QByteArray TableRenderer::row(const StoredObject &object, const QByteArray &objectJson) const
 {
-    QByteArray out = "{\"cells\":" + cells(object, objectJson);
+    QByteArray out = "{\"cells\":[";
+    const Result<KubeObject> decoded = KubeObject::fromJson(objectJson);
+    const QList<PrintCell> cells =
+        decoded.ok() ? m_printer->row(decoded.value(),
+                                      m_nowMs > 0 ? m_nowMs : QDateTime::currentMSecsSinceEpoch())
+                     : QList<PrintCell>();
+    for (qsizetype i = 0; i < m_columns.size(); ++i) {
+        if (i)
+            out += ',';
+        const QString text = i < cells.size() ? cells[i].text : (i == 0 ? object.name : QString());
+        const QString &type = m_columns[i].type;
+        bool isNumber = false;
+        const qint64 number = text.toLongLong(&isNumber);
+        if (isNumber && (type == QLatin1String("integer") || type == QLatin1String("number")))
+            out += QByteArray::number(number);
+        else
+            out += jsonValue(text);
+    }
+    out += ']';
     switch (m_include) {
     case IncludeObject::Object:
         out += ",\"object\":" + objectJson;

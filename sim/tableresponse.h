@@ -1,19 +1,23 @@
 #pragma once
 
-// Renders objects as a meta.k8s.io Table (reference §8.3): column
-// definitions, one row of cells per object and rows[].object as
-// PartialObjectMetadata (includeObject=Metadata, the default), the full object
-// (Object) or nothing (None). CRDs use their additionalPrinterColumns; other
-// resources NAME and AGE.
-// TODO(sim): switch built-in resources to the shared kubectl printers
-// (informer/printers printerFor/ResourcePrinter) once they are committed.
+// Renders objects as a meta.k8s.io Table (reference §8.3) with the shared
+// kubectl printers (informer/printers): column definitions, one row of cells
+// per object and rows[].object as PartialObjectMetadata (includeObject=Metadata,
+// the default), the full object (Object) or nothing (None). Custom resources
+// use their CRD's additionalPrinterColumns (printerFromCrd).
 
 #include "sim/resourcetype.h"
 #include "sim/storedevent.h"
 
+#include "informer/printers/resourceprinter.h"
+
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace informant::sim {
+
+class Storage;
 
 class TableRenderer
 {
@@ -23,8 +27,10 @@ public:
     // nullopt for an unknown includeObject value (400 "unrecognized includeObject value").
     static std::optional<IncludeObject> parseIncludeObject(const QString &value);
 
-    TableRenderer(const ResourceType &type, const QByteArray &metaVersion, IncludeObject include,
-                  qint64 nowMs);
+    // `storage` is read for the CRD of a custom resource type. `nowMs` 0: the
+    // time of each row's rendering (long-lived watches).
+    TableRenderer(Storage &storage, const ResourceType &type, const QByteArray &metaVersion,
+                  IncludeObject include, qint64 nowMs);
 
     // A whole Table. `listMetadata` is the ListMeta JSON object ({"resourceVersion":...}).
     QByteArray table(const std::vector<ObjectPtr> &objects, const QByteArray &listMetadata) const;
@@ -35,12 +41,14 @@ public:
 private:
     QByteArray columnDefinitions() const;
     QByteArray row(const StoredObject &object, const QByteArray &objectJson) const;
-    QByteArray cells(const StoredObject &object, const QByteArray &objectJson) const;
 
     ResourceType m_type;
     QByteArray m_apiVersion; // "meta.k8s.io/v1"
     IncludeObject m_include;
     qint64 m_nowMs;
+    std::shared_ptr<const ResourcePrinter> m_ownedPrinter;
+    const ResourcePrinter *m_printer = nullptr;
+    QList<PrintColumn> m_columns;
 };
 
 } // namespace informant::sim

@@ -80,8 +80,8 @@ void WatchSession::start(ServerContext &context, HttpConnection *connection,
     auto *session = new WatchSession(context, connection, target, std::move(filter.value()));
     const Representation representation = representationFromAccept(request.header("accept"));
     if (representation.kind == Representation::Kind::Table)
-        session->m_table.emplace(target.type, representation.metaVersion, *include,
-                                 QDateTime::currentMSecsSinceEpoch());
+        session->m_table.emplace(context.storage, target.type, representation.metaVersion, *include,
+                                 0);
     const bool hasSendInitial = request.hasParam(QStringLiteral("sendInitialEvents"));
     const bool sendInitial = request.flag(QStringLiteral("sendInitialEvents"));
     // RV unset or "0" without sendInitialEvents: "Get State and Start at Most Recent/Any".
@@ -145,8 +145,14 @@ void WatchSession::begin(const HttpRequest &request, quint64 startRv, bool initi
     m_sendEndBookmark = endBookmark;
     m_initialDone = false;
     m_initial = m_store->snapshotAt(startRv, m_context.storage.currentRv());
-    m_connection->setProducer([this](QByteArray &out) { return produceInitial(out); },
-                              [this] { finishInitial(); });
+    m_connection->setProducer(
+        [this](HttpConnection &connection) {
+            QByteArray out;
+            const bool more = produceInitial(out);
+            connection.writeChunk(out);
+            return more;
+        },
+        [this] { finishInitial(); });
 }
 
 bool WatchSession::produceInitial(QByteArray &out)

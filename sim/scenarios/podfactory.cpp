@@ -9,143 +9,158 @@ namespace {
 const char *const kTiers[] = {"frontend", "backend", "cache", "batch"};
 const char *const kTeams[] = {"payments", "search", "platform", "checkout", "identity", "data"};
 
+// Appends pieces to one pre-reserved buffer: no temporary per piece.
 // Names, labels and times here are plain ASCII: no JSON escaping needed.
-QByteArray s(const QString &text)
+struct Json
 {
-    return text.toLatin1();
+    QByteArray &out;
+    Json &operator<<(const char *text)
+    {
+        out.append(text);
+        return *this;
+    }
+    Json &operator<<(const QByteArray &bytes)
+    {
+        out.append(bytes);
+        return *this;
+    }
+    Json &operator<<(const QString &text)
+    {
+        const qsizetype at = out.size();
+        out.resize(at + text.size());
+        char *target = out.data() + at;
+        for (const QChar c : text)
+            *target++ = char(c.unicode());
+        return *this;
+    }
+    Json &operator<<(qint64 number)
+    {
+        out.append(QByteArray::number(number));
+        return *this;
+    }
+};
+
+void writeMetadata(Json &j, const PodParams &p, quint64 rv)
+{
+    j << "{\"name\":\"" << p.name << "\",\"generateName\":\"" << p.app << "-" << p.templateHash
+      << "-\",\"namespace\":\"" << p.namespaceName << "\",\"uid\":\"" << p.uid
+      << "\",\"resourceVersion\":\"" << qint64(rv) << "\",\"creationTimestamp\":\"" << p.createdAt
+      << "\"";
+    j << ",\"labels\":{\"app\":\"" << p.app << "\",\"pod-template-hash\":\"" << p.templateHash
+      << "\",\"team\":\"" << p.team << "\",\"tier\":\"" << p.tier << "\"}";
+    j << ",\"annotations\":{\"kubectl.kubernetes.io/restartedAt\":\"" << p.createdAt
+      << "\",\"sim.informant.io/generation\":\"" << qint64(p.generation) << "\"}";
+    j << ",\"ownerReferences\":[{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\""
+      << p.app << "-" << p.templateHash << "\",\"uid\":\"" << p.ownerUid
+      << "\",\"controller\":true,\"blockOwnerDeletion\":true}]";
+    j << ",\"managedFields\":[{\"manager\":\"kube-controller-manager\",\"operation\":\"Update\","
+         "\"apiVersion\":\"v1\",\"time\":\""
+      << p.createdAt
+      << "\",\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:metadata\":{\"f:annotations\":{\".\":{},"
+         "\"f:kubectl.kubernetes.io/restartedAt\":{}},\"f:generateName\":{},\"f:labels\":{\".\":{},"
+         "\"f:app\":{},\"f:pod-template-hash\":{},\"f:team\":{},\"f:tier\":{}},"
+         "\"f:ownerReferences\":{\".\":{},\"k:{\\\"uid\\\":\\\""
+      << p.ownerUid
+      << "\\\"}\":{}}},\"f:spec\":{\"f:containers\":{\"k:{\\\"name\\\":\\\"app\\\"}\":{\".\":{},"
+         "\"f:env\":{\".\":{},\"k:{\\\"name\\\":\\\"LOG_LEVEL\\\"}\":{\".\":{},\"f:name\":{},"
+         "\"f:value\":{}}},\"f:image\":{},\"f:imagePullPolicy\":{},\"f:livenessProbe\":{},"
+         "\"f:name\":{},\"f:ports\":{},\"f:readinessProbe\":{},\"f:resources\":{},"
+         "\"f:terminationMessagePath\":{},\"f:terminationMessagePolicy\":{}}},\"f:dnsPolicy\":{},"
+         "\"f:enableServiceLinks\":{},\"f:restartPolicy\":{},\"f:schedulerName\":{},"
+         "\"f:securityContext\":{},\"f:terminationGracePeriodSeconds\":{}}}},{\"manager\":"
+         "\"kubelet\",\"operation\":\"Update\",\"apiVersion\":\"v1\",\"time\":\""
+      << p.createdAt
+      << "\",\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:status\":{\"f:conditions\":{},"
+         "\"f:containerStatuses\":{},\"f:hostIP\":{},\"f:hostIPs\":{},\"f:phase\":{},"
+         "\"f:podIP\":{},\"f:podIPs\":{},\"f:startTime\":{}}},\"subresource\":\"status\"}]}";
 }
 
-QByteArray metadataJson(const PodParams &p, quint64 rv)
+void writeSpec(Json &j, const PodParams &p)
 {
-    const QByteArray rs = s(p.app) + '-' + s(p.templateHash);
-    QByteArray m;
-    m.reserve(2048);
-    m += "{\"name\":\"" + s(p.name) + "\",\"generateName\":\"" + rs + "-\",\"namespace\":\"" +
-         s(p.namespaceName) + "\",\"uid\":\"" + s(p.uid) + "\",\"resourceVersion\":\"" +
-         QByteArray::number(rv) + "\",\"creationTimestamp\":\"" + s(p.createdAt) + "\"";
-    m += ",\"labels\":{\"app\":\"" + s(p.app) + "\",\"pod-template-hash\":\"" + s(p.templateHash) +
-         "\",\"team\":\"" + s(p.team) + "\",\"tier\":\"" + s(p.tier) + "\"}";
-    m += ",\"annotations\":{\"kubectl.kubernetes.io/restartedAt\":\"" + s(p.createdAt) +
-         "\",\"sim.informant.io/generation\":\"" + QByteArray::number(p.generation) + "\"}";
-    m += ",\"ownerReferences\":[{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\"" +
-         rs + "\",\"uid\":\"" + s(p.ownerUid) +
-         "\",\"controller\":true,\"blockOwnerDeletion\":true}]";
-    m +=
-        ",\"managedFields\":[{\"manager\":\"kube-controller-manager\",\"operation\":\"Update\","
-        "\"apiVersion\":\"v1\",\"time\":\"" +
-        s(p.createdAt) +
-        "\",\"fieldsType\":\"FieldsV1\","
-        "\"fieldsV1\":{\"f:metadata\":{\"f:annotations\":{\".\":{},\"f:kubectl.kubernetes.io/"
-        "restartedAt\":{}},\"f:generateName\":{},\"f:labels\":{\".\":{},\"f:app\":{},"
-        "\"f:pod-template-hash\":{},\"f:team\":{},\"f:tier\":{}},\"f:ownerReferences\":{\".\":{},"
-        "\"k:{\\\"uid\\\":\\\"" +
-        s(p.ownerUid) +
-        "\\\"}\":{}}},\"f:spec\":{\"f:containers\":"
-        "{\"k:{\\\"name\\\":\\\"app\\\"}\":{\".\":{},\"f:env\":{\".\":{},\"k:{\\\"name\\\":\\\"LOG_"
-        "LEVEL\\\"}\":"
-        "{\".\":{},\"f:name\":{},\"f:value\":{}}},\"f:image\":{},\"f:imagePullPolicy\":{},"
-        "\"f:livenessProbe\":{},\"f:name\":{},\"f:ports\":{},\"f:readinessProbe\":{},"
-        "\"f:resources\":{},\"f:terminationMessagePath\":{},\"f:terminationMessagePolicy\":{}}},"
-        "\"f:dnsPolicy\":{},\"f:enableServiceLinks\":{},\"f:restartPolicy\":{},"
-        "\"f:schedulerName\":{},\"f:securityContext\":{},\"f:terminationGracePeriodSeconds\":{}}}},"
-        "{\"manager\":\"kubelet\",\"operation\":\"Update\",\"apiVersion\":\"v1\",\"time\":\"" +
-        s(p.createdAt) +
-        "\",\"fieldsType\":\"FieldsV1\",\"fieldsV1\":{\"f:status\":{"
-        "\"f:conditions\":{},\"f:containerStatuses\":{},\"f:hostIP\":{},\"f:hostIPs\":{},"
-        "\"f:phase\":{},\"f:podIP\":{},\"f:podIPs\":{},\"f:startTime\":{}}},\"subresource\":"
-        "\"status\"}]";
-    return m + '}';
-}
-
-QByteArray specJson(const PodParams &p)
-{
-    QByteArray sp;
-    sp.reserve(1500);
-    sp +=
-        "{\"volumes\":[{\"name\":\"kube-api-access-" + s(p.uid.left(5)) +
-        "\",\"projected\":{\"sources\":"
-        "[{\"serviceAccountToken\":{\"expirationSeconds\":3607,\"path\":\"token\"}},{\"configMap\":"
-        "{\"name\":\"kube-root-ca.crt\",\"items\":[{\"key\":\"ca.crt\",\"path\":\"ca.crt\"}]}}],"
-        "\"defaultMode\":420}}],\"containers\":[{\"name\":\"app\",\"image\":\"" +
-        s(p.image) +
-        "\",\"ports\":[{\"name\":\"http\",\"containerPort\":8080,\"protocol\":\"TCP\"}],"
-        "\"env\":[{\"name\":\"LOG_LEVEL\",\"value\":\"info\"}],\"resources\":{\"limits\":"
-        "{\"cpu\":\"500m\",\"memory\":\"512Mi\"},\"requests\":{\"cpu\":\"100m\",\"memory\":"
-        "\"128Mi\"}},"
-        "\"volumeMounts\":[{\"name\":\"kube-api-access-" +
-        s(p.uid.left(5)) +
-        "\",\"readOnly\":true,"
-        "\"mountPath\":\"/var/run/secrets/kubernetes.io/serviceaccount\"}],\"livenessProbe\":"
-        "{\"httpGet\":{\"path\":\"/"
-        "healthz\",\"port\":8080,\"scheme\":\"HTTP\"},\"timeoutSeconds\":1,"
-        "\"periodSeconds\":10,\"successThreshold\":1,\"failureThreshold\":3},\"readinessProbe\":"
-        "{\"httpGet\":{\"path\":\"/ready\",\"port\":8080,\"scheme\":\"HTTP\"},\"timeoutSeconds\":1,"
-        "\"periodSeconds\":5,\"successThreshold\":1,\"failureThreshold\":3},"
-        "\"terminationMessagePath\":\"/dev/termination-log\",\"terminationMessagePolicy\":\"File\","
-        "\"imagePullPolicy\":\"IfNotPresent\"}],\"restartPolicy\":\"Always\","
-        "\"terminationGracePeriodSeconds\":30,\"dnsPolicy\":\"ClusterFirst\","
-        "\"serviceAccountName\":\"default\",\"serviceAccount\":\"default\"";
+    const QString volume = QStringLiteral("kube-api-access-") + p.uid.left(5);
+    j << "{\"volumes\":[{\"name\":\"" << volume
+      << "\",\"projected\":{\"sources\":[{\"serviceAccountToken\":{\"expirationSeconds\":3607,"
+         "\"path\":\"token\"}},{\"configMap\":{\"name\":\"kube-root-ca.crt\",\"items\":[{\"key\":"
+         "\"ca.crt\",\"path\":\"ca.crt\"}]}}],\"defaultMode\":420}}],\"containers\":[{\"name\":"
+         "\"app\",\"image\":\""
+      << p.image
+      << "\",\"ports\":[{\"name\":\"http\",\"containerPort\":8080,\"protocol\":\"TCP\"}],\"env\":"
+         "[{\"name\":\"LOG_LEVEL\",\"value\":\"info\"}],\"resources\":{\"limits\":{\"cpu\":"
+         "\"500m\",\"memory\":\"512Mi\"},\"requests\":{\"cpu\":\"100m\",\"memory\":\"128Mi\"}},"
+         "\"volumeMounts\":[{\"name\":\""
+      << volume
+      << "\",\"readOnly\":true,\"mountPath\":\"/var/run/secrets/kubernetes.io/serviceaccount\"}],"
+         "\"livenessProbe\":{\"httpGet\":{\"path\":\"/healthz\",\"port\":8080,\"scheme\":\"HTTP\"},"
+         "\"timeoutSeconds\":1,\"periodSeconds\":10,\"successThreshold\":1,\"failureThreshold\":3},"
+         "\"readinessProbe\":{\"httpGet\":{\"path\":\"/ready\",\"port\":8080,\"scheme\":\"HTTP\"},"
+         "\"timeoutSeconds\":1,\"periodSeconds\":5,\"successThreshold\":1,\"failureThreshold\":3},"
+         "\"terminationMessagePath\":\"/dev/termination-log\",\"terminationMessagePolicy\":"
+         "\"File\",\"imagePullPolicy\":\"IfNotPresent\"}],\"restartPolicy\":\"Always\","
+         "\"terminationGracePeriodSeconds\":30,\"dnsPolicy\":\"ClusterFirst\","
+         "\"serviceAccountName\":\"default\",\"serviceAccount\":\"default\"";
     if (!p.nodeName.isEmpty())
-        sp += ",\"nodeName\":\"" + s(p.nodeName) + '"';
-    sp += ",\"securityContext\":{},\"schedulerName\":\"default-scheduler\",\"tolerations\":"
-          "[{\"key\":\"node.kubernetes.io/"
-          "not-ready\",\"operator\":\"Exists\",\"effect\":\"NoExecute\","
-          "\"tolerationSeconds\":300},{\"key\":\"node.kubernetes.io/"
-          "unreachable\",\"operator\":\"Exists\","
-          "\"effect\":\"NoExecute\",\"tolerationSeconds\":300}],\"priority\":0,"
-          "\"enableServiceLinks\":true,\"preemptionPolicy\":\"PreemptLowerPriority\"}";
-    return sp;
+        j << ",\"nodeName\":\"" << p.nodeName << "\"";
+    j << ",\"securityContext\":{},\"schedulerName\":\"default-scheduler\",\"tolerations\":[{"
+         "\"key\":"
+         "\"node.kubernetes.io/not-ready\",\"operator\":\"Exists\",\"effect\":\"NoExecute\","
+         "\"tolerationSeconds\":300},{\"key\":\"node.kubernetes.io/unreachable\",\"operator\":"
+         "\"Exists\",\"effect\":\"NoExecute\",\"tolerationSeconds\":300}],\"priority\":0,"
+         "\"enableServiceLinks\":true,\"preemptionPolicy\":\"PreemptLowerPriority\"}";
 }
 
-QByteArray condition(const char *type, bool status, const QString &time,
-                     const char *reason = nullptr)
+void writeCondition(Json &j, const char *type, bool status, const QString &time,
+                    const char *reason = nullptr)
 {
-    QByteArray c = "{\"type\":\"" + QByteArray(type) + "\",\"status\":\"" +
-                   (status ? "True" : "False") +
-                   "\",\"lastProbeTime\":null,\"lastTransitionTime\":\"" + s(time) + '"';
+    j << "{\"type\":\"" << type << "\",\"status\":\"" << (status ? "True" : "False")
+      << "\",\"lastProbeTime\":null,\"lastTransitionTime\":\"" << time << "\"";
     if (reason)
-        c += ",\"reason\":\"" + QByteArray(reason) + '"';
-    return c + '}';
+        j << ",\"reason\":\"" << reason << "\"";
+    j << "}";
 }
 
-QByteArray statusJson(const PodParams &p)
+void writeStatus(Json &j, const PodParams &p)
 {
     if (p.nodeName.isEmpty()) {
-        return "{\"phase\":\"Pending\",\"conditions\":[{\"type\":\"PodScheduled\",\"status\":"
-               "\"False\","
-               "\"lastProbeTime\":null,\"lastTransitionTime\":\"" +
-               s(p.createdAt) +
-               "\",\"reason\":\"Unschedulable\",\"message\":\"0/3 nodes are available: 3 "
-               "Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption "
-               "victims found for incoming pod.\"}],\"qosClass\":\"Burstable\"}";
+        j << "{\"phase\":\"Pending\",\"conditions\":[{\"type\":\"PodScheduled\",\"status\":"
+             "\"False\","
+             "\"lastProbeTime\":null,\"lastTransitionTime\":\""
+          << p.createdAt
+          << "\",\"reason\":\"Unschedulable\",\"message\":\"0/3 nodes are available: 3 "
+             "Insufficient "
+             "nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No preemption victims found "
+             "for incoming pod.\"}],\"qosClass\":\"Burstable\"}";
+        return;
     }
     const char *notReady = p.ready ? nullptr : "ContainersNotReady";
-    QByteArray st = "{\"phase\":\"" + s(p.phase) + "\",\"conditions\":[" +
-                    condition("PodReadyToStartContainers", true, p.createdAt) + ',' +
-                    condition("Initialized", true, p.createdAt) + ',' +
-                    condition("Ready", p.ready, p.createdAt, notReady) + ',' +
-                    condition("ContainersReady", p.ready, p.createdAt, notReady) + ',' +
-                    condition("PodScheduled", true, p.createdAt) + "],\"hostIP\":\"10.0.0." +
-                    QByteArray::number(p.nodeName.section('-', -1).toInt() + 10) +
-                    "\",\"podIP\":\"" + s(p.podIp) + "\",\"podIPs\":[{\"ip\":\"" + s(p.podIp) +
-                    "\"}],\"startTime\":\"" + s(p.createdAt) +
-                    "\",\"containerStatuses\":[{\"name\":\"app\",\"state\":{";
+    j << "{\"phase\":\"" << p.phase << "\",\"conditions\":[";
+    writeCondition(j, "PodReadyToStartContainers", true, p.createdAt);
+    j << ",";
+    writeCondition(j, "Initialized", true, p.createdAt);
+    j << ",";
+    writeCondition(j, "Ready", p.ready, p.createdAt, notReady);
+    j << ",";
+    writeCondition(j, "ContainersReady", p.ready, p.createdAt, notReady);
+    j << ",";
+    writeCondition(j, "PodScheduled", true, p.createdAt);
+    const qint64 hostOctet = p.nodeName.section(QLatin1Char('-'), -1).toInt() + 10;
+    j << "],\"hostIP\":\"10.0.0." << hostOctet << "\",\"hostIPs\":[{\"ip\":\"10.0.0." << hostOctet
+      << "\"}],\"podIP\":\"" << p.podIp << "\",\"podIPs\":[{\"ip\":\"" << p.podIp
+      << "\"}],\"startTime\":\"" << p.createdAt
+      << "\",\"containerStatuses\":[{\"name\":\"app\",\"state\":{";
     if (p.waitingReason.isEmpty())
-        st += "\"running\":{\"startedAt\":\"" + s(p.createdAt) + "\"}}";
+        j << "\"running\":{\"startedAt\":\"" << p.createdAt << "\"}}";
     else
-        st += "\"waiting\":{\"reason\":\"" + s(p.waitingReason) +
-              "\",\"message\":\"back-off 5m0s "
-              "restarting failed container=app pod=" +
-              s(p.name) + "\"}}";
-    st += ",\"lastState\":{},\"ready\":" + QByteArray(p.ready ? "true" : "false") +
-          ",\"restartCount\":" + QByteArray::number(p.restartCount) + ",\"image\":\"" + s(p.image) +
-          "\",\"imageID\":\"" + s(p.image) +
-          "@sha256:4c1e997385b8fb4ad4d1d3c7e5af7ff3f882e04d05d4ff9e3d1b2e9e1c9a5f01\","
-          "\"containerID\":\"containerd://" +
-          s(p.uid).replace('-', "") +
-          "\",\"started\":" + (p.waitingReason.isEmpty() ? "true" : "false") +
-          "}],\"qosClass\":\"Burstable\"}";
-    return st;
+        j << "\"waiting\":{\"reason\":\"" << p.waitingReason
+          << "\",\"message\":\"back-off 5m0s restarting failed container=app pod=" << p.name
+          << "\"}}";
+    j << ",\"lastState\":{},\"ready\":" << (p.ready ? "true" : "false")
+      << ",\"restartCount\":" << qint64(p.restartCount) << ",\"image\":\"" << p.image
+      << "\",\"imageID\":\"" << p.image
+      << "@sha256:4c1e997385b8fb4ad4d1d3c7e5af7ff3f882e04d05d4ff9e3d1b2e9e1c9a5f01\","
+         "\"containerID\":\"containerd://"
+      << QString(p.uid).remove(QLatin1Char('-'))
+      << "\",\"started\":" << (p.waitingReason.isEmpty() ? "true" : "false")
+      << "}],\"qosClass\":\"Burstable\"}";
 }
 
 } // namespace
@@ -198,8 +213,17 @@ PodParams PodFactory::makePod(const QString &namespaceName, const QString &app, 
 
 QByteArray PodFactory::podJson(const PodParams &pod, quint64 rv)
 {
-    return "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":" + metadataJson(pod, rv) +
-           ",\"spec\":" + specJson(pod) + ",\"status\":" + statusJson(pod) + '}';
+    QByteArray out;
+    out.reserve(5120);
+    Json j{out};
+    j << "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":";
+    writeMetadata(j, pod, rv);
+    j << ",\"spec\":";
+    writeSpec(j, pod);
+    j << ",\"status\":";
+    writeStatus(j, pod);
+    j << "}";
+    return out;
 }
 
 ObjectPtr PodFactory::podObject(const PodParams &pod, quint64 rv)
