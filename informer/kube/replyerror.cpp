@@ -1,6 +1,7 @@
 #include "informer/kube/replyerror.h"
 
 #include <QNetworkReply>
+#include <QSslConfiguration>
 
 namespace informant {
 
@@ -86,6 +87,15 @@ ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString 
                         ? QStringLiteral("TLS handshake failed: %1").arg(reply->errorString())
                         : QStringLiteral("TLS certificate verification failed: %1")
                               .arg(sslErrors.join(QStringLiteral("; "))));
+    case QNetworkReply::RemoteHostClosedError:
+        // A server that requires a client certificate closes the connection
+        // during the handshake; say so rather than "Connection closed".
+        if (reply->url().scheme() == QLatin1String("https") &&
+            reply->sslConfiguration().localCertificate().isNull())
+            return make(Kind::Transport,
+                        QStringLiteral("the server closed the connection (it may require a client "
+                                       "certificate, and none is configured)"));
+        return make(Kind::Transport, QStringLiteral("the server closed the connection"));
     case QNetworkReply::OperationCanceledError:
         return cancelled ? make(Kind::Cancelled, QStringLiteral("cancelled"))
                          : make(Kind::Timeout, QStringLiteral("timed out waiting for the server"));
