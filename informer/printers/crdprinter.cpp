@@ -102,7 +102,8 @@ QList<CrdColumn> parseColumns(JsonView definitions)
         if (!path)
             continue;
         CrdColumn column{PrintColumn{}, path.value()};
-        column.column.name = definition["name"].str().toUpper();
+        column.column.tableName = definition["name"].str();
+        column.column.name = column.column.tableName.toUpper();
         column.column.type = definition["type"].str();
         column.column.format = definition["format"].str();
         column.column.priority = int(definition["priority"].intOr(0));

@@ -69,7 +69,8 @@ QList<PrintCell> TablePrinter::makeRow(const KubeObject &object, qint64 nowMs, b
 PrintColumn column(const char *name, const char *type, int priority, const char *description)
 {
     PrintColumn result;
-    result.name = QString::fromUtf8(name).toUpper();
+    result.tableName = QString::fromUtf8(name);
+    result.name = result.tableName.toUpper();
     result.type = QString::fromUtf8(type);
     result.priority = priority;
     result.description = QString::fromUtf8(description);

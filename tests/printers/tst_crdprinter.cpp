@@ -57,6 +57,7 @@ void TestCrdPrinter::columnsComeFromTheServedVersion()
     QCOMPARE(columns[0].format, QStringLiteral("name"));
     QCOMPARE(columns[2].type, QStringLiteral("integer"));
     QCOMPARE(columns[6].format, QStringLiteral("byte"));
+    QCOMPARE(columns[5].tableName, QStringLiteral("Last Sync"));
     QCOMPARE(columns[6].description, QStringLiteral("All tags"));
     QCOMPARE(columns[1].description,
              QStringLiteral("Custom resource definition column (in JSONPath format): "

@@ -103,7 +103,18 @@ void TestPrinters::columnsMatchKubectl()
     QFETCH(QString, kind);
     QFETCH(QString, headers);
     QVERIFY(hasBuiltinPrinter(group, kind));
-    QCOMPARE(headerLine(printerFor(group, kind).columns()), headers);
+    const QList<PrintColumn> columns = printerFor(group, kind).columns();
+    QCOMPARE(headerLine(columns), headers);
+    // The NAME column (first, or last for events) carries the "name" format,
+    // and every header is the upper-cased Table column name.
+    const auto name = std::find_if(columns.begin(), columns.end(), [](const PrintColumn &c) {
+        return c.name == QLatin1String("NAME");
+    });
+    QVERIFY(name != columns.end());
+    QCOMPARE(name->format, QStringLiteral("name"));
+    QCOMPARE(name->tableName, QStringLiteral("Name"));
+    for (const PrintColumn &column : columns)
+        QCOMPARE(column.name, column.tableName.toUpper());
 }
 
 void TestPrinters::cellsMatchKubectl_data()
