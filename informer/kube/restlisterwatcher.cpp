@@ -131,7 +131,8 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
         return std::unique_ptr<WatchStream>(
             std::make_unique<RestWatchStream>(reply.release(), request, m_decodeOptions));
     }
-    if (code == 401 && !retried && m_connection->credentials->invalidate())
+    if (code == 401 && !retried &&
+        m_connection->credentials->invalidate(reply->request().rawHeader("Authorization")))
         return watchAttempt(options, true);
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     return replyError(reply.get(), body, request, RestClient::sslErrorsOf(reply.get()), false);
