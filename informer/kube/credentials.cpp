@@ -56,13 +56,15 @@ Result<AuthMaterial> Credentials::material()
     if (!m_static)
         return m_static.error();
     AuthMaterial material = *m_static;
-    if (!m_user.token.isEmpty()) {
-        material.authorization = bearer(m_user.token);
-    } else if (m_tokenFile) {
+    if (m_tokenFile) {
+        // As client-go's BearerTokenFile: the file's last successfully read
+        // value takes precedence over a static token, which is the fallback.
         auto token = m_tokenFile->token();
-        if (!token)
+        if (!token && m_user.token.isEmpty())
             return token.error();
-        material.authorization = bearer(*token);
+        material.authorization = bearer(token ? *token : m_user.token);
+    } else if (!m_user.token.isEmpty()) {
+        material.authorization = bearer(m_user.token);
     } else if (!m_user.oidcIdToken.isEmpty()) {
         material.authorization = bearer(m_user.oidcIdToken);
     } else if (m_exec) {
@@ -90,12 +92,12 @@ Result<AuthMaterial> Credentials::material()
 
 bool Credentials::invalidate(const QByteArray &usedAuthorization)
 {
-    if (!m_user.token.isEmpty() || !m_user.oidcIdToken.isEmpty())
-        return false; // a static token will not get better
     if (m_tokenFile) {
         m_tokenFile->invalidate();
         return true;
     }
+    if (!m_user.token.isEmpty() || !m_user.oidcIdToken.isEmpty())
+        return false; // a static token will not get better
     if (m_exec) {
         const QByteArray prefix = QByteArrayLiteral("Bearer ");
         m_exec->invalidate(usedAuthorization.startsWith(prefix)

@@ -3,9 +3,9 @@
 // Credentials: the authentication of one user against one cluster, shared by
 // every thread that talks to that cluster. It turns UserCredentials into what
 // a request needs (an Authorization header value and/or a client certificate)
-// with client-go's precedence: token, tokenFile, oidc id-token, exec plugin,
-// basic auth; a static client certificate is added to any of them.
-// Thread-safe; material() may block while an exec plugin runs.
+// with client-go's precedence: tokenFile (a static token is its fallback),
+// token, oidc id-token, exec plugin, basic auth; a static client certificate is added to any of
+// them. Thread-safe; material() may block while an exec plugin runs.
 
 #include "informer/core/result.h"
 #include "informer/kube/clusterconfig.h"

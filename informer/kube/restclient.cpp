@@ -86,6 +86,9 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
     if (!material->authorization.isEmpty())
         request.setRawHeader("Authorization", material->authorization);
     request.setTransferTimeout(options.timeoutMs);
+    // Qt 6's default, stated: HTTP/2 when the server offers it through ALPN
+    // (TLS only); all watches of one client then share one connection.
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, true);
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
                          QNetworkRequest::AlwaysNetwork);
     if (config.server.scheme() == QLatin1String("https")) {

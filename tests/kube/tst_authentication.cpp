@@ -277,6 +277,22 @@ private slots:
                  QByteArray("Bearer second-rotated"));
     }
 
+    void tokenFileTakesPrecedenceOverToken()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.token = QStringLiteral("static");
+        config.user.tokenFile = m_dir.filePath(QStringLiteral("token"));
+        QVERIFY(getVersion(config).ok()); // no file yet: the static token
+        writeFile(config.user.tokenFile, "from-file");
+        QVERIFY(getVersion(config).ok());
+        QCOMPARE(server.requests.size(), 2);
+        QCOMPARE(server.requests[0].headers.value("authorization"), QByteArray("Bearer static"));
+        QCOMPARE(server.requests[1].headers.value("authorization"), QByteArray("Bearer from-file"));
+    }
+
     void execPluginRunsOncePerTokenLifetime_data()
     {
         QTest::addColumn<QString>("apiVersion");
