@@ -1,7 +1,11 @@
 #include "sim/httpconnection.h"
 
+#include <QSslSocket>
 #include <QTcpSocket>
+
 #include <QTimer>
+#include <sys/socket.h>
+#include <sys/uio.h>
 
 namespace informant::sim {
 
@@ -9,6 +13,7 @@ HttpConnection::HttpConnection(QTcpSocket *socket, RequestHandler handler, QObje
     : QObject(parent)
     , m_socket(socket)
     , m_handler(std::move(handler))
+    , m_tls(qobject_cast<QSslSocket *>(socket) != nullptr)
 {
     m_socket->setParent(this);
     connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::onReadyRead);
@@ -147,10 +152,52 @@ void HttpConnection::writeChunkParts(const QList<QByteArrayView> &parts)
         size += part.size();
     if (!m_streaming || size == 0)
         return;
-    m_socket->write(QByteArray::number(size, 16) + "\r\n");
-    for (const QByteArrayView part : parts)
-        m_socket->write(part.data(), part.size());
-    m_socket->write("\r\n", 2);
+    const QByteArray head = QByteArray::number(size, 16) + "\r\n";
+    QList<QByteArrayView> all;
+    all.reserve(parts.size() + 2);
+    all.append(head);
+    all.append(parts);
+    all.append("\r\n");
+    writeVectored(all);
+}
+
+// Plain TCP with nothing queued: hand the pieces to the kernel in place
+// (sendmsg), so big lists are not copied into Qt's write buffer first. What the
+// kernel does not take goes through the socket's buffer as usual.
+void HttpConnection::writeVectored(const QList<QByteArrayView> &parts)
+{
+    qsizetype first = 0;
+    qsizetype offset = 0; // into parts[first]
+    const bool direct =
+        !m_tls && m_socket->bytesToWrite() == 0 && m_socket->socketDescriptor() >= 0;
+    while (direct && first < parts.size()) {
+        iovec vectors[kMaxIoVectors];
+        int count = 0;
+        for (qsizetype i = first; i < parts.size() && count < kMaxIoVectors; ++i, ++count) {
+            const qsizetype skip = i == first ? offset : 0;
+            vectors[count].iov_base = const_cast<char *>(parts[i].data() + skip);
+            vectors[count].iov_len = size_t(parts[i].size() - skip);
+        }
+        msghdr message{};
+        message.msg_iov = vectors;
+        message.msg_iovlen = size_t(count);
+        // MSG_NOSIGNAL: a peer that went away must not raise SIGPIPE.
+        const ssize_t written =
+            ::sendmsg(int(m_socket->socketDescriptor()), &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (written <= 0)
+            break; // EAGAIN or an error: the socket's own path reports it
+        qsizetype left = written;
+        while (first < parts.size() && left >= parts[first].size() - offset) {
+            left -= parts[first].size() - offset;
+            offset = 0;
+            ++first;
+        }
+        offset += left;
+    }
+    for (qsizetype i = first; i < parts.size(); ++i) {
+        const qsizetype skip = i == first ? offset : 0;
+        m_socket->write(parts[i].data() + skip, parts[i].size() - skip);
+    }
 }
 
 void HttpConnection::writeRaw(const QByteArray &data)
@@ -182,7 +229,10 @@ void HttpConnection::pump()
     if (!m_producer || m_pumping)
         return;
     m_pumping = true;
-    while (m_producer && m_socket->bytesToWrite() < kLowWaterBytes) {
+    // Plain TCP: produce only while nothing is queued, so pieces go to the
+    // kernel without a copy (writeVectored); TLS: keep Qt's buffer topped up.
+    const qint64 lowWater = m_tls ? kLowWaterBytes : 1;
+    while (m_producer && m_socket->bytesToWrite() < lowWater) {
         const bool more = m_producer(*this);
         if (!more) {
             m_producer = nullptr;

@@ -34,6 +34,7 @@ public:
     using Producer = std::function<bool(HttpConnection &connection)>;
 
     static constexpr qint64 kLowWaterBytes = 2 * 1024 * 1024;
+    static constexpr int kMaxIoVectors = 512;
 
     HttpConnection(QTcpSocket *socket, RequestHandler handler, QObject *parent = nullptr);
     ~HttpConnection() override;
@@ -66,6 +67,7 @@ private:
     void dispatchNext();
     void pump();
     void finishResponse();
+    void writeVectored(const QList<QByteArrayView> &parts);
     void writeHead(int code, const QByteArray &contentType, const HeaderList &extraHeaders,
                    const QByteArray &lengthHeader);
 
@@ -78,6 +80,7 @@ private:
     bool m_streaming = false; // chunked response open
     bool m_closeAfter = false;
     bool m_pumping = false;
+    bool m_tls = false;
 };
 
 } // namespace informant::sim

@@ -168,6 +168,7 @@ void writeStatus(Json &j, const PodParams &p)
 PodFactory::PodFactory(quint32 seed)
     : m_random(seed)
     , m_nowSeconds(QDateTime::currentSecsSinceEpoch())
+    , m_suffixOffset(m_random())
 {
     const QDateTime now = QDateTime::fromSecsSinceEpoch(m_nowSeconds, Qt::UTC);
     m_today = now.date().toString(Qt::ISODate);
@@ -205,6 +206,20 @@ QString PodFactory::makeUid()
     return out;
 }
 
+// Five characters like the API server's generateName suffix, but drawn
+// without repetition (a permutation of the 27^5 space) so 100k pods never
+// collide; deterministic for a seed.
+QString PodFactory::uniqueSuffix()
+{
+    static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    constexpr quint64 kSpace = 27ull * 27 * 27 * 27 * 27;
+    quint64 value = (m_sequence++ * 7919ull * 1009ull + m_suffixOffset) % kSpace;
+    QString out;
+    for (int i = 0; i < 5; ++i, value /= 27)
+        out += QLatin1Char(kAlphabet[value % 27]);
+    return out;
+}
+
 QString PodFactory::randomSuffix(int length)
 {
     static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
@@ -220,7 +235,7 @@ PodParams PodFactory::makePod(const QString &namespaceName, const QString &app, 
     p.namespaceName = namespaceName;
     p.app = app;
     p.templateHash = QStringLiteral("7d9f8c") + QString::number(qHash(app) % 1000);
-    p.name = app + '-' + p.templateHash + '-' + randomSuffix(5);
+    p.name = app + '-' + p.templateHash + '-' + uniqueSuffix();
     p.uid = makeUid();
     p.ownerUid =
         QStringLiteral("00000000-0000-4000-8000-") + QString::number(qHash(namespaceName + app), 16)

@@ -46,6 +46,7 @@ public:
     PodParams makePod(const QString &namespaceName, const QString &app, int nodeCount);
     QString makeUid();
     QString randomSuffix(int length);
+    QString uniqueSuffix();
     quint32 next(quint32 bound) { return bound ? quint32(m_random() % bound) : 0; }
 
     static QByteArray podJson(const PodParams &pod, quint64 rv);
@@ -56,6 +57,8 @@ private:
 
     std::mt19937 m_random;
     qint64 m_nowSeconds;
+    quint64 m_suffixOffset;
+    quint64 m_sequence = 0;
     QString m_today; // "YYYY-MM-DD" of now and the day before
     QString m_yesterday;
 };

@@ -9,6 +9,7 @@ namespace informant::sim {
 
 namespace {
 constexpr int kTickMs = 10;
+constexpr qint64 kTickBudgetMs = 5;
 constexpr int kAppsPerNamespace = 25;
 const QString kPods = QStringLiteral("/pods");
 } // namespace
@@ -110,15 +111,23 @@ void PodPopulationScenario::setPaused(bool paused)
 
 void PodPopulationScenario::tick()
 {
+    // Work for at most kTickBudgetMs per turn so requests and watch streams
+    // keep flowing; when behind, come back at once instead of after kTickMs.
+    QElapsedTimer budget;
+    budget.start();
     const double due = m_rate * double(m_clock.elapsed()) / 1000.0;
-    // Never more than a tenth of a second's worth at once: a stalled loop
-    // catches up gradually instead of flooding.
-    const qint64 count = std::min<qint64>(qint64(due - m_done), qint64(m_rate / 10) + 1);
-    for (qint64 i = 0; i < count; ++i)
+    const qint64 count = qint64(due - m_done);
+    qint64 done = 0;
+    while (done < count) {
         changeOne();
-    m_done += double(count);
+        ++done;
+        if (done % 32 == 0 && budget.elapsed() >= kTickBudgetMs)
+            break;
+    }
+    m_done += double(done);
     if (due - m_done > m_rate)
-        m_done = due - m_rate; // drop what cannot be caught up
+        m_done = due - m_rate; // more than a second behind: drop the backlog
+    m_timer.setInterval(done < count ? 0 : kTickMs);
 }
 
 void PodPopulationScenario::changeOne()

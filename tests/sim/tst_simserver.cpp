@@ -861,15 +861,21 @@ void TestSimServer::scaleScenarioIsDeterministic()
 {
     SimOptions options;
     options.scenario = QStringLiteral("scale");
-    options.pods = 200;
+    options.pods = 400; // ~1.8 MB: the list is streamed in chunks
     options.namespaces = 4;
     options.seed = 42;
     const auto first = startSim(options);
     const auto second = startSim(options);
     const QByteArray a = get(first->port(), "/sim/v1/snapshot?resource=pods").body;
     const QByteArray b = get(second->port(), "/sim/v1/snapshot?resource=pods").body;
-    QCOMPARE(QJsonDocument::fromJson(a).array().size(), 200);
+    QCOMPARE(QJsonDocument::fromJson(a).array().size(), 400);
     QCOMPARE(a, b);
+    const Response all = get(first->port(), "/api/v1/pods");
+    QVERIFY(all.complete);
+    QCOMPARE(all.headers.value("transfer-encoding"), QByteArray("chunked"));
+    QCOMPARE(all.json().value("items").toArray().size(), 400);
+    const Response table = get(first->port(), "/api/v1/pods?limit=500", {{"Accept", kTable}});
+    QCOMPARE(table.json().value("rows").toArray().size(), 400);
     const QJsonObject pod =
         get(first->port(), "/api/v1/pods?limit=1").json().value("items").toArray().at(0).toObject();
     QVERIFY(!pod.value("metadata").toObject().value("managedFields").toArray().isEmpty());
