@@ -124,6 +124,9 @@ std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser 
                                                                 runner->m_options.fieldSelector);
     SharedIndexInformerOptions options;
     options.name = runner->m_resource.qualifiedName();
+    // INFORMANT_WATCH_LIST=0 forces the paged list (for comparisons).
+    if (qEnvironmentVariable("INFORMANT_WATCH_LIST") == QLatin1String("0"))
+        options.reflector.useWatchList = false;
     runner->m_informer = std::make_unique<SharedIndexInformer>(listerWatcher, options);
     if (!transform)
         (void)runner->m_informer->setTransform({});
