@@ -158,10 +158,11 @@ QVariant LabelFacetModel::headerData(int section, Qt::Orientation orientation, i
     return section == 0 ? QStringLiteral("Label") : QStringLiteral("Count");
 }
 
-void LabelFacetModel::refresh(const QList<std::pair<QString, qsizetype>> &labelIndexCounts)
+LabelFacetModel::Grouped
+LabelFacetModel::group(const QList<std::pair<QString, qsizetype>> &labelIndexCounts)
 {
     // Regroup "key=value" and "key" entries by key.
-    QMap<QString, std::pair<qsizetype, QList<std::pair<QString, qsizetype>>>> grouped;
+    Grouped grouped;
     for (const auto &[entry, count] : labelIndexCounts) {
         const qsizetype eq = entry.indexOf(QLatin1Char('='));
         if (eq < 0)
@@ -178,6 +179,11 @@ void LabelFacetModel::refresh(const QList<std::pair<QString, qsizetype>> &labelI
         }
         std::sort(values.begin(), values.end());
     }
+    return grouped;
+}
+
+void LabelFacetModel::refreshGrouped(const Grouped &grouped)
+{
     int row = 0;
     auto it = grouped.cbegin();
     while (row < int(m_keys.size()) || it != grouped.cend()) {

@@ -45,8 +45,18 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // The "labels" index counts, sorted by value (Indexer::indexValueCounts).
-    void refresh(const QList<std::pair<QString, qsizetype>> &labelIndexCounts);
+    // key -> (objects with the key, [(value, objects)] sorted by value).
+    using Grouped = QMap<QString, std::pair<qsizetype, QList<std::pair<QString, qsizetype>>>>;
+
+    // The "labels" index counts (Indexer::indexValueCounts) grouped by key,
+    // values capped per key. Pure; safe on any thread (run it off the GUI
+    // thread for big caches).
+    static Grouped group(const QList<std::pair<QString, qsizetype>> &labelIndexCounts);
+    void refresh(const QList<std::pair<QString, qsizetype>> &labelIndexCounts)
+    {
+        refreshGrouped(group(labelIndexCounts));
+    }
+    void refreshGrouped(const Grouped &grouped);
     // key -> checked values (empty set: the key itself is checked).
     const QMap<QString, QSet<QString>> &checked() const { return m_checked; }
     void setChecked(const QMap<QString, QSet<QString>> &checked);

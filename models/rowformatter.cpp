@@ -54,7 +54,10 @@ bool RowFormatter::sortKeyIsCheap(int column) const
 
 SortKey RowFormatter::sortKey(const KubeObject &object, int column, qint64 nowMs) const
 {
-    if (column < 0 || column == m_nameColumn)
+    // No sort column: kubectl's order, by namespace then name.
+    if (column < 0)
+        return SortKey::fromText(object.key());
+    if (column == m_nameColumn)
         return SortKey::fromText(object.name());
     if (column == namespaceColumn())
         return SortKey::fromText(object.namespaceName());

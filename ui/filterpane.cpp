@@ -5,8 +5,10 @@
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
 
+#include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTimer>
@@ -99,6 +101,7 @@ FilterPane::FilterPane(QWidget *parent)
     m_refresh->setSingleShot(true);
     m_refresh->setInterval(kRefreshMs);
     connect(m_refresh, &QTimer::timeout, this, &FilterPane::refreshNow);
+    m_pool.setMaxThreadCount(1);
     connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::emitSelection);
     connect(m_labels, &LabelFacetModel::checkedChanged, this, &FilterPane::emitSelection);
 }
@@ -108,6 +111,7 @@ void FilterPane::setSource(KindSource *source)
     if (m_source)
         disconnect(m_source, nullptr, this, nullptr);
     m_source = source;
+    ++m_generation;
     if (source) {
         connect(source, &KindSource::contentChanged, this, [this] {
             if (!m_refresh->isActive())
@@ -122,18 +126,57 @@ void FilterPane::setSource(KindSource *source)
     refreshNow();
 }
 
+FilterPane::~FilterPane()
+{
+    m_pool.waitForDone();
+}
+
 void FilterPane::refreshNow()
 {
     if (!m_source) {
+        ++m_generation;
         m_namespaces->refresh({});
         m_labels->refresh({});
         return;
     }
-    const Indexer &indexer = m_source->indexer();
-    auto namespaces = indexer.indexValueCounts(QString(kNamespaceIndex));
-    namespaces.removeIf([](const auto &entry) { return entry.first.isEmpty(); });
-    m_namespaces->refresh(namespaces);
-    m_labels->refresh(indexer.indexValueCounts(QString(kLabelsIndex)));
+    if (m_counting) {
+        m_recount = true;
+        return;
+    }
+    m_counting = true;
+    const Indexer *indexer = &m_source->indexer();
+    const int generation = m_generation;
+    QPointer<FilterPane> self(this);
+    m_pool.start([indexer, generation, self] {
+        auto namespaces = indexer->indexValueCounts(QString(kNamespaceIndex));
+        namespaces.removeIf([](const auto &entry) { return entry.first.isEmpty(); });
+        const auto labels =
+            LabelFacetModel::group(indexer->indexValueCounts(QString(kLabelsIndex)));
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, generation, namespaces, labels] {
+                if (self)
+                    self->applyCounts(generation, namespaces, labels);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void FilterPane::applyCounts(int generation, const QList<std::pair<QString, qsizetype>> &namespaces,
+                             const LabelFacetModel::Grouped &labels)
+{
+    m_counting = false;
+    if (generation == m_generation) {
+        m_namespaces->refresh(namespaces);
+        m_labels->refreshGrouped(labels);
+        Q_EMIT countsRefreshed();
+    } else {
+        m_recount = true;
+    }
+    if (m_recount) {
+        m_recount = false;
+        refreshNow();
+    }
 }
 
 FacetSelection FilterPane::selection() const

@@ -5,10 +5,15 @@
 // indexes (refreshed at most every kRefreshMs while the cache changes).
 // Checking facets filters the table (OR within a key, AND across keys); the
 // matching keys are computed as an index intersection, never a scan.
-// The checked facets survive a change of kind.
+// The checked facets survive a change of kind. Counting runs on a worker
+// thread (the label index of 100k pods can hold many values); the models
+// only diff the result.
 
 #include "models/facetselection.h"
 
+#include "models/labelfacetmodel.h"
+
+#include <QThreadPool>
 #include <QWidget>
 
 #include <optional>
@@ -32,21 +37,26 @@ public:
     static constexpr int kRefreshMs = 500;
 
     explicit FilterPane(QWidget *parent = nullptr);
+    ~FilterPane() override;
 
     void setSource(KindSource *source);
     FacetSelection selection() const;
     std::optional<QSet<QString>> selectionKeys() const;
     NamespaceFacetModel *namespaceModel() const { return m_namespaces; }
     LabelFacetModel *labelModel() const { return m_labels; }
+    // Recounts now (asynchronously; countsRefreshed() when done).
     void refreshNow();
     void clear();
 
 Q_SIGNALS:
+    void countsRefreshed();
     void selectionChanged(const informant::FacetSelection &selection,
                           const std::optional<QSet<QString>> &keys, const QString &description);
 
 private:
     void emitSelection();
+    void applyCounts(int generation, const QList<std::pair<QString, qsizetype>> &namespaces,
+                     const LabelFacetModel::Grouped &labels);
 
     KindSource *m_source = nullptr;
     NamespaceFacetModel *m_namespaces;
@@ -55,6 +65,10 @@ private:
     QTreeView *m_labelView;
     QLabel *m_namespaceTitle;
     QTimer *m_refresh;
+    QThreadPool m_pool; // one counting task at a time; joined on destruction
+    int m_generation = 0;
+    bool m_counting = false;
+    bool m_recount = false;
 };
 
 } // namespace informant

@@ -4,6 +4,7 @@
 #include "models/clustersession.h"
 #include "models/freshness.h"
 #include "models/informerstatusmodel.h"
+#include "models/resourcecategory.h"
 #include "models/resourcetablemodel.h"
 #include "models/resourcetreemodel.h"
 #include "models/rowformatter.h"
@@ -175,9 +176,9 @@ void MainWindow::buildDocks()
                          Qt::RightDockWidgetArea);
     m_informersDock = dock(QStringLiteral("Informers"), QStringLiteral("informersDock"),
                            m_informers, Qt::BottomDockWidgetArea);
-    resizeDocks({m_sidebarDock, m_detailsDock}, {250, 470}, Qt::Horizontal);
-    resizeDocks({m_sidebarDock, m_filterDock}, {330, 420}, Qt::Vertical);
-    resizeDocks({m_informersDock}, {150}, Qt::Vertical);
+    resizeDocks({m_sidebarDock, m_detailsDock}, {240, 430}, Qt::Horizontal);
+    resizeDocks({m_sidebarDock, m_filterDock}, {380, 370}, Qt::Vertical);
+    resizeDocks({m_informersDock}, {170}, Qt::Vertical);
 }
 
 void MainWindow::buildMenus(const QStringList &contexts,
@@ -238,6 +239,14 @@ void MainWindow::onKindsChanged()
     const KindInfo events = m_session->eventsKind();
     if (events.isValid())
         m_details->setEventsSource(m_session->source(events));
+    // Live counts in the tree: watch every built-in kind (a few dozen
+    // informers at most; custom resources start when first shown).
+    if (QSettings().value(QStringLiteral("tree/watchBuiltinKinds"), true).toBool()) {
+        for (const KindInfo &k : m_session->kinds()) {
+            if (builtinKindRank(k) < 100)
+                m_session->source(k);
+        }
+    }
 }
 
 void MainWindow::watchSource(KindSource *source)

@@ -27,11 +27,11 @@ int defaultColumnWidth(const QString &name, const QFontMetrics &fm)
     // Sample texts instead of ResizeToContents over every row (Wireshark's
     // setRecentColumnWidth habit).
     static const QHash<QString, QString> samples{
-        {QStringLiteral("NAMESPACE"), QStringLiteral("kube-system-xx")},
-        {QStringLiteral("NAME"), QStringLiteral("frontend-7d9c6b5f4-abcde-xxxxxxx")},
+        {QStringLiteral("NAMESPACE"), QStringLiteral("kube-system")},
+        {QStringLiteral("NAME"), QStringLiteral("frontend-7d9c6b5f4-abcde-x")},
         {QStringLiteral("READY"), QStringLiteral("READY_")},
-        {QStringLiteral("STATUS"), QStringLiteral("CrashLoopBackOff")},
-        {QStringLiteral("RESTARTS"), QStringLiteral("12 (3m ago)_")},
+        {QStringLiteral("STATUS"), QStringLiteral("CrashLoopBackOf")},
+        {QStringLiteral("RESTARTS"), QStringLiteral("12 (3m ago)")},
         {QStringLiteral("AGE"), QStringLiteral("AGE 12d")},
         {QStringLiteral("IP"), QStringLiteral("10.244.100.100")},
         {QStringLiteral("NODE"), QStringLiteral("worker-node-03")},
@@ -42,7 +42,7 @@ int defaultColumnWidth(const QString &name, const QFontMetrics &fm)
         {QStringLiteral("MESSAGE"), QStringLiteral("Back-off restarting failed container xx")},
     };
     const QString sample = samples.value(name, name + QStringLiteral("_xxxx"));
-    return qMax(fm.horizontalAdvance(sample), fm.horizontalAdvance(name) + 24) + 16;
+    return qMax(fm.horizontalAdvance(sample), fm.horizontalAdvance(name) + 20) + 12;
 }
 
 } // namespace
@@ -133,6 +133,9 @@ void ResourceView::buildLayout()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_table->horizontalHeader()->setHighlightSections(false);
+    QHeaderView *header = m_table->horizontalHeader();
+    connect(header, &QHeaderView::sortIndicatorChanged, this,
+            [header] { header->setSortIndicatorShown(true); });
     m_table->setFrameShape(QFrame::NoFrame);
 
     auto *layout = new QVBoxLayout(this);
@@ -186,6 +189,8 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     onSelectorEdited();
     updateCounts();
     updateFreshness();
+    if (!m_quick->hasFocus() && !m_selector->hasFocus())
+        m_table->setFocus();
 }
 
 void ResourceView::restoreColumns()
@@ -201,8 +206,6 @@ void ResourceView::restoreColumns()
     header->setSortIndicator(model->sortColumn(), model->sortOrder());
     if (model->sortColumn() < 0)
         header->setSortIndicatorShown(false);
-    connect(header, &QHeaderView::sortIndicatorChanged, this,
-            [header] { header->setSortIndicatorShown(true); });
 }
 
 void ResourceView::applyDefaultColumnWidths()
@@ -327,6 +330,17 @@ bool ResourceView::selectKey(const QString &key)
     m_table->setCurrentIndex(m_feed->model()->index(row, 0));
     m_table->selectRow(row);
     m_table->scrollTo(m_feed->model()->index(row, 0), QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+bool ResourceView::sortByColumnName(const QString &name, Qt::SortOrder order)
+{
+    if (!m_feed)
+        return false;
+    const int column = m_feed->model()->formatter().columnOf(name.toUpper());
+    if (column < 0)
+        return false;
+    m_table->sortByColumn(column, order);
     return true;
 }
 

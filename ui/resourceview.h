@@ -54,6 +54,8 @@ public:
                    const QString &description);
     KubeObject currentObject() const;
     bool selectKey(const QString &key);
+    // Sorts by the column named `name` ("AGE"); false when there is none.
+    bool sortByColumnName(const QString &name, Qt::SortOrder order);
     void saveColumns() const;
 
 Q_SIGNALS:

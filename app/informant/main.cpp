@@ -1,19 +1,38 @@
 // informant: the desktop application.
 
+#include "application.h"
+#include "options.h"
+
+#include "ui/resources.h"
+#include "ui/theme.h"
+
 #include <QApplication>
-#include <QCommandLineParser>
+#include <QIcon>
+
+#include <cstdio>
 
 int main(int argc, char *argv[])
 {
+    QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
+        Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Informant"));
     QApplication::setOrganizationName(QStringLiteral("Informant"));
     QApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.informant.Informant"));
+    informant::initUiResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/informant/informant.svg")));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Watch Kubernetes clusters live."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.process(app);
-    return 0;
+    const informant::Options options = informant::parseOptions(app);
+    if (!options.error.isEmpty()) {
+        std::fprintf(stderr, "informant: %s\n", qPrintable(options.error));
+        return 2;
+    }
+    informant::applyTheme(app);
+    informant::Application application(options);
+    if (const QString error = application.start(); !error.isEmpty()) {
+        std::fprintf(stderr, "informant: %s\n", qPrintable(error));
+        return 1;
+    }
+    return app.exec();
 }

@@ -1,0 +1,183 @@
+#include "application.h"
+
+#include "models/liveclustersession.h"
+#include "models/namespacefacetmodel.h"
+#include "sim/simulator.h"
+#include "ui/benchrecorder.h"
+#include "ui/filterpane.h"
+#include "ui/mainwindow.h"
+#include "ui/resourceview.h"
+
+#include <QApplication>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace informant {
+
+Application::Application(Options options)
+    : m_options(std::move(options))
+{
+}
+
+Application::~Application()
+{
+    for (const QPointer<MainWindow> &w : std::as_const(m_windows))
+        delete w.data();
+    m_windows.clear();
+    if (m_simulator)
+        m_simulator->stop();
+}
+
+QString Application::startDemo(ClusterConfig &config)
+{
+    m_simulator = std::make_unique<sim::Simulator>();
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("demo");
+    const auto started = m_simulator->start(options);
+    if (!started.ok())
+        return QStringLiteral("Could not start the demo cluster: ") + started.errorMessage();
+    m_simPort = m_simulator->port();
+    config.contextName = QStringLiteral("demo");
+    config.server = QUrl(m_simulator->url());
+    return {};
+}
+
+QString Application::start()
+{
+    if (!m_options.benchReport.isEmpty()) {
+        m_bench = new BenchRecorder(this);
+        m_bench->start();
+        const QString path = m_options.benchReport;
+        connect(qApp, &QCoreApplication::aboutToQuit, this, [this, path] {
+            if (!m_bench->writeReport(path))
+                std::fprintf(stderr, "informant: cannot write %s\n", qPrintable(path));
+        });
+    }
+    ClusterConfig config;
+    QString name;
+    if (m_options.demo) {
+        if (const QString error = startDemo(config); !error.isEmpty())
+            return error;
+        name = QStringLiteral("demo");
+    } else if (!m_options.server.isEmpty()) {
+        config.server = QUrl(m_options.server);
+        config.user.token = m_options.token;
+        name = config.server.host();
+        if (!config.server.isValid() || config.server.scheme().isEmpty())
+            return QStringLiteral("--server: not a URL: %1").arg(m_options.server);
+    } else {
+        auto loaded = Kubeconfig::loadDefault(m_options.kubeconfig);
+        if (!loaded.ok())
+            return loaded.errorMessage();
+        m_kubeconfig = loaded.value();
+        m_contexts = m_kubeconfig.contexts.keys();
+        auto resolved = m_kubeconfig.resolve(m_options.context);
+        if (!resolved.ok())
+            return resolved.errorMessage();
+        config = resolved.value();
+        if (!m_options.token.isEmpty())
+            config.user.token = m_options.token;
+        name = config.contextName.isEmpty() ? config.server.host() : config.contextName;
+    }
+    if (m_options.view == QLatin1String("timeline"))
+        std::fprintf(stderr,
+                     "informant: the timeline view is not available yet; showing the table\n");
+    MainWindow *window = openWindow(config, name);
+    applyStartOptions(window);
+    return {};
+}
+
+MainWindow *Application::openWindow(const ClusterConfig &config, const QString &name)
+{
+    auto *session = new LiveClusterSession(config, name);
+    auto *window = new MainWindow(session, m_contexts,
+                                  [this](const QString &context) { openContext(context); });
+    session->setParent(window);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    m_windows.insert(name, window);
+    if (m_simulator)
+        addDemoMenu(window);
+    if (m_bench)
+        window->setBenchRecorder(m_bench);
+    session->discover();
+    window->show();
+    return window;
+}
+
+void Application::openContext(const QString &context)
+{
+    if (MainWindow *existing = m_windows.value(context)) {
+        existing->raise();
+        existing->activateWindow();
+        return;
+    }
+    auto resolved = m_kubeconfig.resolve(context);
+    if (!resolved.ok()) {
+        for (const QPointer<MainWindow> &w : std::as_const(m_windows)) {
+            if (w)
+                w->statusBar()->showMessage(resolved.errorMessage(), 10000);
+        }
+        return;
+    }
+    openWindow(resolved.value(), context);
+}
+
+void Application::addDemoMenu(MainWindow *window)
+{
+    QMenu *demo = window->menuBar()->addMenu(QStringLiteral("&Demo"));
+    QAction *stop = demo->addAction(QStringLiteral("&Stop the simulated cluster"));
+    QAction *start = demo->addAction(QStringLiteral("S&tart the simulated cluster"));
+    start->setEnabled(false);
+    connect(stop, &QAction::triggered, this, [this, stop, start, window] {
+        m_simulator->stop();
+        stop->setEnabled(false);
+        start->setEnabled(true);
+        window->statusBar()->showMessage(QStringLiteral("Simulated cluster stopped"), 5000);
+    });
+    connect(start, &QAction::triggered, this, [this, stop, start, window] {
+        sim::SimOptions options;
+        options.scenario = QStringLiteral("demo");
+        const auto started = m_simulator->start(options, QHostAddress::LocalHost, m_simPort);
+        if (!started.ok()) {
+            window->statusBar()->showMessage(started.errorMessage(), 10000);
+            return;
+        }
+        stop->setEnabled(true);
+        start->setEnabled(false);
+        window->statusBar()->showMessage(QStringLiteral("Simulated cluster started"), 5000);
+    });
+}
+
+void Application::applyStartOptions(MainWindow *window)
+{
+    if (!m_options.kind.isEmpty() && !window->showKindByName(m_options.kind)) {
+        // Custom kinds appear with discovery; try again then.
+        const QString kind = m_options.kind;
+        connect(window->session(), &ClusterSession::kindsChanged, window,
+                [window, kind] { window->showKindByName(kind); });
+    }
+    if (!m_options.sort.isEmpty()) {
+        const QStringList parts = m_options.sort.split(QLatin1Char(':'));
+        const Qt::SortOrder order =
+            parts.value(1) == QLatin1String("desc") ? Qt::DescendingOrder : Qt::AscendingOrder;
+        if (!window->resourceView()->sortByColumnName(parts.first(), order))
+            std::fprintf(stderr, "informant: --sort: no column %s\n", qPrintable(parts.first()));
+    }
+    if (!m_options.namespaceName.isEmpty())
+        window->filterPane()->namespaceModel()->setChecked({m_options.namespaceName});
+    if (!m_options.screenshot.isEmpty()) {
+        window->selectFirstRowWhenPopulated();
+        const QString path = m_options.screenshot;
+        QTimer::singleShot(m_options.afterMs, window, [window, path] {
+            const bool ok = window->grab().save(path, "PNG");
+            if (!ok)
+                std::fprintf(stderr, "informant: cannot write %s\n", qPrintable(path));
+            QCoreApplication::exit(ok ? 0 : 1);
+        });
+    }
+}
+
+} // namespace informant

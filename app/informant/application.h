@@ -1,0 +1,53 @@
+#pragma once
+
+// Application: the informant process — connects (kubeconfig, --server or the
+// embedded --demo simulator), opens one MainWindow per context the user
+// opens, and runs the --screenshot and --bench-report modes.
+
+#include "options.h"
+
+#include "informer/kube/kubeconfig.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+namespace informant {
+
+namespace sim {
+class Simulator;
+}
+class BenchRecorder;
+class MainWindow;
+
+class Application final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Application)
+
+public:
+    explicit Application(Options options);
+    ~Application() override;
+
+    // Opens the first window; an error message when nothing could be opened.
+    QString start();
+
+private:
+    QString startDemo(ClusterConfig &config);
+    MainWindow *openWindow(const ClusterConfig &config, const QString &name);
+    void openContext(const QString &context);
+    void addDemoMenu(MainWindow *window);
+    void applyStartOptions(MainWindow *window);
+
+    Options m_options;
+    std::unique_ptr<sim::Simulator> m_simulator;
+    quint16 m_simPort = 0;
+    Kubeconfig m_kubeconfig;
+    QStringList m_contexts;
+    QHash<QString, QPointer<MainWindow>> m_windows;
+    BenchRecorder *m_bench = nullptr;
+};
+
+} // namespace informant

@@ -1,0 +1,80 @@
+#include "options.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace informant {
+
+Options parseOptions(const QCoreApplication &app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Informant: watch Kubernetes clusters live.\n"
+                       "Without options it opens the current context of your kubeconfig."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
+                                        QStringLiteral("Path to the kubeconfig file."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption context(QStringLiteral("context"),
+                                     QStringLiteral("The kubeconfig context to open."),
+                                     QStringLiteral("name"));
+    const QCommandLineOption server(QStringLiteral("server"),
+                                    QStringLiteral("The API server URL (instead of a kubeconfig)."),
+                                    QStringLiteral("url"));
+    const QCommandLineOption token(QStringLiteral("token"),
+                                   QStringLiteral("Bearer token for the API server."),
+                                   QStringLiteral("token"));
+    const QCommandLineOption ns(QStringList{QStringLiteral("n"), QStringLiteral("namespace")},
+                                QStringLiteral("Start filtered to this namespace."),
+                                QStringLiteral("namespace"));
+    const QCommandLineOption kind(QStringLiteral("kind"),
+                                  QStringLiteral("Kind to show first (pods, deploy, svc, ...)."),
+                                  QStringLiteral("kind"));
+    const QCommandLineOption sort(QStringLiteral("sort"),
+                                  QStringLiteral("Sort the table by this column (AGE, NAME:desc)."),
+                                  QStringLiteral("column"));
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("table or timeline."),
+                                  QStringLiteral("view"), QStringLiteral("table"));
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QStringLiteral("Start a simulated demo cluster in-process and "
+                                                 "connect to it."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save the main window as PNG, then quit."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption after(QStringLiteral("after"),
+                                   QStringLiteral("Delay before --screenshot (ms)."),
+                                   QStringLiteral("ms"), QStringLiteral("3000"));
+    const QCommandLineOption bench(QStringLiteral("bench-report"),
+                                   QStringLiteral("Write GUI stall and change-to-screen latency "
+                                                  "percentiles as JSON on exit."),
+                                   QStringLiteral("file"));
+    parser.addOptions(
+        {kubeconfig, context, server, token, ns, kind, sort, view, demo, screenshot, after, bench});
+    parser.process(app);
+
+    Options o;
+    o.kubeconfig = parser.value(kubeconfig);
+    o.context = parser.value(context);
+    o.server = parser.value(server);
+    o.token = parser.value(token);
+    o.namespaceName = parser.value(ns);
+    o.kind = parser.value(kind);
+    o.sort = parser.value(sort);
+    o.view = parser.value(view);
+    o.demo = parser.isSet(demo);
+    o.screenshot = parser.value(screenshot);
+    o.benchReport = parser.value(bench);
+    bool ok = false;
+    o.afterMs = parser.value(after).toInt(&ok);
+    if (!ok || o.afterMs < 0)
+        o.error =
+            QStringLiteral("--after: expected milliseconds, got \"%1\"").arg(parser.value(after));
+    if (o.view != QLatin1String("table") && o.view != QLatin1String("timeline"))
+        o.error = QStringLiteral("--view: expected table or timeline, got \"%1\"").arg(o.view);
+    if (o.demo && !o.server.isEmpty())
+        o.error = QStringLiteral("--demo and --server cannot be used together");
+    return o;
+}
+
+} // namespace informant

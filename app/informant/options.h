@@ -1,0 +1,31 @@
+#pragma once
+
+// The informant command line (kubectl's connection flags plus the GUI's own).
+
+#include <QString>
+#include <QStringList>
+
+class QCoreApplication;
+
+namespace informant {
+
+struct Options
+{
+    QString kubeconfig;
+    QString context;
+    QString server;
+    QString token;
+    QString namespaceName;
+    QString kind;
+    QString sort; // "AGE" or "NAME:desc"
+    QString view = QStringLiteral("table");
+    bool demo = false;
+    QString screenshot;
+    int afterMs = 3000;
+    QString benchReport;
+    QString error; // set when the command line is invalid
+};
+
+Options parseOptions(const QCoreApplication &app);
+
+} // namespace informant

@@ -1,0 +1,54 @@
+#include "models/informerkindsource.h"
+
+#include "informer/informers/sharedindexinformer.h"
+
+namespace informant {
+
+InformerKindSource::InformerKindSource(KindInfo kind, std::shared_ptr<SharedIndexInformer> informer,
+                                       QString origin, QObject *parent)
+    : KindSource(std::move(kind), parent)
+    , m_informer(std::move(informer))
+    , m_origin(std::move(origin))
+{
+    qRegisterMetaType<InformerStatus>();
+    connect(m_informer->statusTracker(), &InformerStatusTracker::statusChanged, this,
+            &KindSource::statusChanged, Qt::QueuedConnection);
+    auto handle = m_informer->addBatchHandler(
+        this, [this](const ChangeBatch &) { Q_EMIT contentChanged(); }, kContentIntervalMs);
+    if (handle.ok())
+        m_contentHandle = handle.value();
+}
+
+InformerKindSource::~InformerKindSource()
+{
+    for (const auto &handle : std::as_const(m_handles))
+        m_informer->removeEventHandler(handle);
+    if (m_contentHandle)
+        m_informer->removeEventHandler(m_contentHandle);
+}
+
+InformerStatus InformerKindSource::status() const
+{
+    return m_informer->status();
+}
+
+const Indexer &InformerKindSource::indexer() const
+{
+    return m_informer->indexer();
+}
+
+void InformerKindSource::subscribe(QObject *receiver, BatchHandler handler)
+{
+    auto handle = m_informer->addBatchHandler(receiver, std::move(handler), kBatchIntervalMs);
+    if (handle.ok())
+        m_handles.insert(receiver, handle.value());
+}
+
+void InformerKindSource::unsubscribe(QObject *receiver)
+{
+    const auto handle = m_handles.take(receiver);
+    if (handle)
+        m_informer->removeEventHandler(handle);
+}
+
+} // namespace informant

@@ -1,0 +1,46 @@
+#pragma once
+
+// InformerKindSource: a KindSource over a SharedIndexInformer. Table feeds
+// subscribe as coalesced batch registrations (delivered on their worker
+// thread every kBatchIntervalMs); the source itself holds one slower
+// registration on the GUI thread only to say "content changed" for counts
+// and facets; status changes arrive queued from the informer's tracker.
+
+#include "models/kindsource.h"
+
+#include <QHash>
+
+#include <memory>
+
+namespace informant {
+
+class SharedIndexInformer;
+class ProcessorListener;
+
+class InformerKindSource final : public KindSource
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InformerKindSource)
+
+public:
+    static constexpr qint64 kBatchIntervalMs = 33;
+    static constexpr qint64 kContentIntervalMs = 250;
+
+    InformerKindSource(KindInfo kind, std::shared_ptr<SharedIndexInformer> informer, QString origin,
+                       QObject *parent = nullptr);
+    ~InformerKindSource() override;
+
+    InformerStatus status() const override;
+    const Indexer &indexer() const override;
+    void subscribe(QObject *receiver, BatchHandler handler) override;
+    void unsubscribe(QObject *receiver) override;
+    QString origin() const override { return m_origin; }
+
+private:
+    std::shared_ptr<SharedIndexInformer> m_informer;
+    QString m_origin;
+    QHash<QObject *, std::shared_ptr<ProcessorListener>> m_handles;
+    std::shared_ptr<ProcessorListener> m_contentHandle;
+};
+
+} // namespace informant

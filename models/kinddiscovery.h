@@ -1,0 +1,41 @@
+#pragma once
+
+// KindDiscovery: runs API discovery for a cluster on its own thread (the
+// blocking Discovery::fetch with a RestClient owned by that thread) and
+// reports the kinds that can be listed and watched, preferred versions only.
+// finished() is emitted once, in the thread that called start(); the worker
+// thread is quit and joined before it.
+
+#include "models/kindinfo.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QThread;
+
+namespace informant {
+
+struct ClusterConnection;
+
+class KindDiscovery final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(KindDiscovery)
+
+public:
+    KindDiscovery(std::shared_ptr<const ClusterConnection> connection, QObject *parent = nullptr);
+    ~KindDiscovery() override;
+
+    void start();
+
+Q_SIGNALS:
+    // `error`: the failure (or partial failures) in the server's words.
+    void finished(const QList<informant::KindInfo> &kinds, const QString &error);
+
+private:
+    std::shared_ptr<const ClusterConnection> m_connection;
+    QThread *m_thread = nullptr;
+};
+
+} // namespace informant

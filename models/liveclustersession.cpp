@@ -1,0 +1,104 @@
+#include "models/liveclustersession.h"
+
+#include "informer/cache/indexfuncs.h"
+#include "informer/informers/sharedinformerfactory.h"
+#include "informer/kube/clusterconnection.h"
+#include "informer/kube/restlisterwatcher.h"
+#include "models/builtinkinds.h"
+#include "models/informerkindsource.h"
+#include "models/kinddiscovery.h"
+
+namespace informant {
+
+LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name, QObject *parent)
+    : ClusterSession(parent)
+    , m_name(std::move(name))
+    , m_connection(ClusterConnection::create(config))
+{
+    std::shared_ptr<const ClusterConnection> connection = m_connection;
+    auto listerWatcher = [this,
+                          connection](const InformerKey &key) -> std::shared_ptr<ListerWatcher> {
+        const KindInfo kind = m_kindsById.value(key.resource);
+        return std::make_shared<RestListerWatcher>(
+            connection,
+            ResourcePath{kind.group, kind.version, kind.plural, QString(), kind.namespaced});
+    };
+    auto tweak = [this](const InformerKey &key, SharedIndexInformerOptions &options) {
+        const KindInfo kind = m_kindsById.value(key.resource);
+        options.name = key.displayName();
+        options.indexers = defaultIndexers(kind.kind);
+    };
+    m_factory =
+        std::make_unique<SharedInformerFactory>(listerWatcher, SharedIndexInformerOptions{}, tweak);
+    setKinds(builtinKinds());
+}
+
+LiveClusterSession::~LiveClusterSession()
+{
+    // Sources hold registrations on the informers; drop them first.
+    qDeleteAll(m_order);
+    m_order.clear();
+    m_sources.clear();
+    m_factory->shutdown();
+}
+
+QString LiveClusterSession::serverText() const
+{
+    return m_connection ? m_connection->config.server.toString() : QString();
+}
+
+void LiveClusterSession::setKinds(const QList<KindInfo> &kinds)
+{
+    m_kinds = kinds;
+    m_kindsById.clear();
+    for (const KindInfo &k : kinds)
+        m_kindsById.insert(k.id(), k);
+    // Sources of kinds that still exist keep running.
+    for (InformerKindSource *s : std::as_const(m_order)) {
+        if (!m_kindsById.contains(s->kind().id()))
+            m_kindsById.insert(s->kind().id(), s->kind());
+    }
+    Q_EMIT kindsChanged();
+}
+
+KindSource *LiveClusterSession::source(const KindInfo &kind)
+{
+    if (InformerKindSource *s = m_sources.value(kind.id()))
+        return s;
+    if (!m_kindsById.contains(kind.id()))
+        m_kindsById.insert(kind.id(), kind);
+    const InformerKey key{m_name, kind.id(), QString(), QString(), QString()};
+    std::shared_ptr<SharedIndexInformer> informer = m_factory->informerFor(key);
+    if (!informer)
+        return nullptr;
+    auto *source = new InformerKindSource(kind, informer, m_name, this);
+    m_sources.insert(kind.id(), source);
+    m_order.append(source);
+    m_factory->start();
+    Q_EMIT sourceCreated(source);
+    return source;
+}
+
+QList<KindSource *> LiveClusterSession::sources() const
+{
+    QList<KindSource *> out;
+    for (InformerKindSource *s : m_order)
+        out.append(s);
+    return out;
+}
+
+void LiveClusterSession::discover()
+{
+    auto *discovery = new KindDiscovery(m_connection, this);
+    connect(discovery, &KindDiscovery::finished, this,
+            [this, discovery](const QList<KindInfo> &kinds, const QString &error) {
+                if (!kinds.isEmpty())
+                    setKinds(kinds);
+                if (!error.isEmpty())
+                    Q_EMIT failed(QStringLiteral("Discovery on %1: %2").arg(m_name, error));
+                discovery->deleteLater();
+            });
+    discovery->start();
+}
+
+} // namespace informant

@@ -1,0 +1,52 @@
+#pragma once
+
+// LiveClusterSession: a ClusterSession against a real (or simulated) API
+// server — one SharedInformerFactory for the context, one informer per kind
+// (all namespaces, default indexers, managedFields dropped), each exposed as
+// an InformerKindSource. The built-in kinds are offered at once; discovery
+// runs on a worker thread and replaces them when it answers (a failure is
+// reported and the built-in list stays).
+
+#include "informer/kube/clusterconfig.h"
+#include "models/clustersession.h"
+
+#include <QHash>
+
+#include <memory>
+
+namespace informant {
+
+struct ClusterConnection;
+class InformerKindSource;
+class SharedInformerFactory;
+
+class LiveClusterSession final : public ClusterSession
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LiveClusterSession)
+
+public:
+    LiveClusterSession(const ClusterConfig &config, QString name, QObject *parent = nullptr);
+    ~LiveClusterSession() override;
+
+    QString name() const override { return m_name; }
+    QString serverText() const override;
+    QList<KindInfo> kinds() const override { return m_kinds; }
+    KindSource *source(const KindInfo &kind) override;
+    QList<KindSource *> sources() const override;
+
+    // Starts discovery (asynchronously).
+    void discover();
+    void setKinds(const QList<KindInfo> &kinds);
+
+private:
+    QString m_name;
+    std::shared_ptr<const ClusterConnection> m_connection;
+    std::unique_ptr<SharedInformerFactory> m_factory;
+    QList<KindInfo> m_kinds;
+    QHash<QString, KindInfo> m_kindsById;
+    QHash<QString, InformerKindSource *> m_sources;
+    QList<InformerKindSource *> m_order;
+};
+
+} // namespace informant
