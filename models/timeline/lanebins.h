@@ -29,7 +29,7 @@ class LaneBins
 {
 public:
     // Narrower spans are drawn as points in their start column.
-    static constexpr double kMinSpanWidthPx = 4.0;
+    static constexpr double kMinSpanWidthPx = 14.0;
     // Beyond this many spans in one lane the rest are binned as points.
     static constexpr int kMaxSpansPerLane = 256;
 

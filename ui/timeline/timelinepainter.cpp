@@ -177,7 +177,7 @@ void TimelinePainter::paintLaneEvents(QPainter &p, const TimelineLane &lane, int
     if (m_bins.pointColumns() * kDenseColumnRatio > m_bins.width())
         paintDenseColumns(p, top, view, palette);
     else
-        paintSparseColumns(p, top, view);
+        paintSparseColumns(p, top, view, palette);
 }
 
 void TimelinePainter::paintDenseColumns(QPainter &p, int top, const TimelineView &view,
@@ -220,22 +220,50 @@ void TimelinePainter::paintDenseColumns(QPainter &p, int top, const TimelineView
     }
 }
 
-void TimelinePainter::paintSparseColumns(QPainter &p, int top, const TimelineView &view)
+void TimelinePainter::paintSparseColumns(QPainter &p, int top, const TimelineView &view,
+                                         const TimelinePalette &palette)
 {
-    const double half = (kMarkerSizePx + 2) / 2.0;
+    // Isolated events are markers; events closer than a marker's width merge
+    // into one capsule from the first to the last, so a burst reads as one
+    // shape instead of a smear of overlapping outlines.
+    const double size = kMarkerSizePx + 2;
+    const double half = size / 2.0;
     const double cy = top + TimelineView::kLaneHeight / 2.0;
+    auto countAt = [this](int type, int x) {
+        return type == int(EventType::Warning)  ? m_bins.warningAt(x)
+               : type == int(EventType::Normal) ? m_bins.normalAt(x)
+                                                : m_bins.otherAt(x);
+    };
+    auto drawRun = [&](int type, int first, int last) {
+        if (first == last) {
+            p.drawPixmap(QPointF(view.plotLeft() + first + 0.5 - half, cy - half), m_markers[type]);
+            return;
+        }
+        const QRectF capsule(view.plotLeft() + first + 0.5 - half + 1, cy - half + 1,
+                             last - first + size - 2, size - 2);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(QPen(palette.base, 1.2));
+        p.setBrush(palette.colorFor(EventType(type)));
+        p.drawRoundedRect(capsule, capsule.height() / 2.0, capsule.height() / 2.0);
+        p.setRenderHint(QPainter::Antialiasing, false);
+    };
     // Normals first so a Warning in the same place is drawn on top.
     for (int type : {int(EventType::Other), int(EventType::Normal), int(EventType::Warning)}) {
-        double lastX = -1e9;
+        int runFirst = -1;
+        int runLast = -1;
         for (int x = 0; x < m_bins.width(); ++x) {
-            const qint32 n = type == int(EventType::Warning)  ? m_bins.warningAt(x)
-                             : type == int(EventType::Normal) ? m_bins.normalAt(x)
-                                                              : m_bins.otherAt(x);
-            if (n == 0 || x - lastX < 2)
+            if (countAt(type, x) == 0)
                 continue;
-            lastX = x;
-            p.drawPixmap(QPointF(view.plotLeft() + x + 0.5 - half, cy - half), m_markers[type]);
+            if (runFirst >= 0 && x - runLast < kMarkerSizePx) {
+                runLast = x;
+                continue;
+            }
+            if (runFirst >= 0)
+                drawRun(type, runFirst, runLast);
+            runFirst = runLast = x;
         }
+        if (runFirst >= 0)
+            drawRun(type, runFirst, runLast);
     }
 }
 

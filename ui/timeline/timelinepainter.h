@@ -70,7 +70,8 @@ private:
                          const TimelinePalette &palette);
     void paintDenseColumns(QPainter &p, int top, const TimelineView &view,
                            const TimelinePalette &palette);
-    void paintSparseColumns(QPainter &p, int top, const TimelineView &view);
+    void paintSparseColumns(QPainter &p, int top, const TimelineView &view,
+                            const TimelinePalette &palette);
     void paintSpans(QPainter &p, int top, const TimelineView &view, const TimelinePalette &palette);
     void paintAxis(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
     void paintGrid(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
