@@ -44,12 +44,13 @@ QList<DiffLine> LineDiff::diff(const QStringList &before, const QStringList &aft
                 out.append({DiffLine::Op::Equal, head + i, head + j, before[head + i]});
                 ++i;
                 ++j;
-            } else if (j < cols && (i == rows || at(i, j + 1) >= at(i + 1, j))) {
-                out.append({DiffLine::Op::Added, -1, head + j, after[head + j]});
-                ++j;
-            } else {
+            } else if (i < rows && (j == cols || at(i + 1, j) >= at(i, j + 1))) {
+                // Removals before additions, as diff -u prints a change.
                 out.append({DiffLine::Op::Removed, head + i, -1, before[head + i]});
                 ++i;
+            } else {
+                out.append({DiffLine::Op::Added, -1, head + j, after[head + j]});
+                ++j;
             }
         }
     }
