@@ -30,8 +30,10 @@ class LaneBins
 public:
     // Narrower spans are drawn as points in their start column.
     static constexpr double kMinSpanWidthPx = 14.0;
-    // Beyond this many spans in one lane the rest are binned as points.
-    static constexpr int kMaxSpansPerLane = 256;
+    // Up to this many spans per lane are kept for detailed drawing; every
+    // span also marks the columns it covers (spanCoverAt), which is what a
+    // dense lane draws instead.
+    static constexpr int kMaxSpansPerLane = 32;
 
     // Bins lane items overlapping [t0Ms, t0Ms + width * msPerPx).
     void bin(const TimelineLane &lane, double t0Ms, double msPerPx, int width);
@@ -41,6 +43,10 @@ public:
     qint32 warningAt(int column) const { return m_warning[size_t(column)]; }
     qint32 otherAt(int column) const { return m_other[size_t(column)]; }
     const std::vector<BinnedSpan> &spans() const { return m_spans; }
+    // More spans overlapped the window than kMaxSpansPerLane.
+    bool spansOverflowed() const { return m_spansOverflowed; }
+    // Bit (1 << EventType) set for each type of span covering the column.
+    quint8 spanCoverAt(int column) const { return m_spanCover[size_t(column)]; }
     qint32 itemsInView() const { return m_itemsInView; }   // items overlapping the window
     qint32 pointColumns() const { return m_pointColumns; } // non-empty columns
     qint32 maxColumnCount() const { return m_maxColumnCount; }
@@ -53,7 +59,10 @@ private:
     std::vector<qint32> m_warning;
     std::vector<qint32> m_other;
     std::vector<BinnedSpan> m_spans;
+    std::vector<quint8> m_spanCover;
+    std::vector<qint32> m_spanDelta; // per type, width + 1
     int m_width = 0;
+    bool m_spansOverflowed = false;
     qint32 m_itemsInView = 0;
     qint32 m_pointColumns = 0;
     qint32 m_maxColumnCount = 0;

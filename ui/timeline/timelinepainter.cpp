@@ -3,6 +3,8 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <QtMath>
+
 #include <cmath>
 
 namespace informant {
@@ -39,6 +41,21 @@ QPixmap makeMarker(EventType type, const QColor &color, const QColor &outline, q
     return pixmap;
 }
 
+// The opaque background of a lane's plot area (selection blended in).
+QColor rowColor(const TimelineLayout &layout, int lane, const TimelineView &view,
+                const TimelinePalette &palette)
+{
+    const TimelineLane &l = layout.lane(lane);
+    QColor row = l.isGroup() ? palette.header : (lane % 2 ? palette.alternate : palette.base);
+    if (!l.uid.isEmpty() && l.uid == view.selectedUid) {
+        const double a = palette.selection.alphaF();
+        row = QColor::fromRgbF(float(row.redF() * (1 - a) + palette.selection.redF() * a),
+                               float(row.greenF() * (1 - a) + palette.selection.greenF() * a),
+                               float(row.blueF() * (1 - a) + palette.selection.blueF() * a));
+    }
+    return row;
+}
+
 } // namespace
 
 void TimelinePainter::ensureMarkers(const TimelinePalette &palette, qreal devicePixelRatio)
@@ -59,6 +76,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
                             const TimelinePalette &palette, const QFont &font, qreal dpr)
 {
     ensureMarkers(palette, dpr);
+    m_spanBudget = kDetailedSpanBudget;
     m_font = font;
     m_boldFont = font;
     m_boldFont.setBold(true);
@@ -76,12 +94,12 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
     for (int i = first; i <= last; ++i) {
         const TimelineLane &lane = layout.lane(i);
         const int top = view.laneTop(i);
-        QColor row = lane.isGroup() ? palette.header : (i % 2 ? palette.alternate : palette.base);
-        p.fillRect(view.plotLeft(), top, view.plotWidth(), TimelineView::kLaneHeight, row);
+        p.fillRect(view.plotLeft(), top, view.plotWidth(), TimelineView::kLaneHeight,
+                   rowColor(layout, i, view, palette));
         if (lane.isGroup())
             p.fillRect(0, top, view.plotLeft(), TimelineView::kLaneHeight, palette.header);
         if (!lane.uid.isEmpty() && lane.uid == view.selectedUid)
-            p.fillRect(0, top, view.width, TimelineView::kLaneHeight, palette.selection);
+            p.fillRect(0, top, view.plotLeft(), TimelineView::kLaneHeight, palette.selection);
     }
     paintGrid(p, view, palette);
     p.setClipRect(0, TimelineView::kAxisHeight, view.width, view.height);
@@ -92,7 +110,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
         p.save();
         p.setClipRect(view.plotLeft(), qMax(top, TimelineView::kAxisHeight), view.plotWidth(),
                       TimelineView::kLaneHeight);
-        paintLaneEvents(p, lane, top, view, palette);
+        paintLaneEvents(p, lane, top, view, palette, rowColor(layout, i, view, palette), dpr);
         p.restore();
     }
     p.setClipping(false);
@@ -168,56 +186,85 @@ void TimelinePainter::paintLaneLabel(QPainter &p, const TimelineLane &lane, int 
 }
 
 void TimelinePainter::paintLaneEvents(QPainter &p, const TimelineLane &lane, int top,
-                                      const TimelineView &view, const TimelinePalette &palette)
+                                      const TimelineView &view, const TimelinePalette &palette,
+                                      const QColor &row, qreal dpr)
 {
     m_bins.bin(lane, view.t0Ms, view.msPerPx, view.plotWidth());
     if (m_bins.itemsInView() == 0)
         return;
+    const bool dense = m_bins.pointColumns() * kDenseColumnRatio > m_bins.width() ||
+                       m_bins.spansOverflowed() || int(m_bins.spans().size()) > m_spanBudget;
+    if (dense) {
+        paintDenseLane(p, top, view, palette, row, dpr);
+        return;
+    }
+    m_spanBudget -= int(m_bins.spans().size());
     paintSpans(p, top, view, palette);
-    if (m_bins.pointColumns() * kDenseColumnRatio > m_bins.width())
-        paintDenseColumns(p, top, view, palette);
-    else
-        paintSparseColumns(p, top, view, palette);
+    paintSparseColumns(p, top, view, palette);
 }
 
-void TimelinePainter::paintDenseColumns(QPainter &p, int top, const TimelineView &view,
-                                        const TimelinePalette &palette)
+void TimelinePainter::paintDenseLane(QPainter &p, int top, const TimelineView &view,
+                                     const TimelinePalette &palette, const QColor &row, qreal dpr)
 {
-    // One bar per column, height ~ log(count); runs of equal bars are merged
-    // into one fillRect so a uniform stretch costs one call.
-    const int h = TimelineView::kLaneHeight;
-    const double logMax = std::log1p(double(qMax(1, m_bins.maxColumnCount())));
+    // Level of detail for busy lanes: per pixel column one bar whose height
+    // grows with log(count), spans as a thin band, written straight into a
+    // reused opaque image and blitted once. Cost ~ width, not event count.
     const int width = m_bins.width();
-    int runStart = 0;
-    int runHeight = 0;
-    int runType = -1;
-    auto flush = [&](int end) {
-        if (runType < 0 || runHeight <= 0)
-            return;
-        const QColor &color = palette.colorFor(EventType(runType));
-        const int y = top + (h - runHeight) / 2;
-        p.fillRect(view.plotLeft() + runStart, y, end - runStart, runHeight, color);
-    };
-    for (int x = 0; x <= width; ++x) {
-        int type = -1;
-        int height = 0;
-        if (x < width) {
-            const qint32 warning = m_bins.warningAt(x);
-            const qint32 total = m_bins.normalAt(x) + warning + m_bins.otherAt(x);
-            if (total > 0) {
-                type = warning > 0              ? int(EventType::Warning)
-                       : m_bins.normalAt(x) > 0 ? int(EventType::Normal)
-                                                : int(EventType::Other);
-                height = 4 + int(std::lround((h - 10) * std::log1p(double(total)) / logMax));
-            }
-        }
-        if (type != runType || height != runHeight) {
-            flush(x);
-            runStart = x;
-            runType = type;
-            runHeight = height;
-        }
+    const int h = TimelineView::kLaneHeight;
+    const QSize size(qCeil(width * dpr), qCeil(h * dpr));
+    if (m_band.size() != size || m_band.devicePixelRatio() != dpr) {
+        m_band = QImage(size, QImage::Format_RGB32);
+        m_band.setDevicePixelRatio(dpr);
     }
+    m_band.fill(row);
+    auto *bits = reinterpret_cast<QRgb *>(m_band.bits());
+    const qsizetype stride = m_band.bytesPerLine() / qsizetype(sizeof(QRgb));
+    auto fillColumns = [&](int x0, int x1, int y0, int y1, QRgb color) {
+        for (int y = qMax(0, y0); y < qMin(size.height(), y1); ++y) {
+            QRgb *line = bits + y * stride;
+            for (int x = qMax(0, x0); x < qMin(size.width(), x1); ++x)
+                line[x] = color;
+        }
+    };
+    for (const AxisTick &tick : m_ticks) {
+        const int x = int(std::lround(tick.x * dpr));
+        fillColumns(x, x + qMax(1, int(dpr)), 0, size.height(),
+                    (tick.major ? palette.majorGrid : palette.grid).rgb());
+    }
+    QRgb colors[3];
+    QRgb bands[3];
+    for (int t = 0; t < 3; ++t) {
+        const QColor c = palette.colorFor(EventType(t));
+        colors[t] = c.rgb();
+        const double a = palette.dark ? 0.45 : 0.35;
+        bands[t] =
+            qRgb(int(row.red() * (1 - a) + c.red() * a), int(row.green() * (1 - a) + c.green() * a),
+                 int(row.blue() * (1 - a) + c.blue() * a));
+    }
+    const double logMax = std::log1p(double(qMax(1, m_bins.maxColumnCount())));
+    const double mid = h * dpr / 2.0;
+    const int bandHalf = qMax(1, int(3 * dpr));
+    for (int x = 0; x < width; ++x) {
+        const int dx0 = int(x * dpr);
+        const int dx1 = qMax(dx0 + 1, int((x + 1) * dpr));
+        if (const quint8 cover = m_bins.spanCoverAt(x)) {
+            const int t = cover & (1 << int(EventType::Warning))  ? int(EventType::Warning)
+                          : cover & (1 << int(EventType::Normal)) ? int(EventType::Normal)
+                                                                  : int(EventType::Other);
+            fillColumns(dx0, dx1, int(mid) - bandHalf, int(mid) + bandHalf, bands[t]);
+        }
+        const qint32 warning = m_bins.warningAt(x);
+        const qint32 total = m_bins.normalAt(x) + warning + m_bins.otherAt(x);
+        if (total == 0)
+            continue;
+        const int t = warning > 0              ? int(EventType::Warning)
+                      : m_bins.normalAt(x) > 0 ? int(EventType::Normal)
+                                               : int(EventType::Other);
+        const double barHeight = (4 + (h - 10) * std::log1p(double(total)) / logMax) * dpr;
+        fillColumns(dx0, dx1, int(std::lround(mid - barHeight / 2)),
+                    int(std::lround(mid + barHeight / 2)), colors[t]);
+    }
+    p.drawImage(QPointF(view.plotLeft(), top), m_band);
 }
 
 void TimelinePainter::paintSparseColumns(QPainter &p, int top, const TimelineView &view,

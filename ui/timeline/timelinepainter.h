@@ -15,6 +15,7 @@
 #include "ui/timeline/timelinepalette.h"
 
 #include <QFont>
+#include <QImage>
 #include <QPixmap>
 #include <QTimeZone>
 
@@ -61,15 +62,18 @@ public:
     // as bars; sparser ones as markers.
     static constexpr int kDenseColumnRatio = 10;
     static constexpr int kMarkerSizePx = 10;
+    // Antialiased spans are costly: past this many in one paint, lanes are
+    // drawn in the dense (pixel) form.
+    static constexpr int kDetailedSpanBudget = 150;
 
 private:
     void ensureMarkers(const TimelinePalette &palette, qreal devicePixelRatio);
     void paintLaneLabel(QPainter &p, const TimelineLane &lane, int top, const TimelineView &view,
                         const TimelinePalette &palette);
     void paintLaneEvents(QPainter &p, const TimelineLane &lane, int top, const TimelineView &view,
-                         const TimelinePalette &palette);
-    void paintDenseColumns(QPainter &p, int top, const TimelineView &view,
-                           const TimelinePalette &palette);
+                         const TimelinePalette &palette, const QColor &row, qreal dpr);
+    void paintDenseLane(QPainter &p, int top, const TimelineView &view,
+                        const TimelinePalette &palette, const QColor &row, qreal dpr);
     void paintSparseColumns(QPainter &p, int top, const TimelineView &view,
                             const TimelinePalette &palette);
     void paintSpans(QPainter &p, int top, const TimelineView &view, const TimelinePalette &palette);
@@ -78,6 +82,8 @@ private:
     void paintNow(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
 
     LaneBins m_bins;
+    QImage m_band; // one dense lane, written pixel by pixel, reused
+    int m_spanBudget = 0;
     std::vector<AxisTick> m_ticks;
     QPixmap m_markers[3]; // per EventType
     QColor m_markerColors[3];
