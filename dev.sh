@@ -2,6 +2,7 @@
 # Informant developer entry point.
 #   ./dev.sh demo            install dependencies, build, start `informant --demo`
 #   ./dev.sh test [--sanitize]  install dependencies, build, run the whole test suite
+#   ./dev.sh bench [--quick] Release build, run the benchmark scenarios, write bench/results/latest.md
 #   ./dev.sh fuzz SECONDS    build the libFuzzer targets (clang, ASan+UBSan) and run each
 #   ./dev.sh build           configure and build only
 #   ./dev.sh deps            install the Debian packages only
@@ -58,6 +59,13 @@ case "$cmd" in
         cd "$BUILD_DIR"
         ctest --output-on-failure --parallel "$(nproc)" --timeout 600
         ;;
+    bench)
+        deps; command -v npm >/dev/null || deps nodejs npm
+        cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+        cmake --build build-release --parallel "$(nproc)" --target informant-sim informantctl
+        (cd bench/baselines && npm ci --no-audit --no-fund >/dev/null)
+        exec bench/run.sh build-release "$@"
+        ;;
     fuzz)
         deps "${FUZZ_PACKAGES[@]}"
         seconds=${1:-60}
@@ -80,7 +88,7 @@ case "$cmd" in
         exit $status
         ;;
     *)
-        sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
         [ "$cmd" = help ] || exit 2
         ;;
 esac

@@ -1,7 +1,61 @@
-// informant-sim: a simulated Kubernetes API server.
+// informant-sim: a simulated Kubernetes API server (see sim/simulator.h).
+
+#include "sim/faults.h"
+#include "sim/simulator.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QSaveFile>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace {
+
+using informant::sim::SimOptions;
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char byte = 1;
+    (void)!::write(g_signalPipe[1], &byte, 1);
+}
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "informant-sim: %s\n", qPrintable(message));
+    return 2;
+}
+
+struct Listen
+{
+    QHostAddress address = QHostAddress::LocalHost;
+    quint16 port = 0;
+};
+
+std::optional<Listen> parseListen(const QString &text)
+{
+    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
+    if (colon < 0)
+        return std::nullopt;
+    QString host = text.left(colon);
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    bool ok = false;
+    const uint port = text.mid(colon + 1).toUInt(&ok);
+    Listen listen;
+    if (!ok || port > 65535 ||
+        !listen.address.setAddress(host.isEmpty() ? QStringLiteral("127.0.0.1") : host))
+        return std::nullopt;
+    listen.port = quint16(port);
+    return listen;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -13,6 +67,106 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral("A simulated Kubernetes API server."));
     parser.addHelpOption();
     parser.addVersionOption();
+    const QCommandLineOption listen(QStringLiteral("listen"),
+                                    QStringLiteral("Address and port to listen on."),
+                                    QStringLiteral("host:port"), QStringLiteral("127.0.0.1:0"));
+    const QCommandLineOption portFile(QStringLiteral("port-file"),
+                                      QStringLiteral("Write the port to this file once listening."),
+                                      QStringLiteral("file"));
+    const QCommandLineOption scenario(QStringLiteral("scenario"),
+                                      QStringLiteral("demo, empty, scale or churn."),
+                                      QStringLiteral("name"), QStringLiteral("demo"));
+    const QCommandLineOption pods(QStringLiteral("pods"), QStringLiteral("Pods (scale, churn)."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption namespaces(QStringLiteral("namespaces"),
+                                        QStringLiteral("Namespaces (scale, churn)."),
+                                        QStringLiteral("N"));
+    const QCommandLineOption churn(QStringLiteral("churn"),
+                                   QStringLiteral("Changes per second (churn)."),
+                                   QStringLiteral("events_per_s"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed."),
+                                  QStringLiteral("S"), QStringLiteral("1"));
+    const QCommandLineOption history(QStringLiteral("history"),
+                                     QStringLiteral("Watch history kept per resource, in events."),
+                                     QStringLiteral("N"), QStringLiteral("10000"));
+    const QCommandLineOption tlsCert(QStringLiteral("tls-cert"),
+                                     QStringLiteral("Serve HTTPS with this PEM certificate."),
+                                     QStringLiteral("file"));
+    const QCommandLineOption tlsKey(QStringLiteral("tls-key"),
+                                    QStringLiteral("PEM private key of --tls-cert."),
+                                    QStringLiteral("file"));
+    const QCommandLineOption clientCa(
+        QStringLiteral("client-ca"),
+        QStringLiteral("Require client certificates signed by this CA."), QStringLiteral("file"));
+    const QCommandLineOption token(QStringLiteral("token"),
+                                   QStringLiteral("Require this bearer token."),
+                                   QStringLiteral("token"));
+    const QCommandLineOption faults(
+        QStringLiteral("faults"),
+        QStringLiteral("Faults to inject, e.g. drop-watch=3s,error429=0.05."),
+        QStringLiteral("spec"));
+    const QCommandLineOption kubeconfig(QStringLiteral("write-kubeconfig"),
+                                        QStringLiteral("Write a kubeconfig for this server."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption bookmarks(QStringLiteral("bookmark-interval"),
+                                       QStringLiteral("Watch bookmark interval."),
+                                       QStringLiteral("duration"), QStringLiteral("2s"));
+    parser.addOptions({listen, portFile, scenario, pods, namespaces, churn, seed, history, tlsCert,
+                       tlsKey, clientCa, token, faults, kubeconfig, bookmarks});
     parser.process(app);
-    return 0;
+
+    SimOptions options;
+    options.scenario = parser.value(scenario);
+    options.pods = parser.value(pods).toInt();
+    options.namespaces = parser.value(namespaces).toInt();
+    options.churnPerSecond = parser.value(churn).toDouble();
+    options.seed = parser.value(seed).toUInt();
+    options.history = parser.value(history).toInt();
+    options.faults = parser.value(faults);
+    options.tlsCert = parser.value(tlsCert);
+    options.tlsKey = parser.value(tlsKey);
+    options.clientCa = parser.value(clientCa);
+    options.token = parser.value(token);
+    const auto interval = informant::sim::parseDurationMs(parser.value(bookmarks));
+    if (!interval)
+        return fail(QStringLiteral("--bookmark-interval: expected a duration like 2s"));
+    options.bookmarkIntervalMs = int(*interval);
+    if (options.history <= 0)
+        return fail(QStringLiteral("--history must be positive"));
+    const auto where = parseListen(parser.value(listen));
+    if (!where)
+        return fail(
+            QStringLiteral("--listen: expected host:port, got \"%1\"").arg(parser.value(listen)));
+
+    QElapsedTimer clock;
+    clock.start();
+    informant::sim::Simulator simulator;
+    const auto started = simulator.start(options, where->address, where->port);
+    if (!started.ok())
+        return fail(started.errorMessage());
+    std::fprintf(stderr, "informant-sim: scenario %s serving %s (ready in %lld ms)\n",
+                 qPrintable(options.scenario), qPrintable(simulator.url()), clock.elapsed());
+    if (parser.isSet(kubeconfig)) {
+        const auto written = informant::sim::writeKubeconfig(
+            parser.value(kubeconfig), simulator.url(), options.token, options.tlsCert);
+        if (!written.ok())
+            return fail(written.errorMessage());
+    }
+    if (parser.isSet(portFile)) {
+        QSaveFile file(parser.value(portFile));
+        if (!file.open(QIODevice::WriteOnly) ||
+            file.write(QByteArray::number(simulator.port()) + '\n') < 0 || !file.commit())
+            return fail(QStringLiteral("cannot write --port-file %1").arg(parser.value(portFile)));
+    }
+
+    // Quit cleanly on SIGINT/SIGTERM (threads joined, sockets closed).
+    if (::pipe(g_signalPipe) == 0) {
+        std::signal(SIGINT, onSignal);
+        std::signal(SIGTERM, onSignal);
+        auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &app);
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, &QCoreApplication::quit);
+    }
+    const int code = app.exec();
+    simulator.stop();
+    return code;
 }

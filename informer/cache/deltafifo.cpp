@@ -89,23 +89,29 @@ Result<QString> DeltaFIFO::keyOf(const Deltas &deltas) const
     return keyOf(deltas.last());
 }
 
-// client-go queueActionInternalLocked. `internalType` decides whether the
-// transformer applies: Replace items are transformed even when emitted as
-// Sync; Resync's Sync deltas and tombstones carry already transformed objects.
-void DeltaFIFO::queueActionLocked(const QString &key, DeltaType type, DeltaType internalType,
-                                  const KubeObject &object, const QString &tombstoneKey)
+// client-go's transformer step of queueActionInternalLocked, hoisted out of
+// the lock (it is pure): applied to Add/Update/Delete objects and to Replace
+// items even when they are emitted as Sync; never to tombstones or to
+// Resync's Sync deltas, whose objects come from the store already transformed.
+KubeObject DeltaFIFO::transformed(const KubeObject &object) const
 {
-    Delta delta{type, object, tombstoneKey};
-    if (m_options.transformer && tombstoneKey.isEmpty() && internalType != DeltaType::Sync)
-        delta.object = m_options.transformer(object);
+    if (!m_options.transformer)
+        return object;
+    KubeObject result = m_options.transformer(object);
+    return result.isNull() ? object : result; // a transformer cannot make an object vanish
+}
 
+// client-go queueActionLocked: append, dedup, enqueue the key if it is new.
+void DeltaFIFO::queueActionLocked(const QString &key, DeltaType type, const KubeObject &object,
+                                  const QString &tombstoneKey)
+{
     const qsizetype before = m_items.size();
     Deltas &deltas = m_items[key];
     if (m_items.size() != before)
         m_queue.append(key); // a queued key keeps its position
-    deltas.append(std::move(delta));
+    deltas.append(Delta{type, object, tombstoneKey});
     dedupDeltas(deltas);
-    m_notEmpty.wakeAll();
+    // Waiting pops are woken once per public call, not once per delta.
 }
 
 Result<void> DeltaFIFO::addOrUpdate(DeltaType type, const KubeObject &object)
@@ -113,9 +119,11 @@ Result<void> DeltaFIFO::addOrUpdate(DeltaType type, const KubeObject &object)
     const Result<QString> key = keyOf(object);
     if (!key.ok())
         return key.error();
+    const KubeObject item = transformed(object);
     QMutexLocker locker(&m_mutex);
     m_populated = true;
-    queueActionLocked(key.value(), type, type, object);
+    queueActionLocked(key.value(), type, item);
+    m_notEmpty.wakeAll();
     return {};
 }
 
@@ -134,6 +142,7 @@ Result<void> DeltaFIFO::remove(const KubeObject &object)
     const Result<QString> key = keyOf(object);
     if (!key.ok())
         return key.error();
+    const KubeObject item = transformed(object);
     QMutexLocker locker(&m_mutex);
     m_populated = true;
     // Without KnownObjects a delete of an unqueued key is assumed to have been
@@ -144,21 +153,26 @@ Result<void> DeltaFIFO::remove(const KubeObject &object)
         m_options.knownObjects && m_options.knownObjects->getByKey(key.value()).has_value();
     if (!queued && !known)
         return {};
-    queueActionLocked(key.value(), DeltaType::Deleted, DeltaType::Deleted, object);
+    queueActionLocked(key.value(), DeltaType::Deleted, item);
+    m_notEmpty.wakeAll();
     return {};
 }
 
 Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString &resourceVersion)
 {
     Q_UNUSED(resourceVersion) // as client-go: the DeltaFIFO ignores it
-    // Keys first, so a bad object aborts before anything is queued.
+    // Keys (and transforms) first, so a bad object aborts before anything is
+    // queued and the lock is not held while transforming.
     QList<QString> keys;
+    QList<KubeObject> items;
     keys.reserve(objects.size());
+    items.reserve(objects.size());
     for (const KubeObject &object : objects) {
         const Result<QString> key = keyOf(object);
         if (!key.ok())
             return key.error();
         keys.append(key.value());
+        items.append(transformed(object));
     }
 
     QMutexLocker locker(&m_mutex);
@@ -167,13 +181,14 @@ Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString 
     listedKeys.reserve(keys.size());
     for (qsizetype i = 0; i < objects.size(); ++i) {
         listedKeys.insert(keys.at(i));
-        queueActionLocked(keys.at(i), type, DeltaType::Replaced, objects.at(i));
+        queueActionLocked(keys.at(i), type, items.at(i));
     }
     const qsizetype queuedDeletions = queueTombstonesLocked(listedKeys);
     if (!m_populated) {
         m_populated = true;
         m_initialPopulationCount = listedKeys.size() + queuedDeletions;
     }
+    m_notEmpty.wakeAll();
     return {};
 }
 
@@ -190,7 +205,7 @@ qsizetype DeltaFIFO::queueTombstonesLocked(const QSet<QString> &listedKeys)
         // The newest queued object; a tombstone's Delta already holds its
         // inner object, as client-go unwraps it.
         const KubeObject newest = m_items.value(key).last().object;
-        queueActionLocked(key, DeltaType::Deleted, DeltaType::Deleted, newest, key);
+        queueActionLocked(key, DeltaType::Deleted, newest, key);
         ++queued;
     }
     if (!m_options.knownObjects)
@@ -204,8 +219,7 @@ qsizetype DeltaFIFO::queueTombstonesLocked(const QSet<QString> &listedKeys)
             qCDebug(lcCache)
                 << m_options.name << "key" << key
                 << "vanished from known objects during Replace; tombstone has no object";
-        queueActionLocked(key, DeltaType::Deleted, DeltaType::Deleted, known.value_or(KubeObject()),
-                          key);
+        queueActionLocked(key, DeltaType::Deleted, known.value_or(KubeObject()), key);
         ++queued;
     }
     return queued;
@@ -225,14 +239,17 @@ Result<void> DeltaFIFO::resync()
             continue;
         }
         const Result<QString> key = keyOf(*object);
-        if (!key.ok())
+        if (!key.ok()) {
+            m_notEmpty.wakeAll(); // for what was queued before the error
             return key.error();
+        }
         // A queued key already carries newer state than the store: a Sync of
         // the stored object would deliver a stale value after it.
         if (m_items.contains(key.value()))
             continue;
-        queueActionLocked(key.value(), DeltaType::Sync, DeltaType::Sync, *object);
+        queueActionLocked(key.value(), DeltaType::Sync, *object);
     }
+    m_notEmpty.wakeAll();
     return {};
 }
 

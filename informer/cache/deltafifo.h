@@ -16,6 +16,8 @@
 // - The transformer runs once per object: on Add/Update/Delete and on Replace
 //   items, never on tombstones or on Resync's Sync deltas (already transformed).
 // - After close(), pops drain what is queued and then return closed.
+// - popBatch holds the lock for the whole batch: producers wait meanwhile, as
+//   they do for a single pop's processing.
 //
 // Threading: all methods are thread-safe (one QMutex). pop()/popBatch() block
 // until a key is queued or the queue is closed, and call `process` while
@@ -87,6 +89,8 @@ struct DeltaFIFOOptions
     KeyFunc keyFunction;                        // default: metaNamespaceKey
     const KnownObjects *knownObjects = nullptr; // not owned; informers pass the indexer
     bool emitDeltaTypeReplaced = false;         // informers set true
+    // Pure and thread-safe: called by the producing thread before the queue
+    // lock is taken. A null result keeps the input.
     std::function<KubeObject(const KubeObject &)> transformer;
     QString name; // for log messages
 };
@@ -134,8 +138,9 @@ public:
     Result<QString> keyOf(const Deltas &deltas) const;
 
 private:
-    void queueActionLocked(const QString &key, DeltaType type, DeltaType internalType,
-                           const KubeObject &object, const QString &tombstoneKey = {});
+    KubeObject transformed(const KubeObject &object) const;
+    void queueActionLocked(const QString &key, DeltaType type, const KubeObject &object,
+                           const QString &tombstoneKey = {});
     Result<void> addOrUpdate(DeltaType type, const KubeObject &object);
     void addIfNotPresentLocked(const QString &key, const Deltas &deltas);
     qsizetype queueTombstonesLocked(const QSet<QString> &listedKeys);

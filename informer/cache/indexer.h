@@ -24,6 +24,10 @@ class Indexer final : public KnownObjects
 {
 public:
     explicit Indexer(KeyFunc keyFunc = metaNamespaceKey, const Indexers &indexers = {});
+    explicit Indexer(const Indexers &indexers)
+        : Indexer(metaNamespaceKey, indexers)
+    {
+    }
     ~Indexer() override;
     Q_DISABLE_COPY_MOVE(Indexer)
 

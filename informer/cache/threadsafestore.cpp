@@ -6,21 +6,13 @@ namespace informant {
 
 namespace {
 
-using KeySet = QSet<QString>;
-using Index = QHash<QString, KeySet>;
-
-void addToIndex(Index &index, const QStringList &values, const QString &key)
-{
-    for (const QString &value : values)
-        index[value].insert(key);
-}
-
-void removeFromIndex(Index &index, const QString &value, const QString &key)
+template<typename Index, typename Id>
+void removeFromIndex(Index &index, const QString &value, Id id)
 {
     const auto it = index.find(value);
     if (it == index.end())
         return;
-    it->remove(key);
+    it->remove(id);
     // As client-go: never keep an empty set, so listIndexFuncValues and the
     // facet counts only show values that still have objects.
     if (it->isEmpty())
@@ -29,18 +21,18 @@ void removeFromIndex(Index &index, const QString &value, const QString &key)
 
 // Equivalent to client-go's "remove from every old value, add to every new
 // value", but touches only the values that actually changed.
-void updateIndex(Index &index, const QStringList &oldValues, const QStringList &newValues,
-                 const QString &key)
+template<typename Index, typename Id>
+void updateIndex(Index &index, const QStringList &oldValues, const QStringList &newValues, Id id)
 {
     if (oldValues == newValues)
         return;
     for (const QString &value : oldValues) {
         if (!newValues.contains(value))
-            removeFromIndex(index, value, key);
+            removeFromIndex(index, value, id);
     }
     for (const QString &value : newValues) {
         if (!oldValues.contains(value))
-            index[value].insert(key);
+            index[value].insert(id);
     }
 }
 
@@ -50,6 +42,29 @@ Error unknownIndexError(const QString &indexName)
 }
 
 } // namespace
+
+ThreadSafeStore::SlotId ThreadSafeStore::Content::allocate(const QString &key,
+                                                           const KubeObject &object)
+{
+    SlotId id;
+    if (!freeIds.isEmpty()) {
+        id = freeIds.takeLast();
+        entries[id] = Slot{key, object, true};
+    } else {
+        id = SlotId(entries.size());
+        entries.append(Slot{key, object, true});
+    }
+    ids.insert(key, id);
+    return id;
+}
+
+void ThreadSafeStore::Content::release(SlotId id)
+{
+    Slot &slot = entries[id];
+    ids.remove(slot.key);
+    slot = Slot{};
+    freeIds.append(id);
+}
 
 ThreadSafeStore::ThreadSafeStore(const Indexers &indexers)
     : m_indexers(std::make_shared<const IndexerList>())
@@ -80,12 +95,17 @@ ThreadSafeStore::IndexValues ThreadSafeStore::computeValues(const IndexerList &i
 }
 
 QList<ThreadSafeStore::Index> ThreadSafeStore::buildIndices(const IndexerList &indexers,
-                                                            const QHash<QString, KubeObject> &items)
+                                                            const QList<Slot> &entries)
 {
     QList<Index> indices(indexers.size());
-    for (auto it = items.cbegin(); it != items.cend(); ++it) {
-        for (qsizetype i = 0; i < indexers.size(); ++i)
-            addToIndex(indices[i], indexers.at(i).func(it.value()), it.key());
+    for (SlotId id = 0; id < SlotId(entries.size()); ++id) {
+        const Slot &slot = entries.at(id);
+        if (!slot.used)
+            continue;
+        for (qsizetype i = 0; i < indexers.size(); ++i) {
+            for (const QString &value : indexers.at(i).func(slot.object))
+                indices[i][value].insert(id);
+        }
     }
     return indices;
 }
@@ -102,53 +122,87 @@ qsizetype ThreadSafeStore::indexPositionLocked(const QString &indexName) const
 const ThreadSafeStore::Index *ThreadSafeStore::findIndexLocked(const QString &indexName) const
 {
     const qsizetype position = indexPositionLocked(indexName);
-    return position < 0 ? nullptr : &m_indices.at(position);
+    return position < 0 ? nullptr : &m_content.indices.at(position);
 }
 
-void ThreadSafeStore::updateIndicesLocked(const QString &key, const KubeObject *oldObject,
+void ThreadSafeStore::updateIndicesLocked(SlotId id, const IndexValues *oldValues,
                                           const IndexValues *newValues)
 {
+    static const QStringList none;
     for (qsizetype i = 0; i < m_indexers->size(); ++i) {
-        const QStringList oldValues =
-            oldObject ? m_indexers->at(i).func(*oldObject) : QStringList();
-        const QStringList values = newValues ? newValues->at(i) : QStringList();
-        updateIndex(m_indices[i], oldValues, values, key);
+        updateIndex(m_content.indices[i], oldValues ? oldValues->at(i) : none,
+                    newValues ? newValues->at(i) : none, id);
     }
+}
+
+ThreadSafeStore::Prepared ThreadSafeStore::prepare(const QString &key,
+                                                   const KubeObject *incoming) const
+{
+    Prepared prepared;
+    {
+        QReadLocker locker(&m_lock);
+        prepared.indexers = m_indexers;
+        const auto it = m_content.ids.constFind(key);
+        if (it != m_content.ids.cend())
+            prepared.current = m_content.entries.at(it.value()).object;
+    }
+    if (incoming)
+        prepared.newValues = computeValues(*prepared.indexers, *incoming);
+    if (prepared.current && !(incoming && prepared.current->sameAs(*incoming)))
+        prepared.currentValues = computeValues(*prepared.indexers, *prepared.current);
+    return prepared;
+}
+
+const ThreadSafeStore::IndexValues &ThreadSafeStore::storedValuesLocked(const Prepared &prepared,
+                                                                        const KubeObject &stored,
+                                                                        IndexValues &scratch) const
+{
+    // Another writer may have replaced the object (or added indexers) since
+    // prepare(): then the values are computed here, under the lock.
+    if (prepared.indexers == m_indexers && prepared.current && prepared.current->sameAs(stored))
+        return prepared.currentValues;
+    scratch = computeValues(*m_indexers, stored);
+    return scratch;
 }
 
 std::optional<KubeObject> ThreadSafeStore::upsert(const QString &key, const KubeObject &object)
 {
-    // Index the new object before taking the lock: index functions may parse
-    // JSON, and readers (the GUI) should not wait for that.
-    const std::shared_ptr<const IndexerList> indexers = indexerSnapshot();
-    IndexValues values = computeValues(*indexers, object);
+    // Index functions may parse JSON: run them before taking the write lock
+    // so readers (the GUI) do not wait for that.
+    Prepared prepared = prepare(key, &object);
 
     QWriteLocker locker(&m_lock);
-    if (m_indexers != indexers) // addIndexers ran in between (rare)
-        values = computeValues(*m_indexers, object);
-    std::optional<KubeObject> old;
-    auto it = m_items.find(key);
-    if (it != m_items.end()) {
-        old = it.value();
-        it.value() = object;
-    } else {
-        m_items.insert(key, object);
+    if (prepared.indexers != m_indexers) // addIndexers ran in between (rare)
+        prepared.newValues = computeValues(*m_indexers, object);
+    const auto it = m_content.ids.constFind(key);
+    if (it == m_content.ids.cend()) {
+        const SlotId id = m_content.allocate(key, object);
+        updateIndicesLocked(id, nullptr, &prepared.newValues);
+        return std::nullopt;
     }
+    const SlotId id = it.value();
+    const KubeObject old = std::exchange(m_content.entries[id].object, object);
     // Same bytes means the same indexed values: nothing to re-index.
-    if (!old || !old->sameAs(object))
-        updateIndicesLocked(key, old ? &*old : nullptr, &values);
+    if (!old.sameAs(object)) {
+        IndexValues scratch;
+        updateIndicesLocked(id, &storedValuesLocked(prepared, old, scratch), &prepared.newValues);
+    }
     return old;
 }
 
 std::optional<KubeObject> ThreadSafeStore::take(const QString &key)
 {
+    const Prepared prepared = prepare(key, nullptr);
+
     QWriteLocker locker(&m_lock);
-    const auto it = m_items.find(key);
-    if (it == m_items.end())
+    const auto it = m_content.ids.constFind(key);
+    if (it == m_content.ids.cend())
         return std::nullopt;
-    const KubeObject old = it.value();
-    updateIndicesLocked(key, &old, nullptr);
-    m_items.erase(it);
+    const SlotId id = it.value();
+    const KubeObject old = m_content.entries.at(id).object;
+    IndexValues scratch;
+    updateIndicesLocked(id, &storedValuesLocked(prepared, old, scratch), nullptr);
+    m_content.release(id);
     return old;
 }
 
@@ -156,46 +210,51 @@ void ThreadSafeStore::replace(QHash<QString, KubeObject> items, const QString &r
 {
     Q_UNUSED(resourceVersion)
     const std::shared_ptr<const IndexerList> indexers = indexerSnapshot();
-    QList<Index> indices = buildIndices(*indexers, items);
+    Content content;
+    content.ids.reserve(items.size());
+    content.entries.reserve(items.size());
+    for (auto it = items.cbegin(); it != items.cend(); ++it)
+        content.allocate(it.key(), it.value());
+    content.indices = buildIndices(*indexers, content.entries);
     {
         QWriteLocker locker(&m_lock);
         if (m_indexers != indexers)
-            indices = buildIndices(*m_indexers, items);
-        std::swap(m_items, items);
-        std::swap(m_indices, indices);
+            content.indices = buildIndices(*m_indexers, content.entries);
+        std::swap(m_content, content);
     }
-    // `items` and `indices` now hold the old contents and are freed here,
-    // outside the lock.
+    // `content` now holds the old contents and is freed here, outside the lock.
 }
 
 std::optional<KubeObject> ThreadSafeStore::get(const QString &key) const
 {
     QReadLocker locker(&m_lock);
-    const auto it = m_items.constFind(key);
-    if (it == m_items.cend())
+    const auto it = m_content.ids.constFind(key);
+    if (it == m_content.ids.cend())
         return std::nullopt;
-    return it.value();
+    return m_content.entries.at(it.value()).object;
 }
 
 bool ThreadSafeStore::contains(const QString &key) const
 {
     QReadLocker locker(&m_lock);
-    return m_items.contains(key);
+    return m_content.ids.contains(key);
 }
 
 qsizetype ThreadSafeStore::size() const
 {
     QReadLocker locker(&m_lock);
-    return m_items.size();
+    return m_content.ids.size();
 }
 
 QList<KubeObject> ThreadSafeStore::list() const
 {
     QReadLocker locker(&m_lock);
     QList<KubeObject> objects;
-    objects.reserve(m_items.size());
-    for (auto it = m_items.cbegin(); it != m_items.cend(); ++it)
-        objects.append(it.value());
+    objects.reserve(m_content.ids.size());
+    for (const Slot &slot : m_content.entries) {
+        if (slot.used)
+            objects.append(slot.object);
+    }
     return objects;
 }
 
@@ -203,21 +262,20 @@ QStringList ThreadSafeStore::listKeys() const
 {
     QReadLocker locker(&m_lock);
     QStringList keys;
-    keys.reserve(m_items.size());
-    for (auto it = m_items.cbegin(); it != m_items.cend(); ++it)
-        keys.append(it.key());
+    keys.reserve(m_content.ids.size());
+    for (const Slot &slot : m_content.entries) {
+        if (slot.used)
+            keys.append(slot.key);
+    }
     return keys;
 }
 
-QList<KubeObject> ThreadSafeStore::objectsForKeysLocked(const KeySet &keys) const
+QList<KubeObject> ThreadSafeStore::objectsForIdsLocked(const IdSet &ids) const
 {
     QList<KubeObject> objects;
-    objects.reserve(keys.size());
-    for (const QString &key : keys) {
-        const auto it = m_items.constFind(key);
-        if (it != m_items.cend())
-            objects.append(it.value());
-    }
+    objects.reserve(ids.size());
+    for (const SlotId id : ids)
+        objects.append(m_content.entries.at(id).object);
     return objects;
 }
 
@@ -235,13 +293,13 @@ Result<QList<KubeObject>> ThreadSafeStore::index(const QString &indexName,
     const qsizetype position = found - indexers->cbegin();
 
     QReadLocker locker(&m_lock);
-    const Index &index = m_indices.at(position);
+    const Index &index = m_content.indices.at(position);
     if (values.size() == 1) // the common case needs no union
-        return objectsForKeysLocked(index.value(values.first()));
-    KeySet keys;
+        return objectsForIdsLocked(index.value(values.first()));
+    IdSet ids;
     for (const QString &value : values)
-        keys.unite(index.value(value));
-    return objectsForKeysLocked(keys);
+        ids.unite(index.value(value));
+    return objectsForIdsLocked(ids);
 }
 
 Result<QList<KubeObject>> ThreadSafeStore::byIndex(const QString &indexName,
@@ -254,7 +312,7 @@ Result<QList<KubeObject>> ThreadSafeStore::byIndex(const QString &indexName,
     const auto it = index->constFind(value);
     if (it == index->cend())
         return QList<KubeObject>();
-    return objectsForKeysLocked(it.value());
+    return objectsForIdsLocked(it.value());
 }
 
 Result<QStringList> ThreadSafeStore::indexKeys(const QString &indexName, const QString &value) const
@@ -268,8 +326,8 @@ Result<QStringList> ThreadSafeStore::indexKeys(const QString &indexName, const Q
         const auto it = index->constFind(value);
         if (it != index->cend()) {
             keys.reserve(it->size());
-            for (const QString &key : it.value())
-                keys.append(key);
+            for (const SlotId id : it.value())
+                keys.append(m_content.entries.at(id).key);
         }
     }
     keys.sort(); // outside the lock
@@ -314,11 +372,11 @@ Result<void> ThreadSafeStore::addIndexers(const Indexers &newIndexers)
 
     // As client-go since v0.30: allowed on a populated store; only the new
     // indexers are computed over the existing items.
-    auto indexers = std::make_shared<IndexerList>(*m_indexers);
     IndexerList added;
     for (const QString &name : std::as_const(names))
         added.append(NamedIndexer{name, newIndexers.value(name)});
-    m_indices.append(buildIndices(added, m_items));
+    m_content.indices.append(buildIndices(added, m_content.entries));
+    auto indexers = std::make_shared<IndexerList>(*m_indexers);
     indexers->append(added);
     m_indexers = std::move(indexers);
     return {};

@@ -7,8 +7,10 @@
 // - items: key -> object; objects are immutable KubeObjects shared with callers.
 // - indices: index name -> indexed value -> set of keys, always consistent with
 //   items; a value whose key set becomes empty is removed (no empty sets).
-// - Index functions must be deterministic and cheap; they are run for the new
-//   object before the write lock is taken, and for the replaced object under it.
+// - Index functions must be deterministic, thread-safe and cheap; upsert and
+//   take run them before taking the write lock (under it only if another
+//   writer changed the same key in between). They cannot fail (client-go panics on an index error):
+//   an object with nothing to index yields no values.
 // - addIndexers is allowed on a populated store and indexes the existing items
 //   for the new indexers only; a name that already exists is an
 //   "indexer conflict" error and nothing is added.
@@ -19,6 +21,11 @@
 // one writer. Results are built under the read lock as flat lists (never as
 // implicitly shared copies of the internal containers, which would make the
 // next write deep-copy them while holding the write lock).
+//
+// Layout (for 100k objects with a dozen indexed values each): every key gets
+// a small integer slot id; objects live in a slot vector and index sets hold
+// ids, so index updates hash integers, not key strings, and byIndex reads
+// objects straight from the vector.
 
 #include "informer/core/kubeobject.h"
 #include "informer/core/result.h"
@@ -94,24 +101,52 @@ private:
     // Copy-on-write: the pointer is replaced, never mutated, so a snapshot
     // taken under the lock can be used outside it and compared for identity.
     using IndexerList = QList<NamedIndexer>;
-    using KeySet = QSet<QString>;
-    using Index = QHash<QString, KeySet>;   // indexed value -> keys
+    using SlotId = quint32;
+    using IdSet = QSet<SlotId>;
+    using Index = QHash<QString, IdSet>;    // indexed value -> entries
     using IndexValues = QList<QStringList>; // aligned with an IndexerList
+
+    struct Slot
+    {
+        QString key;
+        KubeObject object;
+        bool used = false;
+    };
+    // The items and their indices; replace() builds a new one outside the lock.
+    struct Content
+    {
+        QHash<QString, SlotId> ids;
+        QList<Slot> entries;
+        QList<SlotId> freeIds;
+        QList<Index> indices; // aligned with the IndexerList
+
+        SlotId allocate(const QString &key, const KubeObject &object);
+        void release(SlotId id);
+    };
 
     std::shared_ptr<const IndexerList> indexerSnapshot() const;
     static IndexValues computeValues(const IndexerList &indexers, const KubeObject &object);
-    static QList<Index> buildIndices(const IndexerList &indexers,
-                                     const QHash<QString, KubeObject> &items);
+    static QList<Index> buildIndices(const IndexerList &indexers, const QList<Slot> &entries);
     qsizetype indexPositionLocked(const QString &indexName) const;
     const Index *findIndexLocked(const QString &indexName) const;
-    void updateIndicesLocked(const QString &key, const KubeObject *oldObject,
-                             const IndexValues *newValues);
-    QList<KubeObject> objectsForKeysLocked(const KeySet &keys) const;
+    // Index values computed outside the write lock: for the incoming object and
+    // for the object stored under the key when prepare() looked.
+    struct Prepared
+    {
+        std::shared_ptr<const IndexerList> indexers;
+        std::optional<KubeObject> current;
+        IndexValues currentValues;
+        IndexValues newValues;
+    };
+    Prepared prepare(const QString &key, const KubeObject *incoming) const;
+    const IndexValues &storedValuesLocked(const Prepared &prepared, const KubeObject &stored,
+                                          IndexValues &scratch) const;
+    void updateIndicesLocked(SlotId id, const IndexValues *oldValues, const IndexValues *newValues);
+    QList<KubeObject> objectsForIdsLocked(const IdSet &ids) const;
 
     mutable QReadWriteLock m_lock;
-    QHash<QString, KubeObject> m_items;
+    Content m_content;
     std::shared_ptr<const IndexerList> m_indexers;
-    QList<Index> m_indices; // aligned with *m_indexers
 };
 
 } // namespace informant

@@ -23,18 +23,18 @@ struct InformerStatus
 
     State state = State::Pending;
     bool synced = false;
-    qint64 itemsListed = 0;      // during Listing
-    qint64 objects = 0;          // in the cache
+    qint64 itemsListed = 0; // during Listing
+    qint64 objects = 0;     // in the cache
     QString lastResourceVersion;
-    double eventsPerSecond = 0;  // over the last few seconds
+    double eventsPerSecond = 0; // over the last few seconds
     double bytesPerSecond = 0;
-    qint64 events = 0;           // watch events applied since start
+    qint64 events = 0; // watch events applied since start
     qint64 relists = 0;
     qint64 watchRestarts = 0;
-    qint64 lastEventMs = -1;     // wall clock of the last event, -1 if none
-    qint64 retryAtMs = -1;       // wall clock of the next attempt when BackingOff
-    qint64 syncedMs = -1;        // time from start to first sync
-    QString lastError;           // server Status message or transport error
+    qint64 lastEventMs = -1; // wall clock of the last event, -1 if none
+    qint64 retryAtMs = -1;   // wall clock of the next attempt when BackingOff
+    qint64 syncedMs = -1;    // time from start to first sync
+    QString lastError;       // server Status message or transport error
 
     static QString stateName(State state); // "listing", "watching", ...
     bool healthy() const { return state == State::Watching; }

@@ -341,8 +341,10 @@ QList<PrintCell> eventRowFor(const RowContext &row, bool eventsGroup)
     const QString kind = f.involved["kind"].str().toLower();
     const QString name = f.involved["name"].str();
     const QString target = name.isEmpty() ? kind : kind + u'/' + name;
-    const QString component =
-        f.sourceComponent.isEmpty() ? row.root["reportingController"].str() : f.sourceComponent;
+    // core/v1 names the reporting controller "reportingComponent".
+    const QString reporter =
+        row.root[eventsGroup ? "reportingController" : "reportingComponent"].str();
+    const QString component = f.sourceComponent.isEmpty() ? reporter : f.sourceComponent;
     const QString instance =
         f.sourceHost.isEmpty() ? row.root["reportingInstance"].str() : f.sourceHost;
     const QString source =

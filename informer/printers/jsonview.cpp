@@ -127,14 +127,6 @@ qint64 JsonView::timestampMs() const
     return parseKubeTimestampMs(QByteArrayView(text.data(), qsizetype(text.size())));
 }
 
-QString JsonView::toJson() const
-{
-    if (!m_present)
-        return QString();
-    const std::string text = simdjson::minify(m_element);
-    return QString::fromStdString(text);
-}
-
 JsonDocument::JsonDocument(const QByteArray &json)
 {
     if (!t_parserBusy) {

@@ -49,17 +49,15 @@ public:
     // A Kubernetes timestamp string as ms since the epoch; -1 if absent/invalid.
     qint64 timestampMs() const;
 
-    // Minified JSON text of this value (Go's json.Marshal ordering is the
-    // server's field order, which is what kubectl shows).
-    QString toJson() const;
-
 private:
     simdjson::dom::element m_element;
     bool m_present = false;
 };
 
 // Parses JSON for reading. The view stays valid as long as the document.
-// Reuses a per-thread parser when no other document is alive on the thread.
+// Reuses a per-thread simdjson parser when no other document is alive on the
+// thread (the common case: one row at a time), else uses a private one, so
+// documents may nest and every thread may parse concurrently.
 class JsonDocument
 {
 public:

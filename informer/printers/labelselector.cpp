@@ -167,6 +167,32 @@ std::optional<qint64> parseInt64(const QString &text)
 
 using Op = LabelSelector::Requirement::Op;
 
+// NewRequirement's checks on values, reported like a field.ErrorList
+// aggregate: one message, or "[a, b]" for several. Empty when valid.
+QString requirementError(const LabelSelector::Requirement &requirement)
+{
+    QStringList errors;
+    const bool numeric = requirement.op == Op::GreaterThan || requirement.op == Op::LessThan;
+    for (qsizetype i = 0; numeric && i < requirement.values.size(); ++i) {
+        if (!parseInt64(requirement.values[i])) {
+            errors.append(invalidValue(QStringLiteral("values[%1]").arg(i), requirement.values[i],
+                                       QStringLiteral("for 'Gt', 'Lt' operators, the value must be "
+                                                      "an integer")));
+        }
+    }
+    for (qsizetype i = 0; i < requirement.values.size(); ++i) {
+        if (const QStringList problems = labelValueErrors(requirement.values[i]);
+            !problems.isEmpty()) {
+            errors.append(invalidValue(QStringLiteral("values[%1][%2]").arg(i).arg(requirement.key),
+                                       requirement.values[i], problems.join(u"; ")));
+        }
+    }
+    errors.removeDuplicates();
+    if (errors.size() > 1)
+        return u'[' + errors.join(u", ") + u']';
+    return errors.value(0);
+}
+
 class Parser
 {
 public:
@@ -285,28 +311,8 @@ Result<LabelSelector::Requirement> Parser::parseRequirement()
     requirement.values.sort();
     requirement.values.removeDuplicates();
 
-    // NewRequirement's checks, collected like a field.ErrorList aggregate.
-    QStringList errors;
-    const bool numeric = requirement.op == Op::GreaterThan || requirement.op == Op::LessThan;
-    for (qsizetype i = 0; numeric && i < requirement.values.size(); ++i) {
-        if (!parseInt64(requirement.values[i])) {
-            errors.append(invalidValue(
-                QStringLiteral("values[%1]").arg(i), requirement.values[i],
-                QStringLiteral("for 'Gt', 'Lt' operators, the value must be an integer")));
-        }
-    }
-    for (qsizetype i = 0; i < requirement.values.size(); ++i) {
-        if (const QStringList problems = labelValueErrors(requirement.values[i]);
-            !problems.isEmpty()) {
-            errors.append(invalidValue(QStringLiteral("values[%1][%2]").arg(i).arg(requirement.key),
-                                       requirement.values[i], problems.join(u"; ")));
-        }
-    }
-    errors.removeDuplicates();
-    if (errors.size() == 1)
-        return makeError(errors.front());
-    if (errors.size() > 1)
-        return makeError(u'[' + errors.join(u", ") + u']');
+    if (const QString error = requirementError(requirement); !error.isEmpty())
+        return makeError(error);
     return requirement;
 }
 

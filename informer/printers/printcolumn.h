@@ -21,6 +21,9 @@ struct PrintColumn
     // 0: always shown; 1 and above: only with -o wide.
     int priority = 0;
     QString description;
+    // The column name as the API server's Table response carries it
+    // ("Up-to-date", "Nominated Node"), for the simulator's Table output.
+    QString tableName;
 
     friend bool operator==(const PrintColumn &, const PrintColumn &) = default;
 };
@@ -32,7 +35,8 @@ struct PrintCell
     // A key to sort by when text does not sort naturally: counts, restarts,
     // and for time columns the negated timestamp in ms (so ascending order is
     // youngest first, like ascending AGE, and does not depend on the clock).
-    // Unset: sort by text.
+    // Unset: sort by text. In "integer" columns it is the cell's value, so a
+    // Table response can carry the number itself.
     std::optional<qint64> sortNumber;
 
     friend bool operator==(const PrintCell &, const PrintCell &) = default;

@@ -69,7 +69,8 @@ QList<PrintCell> TablePrinter::makeRow(const KubeObject &object, qint64 nowMs, b
 PrintColumn column(const char *name, const char *type, int priority, const char *description)
 {
     PrintColumn result;
-    result.name = QString::fromUtf8(name).toUpper();
+    result.tableName = QString::fromUtf8(name);
+    result.name = result.tableName.toUpper();
     result.type = QString::fromUtf8(type);
     result.priority = priority;
     result.description = QString::fromUtf8(description);
@@ -313,6 +314,13 @@ const ResourcePrinter &printerFor(const QString &group, const QString &kind)
 {
     const ResourcePrinter *printer = registry().value(registryKey(group, kind));
     return printer ? *printer : defaultPrinter();
+}
+
+const ResourcePrinter &printerFor(const KubeObject &object)
+{
+    const QString apiVersion = object.apiVersion();
+    const qsizetype slash = apiVersion.indexOf(u'/');
+    return printerFor(slash < 0 ? QString() : apiVersion.left(slash), object.kind());
 }
 
 } // namespace informant

@@ -50,6 +50,10 @@ protected:
 // NAME/AGE printer. Events of "" and "events.k8s.io" are both handled.
 const ResourcePrinter &printerFor(const QString &group, const QString &kind);
 
+// The same for an object, its group taken from apiVersion ("apps/v1" ->
+// "apps", "v1" -> ""). For custom resources use printerFromCrd().
+const ResourcePrinter &printerFor(const KubeObject &object);
+
 // True when printerFor() has a dedicated (non-default) printer for the kind.
 bool hasBuiltinPrinter(const QString &group, const QString &kind);
 

@@ -1,0 +1,26 @@
+#pragma once
+
+// Resolves informantctl's global options into a cluster connection, with
+// kubectl's precedence: flags override the kubeconfig (--server, --token,
+// --certificate-authority, --insecure-skip-tls-verify, -n), and --server
+// alone works without any kubeconfig.
+
+#include "globaloptions.h"
+
+#include "informer/core/result.h"
+#include "informer/kube/clusterconnection.h"
+
+namespace informantctl {
+
+// The resolved configuration (no network access yet).
+informant::Result<informant::ClusterConfig> resolveClusterConfig(const GlobalOptions &options);
+
+// resolveClusterConfig() plus the shared credentials.
+informant::Result<std::shared_ptr<const informant::ClusterConnection>>
+connectCluster(const GlobalOptions &options);
+
+// The namespace commands work in: "" for -A, else -n, else the context's
+// namespace, else "default".
+QString effectiveNamespace(const GlobalOptions &options, const informant::ClusterConfig &config);
+
+} // namespace informantctl

@@ -1,0 +1,140 @@
+#include "informer/informers/batchlistener.h"
+
+#include <QMetaObject>
+
+#include <chrono>
+
+namespace informant {
+
+BatchListener::BatchListener(QObject *receiver, Callback callback, qint64 intervalMs,
+                             std::function<bool()> informerSynced)
+    : ProcessorListener(std::move(informerSynced))
+    , m_receiver(receiver)
+    , m_callback(std::move(callback))
+    , m_intervalMs(qMax<qint64>(0, intervalMs))
+    , m_liveness(std::make_shared<Liveness>())
+{
+}
+
+BatchListener::~BatchListener()
+{
+    {
+        std::lock_guard lock(m_liveness->mutex);
+        m_liveness->alive = false;
+    }
+    stop();
+}
+
+void BatchListener::addLocked(const Notification &notification, const QString &key)
+{
+    ObjectChange change;
+    change.type = notification.type == Notification::Type::Delete ? ObjectChange::Type::Delete
+                                                                  : ObjectChange::Type::Upsert;
+    change.key = key;
+    change.object = notification.object;
+    change.receivedNs = notification.receivedNs;
+    if (notification.type == Notification::Type::Add && notification.isInInitialList)
+        ++m_pendingInitial;
+    const auto found = m_indexOfKey.constFind(key);
+    if (found != m_indexOfKey.constEnd()) {
+        ObjectChange &existing = m_pending.changes[*found];
+        // Keep the first arrival time: latency is measured from it.
+        change.receivedNs = existing.receivedNs ? existing.receivedNs : change.receivedNs;
+        existing = std::move(change);
+        return;
+    }
+    m_indexOfKey.insert(key, m_pending.changes.size());
+    m_pending.changes.append(std::move(change));
+}
+
+void BatchListener::add(const Notification &notification)
+{
+    const QString key = notification.key();
+    bool wake = false;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stopping)
+            return;
+        wake = m_pending.changes.isEmpty();
+        if (notification.type == Notification::Type::Add && notification.isInInitialList)
+            initialQueued(1);
+        addLocked(notification, key);
+    }
+    if (wake)
+        m_cv.notify_one();
+}
+
+void BatchListener::addInitialSnapshot(const QList<KubeObject> &objects)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stopping)
+            return;
+        m_pending.snapshot = true;
+        m_pending.changes.reserve(objects.size());
+        m_indexOfKey.reserve(objects.size());
+        for (const KubeObject &object : objects) {
+            Notification notification;
+            notification.type = Notification::Type::Add;
+            notification.isInInitialList = true;
+            notification.object = object;
+            initialQueued(1);
+            addLocked(notification, object.key());
+        }
+    }
+    m_cv.notify_one();
+}
+
+void BatchListener::delivered(qint64 initialCount)
+{
+    initialDelivered(initialCount);
+    {
+        std::lock_guard lock(m_mutex);
+        m_inFlight = false;
+    }
+    m_cv.notify_one();
+}
+
+void BatchListener::run()
+{
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point lastFlush = Clock::now() - std::chrono::milliseconds(m_intervalMs);
+    for (;;) {
+        ChangeBatch batch;
+        qint64 initialCount = 0;
+        {
+            std::unique_lock lock(m_mutex);
+            m_cv.wait(lock,
+                      [&] { return m_stopping || (!m_inFlight && !m_pending.changes.isEmpty()); });
+            if (m_stopping)
+                return;
+            // Coalesce for the rest of the interval.
+            const auto due = lastFlush + std::chrono::milliseconds(m_intervalMs);
+            if (m_cv.wait_until(lock, due, [&] { return m_stopping; }))
+                return;
+            batch = std::exchange(m_pending, ChangeBatch{});
+            m_indexOfKey.clear();
+            initialCount = std::exchange(m_pendingInitial, 0);
+            m_inFlight = true;
+        }
+        lastFlush = Clock::now();
+        QObject *receiver = m_receiver.data();
+        if (!receiver) {
+            delivered(initialCount);
+            continue;
+        }
+        QMetaObject::invokeMethod(
+            receiver,
+            [this, liveness = m_liveness, batch = std::move(batch), initialCount] {
+                std::lock_guard lock(liveness->mutex);
+                if (!liveness->alive)
+                    return;
+                m_callback(batch);
+                if (liveness->alive)
+                    delivered(initialCount);
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+} // namespace informant

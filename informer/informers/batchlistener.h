@@ -1,0 +1,64 @@
+#pragma once
+
+// BatchListener: a registration that coalesces changes per key and hands
+// them to a receiver QObject's thread as ChangeBatch values, at most one
+// batch per interval and one batch in flight (what the GUI uses instead of a
+// call per change; reference §6.4 guarantees kept: per-key order, delivered
+// after the cache update, synthetic adds for a late registration as one
+// snapshot batch).
+//
+// Coalescing: the newest change per key wins (Upsert or Delete), keeping the
+// position where the key first changed. While a batch is being delivered new
+// changes keep coalescing, so a slow receiver gets fewer, larger batches
+// instead of a growing event queue.
+//
+// Threading: add() from the informer; its own thread waits for the interval
+// and posts the batch with QMetaObject::invokeMethod(receiver, ..., queued).
+// If the receiver is destroyed, posted batches are discarded by Qt.
+
+#include "informer/informers/changebatch.h"
+#include "informer/informers/processorlistener.h"
+
+#include <QHash>
+#include <QPointer>
+
+namespace informant {
+
+class BatchListener final : public ProcessorListener
+{
+public:
+    using Callback = std::function<void(const ChangeBatch &batch)>;
+
+    BatchListener(QObject *receiver, Callback callback, qint64 intervalMs,
+                  std::function<bool()> informerSynced);
+    ~BatchListener() override;
+    Q_DISABLE_COPY_MOVE(BatchListener)
+
+    void add(const Notification &notification) override;
+    void addInitialSnapshot(const QList<KubeObject> &objects) override;
+
+private:
+    void run() override;
+    void addLocked(const Notification &notification, const QString &key);
+    void delivered(qint64 initialCount);
+
+    QPointer<QObject> m_receiver;
+    Callback m_callback;
+    const qint64 m_intervalMs;
+    // guarded by m_mutex
+    ChangeBatch m_pending;
+    QHash<QString, qsizetype> m_indexOfKey;
+    qint64 m_pendingInitial = 0;
+    bool m_inFlight = false;
+    // Shared with posted deliveries: a delivery runs only while the listener
+    // is alive, and destruction waits for a running one (recursive: the
+    // callback may remove its own registration).
+    struct Liveness
+    {
+        std::recursive_mutex mutex;
+        bool alive = true;
+    };
+    std::shared_ptr<Liveness> m_liveness;
+};
+
+} // namespace informant

@@ -1,0 +1,26 @@
+#include "informer/informers/informerstatus.h"
+
+namespace informant {
+
+QString InformerStatus::stateName(State state)
+{
+    switch (state) {
+    case State::Pending:
+        return QStringLiteral("pending");
+    case State::Listing:
+        return QStringLiteral("listing");
+    case State::Watching:
+        return QStringLiteral("watching");
+    case State::BackingOff:
+        return QStringLiteral("backing off");
+    case State::Forbidden:
+        return QStringLiteral("forbidden");
+    case State::Error:
+        return QStringLiteral("error");
+    case State::Stopped:
+        return QStringLiteral("stopped");
+    }
+    return QStringLiteral("unknown");
+}
+
+} // namespace informant

@@ -1,0 +1,66 @@
+#include "informer/informers/pager.h"
+
+namespace informant {
+
+ListPager::ListPager(ListerWatcher &listerWatcher, qint64 pageSize, bool fullListIfExpired)
+    : m_listerWatcher(listerWatcher)
+    , m_pageSize(pageSize)
+    , m_fullListIfExpired(fullListIfExpired)
+{
+}
+
+ApiResult<PagedList> ListPager::list(ListOptions options,
+                                     const std::function<void(qint64)> &progress)
+{
+    if (options.limit == 0)
+        options.limit = m_pageSize;
+    const QString originalResourceVersion = options.resourceVersion;
+    const QString originalResourceVersionMatch = options.resourceVersionMatch;
+
+    PagedList result;
+    bool first = true;
+    for (;;) {
+        ApiResult<ListPage> page = m_listerWatcher.list(options);
+        if (!page.ok()) {
+            // Only an expired continuation falls back to one full list; an
+            // expired first page is the caller's problem (it relists at "").
+            if (page.error().isExpired() && m_fullListIfExpired &&
+                !options.continueToken.isEmpty()) {
+                ListOptions full = options;
+                full.limit = 0;
+                full.continueToken.clear();
+                full.resourceVersion = originalResourceVersion;
+                full.resourceVersionMatch = originalResourceVersionMatch;
+                ApiResult<ListPage> whole = m_listerWatcher.list(full);
+                if (!whole.ok())
+                    return whole.error();
+                PagedList fallback;
+                fallback.resourceVersion = whole->resourceVersion;
+                fallback.items = std::move(whole.value().items);
+                fallback.paginated = result.paginated;
+                if (progress)
+                    progress(fallback.items.size());
+                return fallback;
+            }
+            return page.error();
+        }
+        ListPage &current = page.value();
+        if (first) {
+            result.resourceVersion = current.resourceVersion;
+            result.items = std::move(current.items);
+            first = false;
+        } else {
+            result.items.append(current.items);
+        }
+        if (progress)
+            progress(result.items.size());
+        if (current.continueToken.isEmpty())
+            return result;
+        options.continueToken = current.continueToken;
+        options.resourceVersion.clear();
+        options.resourceVersionMatch.clear();
+        result.paginated = true;
+    }
+}
+
+} // namespace informant

@@ -1,0 +1,119 @@
+#include "informer/informers/processorlistener.h"
+
+namespace informant {
+
+ProcessorListener::ProcessorListener(std::function<bool()> informerSynced)
+    : m_informerSynced(std::move(informerSynced))
+{
+}
+
+ProcessorListener::~ProcessorListener()
+{
+    // Subclasses call stop() in their destructors; this is a safety net.
+    if (m_thread.joinable())
+        m_thread.detach();
+}
+
+void ProcessorListener::addInitialSnapshot(const QList<KubeObject> &objects)
+{
+    for (const KubeObject &object : objects) {
+        Notification notification;
+        notification.type = Notification::Type::Add;
+        notification.isInInitialList = true;
+        notification.object = object;
+        add(notification);
+    }
+}
+
+void ProcessorListener::start()
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_thread.joinable() && !m_stopping)
+        m_thread = std::thread([this] { run(); });
+}
+
+void ProcessorListener::stop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_cv.notify_all();
+    if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
+        m_thread.join();
+}
+
+bool ProcessorListener::hasSynced() const
+{
+    return m_informerSynced() && m_pendingInitial.load() == 0;
+}
+
+HandlerListener::HandlerListener(ResourceEventHandler handler, std::function<bool()> informerSynced)
+    : ProcessorListener(std::move(informerSynced))
+    , m_handler(std::move(handler))
+{
+}
+
+HandlerListener::~HandlerListener()
+{
+    stop();
+}
+
+void HandlerListener::add(const Notification &notification)
+{
+    bool wake = false;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_stopping)
+            return;
+        if (notification.type == Notification::Type::Add && notification.isInInitialList)
+            initialQueued(1);
+        wake = m_buffer.empty();
+        m_buffer.push_back(notification);
+    }
+    if (wake)
+        m_cv.notify_one();
+}
+
+void HandlerListener::run()
+{
+    std::deque<Notification> batch;
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            m_cv.wait(lock, [&] { return m_stopping || !m_buffer.empty(); });
+            if (m_stopping)
+                return; // buffered notifications are dropped, as client-go does
+            batch.swap(m_buffer);
+        }
+        while (!batch.empty()) {
+            deliver(batch.front());
+            batch.pop_front();
+            if (isStoppingLocked())
+                return;
+        }
+    }
+}
+
+void HandlerListener::deliver(const Notification &notification)
+{
+    switch (notification.type) {
+    case Notification::Type::Add:
+        if (m_handler.onAdd)
+            m_handler.onAdd(notification.object, notification.isInInitialList);
+        if (notification.isInInitialList)
+            initialDelivered(1);
+        break;
+    case Notification::Type::Update:
+        if (m_handler.onUpdate)
+            m_handler.onUpdate(notification.oldObject, notification.object);
+        break;
+    case Notification::Type::Delete:
+        if (m_handler.onDelete)
+            m_handler.onDelete(
+                Delta{DeltaType::Deleted, notification.object, notification.tombstoneKey});
+        break;
+    }
+}
+
+} // namespace informant

@@ -1,0 +1,93 @@
+#pragma once
+
+// ProcessorListener: one registration of a SharedIndexInformer (client-go's
+// processorListener, reference §6.4–§6.6). The informer hands it
+// notifications in distribution order; the listener delivers them on its own
+// thread, never blocking the informer for long (an unbounded buffer).
+//
+// Two kinds: HandlerListener calls a ResourceEventHandler once per
+// notification; BatchListener (batchlistener.h) coalesces per key and posts
+// ChangeBatch values to a receiver QObject's thread.
+//
+// hasSynced(): the informer synced and every initial-list add handed to this
+// listener has been delivered (client-go's per-registration HasSynced).
+//
+// Threading: add()/addInitial() are called by the informer with its
+// distribution lock held; the resync fields are guarded by the informer.
+
+#include "informer/informers/resourceeventhandler.h"
+
+#include <QList>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace informant {
+
+class ProcessorListener
+{
+public:
+    virtual ~ProcessorListener();
+    Q_DISABLE_COPY_MOVE(ProcessorListener)
+
+    virtual void add(const Notification &notification) = 0;
+    // Synthetic adds for a registration made after the informer started.
+    virtual void addInitialSnapshot(const QList<KubeObject> &objects);
+
+    void start();
+    // Drops buffered notifications, lets an in-flight call finish and joins
+    // the thread (unless called from it).
+    void stop();
+
+    bool hasSynced() const;
+
+    // Resync bookkeeping (§6.2–§6.3), guarded by the informer's lock.
+    qint64 requestedResyncMs = 0;
+    qint64 resyncPeriodMs = 0;
+    qint64 nextResyncMs = 0;
+    bool syncing = true;
+
+protected:
+    explicit ProcessorListener(std::function<bool()> informerSynced);
+    virtual void run() = 0;
+    void initialQueued(qint64 count) { m_pendingInitial.fetch_add(count); }
+    void initialDelivered(qint64 count) { m_pendingInitial.fetch_sub(count); }
+    bool isStoppingLocked()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_stopping;
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_stopping = false; // guarded by m_mutex
+
+private:
+    std::function<bool()> m_informerSynced;
+    std::atomic<qint64> m_pendingInitial{0};
+    std::thread m_thread;
+};
+
+// Calls a ResourceEventHandler per notification, in order.
+class HandlerListener final : public ProcessorListener
+{
+public:
+    HandlerListener(ResourceEventHandler handler, std::function<bool()> informerSynced);
+    ~HandlerListener() override;
+    Q_DISABLE_COPY_MOVE(HandlerListener)
+
+    void add(const Notification &notification) override;
+
+private:
+    void run() override;
+    void deliver(const Notification &notification);
+
+    ResourceEventHandler m_handler;
+    std::deque<Notification> m_buffer; // guarded by m_mutex
+};
+
+} // namespace informant

@@ -1,0 +1,382 @@
+#include "informer/informers/reflector.h"
+
+#include "informer/informers/informerstatustracker.h"
+#include "informer/informers/logging.h"
+#include "informer/informers/pager.h"
+#include "informer/informers/reflectortimer.h"
+
+#include <QHash>
+
+namespace informant {
+
+namespace {
+
+using State = InformerStatus::State;
+
+ApiError otherError(const QString &message)
+{
+    return ApiError{ApiError::Kind::Transport, message, {}};
+}
+
+ApiError withContext(ApiError error, const QString &context)
+{
+    error.message = context + QLatin1String(": ") + error.message;
+    return error;
+}
+
+// The temporary store a streaming list collects into before one Replace.
+class TemporaryStore final : public ReflectorStore
+{
+public:
+    Result<void> add(const KubeObject &object) override
+    {
+        m_items.insert(object.key(), object);
+        return {};
+    }
+    Result<void> update(const KubeObject &object) override { return add(object); }
+    Result<void> remove(const KubeObject &object) override
+    {
+        m_items.remove(object.key());
+        return {};
+    }
+    Result<void> replace(const QList<KubeObject> &, const QString &) override { return {}; }
+    Result<void> resync() override { return {}; }
+    QList<KubeObject> items() const { return m_items.values(); }
+    qsizetype size() const { return m_items.size(); }
+
+private:
+    QHash<QString, KubeObject> m_items;
+};
+
+} // namespace
+
+Reflector::Reflector(std::shared_ptr<ListerWatcher> listerWatcher, ReflectorStore &store,
+                     ReflectorOptions options)
+    : m_listerWatcher(std::move(listerWatcher))
+    , m_store(store)
+    , m_options(std::move(options))
+    , m_clock(m_options.clock ? m_options.clock : SystemClock::shared())
+    , m_random(m_options.random ? m_options.random : std::function<double()>(defaultRandom))
+    , m_backoff(m_clock, m_options.backoff, m_random)
+    , m_timer(std::make_unique<ReflectorTimer>(m_clock, store))
+{
+}
+
+Reflector::~Reflector()
+{
+    stop();
+    m_timer->shutdown();
+}
+
+void Reflector::setWatchErrorHandler(std::function<void(const ApiError &)> handler)
+{
+    m_watchErrorHandler = std::move(handler);
+}
+
+void Reflector::stop()
+{
+    m_stop.stop();
+    m_listerWatcher->cancel();
+    {
+        std::lock_guard lock(m_streamMutex);
+        if (m_stream)
+            m_stream->stop();
+    }
+    m_timer->shutdown();
+}
+
+void Reflector::armTimer(WatchStream *stream, qint64 startMs, int timeoutSeconds)
+{
+    {
+        std::lock_guard lock(m_streamMutex);
+        m_stream = stream;
+        if (m_stop.isStopped())
+            stream->stop();
+    }
+    if (m_options.watchdog)
+        m_timer->armWatch(stream, 2 * m_options.bookmarkIntervalMs,
+                          startMs + qint64(timeoutSeconds) * 1000 + m_options.watchGraceMs);
+    else
+        m_timer->armWatch(stream, 0, -1);
+}
+
+void Reflector::disarmTimer()
+{
+    m_timer->disarmWatch();
+    std::lock_guard lock(m_streamMutex);
+    m_stream = nullptr;
+}
+
+QString Reflector::lastSyncResourceVersion() const
+{
+    std::lock_guard lock(m_rvMutex);
+    return m_lastSyncResourceVersion;
+}
+
+void Reflector::setLastSyncResourceVersion(const QString &resourceVersion)
+{
+    std::lock_guard lock(m_rvMutex);
+    m_lastSyncResourceVersion = resourceVersion;
+}
+
+QString Reflector::relistResourceVersion() const
+{
+    std::lock_guard lock(m_rvMutex);
+    if (m_lastSyncResourceVersionUnavailable)
+        return QString(); // a consistent read: the last RV is gone
+    if (m_lastSyncResourceVersion.isEmpty())
+        return QStringLiteral("0"); // initial list, served from the watch cache
+    return m_lastSyncResourceVersion;
+}
+
+QString Reflector::rewatchResourceVersion() const
+{
+    std::lock_guard lock(m_rvMutex);
+    if (m_lastSyncResourceVersionUnavailable)
+        return QString();
+    return m_lastSyncResourceVersion;
+}
+
+int Reflector::randomWatchTimeoutSeconds()
+{
+    const int minimum = qMax(300, m_options.minWatchTimeoutSeconds);
+    const int maximum = 2 * minimum;
+    return minimum + int(m_random() * double(maximum - minimum));
+}
+
+void Reflector::reportState(int state, const QString &error, qint64 retryAtMs)
+{
+    if (m_status)
+        m_status->setState(State(state), error, retryAtMs);
+}
+
+bool Reflector::backoffSleep()
+{
+    const qint64 delay = m_backoff.nextDelayMs();
+    reportState(int(State::BackingOff), {}, m_clock->wallMs() + delay);
+    return m_clock->sleep(m_stop, delay);
+}
+
+bool Reflector::internalErrorRetryAllowed(const ApiError &error)
+{
+    // RetryWithDeadline(max, minReset = 1 min, IsInternalError): After() ...
+    const qint64 now = m_clock->nowMs();
+    if (error.isInternalError()) {
+        if (m_lastInternalErrorMs >= 0 && now - m_lastInternalErrorMs >= kInternalErrorResetMs)
+            m_firstInternalErrorMs = -1;
+        if (m_firstInternalErrorMs < 0)
+            m_firstInternalErrorMs = now;
+        m_lastInternalErrorMs = now;
+    }
+    if (!error.isInternalError())
+        return false;
+    // ... then ShouldRetry().
+    if (m_options.maxInternalErrorRetryMs <= 0)
+        return false;
+    if (now - m_firstInternalErrorMs <= m_options.maxInternalErrorRetryMs)
+        return true;
+    m_firstInternalErrorMs = -1;
+    m_lastInternalErrorMs = -1;
+    return false;
+}
+
+void Reflector::run()
+{
+    while (!m_stop.isStopped()) {
+        const ApiResult<void> result = listAndWatch();
+        if (m_stop.isStopped())
+            break;
+        if (!result.ok()) {
+            const ApiError &error = result.error();
+            if (m_status)
+                m_status->setLastError(error.message);
+            if (m_watchErrorHandler)
+                m_watchErrorHandler(error);
+            else if (error.isExpired())
+                qCDebug(lcInformer) << m_options.name << "watch error:" << error.message;
+            else
+                qCWarning(lcInformer) << m_options.name << "failed to watch:" << error.message;
+        }
+        // Sliding: the delay is computed after every iteration, failed or not.
+        const qint64 delay = m_backoff.nextDelayMs();
+        const bool forbidden = !result.ok() && result.error().isAuthError();
+        reportState(int(forbidden ? State::Forbidden : State::BackingOff), {},
+                    m_clock->wallMs() + delay);
+        if (!m_clock->sleep(m_stop, delay))
+            break;
+    }
+    reportState(int(State::Stopped));
+}
+
+ApiResult<void> Reflector::listAndWatch()
+{
+    if (m_stop.isStopped())
+        return {};
+    std::unique_ptr<WatchStream> stream;
+    bool fallbackToList = !m_options.useWatchList || !m_listerWatcher->supportsWatchList();
+    if (!fallbackToList) {
+        ApiResult<std::unique_ptr<WatchStream>> streamed = watchList();
+        if (m_stop.isStopped())
+            return {};
+        if (streamed.ok()) {
+            stream = std::move(streamed.value());
+        } else {
+            // Any failure of the streaming list falls back to a paged list.
+            qCDebug(lcInformer) << m_options.name << "streaming list failed, falling back:"
+                                << streamed.error().message;
+            fallbackToList = true;
+        }
+    }
+    if (fallbackToList) {
+        ApiResult<void> listed = list();
+        if (m_stop.isStopped())
+            return {};
+        if (!listed.ok())
+            return listed;
+    }
+    m_timer->startResync(m_options.resyncPeriodMs, m_options.shouldResync);
+    ApiResult<void> result = watchLoop(std::move(stream));
+    m_timer->stopResync();
+    return result;
+}
+
+ApiResult<void> Reflector::list()
+{
+    const QString resourceVersion = relistResourceVersion();
+    if (m_status)
+        m_status->setListing(0);
+
+    // Page size (§1.6): explicit; else 500 if an RV "0" list came back
+    // paginated; else unpaginated for an explicit RV (served "not older
+    // than" from the watch cache); else 500.
+    qint64 pageSize = ListPager::kDefaultPageSize;
+    if (m_options.pageSize > 0)
+        pageSize = m_options.pageSize;
+    else if (!m_paginatedResult && !resourceVersion.isEmpty() &&
+             resourceVersion != QLatin1String("0"))
+        pageSize = 0;
+    ListPager pager(*m_listerWatcher, pageSize);
+    const auto progress = [this](qint64 items) {
+        if (m_status)
+            m_status->setListing(items);
+    };
+
+    ListOptions options;
+    options.resourceVersion = resourceVersion;
+    ApiResult<PagedList> listed = pager.list(options, progress);
+    if (!listed.ok() &&
+        (listed.error().isExpired() || listed.error().isTooLargeResourceVersion())) {
+        {
+            std::lock_guard lock(m_rvMutex);
+            m_lastSyncResourceVersionUnavailable = true;
+        }
+        // Immediately, with the same pager: a consistent read.
+        options.resourceVersion.clear();
+        listed = pager.list(options, progress);
+    }
+    if (!listed.ok()) {
+        if (listed.error().kind == ApiError::Kind::Cancelled)
+            return {};
+        return withContext(listed.error(), QStringLiteral("failed to list %1").arg(m_options.name));
+    }
+    if (resourceVersion == QLatin1String("0") && listed->paginated)
+        m_paginatedResult = true;
+    {
+        std::lock_guard lock(m_rvMutex);
+        m_lastSyncResourceVersionUnavailable = false;
+    }
+    const Result<void> replaced = m_store.replace(listed->items, listed->resourceVersion);
+    if (!replaced.ok())
+        return otherError(
+            QStringLiteral("unable to sync list result: %1").arg(replaced.errorMessage()));
+    setLastSyncResourceVersion(listed->resourceVersion);
+    if (m_status) {
+        m_status->setResourceVersion(listed->resourceVersion);
+        m_status->addRelist();
+    }
+    return {};
+}
+
+ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
+{
+    for (;;) {
+        if (m_stop.isStopped())
+            return std::unique_ptr<WatchStream>();
+        if (auto resyncError = m_timer->takeResyncError(); resyncError)
+            return std::unique_ptr<WatchStream>();
+        TemporaryStore temporary;
+        ListOptions options;
+        options.sendInitialEvents = true;
+        options.resourceVersionMatch = QStringLiteral("NotOlderThan");
+        options.allowWatchBookmarks = true;
+        options.timeoutSeconds = randomWatchTimeoutSeconds();
+        options.resourceVersion = rewatchResourceVersion();
+        if (m_status)
+            m_status->setListing(0);
+
+        const qint64 start = m_clock->nowMs();
+        ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
+        if (!started.ok()) {
+            const ApiError &error = started.error();
+            if (error.kind == ApiError::Kind::Cancelled || m_stop.isStopped())
+                return std::unique_ptr<WatchStream>();
+            if (error.isRetriableWatchError()) {
+                if (!backoffSleep())
+                    return std::unique_ptr<WatchStream>();
+                continue;
+            }
+            if (error.isExpired() || error.isTooLargeResourceVersion()) {
+                std::lock_guard lock(m_rvMutex);
+                m_lastSyncResourceVersionUnavailable = true;
+                continue;
+            }
+            return error;
+        }
+        std::unique_ptr<WatchStream> stream = std::move(started.value());
+        armTimer(stream.get(), start, options.timeoutSeconds);
+        WatchOutcome outcome = handleWatch(*stream, start, temporary, true, false);
+        disarmTimer();
+        if (outcome.kind == WatchOutcome::Kind::InitialEventsEnd) {
+            {
+                std::lock_guard lock(m_rvMutex);
+                m_lastSyncResourceVersionUnavailable = false;
+            }
+            const Result<void> replaced =
+                m_store.replace(temporary.items(), outcome.listResourceVersion);
+            if (!replaced.ok()) {
+                stream->stop();
+                return otherError(QStringLiteral("unable to sync watch-list result: %1")
+                                      .arg(replaced.errorMessage()));
+            }
+            setLastSyncResourceVersion(outcome.listResourceVersion);
+            if (m_status) {
+                m_status->setResourceVersion(outcome.listResourceVersion);
+                m_status->addRelist();
+            }
+            m_pendingEvents = std::move(outcome.leftover);
+            m_streamTimeoutSeconds = options.timeoutSeconds;
+            m_streamStartMs = start;
+            return stream;
+        }
+        stream->stop();
+        if (outcome.kind == WatchOutcome::Kind::Stopped || m_stop.isStopped())
+            return std::unique_ptr<WatchStream>();
+        if (outcome.kind == WatchOutcome::Kind::Error) {
+            const ApiError &error = outcome.error;
+            if (error.isRetriableWatchError()) {
+                if (!backoffSleep())
+                    return std::unique_ptr<WatchStream>();
+                continue;
+            }
+            if (error.isExpired() || error.isTooLargeResourceVersion()) {
+                std::lock_guard lock(m_rvMutex);
+                m_lastSyncResourceVersionUnavailable = true;
+                continue;
+            }
+            return error;
+        }
+        // Closed before the initial-events-end bookmark: a new attempt.
+    }
+}
+
+} // namespace informant

@@ -1,0 +1,75 @@
+#pragma once
+
+// ReflectorTimer: the reflector's second thread. It runs the resync timer
+// (client-go's resync goroutine, reference §2.9) and the watchdog that stops
+// an open watch stream when it went silent or outlived its deadline; the
+// reflector thread itself is blocked in WatchStream::next() meanwhile.
+//
+// Threading: arm/disarm/touch are called by the reflector thread; the timer
+// thread only calls WatchStream::stop() (thread-safe) on an armed stream and
+// ReflectorStore::resync(). The thread starts on first use and is joined by
+// the destructor.
+
+#include "informer/cache/listerwatcher.h"
+#include "informer/cache/reflectorstore.h"
+#include "informer/informers/clock.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace informant {
+
+class ReflectorTimer
+{
+public:
+    ReflectorTimer(std::shared_ptr<Clock> clock, ReflectorStore &store);
+    ~ReflectorTimer();
+    Q_DISABLE_COPY_MOVE(ReflectorTimer)
+
+    // Arms the resync timer (period 0: never), as each watch loop starts.
+    void startResync(qint64 periodMs, std::function<bool()> shouldResync);
+    void stopResync();
+    // A resync failure since the last call (it ends the watch, §2.9).
+    std::optional<QString> takeResyncError();
+
+    // Watches `stream` until disarmWatch(): stops it when no touch() came for
+    // silenceMs (0: no limit) or when the clock passes deadlineMs (-1: none).
+    void armWatch(WatchStream *stream, qint64 silenceMs, qint64 deadlineMs);
+    void disarmWatch();
+    // Something arrived on the armed stream.
+    void touch() { m_lastActivityMs.store(m_clock->nowMs(), std::memory_order_relaxed); }
+    // True once if the watchdog stopped the stream since the last call.
+    bool takeWatchdogFired();
+
+    void shutdown();
+
+private:
+    void ensureThread();
+    void loop();
+    qint64 tick(bool &doResync); // returns the next deadline
+
+    std::shared_ptr<Clock> m_clock;
+    ReflectorStore &m_store;
+    StopSignal m_stop;
+    std::thread m_thread;
+
+    std::mutex m_mutex;
+    // resync
+    bool m_resyncArmed = false;
+    qint64 m_resyncPeriodMs = 0;
+    qint64 m_nextResyncMs = 0;
+    std::function<bool()> m_shouldResync;
+    std::optional<QString> m_resyncError;
+    // watchdog
+    WatchStream *m_stream = nullptr;
+    qint64 m_silenceMs = 0;
+    qint64 m_deadlineMs = -1;
+    bool m_fired = false;
+    std::atomic<qint64> m_lastActivityMs{0};
+};
+
+} // namespace informant

@@ -1,0 +1,257 @@
+// The Reflector's watch half: the watch loop (reference §2.5) and event
+// handling (§2.6). The list half is in reflector.cpp.
+
+#include "informer/informers/informerstatustracker.h"
+#include "informer/informers/logging.h"
+#include "informer/informers/reflector.h"
+#include "informer/informers/reflectortimer.h"
+
+namespace informant {
+
+namespace {
+
+using State = InformerStatus::State;
+
+bool isUnsupportedTable(const KubeObject &object)
+{
+    if (object.kind() != QLatin1String("Table"))
+        return false;
+    const QString apiVersion = object.apiVersion();
+    return apiVersion == QLatin1String("meta.k8s.io/v1") ||
+           apiVersion == QLatin1String("meta.k8s.io/v1beta1");
+}
+
+} // namespace
+
+ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
+{
+    qint64 start = m_streamStartMs;
+    int timeoutSeconds = m_streamTimeoutSeconds;
+    bool first = true;
+    for (;;) {
+        if (m_stop.isStopped())
+            return {};
+        if (m_timer->takeResyncError())
+            return {}; // the resync failed while no stream was open: relist
+        bool hold = false;
+        if (!stream) {
+            ListOptions options;
+            options.resourceVersion = lastSyncResourceVersion();
+            options.timeoutSeconds = timeoutSeconds = randomWatchTimeoutSeconds();
+            options.allowWatchBookmarks = true;
+            // Recorded before the request: some proxies hold the headers back
+            // until the first event.
+            start = m_clock->nowMs();
+            ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
+            if (!started.ok()) {
+                const ApiError &error = started.error();
+                if (error.kind == ApiError::Kind::Cancelled || m_stop.isStopped())
+                    return {};
+                if (error.isRetriableWatchError()) {
+                    if (m_status)
+                        m_status->setLastError(error.message);
+                    if (!backoffSleep())
+                        return {};
+                    continue;
+                }
+                return error;
+            }
+            stream = std::move(started.value());
+            if (!first && m_status)
+                m_status->addWatchRestart();
+            // A watch from "" or "0" starts with synthetic ADDED events in any
+            // RV order: the RV is not advanced until the first other event.
+            hold =
+                options.resourceVersion.isEmpty() || options.resourceVersion == QLatin1String("0");
+        }
+        first = false;
+        reportState(int(State::Watching));
+        armTimer(stream.get(), start, timeoutSeconds);
+        WatchOutcome outcome;
+        if (!m_pendingEvents.isEmpty()) {
+            const QList<WatchEvent> pending = std::exchange(m_pendingEvents, {});
+            if (!applyEvents(pending, m_store, false, hold, outcome)) {
+                // The batch that ended the streaming list also ended the watch.
+            } else {
+                outcome = handleWatch(*stream, start, m_store, false, hold);
+            }
+        } else {
+            outcome = handleWatch(*stream, start, m_store, false, hold);
+        }
+        disarmTimer();
+        stream->stop();
+        stream.reset();
+
+        const bool retryInternal =
+            outcome.kind == WatchOutcome::Kind::Error && internalErrorRetryAllowed(outcome.error);
+        switch (outcome.kind) {
+        case WatchOutcome::Kind::Stopped:
+            return {};
+        case WatchOutcome::Kind::Closed:
+        case WatchOutcome::Kind::InitialEventsEnd:
+            continue; // re-watch from the last RV at once
+        case WatchOutcome::Kind::Error:
+            break;
+        }
+        const ApiError &error = outcome.error;
+        if (m_status)
+            m_status->setLastError(error.message);
+        if (m_stop.isStopped())
+            return {};
+        if (error.isExpired()) {
+            qCDebug(lcInformer) << m_options.name << "watch closed:" << error.message;
+            return {}; // relist at the last RV (not forcing "")
+        }
+        if (error.isTooManyRequests()) {
+            if (!backoffSleep())
+                return {};
+            continue;
+        }
+        if (retryInternal)
+            continue;
+        qCWarning(lcInformer) << m_options.name << "watch ended with error:" << error.message;
+        return {};
+    }
+}
+
+Reflector::WatchOutcome Reflector::handleWatch(WatchStream &stream, qint64 startMs,
+                                               ReflectorStore &store, bool streamingList,
+                                               bool holdResourceVersion)
+{
+    WatchOutcome outcome;
+    QList<WatchEvent> events;
+    qint64 bytes = stream.bytesReceived();
+    for (;;) {
+        events.clear();
+        const WatchStream::Next next = stream.next(events);
+        if (m_status) {
+            const qint64 received = stream.bytesReceived();
+            if (received != bytes && events.isEmpty())
+                m_status->addBytes(received - bytes);
+            else if (received != bytes)
+                m_status->addEvents(0, received - bytes, {});
+            bytes = received;
+        }
+        if (next == WatchStream::Next::Events) {
+            m_timer->touch();
+            if (!applyEvents(events, store, streamingList, holdResourceVersion, outcome))
+                return outcome;
+            continue;
+        }
+        if (next == WatchStream::Next::Stopped || m_stop.isStopped()) {
+            if (m_stop.isStopped()) {
+                outcome.kind = WatchOutcome::Kind::Stopped;
+                return outcome;
+            }
+            if (auto resyncError = m_timer->takeResyncError(); resyncError) {
+                outcome.kind = WatchOutcome::Kind::Error;
+                outcome.error = ApiError{ApiError::Kind::Transport,
+                                         QStringLiteral("resync failed: %1").arg(*resyncError),
+                                         {}};
+                return outcome;
+            }
+            // The watchdog (or someone else) cut it: reopen from the last RV.
+            m_timer->takeWatchdogFired();
+            outcome.kind = WatchOutcome::Kind::Closed;
+            return outcome;
+        }
+        if (next == WatchStream::Next::Error) {
+            // Transport errors mid-stream (reset, unexpected EOF) close the
+            // watch like client-go's StreamWatcher does; only undecodable
+            // frames arrive as ERROR events.
+            const ApiError error = stream.error();
+            if (m_status)
+                m_status->setLastError(error.message);
+            if (error.kind == ApiError::Kind::Decode) {
+                outcome.kind = WatchOutcome::Kind::Error;
+                outcome.error = error;
+                return outcome;
+            }
+            qCDebug(lcInformer) << m_options.name << "watch stream ended:" << error.message;
+        }
+        break; // Closed, or a transport error treated as a close
+    }
+    if (m_clock->nowMs() - startMs < kVeryShortWatchMs && outcome.events == 0) {
+        outcome.kind = WatchOutcome::Kind::Error;
+        outcome.error = ApiError{
+            ApiError::Kind::Transport,
+            QStringLiteral("very short watch: %1: Unexpected watch close - watch lasted less "
+                           "than a second and no items received")
+                .arg(m_options.name),
+            {}};
+        return outcome;
+    }
+    outcome.kind = WatchOutcome::Kind::Closed;
+    return outcome;
+}
+
+bool Reflector::applyEvents(const QList<WatchEvent> &events, ReflectorStore &store,
+                            bool streamingList, bool &holdResourceVersion, WatchOutcome &outcome)
+{
+    QString lastResourceVersion;
+    qint64 applied = 0;
+    bool keepGoing = true;
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const WatchEvent &event = events.at(i);
+        if (event.type == WatchEvent::Type::Error) {
+            outcome.kind = WatchOutcome::Kind::Error;
+            outcome.error = ApiError::fromStatus(event.status, QStringLiteral("watch"));
+            keepGoing = false;
+            break;
+        }
+        if (event.object.isNull() || isUnsupportedTable(event.object)) {
+            qCDebug(lcInformer) << m_options.name << "skipping an unsupported watch event";
+            continue;
+        }
+        Result<void> stored;
+        bool initialEventsEnd = false;
+        switch (event.type) {
+        case WatchEvent::Type::Added:
+            stored = store.add(event.object);
+            break;
+        case WatchEvent::Type::Modified:
+            stored = store.update(event.object);
+            break;
+        case WatchEvent::Type::Deleted:
+            stored = store.remove(event.object);
+            break;
+        case WatchEvent::Type::Bookmark:
+            initialEventsEnd = streamingList && event.isInitialEventsEnd();
+            break;
+        case WatchEvent::Type::Error:
+            break;
+        }
+        if (!stored.ok())
+            qCWarning(lcInformer) << m_options.name
+                                  << "unable to store a watch event:" << stored.errorMessage();
+        const QString resourceVersion = event.object.resourceVersion();
+        if (streamingList) {
+            if (event.type != WatchEvent::Type::Added)
+                outcome.listResourceVersion = resourceVersion;
+        } else {
+            if (event.type != WatchEvent::Type::Added)
+                holdResourceVersion = false;
+            if (!holdResourceVersion)
+                lastResourceVersion = resourceVersion;
+        }
+        ++outcome.events;
+        ++applied;
+        if (initialEventsEnd) {
+            outcome.kind = WatchOutcome::Kind::InitialEventsEnd;
+            outcome.leftover = events.mid(i + 1);
+            keepGoing = false;
+            break;
+        }
+    }
+    if (!lastResourceVersion.isEmpty())
+        setLastSyncResourceVersion(lastResourceVersion);
+    if (m_status) {
+        if (streamingList && outcome.kind != WatchOutcome::Kind::InitialEventsEnd)
+            m_status->setListing(outcome.events);
+        else if (!streamingList)
+            m_status->addEvents(applied, 0, lastResourceVersion);
+    }
+    return keepGoing;
+}
+
+} // namespace informant

@@ -1,0 +1,121 @@
+// SharedIndexInformer's processing thread: pops the DeltaFIFO in batches,
+// updates the indexer and distributes notifications (client-go's
+// HandleDeltas/processDeltas and sharedProcessor.distribute, reference §5.2,
+// §6.2), plus the per-listener resync decision (§6.2).
+
+#include "informer/informers/informerstore.h"
+#include "informer/informers/logging.h"
+#include "informer/informers/sharedindexinformer.h"
+
+namespace informant {
+
+void SharedIndexInformer::processLoop()
+{
+    const PopProcess process = [this](const Deltas &deltas, bool isInInitialList) {
+        return processDeltas(deltas, isInInitialList);
+    };
+    for (;;) {
+        const PopBatchResult result = m_fifo->popBatch(kPopBatchKeys, process);
+        if (result.closed)
+            return;
+        if (!result.ok())
+            qCWarning(lcInformer) << m_options.name
+                                  << "processing failed:" << result.result.errorMessage();
+        markSyncedIfDone();
+        m_status->setObjects(m_indexer.size());
+    }
+}
+
+qint64 SharedIndexInformer::takeReceivedNs(const QString &key)
+{
+    std::lock_guard lock(m_receivedMutex);
+    const auto found = m_received.find(key);
+    if (found == m_received.end())
+        return InformerStore::monotonicNowNs();
+    const qint64 received = *found;
+    m_received.erase(found);
+    return received;
+}
+
+ProcessResult SharedIndexInformer::processDeltas(const Deltas &deltas, bool isInInitialList)
+{
+    std::lock_guard blockLock(m_blockDeltas);
+    const bool wantsReceived = m_batchListeners.load(std::memory_order_relaxed) > 0;
+    qint64 receivedNs = 0;
+    if (wantsReceived && !deltas.isEmpty()) {
+        const Delta &newest = deltas.constLast();
+        receivedNs =
+            takeReceivedNs(newest.isTombstone() ? newest.tombstoneKey : newest.object.key());
+    }
+    // Oldest to newest; the store is always updated before handlers hear.
+    for (const Delta &delta : deltas) {
+        Notification notification;
+        notification.receivedNs = receivedNs;
+        switch (delta.type) {
+        case DeltaType::Sync:
+        case DeltaType::Replaced:
+        case DeltaType::Added:
+        case DeltaType::Updated: {
+            Result<std::optional<KubeObject>> previous = m_indexer.upsert(delta.object);
+            if (!previous.ok())
+                return Result<void>(previous.error());
+            notification.object = delta.object;
+            if (previous->has_value()) {
+                notification.type = Notification::Type::Update;
+                notification.oldObject = **previous;
+                // Same resourceVersion: a resync, only for listeners due one.
+                const bool isSync = notification.oldObject.resourceVersion() ==
+                                    notification.object.resourceVersion();
+                distribute(notification, isSync);
+            } else {
+                notification.type = Notification::Type::Add;
+                notification.isInInitialList = isInInitialList;
+                distribute(notification, false);
+            }
+            break;
+        }
+        case DeltaType::Deleted: {
+            if (delta.isTombstone()) {
+                m_indexer.removeByKey(delta.tombstoneKey);
+            } else {
+                const Result<void> removed = m_indexer.remove(delta.object);
+                if (!removed.ok())
+                    return removed;
+            }
+            notification.type = Notification::Type::Delete;
+            notification.object = delta.object;
+            notification.tombstoneKey = delta.tombstoneKey;
+            distribute(notification, false);
+            break;
+        }
+        }
+    }
+    return ProcessResult();
+}
+
+void SharedIndexInformer::distribute(const Notification &notification, bool isSync)
+{
+    std::lock_guard lock(m_listenersMutex);
+    for (const ListenerHandle &listener : std::as_const(m_listeners)) {
+        if (!isSync || listener->syncing)
+            listener->add(notification);
+    }
+}
+
+bool SharedIndexInformer::shouldResync()
+{
+    std::lock_guard lock(m_listenersMutex);
+    const qint64 now = m_clock->nowMs();
+    bool any = false;
+    for (const ListenerHandle &listener : std::as_const(m_listeners)) {
+        listener->syncing = false;
+        if (listener->resyncPeriodMs != 0 && now >= listener->nextResyncMs) {
+            any = true;
+            listener->syncing = true;
+            listener->nextResyncMs = now + listener->resyncPeriodMs;
+        }
+    }
+    return any;
+}
+
+} // namespace informant

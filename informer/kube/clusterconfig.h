@@ -1,0 +1,71 @@
+#pragma once
+
+// ClusterConfig: one fully resolved connection to a cluster (what kubectl
+// calls the "client config" after merging kubeconfig files and flags).
+// Certificate and key files are already read into PEM bytes; tokenFile is
+// kept as a path because it is re-read when it changes. Plain value type.
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <optional>
+
+namespace informant {
+
+// users[].user.exec (client.authentication.k8s.io ExecConfig).
+struct ExecConfig
+{
+    QString apiVersion; // client.authentication.k8s.io/v1 or /v1beta1
+    QString command;    // already resolved against the kubeconfig when it has a '/'
+    QStringList args;
+    QList<QPair<QString, QString>> env;
+    QString interactiveMode; // Never, IfAvailable, Always ("" = IfAvailable)
+    bool provideClusterInfo = false;
+    QString installHint;
+};
+
+struct UserCredentials
+{
+    QString token;
+    QString tokenFile; // absolute path; re-read when it changes
+    QByteArray clientCertificatePem;
+    QByteArray clientKeyPem;
+    QString username;
+    QString password;
+    std::optional<ExecConfig> exec;
+    QString oidcIdToken; // auth-provider: oidc, config.id-token
+
+    bool isEmpty() const
+    {
+        return token.isEmpty() && tokenFile.isEmpty() && clientCertificatePem.isEmpty() &&
+               username.isEmpty() && !exec && oidcIdToken.isEmpty();
+    }
+};
+
+struct ClusterConfig
+{
+    QString contextName; // "" when built from flags alone
+    QString clusterName;
+    QString userName;
+    QString sourceFile; // kubeconfig that defined the context, for messages
+
+    QUrl server; // scheme + host + port (+ optional path prefix)
+    QByteArray certificateAuthorityPem;
+    bool insecureSkipTlsVerify = false;
+    QString tlsServerName;
+    QUrl proxyUrl; // http, https or socks5; empty = no proxy
+    UserCredentials user;
+    QString namespaceName; // the context's namespace ("" = default)
+
+    // The namespace kubectl would use for namespaced commands.
+    QString effectiveNamespace() const
+    {
+        return namespaceName.isEmpty() ? QStringLiteral("default") : namespaceName;
+    }
+};
+
+} // namespace informant

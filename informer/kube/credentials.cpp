@@ -1,0 +1,111 @@
+#include "informer/kube/credentials.h"
+
+#include "informer/kube/execplugin.h"
+#include "informer/kube/tokenfile.h"
+
+namespace informant {
+
+namespace {
+
+QByteArray bearer(const QString &token)
+{
+    return QByteArrayLiteral("Bearer ") + token.toUtf8();
+}
+
+} // namespace
+
+Credentials::Credentials(const ClusterConfig &config)
+    : m_user(config.user)
+    , m_static(AuthMaterial())
+{
+    if (!m_user.tokenFile.isEmpty())
+        m_tokenFile = std::make_unique<TokenFile>(m_user.tokenFile);
+    if (m_user.exec)
+        m_exec = std::make_unique<ExecPlugin>(*m_user.exec, config);
+    if (!m_user.clientCertificatePem.isEmpty())
+        m_static = parseClientCertificate(m_user.clientCertificatePem, m_user.clientKeyPem,
+                                          QStringLiteral("user \"%1\"").arg(config.userName));
+}
+
+Credentials::~Credentials() = default;
+
+Result<AuthMaterial> Credentials::parseClientCertificate(const QByteArray &certificatePem,
+                                                         const QByteArray &keyPem,
+                                                         const QString &what)
+{
+    AuthMaterial material;
+    const QList<QSslCertificate> certificates =
+        QSslCertificate::fromData(certificatePem, QSsl::Pem);
+    if (certificates.isEmpty() || certificates.first().isNull())
+        return makeError(
+            QStringLiteral("%1: client-certificate is not a PEM certificate").arg(what));
+    material.clientCertificate = certificates.first();
+    for (QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec}) {
+        QSslKey key(keyPem, algorithm, QSsl::Pem, QSsl::PrivateKey);
+        if (!key.isNull()) {
+            material.clientKey = key;
+            return material;
+        }
+    }
+    return makeError(
+        QStringLiteral("%1: client-key is not an RSA or EC PEM private key").arg(what));
+}
+
+Result<AuthMaterial> Credentials::material()
+{
+    if (!m_static)
+        return m_static.error();
+    AuthMaterial material = *m_static;
+    if (!m_user.token.isEmpty()) {
+        material.authorization = bearer(m_user.token);
+    } else if (m_tokenFile) {
+        auto token = m_tokenFile->token();
+        if (!token)
+            return token.error();
+        material.authorization = bearer(*token);
+    } else if (!m_user.oidcIdToken.isEmpty()) {
+        material.authorization = bearer(m_user.oidcIdToken);
+    } else if (m_exec) {
+        auto credential = m_exec->credential();
+        if (!credential)
+            return credential.error();
+        if (!credential->token.isEmpty())
+            material.authorization = bearer(credential->token);
+        if (!credential->clientCertificatePem.isEmpty()) {
+            auto parsed =
+                parseClientCertificate(credential->clientCertificatePem, credential->clientKeyPem,
+                                       QStringLiteral("exec plugin credential"));
+            if (!parsed)
+                return parsed.error();
+            material.clientCertificate = parsed->clientCertificate;
+            material.clientKey = parsed->clientKey;
+        }
+    }
+    if (material.authorization.isEmpty() && !m_user.username.isEmpty())
+        material.authorization =
+            QByteArrayLiteral("Basic ") +
+            (m_user.username + QLatin1Char(':') + m_user.password).toUtf8().toBase64();
+    return material;
+}
+
+bool Credentials::invalidate()
+{
+    if (!m_user.token.isEmpty() || !m_user.oidcIdToken.isEmpty())
+        return false; // a static token will not get better
+    if (m_tokenFile) {
+        m_tokenFile->invalidate();
+        return true;
+    }
+    if (m_exec) {
+        m_exec->invalidate();
+        return true;
+    }
+    return false;
+}
+
+int Credentials::execRuns() const
+{
+    return m_exec ? m_exec->runCount() : 0;
+}
+
+} // namespace informant

@@ -1,0 +1,206 @@
+#include "informer/kube/execplugin.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+
+#include <unistd.h>
+
+namespace informant {
+
+namespace {
+
+constexpr int kPluginTimeoutMs = 120 * 1000; // a plugin may wait for a browser login
+constexpr qsizetype kMaxStderrShown = 2048;
+
+// Refresh a little before the expiry, as client-go does not but servers with
+// clock skew make advisable.
+constexpr qint64 kExpirySlackMs = 10 * 1000;
+
+QString pluginName(const ExecConfig &config)
+{
+    return QFileInfo(config.command).fileName();
+}
+
+} // namespace
+
+ExecPlugin::ExecPlugin(ExecConfig config, const ClusterConfig &cluster)
+    : m_config(std::move(config))
+    , m_server(cluster.server.toString())
+    , m_tlsServerName(cluster.tlsServerName)
+    , m_insecure(cluster.insecureSkipTlsVerify)
+    , m_caPem(cluster.certificateAuthorityPem)
+    , m_proxyUrl(cluster.proxyUrl.toString())
+{
+}
+
+Result<ExecCredential> ExecPlugin::credential()
+{
+    QMutexLocker lock(&m_mutex);
+    if (m_cached && (!m_cached->expiration.isValid() || QDateTime::currentDateTimeUtc().addMSecs(
+                                                            kExpirySlackMs) < m_cached->expiration))
+        return *m_cached;
+    m_cached.reset();
+    auto result = run();
+    if (result)
+        m_cached = *result;
+    return result;
+}
+
+void ExecPlugin::invalidate()
+{
+    QMutexLocker lock(&m_mutex);
+    m_cached.reset();
+}
+
+int ExecPlugin::runCount() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_runs;
+}
+
+QString ExecPlugin::extendedPath(const QString &path, const QString &home)
+{
+    QStringList parts = path.split(QDir::listSeparator(), Qt::SkipEmptyParts);
+    const QStringList usual = {
+        QStringLiteral("/usr/local/bin"),    home + QStringLiteral("/.local/bin"),
+        QStringLiteral("/opt/homebrew/bin"), home + QStringLiteral("/go/bin"),
+        QStringLiteral("/usr/local/go/bin"), home + QStringLiteral("/.krew/bin"),
+        QStringLiteral("/snap/bin"),         home + QStringLiteral("/google-cloud-sdk/bin"),
+        QStringLiteral("/usr/bin"),          QStringLiteral("/bin"),
+    };
+    for (const QString &dir : usual)
+        if (!parts.contains(dir))
+            parts << dir;
+    return parts.join(QDir::listSeparator());
+}
+
+QByteArray ExecPlugin::execInfo(bool interactive) const
+{
+    QJsonObject spec{{QStringLiteral("interactive"), interactive}};
+    if (m_config.provideClusterInfo) {
+        QJsonObject cluster{{QStringLiteral("server"), m_server}};
+        if (!m_tlsServerName.isEmpty())
+            cluster.insert(QStringLiteral("tls-server-name"), m_tlsServerName);
+        if (m_insecure)
+            cluster.insert(QStringLiteral("insecure-skip-tls-verify"), true);
+        if (!m_caPem.isEmpty())
+            cluster.insert(QStringLiteral("certificate-authority-data"),
+                           QString::fromLatin1(m_caPem.toBase64()));
+        if (!m_proxyUrl.isEmpty())
+            cluster.insert(QStringLiteral("proxy-url"), m_proxyUrl);
+        spec.insert(QStringLiteral("cluster"), cluster);
+    }
+    const QJsonObject info{{QStringLiteral("kind"), QStringLiteral("ExecCredential")},
+                           {QStringLiteral("apiVersion"), m_config.apiVersion},
+                           {QStringLiteral("spec"), spec}};
+    return QJsonDocument(info).toJson(QJsonDocument::Compact);
+}
+
+Result<ExecCredential> ExecPlugin::run()
+{
+    const QString name = pluginName(m_config);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString path = extendedPath(env.value(QStringLiteral("PATH")), QDir::homePath());
+    env.insert(QStringLiteral("PATH"), path);
+    for (const auto &[key, value] : m_config.env)
+        env.insert(key, value);
+
+    const bool terminal = ::isatty(STDIN_FILENO) == 1;
+    const QString mode = m_config.interactiveMode;
+    if (mode == QLatin1String("Always") && !terminal)
+        return makeError(QStringLiteral("exec plugin %1 needs an interactive terminal "
+                                        "(interactiveMode: Always)")
+                             .arg(name));
+    const bool interactive = terminal && mode != QLatin1String("Never");
+    env.insert(QStringLiteral("KUBERNETES_EXEC_INFO"), QString::fromUtf8(execInfo(interactive)));
+
+    QString program = m_config.command;
+    if (!program.contains(QLatin1Char('/')))
+        program = QStandardPaths::findExecutable(program, path.split(QDir::listSeparator()));
+    if (program.isEmpty()) {
+        QString message =
+            QStringLiteral("exec plugin %1 not found in PATH (%2)").arg(m_config.command, path);
+        if (!m_config.installHint.isEmpty())
+            message += QStringLiteral("\n") + m_config.installHint;
+        return makeError(message);
+    }
+
+    QProcess process;
+    process.setProcessEnvironment(env);
+    if (interactive)
+        process.setInputChannelMode(QProcess::ForwardedInputChannel);
+    ++m_runs;
+    process.start(program, m_config.args, QIODevice::ReadWrite);
+    if (!process.waitForStarted())
+        return makeError(
+            QStringLiteral("exec plugin %1 could not start: %2").arg(name, process.errorString()));
+    if (!interactive)
+        process.closeWriteChannel();
+    if (!process.waitForFinished(kPluginTimeoutMs)) {
+        process.kill();
+        process.waitForFinished(1000);
+        return makeError(QStringLiteral("exec plugin %1 did not finish within %2 s")
+                             .arg(name)
+                             .arg(kPluginTimeoutMs / 1000));
+    }
+    const QByteArray out = process.readAllStandardOutput();
+    const QString err =
+        QString::fromUtf8(process.readAllStandardError().right(kMaxStderrShown)).trimmed();
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        QString message = QStringLiteral("exec plugin %1 failed (exit status %2)")
+                              .arg(name)
+                              .arg(process.exitCode());
+        if (!err.isEmpty())
+            message += QStringLiteral(": ") + err;
+        return makeError(message);
+    }
+    auto parsed = parseOutput(out, m_config.apiVersion);
+    if (!parsed)
+        return makeError(QStringLiteral("exec plugin %1: %2").arg(name, parsed.errorMessage()));
+    return parsed;
+}
+
+Result<ExecCredential> ExecPlugin::parseOutput(const QByteArray &json, const QString &apiVersion)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (!doc.isObject())
+        return makeError(QStringLiteral("output is not an ExecCredential JSON object (%1)")
+                             .arg(parseError.errorString()));
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("kind")).toString() != QLatin1String("ExecCredential"))
+        return makeError(QStringLiteral("output kind is not ExecCredential"));
+    if (root.value(QStringLiteral("apiVersion")).toString() != apiVersion)
+        return makeError(
+            QStringLiteral("output apiVersion \"%1\" does not match the requested \"%2\"")
+                .arg(root.value(QStringLiteral("apiVersion")).toString(), apiVersion));
+    const QJsonValue statusValue = root.value(QStringLiteral("status"));
+    if (!statusValue.isObject())
+        return makeError(QStringLiteral("output has no status"));
+    const QJsonObject status = statusValue.toObject();
+    ExecCredential credential;
+    credential.token = status.value(QStringLiteral("token")).toString();
+    credential.clientCertificatePem =
+        status.value(QStringLiteral("clientCertificateData")).toString().toUtf8();
+    credential.clientKeyPem = status.value(QStringLiteral("clientKeyData")).toString().toUtf8();
+    if (credential.token.isEmpty() && credential.clientCertificatePem.isEmpty())
+        return makeError(
+            QStringLiteral("output has neither status.token nor status.clientCertificateData"));
+    if (credential.clientCertificatePem.isEmpty() != credential.clientKeyPem.isEmpty())
+        return makeError(
+            QStringLiteral("output must set clientCertificateData and clientKeyData together"));
+    const QString expiry = status.value(QStringLiteral("expirationTimestamp")).toString();
+    if (!expiry.isEmpty()) {
+        credential.expiration = QDateTime::fromString(expiry, Qt::ISODateWithMs);
+        if (!credential.expiration.isValid())
+            return makeError(
+                QStringLiteral("invalid status.expirationTimestamp \"%1\"").arg(expiry));
+    }
+    return credential;
+}
+
+} // namespace informant

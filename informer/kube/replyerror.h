@@ -1,0 +1,27 @@
+#pragma once
+
+// How a finished (or failed) QNetworkReply becomes an ApiError, as client-go
+// turns responses into StatusErrors (reference §8.4): a non-2xx answer with a
+// Status body keeps that Status (reason, code, message, causes,
+// retryAfterSeconds, with Retry-After as fallback); a non-Status body gets a
+// Status synthesised from the HTTP code with cause UnexpectedServerResponse.
+// Transport failures are classified (connection refused, TLS verification,
+// timeout, cancelled). Messages name the request, never credentials.
+
+#include "informer/core/apierror.h"
+
+#include <QStringList>
+
+class QNetworkReply;
+
+namespace informant {
+
+// `sslErrors` are the verification problems reported by the reply's
+// sslErrors() signal; `timedOut`/`cancelled` say why an aborted reply ended.
+ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString &request,
+                    const QStringList &sslErrors, bool cancelled);
+
+// Status for a non-2xx HTTP answer whose body is not a Status.
+ApiStatus statusForHttpCode(int code, const QByteArray &body);
+
+} // namespace informant

@@ -1,0 +1,199 @@
+#include "informer/kube/restclient.h"
+
+#include "informer/kube/replyerror.h"
+
+#include <QEventLoop>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QSslConfiguration>
+
+namespace informant {
+
+namespace {
+
+const char kSslErrorsProperty[] = "informantSslErrors";
+
+QNetworkProxy proxyFor(const QUrl &url)
+{
+    const QNetworkProxy::ProxyType type = url.scheme() == QLatin1String("socks5")
+                                              ? QNetworkProxy::Socks5Proxy
+                                              : QNetworkProxy::HttpProxy;
+    const int defaultPort = type == QNetworkProxy::Socks5Proxy ? 1080 : 8080;
+    return QNetworkProxy(type, url.host(), quint16(url.port(defaultPort)), url.userName(),
+                         url.password());
+}
+
+} // namespace
+
+RestClient::RestClient(std::shared_ptr<const ClusterConnection> connection, QObject *parent)
+    : QObject(parent)
+    , m_connection(std::move(connection))
+    , m_network(new QNetworkAccessManager(this))
+{
+    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    const QUrl &proxy = m_connection->config.proxyUrl;
+    if (proxy.isEmpty()) {
+        m_network->setProxy(QNetworkProxy::NoProxy);
+    } else if (proxy.scheme() == QLatin1String("https")) {
+        // Qt cannot speak TLS to a proxy; say so instead of failing obscurely.
+        m_configError = QStringLiteral("proxy-url %1: https proxies are not supported; use an "
+                                       "http:// or socks5:// proxy URL")
+                            .arg(proxy.toString(QUrl::RemoveUserInfo));
+    } else {
+        m_network->setProxy(proxyFor(proxy));
+    }
+}
+
+RestClient::~RestClient() = default;
+
+QUrl RestClient::urlFor(const QString &path, const QUrlQuery &query) const
+{
+    QUrl url = m_connection->config.server;
+    QString base = url.path();
+    if (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    url.setPath(base + path);
+    url.setQuery(query);
+    return url;
+}
+
+QString RestClient::describe(const QString &path) const
+{
+    return QStringLiteral("GET ") + urlFor(path, {}).toString(QUrl::RemoveUserInfo);
+}
+
+QStringList RestClient::sslErrorsOf(const QNetworkReply *reply)
+{
+    return reply->property(kSslErrorsProperty).toStringList();
+}
+
+ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQuery &query,
+                                                const RequestOptions &options)
+{
+    const ClusterConfig &config = m_connection->config;
+    if (!m_configError.isEmpty())
+        return ApiError{
+            ApiError::Kind::Transport, describe(path) + QLatin1String(": ") + m_configError, {}};
+    auto material = m_connection->credentials->material();
+    if (!material)
+        return ApiError{ApiError::Kind::Transport,
+                        describe(path) + QLatin1String(": credentials: ") + material.errorMessage(),
+                        {}};
+
+    QNetworkRequest request(urlFor(path, query));
+    request.setRawHeader("User-Agent", QByteArrayLiteral("informant/" INFORMANT_VERSION));
+    request.setRawHeader("Accept", options.accept);
+    if (!material->authorization.isEmpty())
+        request.setRawHeader("Authorization", material->authorization);
+    request.setTransferTimeout(options.timeoutMs);
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
+                         QNetworkRequest::AlwaysNetwork);
+    if (config.server.scheme() == QLatin1String("https")) {
+        QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+        if (!config.certificateAuthorityPem.isEmpty())
+            ssl.setCaCertificates(
+                QSslCertificate::fromData(config.certificateAuthorityPem, QSsl::Pem));
+        if (config.insecureSkipTlsVerify)
+            ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
+        if (!material->clientCertificate.isNull()) {
+            ssl.setLocalCertificate(material->clientCertificate);
+            ssl.setPrivateKey(material->clientKey);
+        }
+        request.setSslConfiguration(ssl);
+        if (!config.tlsServerName.isEmpty())
+            request.setPeerVerifyName(config.tlsServerName);
+    }
+
+    QNetworkReply *reply = m_network->get(request);
+    connect(reply, &QNetworkReply::sslErrors, reply, [reply](const QList<QSslError> &errors) {
+        QStringList texts;
+        for (const QSslError &error : errors)
+            texts << error.errorString();
+        reply->setProperty(kSslErrorsProperty, texts);
+    });
+    return reply;
+}
+
+void RestClient::get(const QString &path, const QUrlQuery &query, Callback done,
+                     const RequestOptions &options)
+{
+    getAttempt(path, query, std::move(done), options, false, std::make_shared<RequestHandle>());
+}
+
+void RestClient::getAttempt(const QString &path, const QUrlQuery &query, Callback done,
+                            const RequestOptions &options, bool retried,
+                            std::shared_ptr<RequestHandle> handle)
+{
+    auto started = startGet(path, query, options);
+    if (!started) {
+        done(started.error());
+        return;
+    }
+    QNetworkReply *reply = *started;
+    handle->reply = reply;
+    connect(
+        reply, &QNetworkReply::finished, this,
+        [this, reply, path, query, done = std::move(done), options, retried, handle] {
+            reply->deleteLater();
+            const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+            const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            if (reply->error() == QNetworkReply::NoError && code >= 200 && code < 300) {
+                done(RestResponse{
+                    code, reply->header(QNetworkRequest::ContentTypeHeader).toByteArray(), body});
+                return;
+            }
+            // As client-go's exec authenticator: a 401 drops the cached
+            // credential and the request is tried once more.
+            if (code == 401 && !retried && m_connection->credentials->invalidate()) {
+                getAttempt(path, query, done, options, true, handle);
+                return;
+            }
+            done(replyError(reply, body, describe(path), sslErrorsOf(reply), handle->cancelled));
+        });
+}
+
+ApiResult<RestResponse> RestClient::getBlocking(const QString &path, const QUrlQuery &query,
+                                                const RequestOptions &options,
+                                                Interrupter *interrupter)
+{
+    const ApiError cancelledError{
+        ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}};
+    if (interrupter && interrupter->isInterrupted())
+        return cancelledError;
+    // Outlives this call: an aborted request still calls back later.
+    struct State
+    {
+        std::optional<ApiResult<RestResponse>> result;
+        QEventLoop *loop = nullptr;
+    };
+    auto state = std::make_shared<State>();
+    auto handle = std::make_shared<RequestHandle>();
+    QEventLoop loop;
+    state->loop = &loop;
+    getAttempt(
+        path, query,
+        [state](ApiResult<RestResponse> result) {
+            state->result = std::move(result);
+            if (state->loop)
+                state->loop->quit();
+        },
+        options, false, handle);
+    if (!state->result) {
+        if (interrupter) {
+            Interrupter::Scope scope(*interrupter, &loop, nullptr);
+            if (!interrupter->isInterrupted())
+                loop.exec();
+        } else {
+            loop.exec();
+        }
+    }
+    state->loop = nullptr;
+    if (state->result)
+        return std::move(*state->result);
+    handle->cancelled = true;
+    if (handle->reply)
+        handle->reply->abort();
+    return cancelledError;
+}
+
+} // namespace informant

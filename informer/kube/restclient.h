@@ -1,0 +1,101 @@
+#pragma once
+
+// RestClient: a small, read-only HTTP client for one cluster on
+// QNetworkAccessManager. It only issues GET requests (there is no mutating
+// verb by construction): ordinary requests with query options and an
+// inactivity timeout, and streaming requests for watches. Each request
+// carries User-Agent informant/<version>, the Accept type, and the user's
+// credentials (bearer/basic header, client certificate); TLS is verified
+// against the cluster's CA (or skipped with insecure-skip-tls-verify), with
+// tls-server-name as the verify name; proxy-url is honoured for http and
+// socks5. HTTP/2 is used where the server offers it over TLS (Qt's default).
+// A 401 with refreshable credentials (exec plugin, tokenFile) is retried once
+// after invalidating them.
+//
+// Threading: a RestClient and its QNetworkAccessManager belong to the thread
+// that created them; use one client per thread (RestListerWatcher does). A
+// QNAM opens at most 6 HTTP/1.1 connections per host, so one client per
+// reflector thread also keeps long-running watches from starving each other.
+
+#include "informer/core/apierror.h"
+#include "informer/kube/clusterconnection.h"
+#include "informer/kube/interrupter.h"
+
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QUrlQuery>
+
+#include <functional>
+#include <memory>
+
+class QNetworkReply;
+
+namespace informant {
+
+struct RequestOptions
+{
+    QByteArray accept = QByteArrayLiteral("application/json");
+    // Inactivity timeout: the request fails when no data moved for this
+    // long (0 = none, for watches that rely on timeoutSeconds).
+    int timeoutMs = 60 * 1000;
+};
+
+struct RestResponse
+{
+    int httpStatus = 0;
+    QByteArray contentType;
+    QByteArray body;
+};
+
+class RestClient final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RestClient(std::shared_ptr<const ClusterConnection> connection,
+                        QObject *parent = nullptr);
+    ~RestClient() override;
+    Q_DISABLE_COPY_MOVE(RestClient)
+
+    using Callback = std::function<void(ApiResult<RestResponse>)>;
+
+    // Asynchronous GET; `done` runs once, in this client's thread.
+    void get(const QString &path, const QUrlQuery &query, Callback done,
+             const RequestOptions &options = {});
+
+    // Blocking GET: runs a local event loop in the calling thread (which must
+    // own this client) until the answer arrives or `interrupter` fires.
+    ApiResult<RestResponse> getBlocking(const QString &path, const QUrlQuery &query,
+                                        const RequestOptions &options = {},
+                                        Interrupter *interrupter = nullptr);
+
+    // Starts a streaming GET and returns the reply at once (the caller owns
+    // it and reads it incrementally). sslErrors are recorded on the reply
+    // (see sslErrorsOf). Fails only when credentials cannot be obtained.
+    ApiResult<QNetworkReply *> startGet(const QString &path, const QUrlQuery &query,
+                                        const RequestOptions &options);
+    static QStringList sslErrorsOf(const QNetworkReply *reply);
+
+    // "GET https://host:6443/api/v1/pods" for messages (no query string).
+    QString describe(const QString &path) const;
+    QUrl urlFor(const QString &path, const QUrlQuery &query) const;
+    const ClusterConnection &connection() const { return *m_connection; }
+    std::shared_ptr<const ClusterConnection> sharedConnection() const { return m_connection; }
+
+private:
+    // Shared between an asynchronous request and whoever may cancel it.
+    struct RequestHandle
+    {
+        QPointer<QNetworkReply> reply;
+        bool cancelled = false;
+    };
+    void getAttempt(const QString &path, const QUrlQuery &query, Callback done,
+                    const RequestOptions &options, bool retried,
+                    std::shared_ptr<RequestHandle> handle);
+
+    std::shared_ptr<const ClusterConnection> m_connection;
+    QNetworkAccessManager *m_network = nullptr;
+    QString m_configError; // e.g. an unsupported proxy scheme
+};
+
+} // namespace informant

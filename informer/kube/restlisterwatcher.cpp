@@ -1,0 +1,140 @@
+#include "informer/kube/restlisterwatcher.h"
+
+#include "informer/kube/replyerror.h"
+#include "informer/kube/restclient.h"
+#include "informer/kube/restwatchstream.h"
+
+#include <QEventLoop>
+#include <QNetworkReply>
+
+namespace informant {
+
+namespace {
+
+// Inactivity timeout of a list request without timeoutSeconds.
+constexpr int kListTimeoutMs = 60 * 1000;
+// A watch ends at the server's timeoutSeconds; the client gives it this much
+// more before it gives up on a silent connection.
+constexpr int kWatchTimeoutSlackMs = 30 * 1000;
+
+// Deletes a RestClient in its own thread (or at once when that thread is
+// gone or is this one).
+void retireClient(RestClient *client, QThread *thread)
+{
+    if (!client)
+        return;
+    if (thread == QThread::currentThread() || !thread || thread->isFinished())
+        delete client;
+    else
+        client->deleteLater();
+}
+
+bool hasHttpStatus(const QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid();
+}
+
+} // namespace
+
+RestListerWatcher::RestListerWatcher(std::shared_ptr<const ClusterConnection> connection,
+                                     ResourcePath path, DecodeOptions decodeOptions)
+    : m_connection(std::move(connection))
+    , m_path(std::move(path))
+    , m_decodeOptions(decodeOptions)
+{
+}
+
+RestListerWatcher::~RestListerWatcher()
+{
+    retireClient(m_client, m_clientThread);
+}
+
+RestClient *RestListerWatcher::client()
+{
+    QThread *current = QThread::currentThread();
+    if (!m_client || m_clientThread != current) {
+        retireClient(m_client, m_clientThread);
+        m_client = new RestClient(m_connection);
+        m_clientThread = current;
+    }
+    return m_client;
+}
+
+void RestListerWatcher::cancel()
+{
+    m_interrupter.interrupt();
+}
+
+ApiResult<ListPage> RestListerWatcher::list(const ListOptions &options)
+{
+    RestClient *rest = client();
+    const QString path = m_path.collectionPath();
+    RequestOptions request;
+    request.timeoutMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : kListTimeoutMs;
+    auto response = rest->getBlocking(path, options.toQuery(false), request, &m_interrupter);
+    if (!response)
+        return response.error();
+    auto page = decodeListPage(response->body, m_decodeOptions);
+    if (!page)
+        return ApiError{ApiError::Kind::Decode,
+                        rest->describe(path) + QLatin1String(": ") + page.errorMessage(),
+                        {}};
+    return std::move(page).value();
+}
+
+ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watch(const ListOptions &options)
+{
+    return watchAttempt(options, false);
+}
+
+ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const ListOptions &options,
+                                                                        bool retried)
+{
+    RestClient *rest = client();
+    const QString path = m_path.collectionPath();
+    const QString request = rest->describe(path) + QLatin1String("?watch=true");
+    const ApiError cancelled{ApiError::Kind::Cancelled, request + QLatin1String(": cancelled"), {}};
+    if (m_interrupter.isInterrupted())
+        return cancelled;
+    RequestOptions requestOptions;
+    requestOptions.timeoutMs =
+        options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 + kWatchTimeoutSlackMs : 0;
+    auto started = rest->startGet(path, options.toQuery(true), requestOptions);
+    if (!started)
+        return started.error();
+    std::unique_ptr<QNetworkReply> reply(*started);
+
+    // Wait for the response headers (a non-2xx answer: for its whole body).
+    QEventLoop loop;
+    QObject::connect(reply.get(), &QNetworkReply::metaDataChanged, &loop, &QEventLoop::quit);
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    {
+        Interrupter::Scope scope(m_interrupter, &loop, reply.get());
+        const auto waiting = [&] {
+            if (m_interrupter.isInterrupted() || reply->isFinished())
+                return false;
+            if (!hasHttpStatus(reply.get()))
+                return true;
+            const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            return code >= 300; // read the Status body to the end
+        };
+        while (waiting())
+            loop.exec();
+    }
+    if (m_interrupter.isInterrupted()) {
+        reply->abort();
+        return cancelled;
+    }
+    const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (code >= 200 && code < 300) {
+        reply->disconnect(&loop);
+        return std::unique_ptr<WatchStream>(
+            std::make_unique<RestWatchStream>(reply.release(), request, m_decodeOptions));
+    }
+    if (code == 401 && !retried && m_connection->credentials->invalidate())
+        return watchAttempt(options, true);
+    const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
+    return replyError(reply.get(), body, request, RestClient::sslErrorsOf(reply.get()), false);
+}
+
+} // namespace informant

@@ -1,0 +1,54 @@
+#pragma once
+
+// RestListerWatcher: the blocking ListerWatcher (informer/cache/listerwatcher.h)
+// over RestClient, for one resource collection (client-go's
+// NewFilteredListWatchFromClient): list() is GET <collection>?<options>,
+// watch() the same with watch=true, both with Accept: application/json.
+//
+// Threading: list() and watch() block the calling thread (a reflector's
+// worker thread) in a local QEventLoop. The first call from a thread creates
+// that thread's own RestClient and QNetworkAccessManager: one QNAM per
+// reflector thread, because a single QNAM opens at most 6 HTTP/1.1
+// connections per host and 50 long-running watches would starve each other
+// (and every ordinary request) on one. cancel() is thread-safe and permanent.
+// Destroy the RestListerWatcher and its streams in the thread that used them
+// (or after that thread finished).
+
+#include "informer/cache/listerwatcher.h"
+#include "informer/kube/clusterconnection.h"
+#include "informer/kube/interrupter.h"
+#include "informer/kube/resourcepath.h"
+
+#include <QThread>
+
+namespace informant {
+
+class RestClient;
+
+class RestListerWatcher final : public ListerWatcher
+{
+public:
+    RestListerWatcher(std::shared_ptr<const ClusterConnection> connection, ResourcePath path,
+                      DecodeOptions decodeOptions = {});
+    ~RestListerWatcher() override;
+    Q_DISABLE_COPY_MOVE(RestListerWatcher)
+
+    ApiResult<ListPage> list(const ListOptions &options) override;
+    ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) override;
+    void cancel() override;
+
+    const ResourcePath &path() const { return m_path; }
+
+private:
+    RestClient *client();
+    ApiResult<std::unique_ptr<WatchStream>> watchAttempt(const ListOptions &options, bool retried);
+
+    std::shared_ptr<const ClusterConnection> m_connection;
+    const ResourcePath m_path;
+    const DecodeOptions m_decodeOptions;
+    Interrupter m_interrupter;
+    RestClient *m_client = nullptr;
+    QThread *m_clientThread = nullptr;
+};
+
+} // namespace informant

@@ -1,0 +1,85 @@
+#include "informer/kube/restwatchstream.h"
+
+#include "informer/kube/replyerror.h"
+#include "informer/kube/restclient.h"
+
+#include <QEventLoop>
+#include <QNetworkReply>
+
+namespace informant {
+
+RestWatchStream::RestWatchStream(QNetworkReply *reply, QString request, DecodeOptions options)
+    : m_reply(reply)
+    , m_request(std::move(request))
+    , m_decoder(options)
+{
+}
+
+RestWatchStream::~RestWatchStream()
+{
+    if (m_reply) {
+        m_reply->disconnect();
+        if (!m_reply->isFinished())
+            m_reply->abort();
+        delete m_reply.data();
+    }
+}
+
+WatchStream::Next RestWatchStream::next(QList<WatchEvent> &out)
+{
+    for (;;) {
+        if (m_interrupter.isInterrupted()) {
+            if (m_reply && !m_reply->isFinished())
+                m_reply->abort();
+            return Next::Stopped;
+        }
+        if (m_ended)
+            return *m_ended;
+        if (!m_reply) { // its client was destroyed under it
+            m_error =
+                ApiError{ApiError::Kind::Cancelled, m_request + QLatin1String(": cancelled"), {}};
+            return *(m_ended = Next::Error);
+        }
+        const QByteArray chunk = m_reply->isOpen() ? m_reply->readAll() : QByteArray();
+        if (!chunk.isEmpty()) {
+            m_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
+            const qsizetype before = out.size();
+            m_decoder.feed(chunk, out);
+            if (m_decoder.failed()) {
+                m_reply->abort(); // the decoder reported one ERROR event
+                m_ended = Next::Closed;
+            }
+            if (out.size() > before)
+                return Next::Events;
+            continue;
+        }
+        if (m_reply->isFinished())
+            return finish();
+
+        QEventLoop loop;
+        QObject::connect(m_reply, &QNetworkReply::readyRead, &loop, &QEventLoop::quit);
+        QObject::connect(m_reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        Interrupter::Scope scope(m_interrupter, &loop, m_reply);
+        if (!m_interrupter.isInterrupted())
+            loop.exec();
+    }
+}
+
+WatchStream::Next RestWatchStream::finish()
+{
+    switch (m_reply->error()) {
+    case QNetworkReply::NoError:
+    case QNetworkReply::RemoteHostClosedError:  // unexpected EOF: closed, as client-go
+    case QNetworkReply::OperationCanceledError: // inactivity timeout
+    case QNetworkReply::TimeoutError:
+        m_ended = Next::Closed;
+        break;
+    default:
+        m_error = replyError(m_reply, {}, m_request, RestClient::sslErrorsOf(m_reply), false);
+        m_ended = Next::Error;
+        break;
+    }
+    return *m_ended;
+}
+
+} // namespace informant

@@ -1,0 +1,47 @@
+#pragma once
+
+// ClusterSession: one open context — its kinds (from discovery) and one
+// KindSource per watched kind, created on first use and kept for the
+// session's life (so counts stay live and switching back is instant). The
+// GUI talks only to this interface; LiveClusterSession implements it over the
+// informer factory, tests over LocalKindSources. GUI thread.
+
+#include "models/kindinfo.h"
+#include "models/kindsource.h"
+
+#include <QObject>
+
+namespace informant {
+
+class ClusterSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+
+    // "demo", "prod-eu", or the server URL when no context is used.
+    virtual QString name() const = 0;
+    virtual QString serverText() const = 0;
+    // Discovery's kinds that can be listed and watched.
+    virtual QList<KindInfo> kinds() const = 0;
+    // The source for `kind`, started on first call. Never null for a kind
+    // from kinds().
+    virtual KindSource *source(const KindInfo &kind) = 0;
+    // Sources created so far.
+    virtual QList<KindSource *> sources() const = 0;
+    // The kind whose objects are core/v1 Events (for the details pane).
+    KindInfo eventsKind() const { return findKind(QStringLiteral("events")); }
+    // kubectl-style lookup: "po", "pods", "Deployment", "deploy.apps".
+    KindInfo findKind(const QString &name) const;
+    // The kind of an object given its apiVersion and kind (owner links).
+    KindInfo kindOf(const QString &apiVersion, const QString &kind) const;
+
+Q_SIGNALS:
+    void kindsChanged();
+    void sourceCreated(informant::KindSource *source);
+    // Discovery or connection failure, with the server's message.
+    void failed(const QString &message);
+};
+
+} // namespace informant

@@ -1,0 +1,105 @@
+#include "models/freshness.h"
+
+#include <QLocale>
+
+namespace informant {
+
+using State = InformerStatus::State;
+
+FreshnessLevel freshnessLevel(const InformerStatus &status)
+{
+    switch (status.state) {
+    case State::Watching:
+        return FreshnessLevel::Fresh;
+    case State::Pending:
+    case State::Listing:
+        return status.synced ? FreshnessLevel::Stale : FreshnessLevel::Working;
+    case State::BackingOff:
+    case State::Stopped:
+        return FreshnessLevel::Stale;
+    case State::Forbidden:
+    case State::Error:
+        return FreshnessLevel::Failed;
+    }
+    return FreshnessLevel::Stale;
+}
+
+namespace {
+
+QString retryText(const InformerStatus &status, qint64 nowMs)
+{
+    if (status.retryAtMs < 0)
+        return QStringLiteral("retrying");
+    const qint64 seconds = qMax<qint64>(0, (status.retryAtMs - nowMs + 999) / 1000);
+    return seconds == 0 ? QStringLiteral("reconnecting now")
+                        : QStringLiteral("reconnecting in %1 s").arg(seconds);
+}
+
+} // namespace
+
+QString freshnessText(const InformerStatus &status, qint64 nowMs)
+{
+    switch (status.state) {
+    case State::Pending:
+        return QStringLiteral("starting");
+    case State::Listing:
+        return status.itemsListed > 0
+                   ? QStringLiteral("listing %1").arg(QLocale().toString(status.itemsListed))
+                   : QStringLiteral("listing");
+    case State::Watching:
+        return QStringLiteral("watching");
+    case State::BackingOff:
+        return retryText(status, nowMs);
+    case State::Forbidden:
+        return QStringLiteral("forbidden");
+    case State::Error:
+        return QStringLiteral("error");
+    case State::Stopped:
+        return QStringLiteral("stopped");
+    }
+    return {};
+}
+
+QString freshnessSentence(const InformerStatus &status, const QString &what, qint64 nowMs)
+{
+    const QString error =
+        status.lastError.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(status.lastError);
+    const QString shown =
+        status.synced ? QStringLiteral(" Showing the last known state.") : QString();
+    switch (status.state) {
+    case State::Watching:
+        return QStringLiteral("Watching %1.").arg(what);
+    case State::Pending:
+        return QStringLiteral("Starting the watch of %1…").arg(what);
+    case State::Listing:
+        return QStringLiteral("Listing %1… %2 so far.%3")
+            .arg(what, QLocale().toString(status.itemsListed), shown);
+    case State::BackingOff:
+        return QStringLiteral("Watch of %1 lost%2 — %3.%4")
+            .arg(what, error, retryText(status, nowMs), shown);
+    case State::Forbidden:
+        return QStringLiteral("Not allowed to watch %1%2.%3").arg(what, error, shown);
+    case State::Error:
+        return QStringLiteral("Watch of %1 failed%2.%3").arg(what, error, shown);
+    case State::Stopped:
+        return QStringLiteral("Watch of %1 stopped.%2").arg(what, shown);
+    }
+    return {};
+}
+
+QColor freshnessColor(FreshnessLevel level)
+{
+    switch (level) {
+    case FreshnessLevel::Fresh:
+        return QColor(0x2e, 0xa0, 0x43);
+    case FreshnessLevel::Working:
+        return QColor(0x3b, 0x82, 0xd6);
+    case FreshnessLevel::Stale:
+        return QColor(0xd0, 0x8c, 0x12);
+    case FreshnessLevel::Failed:
+        return QColor(0xd9, 0x3f, 0x3f);
+    }
+    return {};
+}
+
+} // namespace informant

@@ -1,0 +1,25 @@
+#pragma once
+
+// Human wording of an informer's freshness, shared by the status bar, the
+// informers panel and the banner above a table: "watching", "listing 1,200",
+// "reconnecting in 4 s", "forbidden: <server message>", ...
+
+#include "informer/informers/informerstatus.h"
+
+#include <QColor>
+#include <QString>
+
+namespace informant {
+
+enum class FreshnessLevel { Fresh, Working, Stale, Failed };
+
+FreshnessLevel freshnessLevel(const InformerStatus &status);
+// Short state text: "watching", "listing 1,200", "reconnecting in 4 s", ...
+QString freshnessText(const InformerStatus &status, qint64 nowMs);
+// One sentence for a banner: what is wrong and what happens next, naming
+// `what` ("pods in demo").
+QString freshnessSentence(const InformerStatus &status, const QString &what, qint64 nowMs);
+// A dot colour for the level (green, blue, amber, red).
+QColor freshnessColor(FreshnessLevel level);
+
+} // namespace informant

@@ -1,0 +1,158 @@
+#include "models/informerstatusmodel.h"
+
+#include "models/freshness.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+namespace informant {
+
+InformerStatusModel::InformerStatusModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+    qRegisterMetaType<InformerStatus>();
+}
+
+int InformerStatusModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+int InformerStatusModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+qint64 InformerStatusModel::nowMs() const
+{
+    return m_fixedNowMs ? m_fixedNowMs : QDateTime::currentMSecsSinceEpoch();
+}
+
+namespace {
+
+QString ageText(qint64 ms)
+{
+    if (ms < 0)
+        return QStringLiteral("—");
+    if (ms < 1000)
+        return QStringLiteral("now");
+    if (ms < 120'000)
+        return QStringLiteral("%1 s ago").arg(ms / 1000);
+    return QStringLiteral("%1 min ago").arg(ms / 60'000);
+}
+
+} // namespace
+
+QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Entry &e = m_entries.at(index.row());
+    const InformerStatus &s = e.status;
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case KindColumn:
+            return e.source ? e.source->kind().plural : QString();
+        case StateColumn:
+            return freshnessText(s, nowMs());
+        case ObjectsColumn:
+            return QLocale().toString(s.state == InformerStatus::State::Listing ? s.itemsListed
+                                                                                : s.objects);
+        case RateColumn:
+            return QLocale().toString(s.eventsPerSecond, 'f', s.eventsPerSecond < 10 ? 1 : 0);
+        case RestartsColumn:
+            return QStringLiteral("%1 / %2").arg(s.watchRestarts).arg(s.relists);
+        case LastEventColumn:
+            return ageText(s.lastEventMs < 0 ? -1 : nowMs() - s.lastEventMs);
+        case MessageColumn:
+            return s.lastError;
+        default:
+            return {};
+        }
+    }
+    switch (role) {
+    case Qt::ToolTipRole:
+        return e.source ? freshnessSentence(s, e.source->kind().plural, nowMs()) : QString();
+    case Qt::TextAlignmentRole:
+        if (index.column() == ObjectsColumn || index.column() == RateColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() == StateColumn)
+            return freshnessColor(freshnessLevel(s));
+        return {};
+    case LevelRole:
+        return int(freshnessLevel(s));
+    case ProgressRole:
+        if (s.state != InformerStatus::State::Listing || e.expectedObjects <= 0)
+            return -1;
+        return int(qMin<qint64>(100, s.itemsListed * 100 / e.expectedObjects));
+    case StatusRole:
+        return QVariant::fromValue(s);
+    default:
+        return {};
+    }
+}
+
+QVariant InformerStatusModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *const names[] = {
+        "Kind", "State", "Objects", "Events/s", "Restarts / relists", "Last event", "Message"};
+    return (section >= 0 && section < ColumnCount) ? QString::fromLatin1(names[section])
+                                                   : QString();
+}
+
+void InformerStatusModel::addSource(KindSource *source)
+{
+    for (const Entry &e : std::as_const(m_entries)) {
+        if (e.source == source)
+            return;
+    }
+    const int row = int(m_entries.size());
+    beginInsertRows({}, row, row);
+    m_entries.append(Entry{source, source->status(), source->status().objects});
+    endInsertRows();
+    connect(source, &KindSource::statusChanged, this,
+            [this, source](const InformerStatus &status) { onStatus(source, status); });
+    Q_EMIT summaryChanged();
+}
+
+KindSource *InformerStatusModel::sourceAt(int row) const
+{
+    return (row >= 0 && row < m_entries.size()) ? m_entries.at(row).source.data() : nullptr;
+}
+
+void InformerStatusModel::onStatus(KindSource *source, const InformerStatus &status)
+{
+    for (int row = 0; row < m_entries.size(); ++row) {
+        Entry &e = m_entries[row];
+        if (e.source != source)
+            continue;
+        if (status.objects > 0)
+            e.expectedObjects = status.objects;
+        e.status = status;
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        Q_EMIT summaryChanged();
+        return;
+    }
+}
+
+void InformerStatusModel::tick()
+{
+    if (!m_entries.isEmpty()) {
+        Q_EMIT dataChanged(index(0, StateColumn), index(rowCount() - 1, LastEventColumn),
+                           {Qt::DisplayRole});
+    }
+}
+
+int InformerStatusModel::unhealthyCount() const
+{
+    int n = 0;
+    for (const Entry &e : m_entries)
+        n += e.status.healthy() ? 0 : 1;
+    return n;
+}
+
+} // namespace informant

@@ -1,0 +1,74 @@
+#pragma once
+
+// InformerStatusModel: one row per informer (kind) of a cluster with its live
+// freshness — state, objects, events/s, relists, watch restarts and the last
+// error — for the informers panel. Rows are added as informers start; a
+// status change is one dataChanged for its row. tick() refreshes the
+// time-based texts ("reconnecting in N s", last event age).
+// Columns: Kind, State, Objects, Events/s, Restarts, Last event, Message.
+// GUI thread.
+
+#include "models/kindsource.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QPointer>
+
+namespace informant {
+
+class InformerStatusModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(InformerStatusModel)
+
+public:
+    enum Column {
+        KindColumn,
+        StateColumn,
+        ObjectsColumn,
+        RateColumn,
+        RestartsColumn,
+        LastEventColumn,
+        MessageColumn,
+        ColumnCount
+    };
+    enum Role {
+        LevelRole = Qt::UserRole + 1, // FreshnessLevel as int
+        ProgressRole,                 // 0..100 while listing, -1 otherwise
+        StatusRole,                   // InformerStatus
+    };
+
+    explicit InformerStatusModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    void addSource(KindSource *source);
+    KindSource *sourceAt(int row) const;
+    void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
+    void tick(); // time-based texts changed
+
+    // Informers that are not watching (for the status bar).
+    int unhealthyCount() const;
+
+Q_SIGNALS:
+    void summaryChanged();
+
+private:
+    struct Entry
+    {
+        QPointer<KindSource> source;
+        InformerStatus status;
+        qint64 expectedObjects = 0; // objects before a relist, for progress
+    };
+    qint64 nowMs() const;
+    void onStatus(KindSource *source, const InformerStatus &status);
+
+    QList<Entry> m_entries;
+    qint64 m_fixedNowMs = 0;
+};
+
+} // namespace informant

@@ -1,0 +1,33 @@
+#pragma once
+
+// KindInfo: one resource kind as the GUI names it — discovery's group,
+// version, kind, plural, scope and short names. Plain value type.
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace informant {
+
+struct KindInfo
+{
+    QString group; // "" for core
+    QString version;
+    QString kind;   // "Deployment"
+    QString plural; // "deployments"
+    bool namespaced = true;
+    QStringList shortNames; // "deploy"
+
+    // "deployments.apps" or "pods": a stable id for settings and lookups.
+    QString id() const { return group.isEmpty() ? plural : plural + QLatin1Char('.') + group; }
+    bool isValid() const { return !plural.isEmpty(); }
+    // True when `text` names this kind the way kubectl accepts it: plural,
+    // singular kind, short name, or plural.group (case-insensitive).
+    bool matchesName(const QString &text) const;
+
+    friend bool operator==(const KindInfo &, const KindInfo &) = default;
+};
+
+} // namespace informant
+
+Q_DECLARE_METATYPE(informant::KindInfo)

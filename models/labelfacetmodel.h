@@ -1,0 +1,72 @@
+#pragma once
+
+// LabelFacetModel: the filter pane's label tree — label keys at the top, each
+// with its values below, every node with its live object count from the
+// cache's "labels" index (values "key=value" and bare "key"). Values are
+// checkable: OR within a key, AND across keys; checking a key itself means
+// "has this label".
+//
+// refresh() diffs the counts against the tree: inserts/removes per changed
+// key or value and dataChanged for counts, never a reset. Key nodes are heap
+// records so child indexes stay valid while keys come and go.
+// Columns: 0 name, 1 count. GUI thread.
+
+#include <QAbstractItemModel>
+#include <QMap>
+#include <QSet>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace informant {
+
+class LabelFacetModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LabelFacetModel)
+
+public:
+    enum Role { CountRole = Qt::UserRole + 1, LabelKeyRole, LabelValueRole };
+    // Keys with more values than this show the biggest ones only (a label
+    // like pod-template-hash has one value per ReplicaSet).
+    static constexpr int kMaxValuesPerKey = 200;
+
+    explicit LabelFacetModel(QObject *parent = nullptr);
+    ~LabelFacetModel() override;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // The "labels" index counts, sorted by value (Indexer::indexValueCounts).
+    void refresh(const QList<std::pair<QString, qsizetype>> &labelIndexCounts);
+    // key -> checked values (empty set: the key itself is checked).
+    const QMap<QString, QSet<QString>> &checked() const { return m_checked; }
+    void setChecked(const QMap<QString, QSet<QString>> &checked);
+
+Q_SIGNALS:
+    void checkedChanged();
+
+private:
+    struct KeyNode
+    {
+        QString key;
+        qsizetype count = 0;
+        QList<std::pair<QString, qsizetype>> values; // sorted by value
+    };
+    int rowOfNode(const KeyNode *node) const;
+    void refreshValues(int keyRow, const QList<std::pair<QString, qsizetype>> &values);
+    void toggle(const QString &key, const QString *value, bool on);
+
+    std::vector<std::unique_ptr<KeyNode>> m_keys; // sorted by key
+    QMap<QString, QSet<QString>> m_checked;
+};
+
+} // namespace informant

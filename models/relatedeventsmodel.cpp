@@ -1,0 +1,131 @@
+#include "models/relatedeventsmodel.h"
+
+#include "informer/cache/indexfuncs.h"
+#include "models/rowformatter.h"
+
+#include <QColor>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace informant {
+
+RelatedEventsModel::RelatedEventsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int RelatedEventsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_events.size());
+}
+
+int RelatedEventsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RelatedEventsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Event &e = m_events.at(index.row());
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case TypeColumn:
+            return e.type;
+        case ReasonColumn:
+            return e.reason;
+        case LastSeenColumn: {
+            const qint64 now = m_fixedNowMs ? m_fixedNowMs : QDateTime::currentMSecsSinceEpoch();
+            return e.lastSeenMs < 0 ? QStringLiteral("<unknown>") : humanAge(now - e.lastSeenMs);
+        }
+        case CountColumn:
+            return e.count;
+        case FromColumn:
+            return e.source;
+        case MessageColumn:
+            return e.message.simplified();
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ForegroundRole && index.column() == TypeColumn &&
+        e.type == QLatin1String("Warning"))
+        return QColor(0xd0, 0x8c, 0x12);
+    if (role == Qt::ToolTipRole && index.column() == MessageColumn)
+        return e.message;
+    return {};
+}
+
+QVariant RelatedEventsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *const names[] = {"TYPE", "REASON", "LAST SEEN", "COUNT", "FROM", "MESSAGE"};
+    return (section >= 0 && section < ColumnCount) ? QString::fromLatin1(names[section])
+                                                   : QString();
+}
+
+RelatedEventsModel::Event RelatedEventsModel::decode(const KubeObject &event)
+{
+    const QJsonObject o = QJsonDocument::fromJson(event.json()).object();
+    Event e;
+    e.type = o.value(QLatin1String("type")).toString();
+    e.reason = o.value(QLatin1String("reason")).toString();
+    // core/v1 "message", events.k8s.io "note".
+    e.message =
+        o.value(QLatin1String("message")).toString(o.value(QLatin1String("note")).toString());
+    const QJsonObject source = o.value(QLatin1String("source")).toObject();
+    e.source =
+        source.value(QLatin1String("component"))
+            .toString(o.value(QLatin1String("reportingController"))
+                          .toString(o.value(QLatin1String("reportingComponent")).toString()));
+    const QJsonObject series = o.value(QLatin1String("series")).toObject();
+    e.count = qMax<qint64>(1, o.value(QLatin1String("count"))
+                                  .toInteger(series.value(QLatin1String("count")).toInteger(1)));
+    for (const char *field : {"lastTimestamp", "eventTime", "firstTimestamp"}) {
+        const QString text = o.value(QLatin1String(field)).toString();
+        if (text.isEmpty())
+            continue;
+        const QByteArray utf8 = text.toUtf8();
+        e.lastSeenMs = parseKubeTimestampMs(utf8);
+        if (e.lastSeenMs >= 0)
+            break;
+    }
+    const QString seriesLast = series.value(QLatin1String("lastObservedTime")).toString();
+    if (!seriesLast.isEmpty())
+        e.lastSeenMs = qMax(e.lastSeenMs, parseKubeTimestampMs(seriesLast.toUtf8()));
+    if (e.lastSeenMs < 0)
+        e.lastSeenMs = event.creationTimestampMs();
+    return e;
+}
+
+void RelatedEventsModel::refresh(const Indexer *events, const QString &uid)
+{
+    QList<Event> next;
+    if (events && !uid.isEmpty()) {
+        const auto found = events->byIndex(QString(kInvolvedObjectIndex), uid);
+        if (found.ok()) {
+            for (const KubeObject &event : found.value())
+                next.append(decode(event));
+        }
+    }
+    std::sort(next.begin(), next.end(),
+              [](const Event &a, const Event &b) { return a.lastSeenMs > b.lastSeenMs; });
+    // A handful of rows: replace them with one remove and one insert.
+    if (!m_events.isEmpty()) {
+        beginRemoveRows({}, 0, int(m_events.size()) - 1);
+        m_events.clear();
+        endRemoveRows();
+    }
+    if (!next.isEmpty()) {
+        beginInsertRows({}, 0, int(next.size()) - 1);
+        m_events = std::move(next);
+        endInsertRows();
+    }
+}
+
+} // namespace informant

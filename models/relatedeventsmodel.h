@@ -1,0 +1,61 @@
+#pragma once
+
+// RelatedEventsModel: the events about one object (core/v1 involvedObject or
+// events.k8s.io regarding), looked up in the events cache's "involvedObject"
+// index by the object's uid — never a scan of all events. Newest first.
+// Only the few events of the selected object are decoded (Qt JSON DOM).
+// Columns: Type, Reason, Last seen, Count, From, Message. GUI thread.
+
+#include "informer/cache/indexer.h"
+#include "informer/core/kubeobject.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+
+namespace informant {
+
+class RelatedEventsModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RelatedEventsModel)
+
+public:
+    struct Event
+    {
+        QString type; // Normal, Warning
+        QString reason;
+        QString message;
+        QString source;
+        qint64 lastSeenMs = -1;
+        qint64 count = 1;
+    };
+    enum Column {
+        TypeColumn,
+        ReasonColumn,
+        LastSeenColumn,
+        CountColumn,
+        FromColumn,
+        MessageColumn,
+        ColumnCount
+    };
+
+    explicit RelatedEventsModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // Re-reads the events of `uid` from `events` (null: none).
+    void refresh(const Indexer *events, const QString &uid);
+    static Event decode(const KubeObject &event);
+    const QList<Event> &events() const { return m_events; }
+    void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
+
+private:
+    QList<Event> m_events;
+    qint64 m_fixedNowMs = 0;
+};
+
+} // namespace informant

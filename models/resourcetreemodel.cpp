@@ -1,0 +1,186 @@
+#include "models/resourcetreemodel.h"
+
+#include "models/resourcecategory.h"
+
+#include <QFont>
+#include <QLocale>
+#include <QMap>
+
+#include <algorithm>
+
+namespace informant {
+
+ResourceTreeModel::ResourceTreeModel(QObject *parent)
+    : QAbstractItemModel(parent)
+{
+}
+
+ResourceTreeModel::~ResourceTreeModel() = default;
+
+ResourceTreeModel::Node *ResourceTreeModel::nodeOf(const QModelIndex &index) const
+{
+    return index.isValid() ? static_cast<Node *>(index.internalPointer())
+                           : const_cast<Node *>(&m_root);
+}
+
+QModelIndex ResourceTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (column < 0 || column > 1 || row < 0 || (parent.isValid() && parent.column() != 0))
+        return {};
+    const Node *p = nodeOf(parent);
+    if (row >= int(p->children.size()))
+        return {};
+    return createIndex(row, column, p->children[size_t(row)].get());
+}
+
+QModelIndex ResourceTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    const Node *p = nodeOf(child)->parent;
+    if (!p || p == &m_root)
+        return {};
+    return createIndex(p->row, 0, const_cast<Node *>(p));
+}
+
+int ResourceTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() && parent.column() != 0)
+        return 0;
+    return int(nodeOf(parent)->children.size());
+}
+
+int ResourceTreeModel::columnCount(const QModelIndex &) const
+{
+    return 2;
+}
+
+QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Node *n = nodeOf(index);
+    switch (role) {
+    case Qt::DisplayRole:
+        if (index.column() == 1)
+            return (n->leaf && n->count >= 0) ? QLocale().toString(n->count) : QString();
+        return n->title;
+    case Qt::ToolTipRole:
+        if (!n->leaf)
+            return {};
+        return QStringLiteral("%1 (%2)%3")
+            .arg(n->kind.kind, n->kind.id(),
+                 n->kind.shortNames.isEmpty() ? QString()
+                                              : QStringLiteral(" — short names: ") +
+                                                    n->kind.shortNames.join(QLatin1String(", ")));
+    case Qt::FontRole:
+        if (!n->leaf && n->parent == &m_root) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return index.column() == 1 ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+    case KindRole:
+        return n->leaf ? QVariant::fromValue(n->kind) : QVariant();
+    case KindIdRole:
+        return n->leaf ? n->kind.id() : QString();
+    case CountRole:
+        return n->count;
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags ResourceTreeModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return nodeOf(index)->leaf ? (Qt::ItemIsEnabled | Qt::ItemIsSelectable) : Qt::ItemIsEnabled;
+}
+
+namespace {
+
+// "Deployment" -> "Deployments", "Ingress" -> "Ingresses", "Endpoints" stays.
+QString pluralTitle(const KindInfo &kind)
+{
+    const QString &k = kind.kind;
+    if (k.endsWith(QLatin1Char('s')) && kind.plural == k.toLower())
+        return k;
+    if (k.endsWith(QLatin1String("ss")) || k.endsWith(QLatin1Char('x')))
+        return k + QStringLiteral("es");
+    if (k.endsWith(QLatin1Char('y')) && kind.plural.endsWith(QLatin1String("ies")))
+        return k.chopped(1) + QStringLiteral("ies");
+    return k + QLatin1Char('s');
+}
+
+} // namespace
+
+void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
+{
+    QHash<QString, qint64> counts;
+    for (auto it = m_leaves.cbegin(); it != m_leaves.cend(); ++it)
+        counts.insert(it.key(), it.value()->count);
+    beginResetModel();
+    m_kinds = kinds;
+    m_root.children.clear();
+    m_leaves.clear();
+    QMap<int, QList<KindInfo>> byCategory;
+    QMap<QString, QList<KindInfo>> customByGroup;
+    for (const KindInfo &k : kinds) {
+        const ResourceCategory c = resourceCategory(k);
+        if (c == ResourceCategory::Custom)
+            customByGroup[k.group].append(k);
+        else
+            byCategory[int(c)].append(k);
+    }
+    auto addNode = [](Node *parent, const QString &title) {
+        auto node = std::make_unique<Node>();
+        node->title = title;
+        node->parent = parent;
+        node->row = int(parent->children.size());
+        parent->children.push_back(std::move(node));
+        return parent->children.back().get();
+    };
+    auto addLeaves = [&](Node *parent, QList<KindInfo> list) {
+        std::sort(list.begin(), list.end(), [](const KindInfo &a, const KindInfo &b) {
+            const int ra = builtinKindRank(a);
+            const int rb = builtinKindRank(b);
+            return ra != rb ? ra < rb : a.kind < b.kind;
+        });
+        for (const KindInfo &k : list) {
+            Node *leaf = addNode(parent, pluralTitle(k));
+            leaf->leaf = true;
+            leaf->kind = k;
+            leaf->count = counts.value(k.id(), -1);
+            m_leaves.insert(k.id(), leaf);
+        }
+    };
+    for (auto it = byCategory.cbegin(); it != byCategory.cend(); ++it)
+        addLeaves(addNode(&m_root, categoryTitle(ResourceCategory(it.key()))), it.value());
+    if (!customByGroup.isEmpty()) {
+        Node *custom = addNode(&m_root, categoryTitle(ResourceCategory::Custom));
+        for (auto it = customByGroup.cbegin(); it != customByGroup.cend(); ++it)
+            addLeaves(addNode(custom, it.key()), it.value());
+    }
+    endResetModel();
+}
+
+void ResourceTreeModel::setCount(const QString &kindId, qint64 count)
+{
+    Node *leaf = m_leaves.value(kindId);
+    if (!leaf || leaf->count == count)
+        return;
+    leaf->count = count;
+    const QModelIndex cell = createIndex(leaf->row, 1, leaf);
+    Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, CountRole});
+}
+
+QModelIndex ResourceTreeModel::indexOfKind(const QString &kindId) const
+{
+    Node *leaf = m_leaves.value(kindId);
+    return leaf ? createIndex(leaf->row, 0, leaf) : QModelIndex();
+}
+
+} // namespace informant

@@ -1,0 +1,62 @@
+#pragma once
+
+// ResourceTreeModel: the sidebar's resource tree — categories (Workloads,
+// Network, Config, Storage, Cluster, Custom Resources), custom resources
+// grouped again by API group, kinds as leaves with their live object counts.
+// setKinds() rebuilds the tree when discovery changes (rare, never per
+// event); setCount() is one dataChanged on the kind's count cell.
+// Columns: 0 name, 1 count. GUI thread.
+
+#include "models/kindinfo.h"
+
+#include <QAbstractItemModel>
+#include <QHash>
+
+#include <memory>
+#include <vector>
+
+namespace informant {
+
+class ResourceTreeModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceTreeModel)
+
+public:
+    enum Role { KindRole = Qt::UserRole + 1, KindIdRole, CountRole };
+
+    explicit ResourceTreeModel(QObject *parent = nullptr);
+    ~ResourceTreeModel() override;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+    void setKinds(const QList<KindInfo> &kinds);
+    const QList<KindInfo> &kinds() const { return m_kinds; }
+    // -1: unknown (no informer for the kind).
+    void setCount(const QString &kindId, qint64 count);
+    QModelIndex indexOfKind(const QString &kindId) const;
+
+private:
+    struct Node
+    {
+        QString title;
+        KindInfo kind; // leaves only
+        bool leaf = false;
+        qint64 count = -1;
+        Node *parent = nullptr;
+        int row = 0;
+        std::vector<std::unique_ptr<Node>> children;
+    };
+    Node *nodeOf(const QModelIndex &index) const;
+
+    Node m_root;
+    QList<KindInfo> m_kinds;
+    QHash<QString, Node *> m_leaves;
+};
+
+} // namespace informant

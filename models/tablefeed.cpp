@@ -1,0 +1,126 @@
+#include "models/tablefeed.h"
+
+#include "models/rowpreparer.h"
+
+#include <QDateTime>
+#include <QThread>
+
+namespace informant {
+
+// Owns the RowPreparer; lives in the worker thread (or the GUI thread inline).
+class TableFeed::Worker final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Worker)
+
+public:
+    explicit Worker(std::shared_ptr<const RowFormatter> formatter)
+        : m_preparer(std::move(formatter))
+    {
+    }
+    void onBatch(const ChangeBatch &batch)
+    {
+        Q_EMIT prepared(m_preparer.applyChanges(batch, QDateTime::currentMSecsSinceEpoch()));
+    }
+    void onQuery(const TableQuery &query, int generation)
+    {
+        Q_EMIT prepared(
+            m_preparer.setQuery(query, generation, QDateTime::currentMSecsSinceEpoch()));
+    }
+
+Q_SIGNALS:
+    void prepared(const informant::PreparedBatch &batch);
+
+private:
+    RowPreparer m_preparer;
+};
+
+TableFeed::TableFeed(KindSource *source, std::shared_ptr<const RowFormatter> formatter,
+                     Threading threading, QObject *parent)
+    : QObject(parent)
+    , m_source(source)
+    , m_model(new ResourceTableModel(formatter, this))
+    , m_worker(new Worker(formatter))
+{
+    qRegisterMetaType<PreparedBatch>();
+    qRegisterMetaType<ChangeBatch>();
+    if (threading == Threading::Worker) {
+        m_thread = new QThread(this);
+        m_thread->setObjectName(QStringLiteral("table-") + source->kind().plural);
+        m_worker->moveToThread(m_thread);
+        connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+        m_thread->start();
+    }
+    connect(m_worker, &Worker::prepared, this, &TableFeed::onPrepared);
+    connect(m_model, &ResourceTableModel::sortRequested, this, &TableFeed::sortBy);
+    Worker *worker = m_worker;
+    m_source->subscribe(worker, [worker](const ChangeBatch &batch) { worker->onBatch(batch); });
+}
+
+TableFeed::~TableFeed()
+{
+    m_source->unsubscribe(m_worker);
+    if (m_thread) {
+        m_thread->quit();
+        m_thread->wait();
+    } else {
+        delete m_worker;
+    }
+}
+
+void TableFeed::sendQuery()
+{
+    const TableQuery query = m_query;
+    const int generation = ++m_generation;
+    Worker *worker = m_worker;
+    QMetaObject::invokeMethod(
+        worker, [worker, query, generation] { worker->onQuery(query, generation); },
+        Qt::AutoConnection);
+}
+
+void TableFeed::setQuickText(const QString &text)
+{
+    if (text == m_query.quickText)
+        return;
+    m_query.quickText = text;
+    sendQuery();
+}
+
+void TableFeed::setSelector(const LabelSelector &selector)
+{
+    if (selector == m_query.selector)
+        return;
+    m_query.selector = selector;
+    sendQuery();
+}
+
+void TableFeed::setFacets(const FacetSelection &facets, std::optional<QSet<QString>> keys)
+{
+    if (facets == m_query.facets)
+        return;
+    m_query.facets = facets;
+    m_query.facetKeys = std::move(keys);
+    sendQuery();
+}
+
+void TableFeed::sortBy(int column, Qt::SortOrder order)
+{
+    if (column == m_query.sortColumn && order == m_query.order)
+        return;
+    m_query.sortColumn = column;
+    m_query.order = order;
+    sendQuery();
+}
+
+void TableFeed::onPrepared(const PreparedBatch &batch)
+{
+    m_model->applyBatch(batch);
+    if (!m_populated) {
+        m_populated = true;
+        Q_EMIT populated();
+    }
+}
+
+} // namespace informant
+
+#include "tablefeed.moc"

@@ -1,0 +1,27 @@
+#pragma once
+
+// YAML text of one object for the details pane, like `kubectl get -o yaml`
+// (keys in alphabetical order, block style). metadata.managedFields is left
+// out unless asked for; a Secret's data/stringData values are masked unless
+// revealed. Uses a Qt JSON DOM: only ever called for the one selected object.
+
+#include "informer/core/kubeobject.h"
+
+#include <QJsonValue>
+#include <QString>
+
+namespace informant {
+
+struct YamlOptions
+{
+    bool showManagedFields = false;
+    bool revealSecrets = false;
+};
+
+inline constexpr QLatin1String kMaskedValue{"••••••••"};
+
+QString renderYaml(const KubeObject &object, const YamlOptions &options = {});
+// Any JSON value as YAML (for tests and nested snippets).
+QString renderYaml(const QJsonValue &value);
+
+} // namespace informant

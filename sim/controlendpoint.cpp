@@ -1,0 +1,100 @@
+#include "sim/controlendpoint.h"
+
+#include "sim/responder.h"
+#include "sim/statuses.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace informant::sim {
+
+namespace {
+
+std::optional<ResourceType> resolve(const ResourceTable &table, const QString &name)
+{
+    const qsizetype dot = name.indexOf(QLatin1Char('.'));
+    const QString resource = dot < 0 ? name : name.left(dot);
+    const QString group = dot < 0 ? QString() : name.mid(dot + 1);
+    for (const ResourceType &type : table.types()) {
+        if (type.resource == resource && (dot < 0 || type.group == group))
+            return type;
+    }
+    return std::nullopt;
+}
+
+void snapshot(ServerContext &context, HttpConnection *connection, const HttpRequest &request)
+{
+    const auto type = resolve(context.table, request.param(QStringLiteral("resource")));
+    if (!type)
+        return sendStatus(
+            connection, statuses::badRequest(QStringLiteral("unknown resource \"%1\"")
+                                                 .arg(request.param(QStringLiteral("resource")))));
+    const QString namespaceName = request.param(QStringLiteral("namespace"));
+    QByteArray out = "[";
+    bool first = true;
+    for (const auto &[key, object] : context.storage.store(type->storageId).objects()) {
+        if (!namespaceName.isEmpty() && object->namespaceName != namespaceName)
+            continue;
+        out += first ? "" : ",";
+        first = false;
+        out += QJsonDocument(
+                   QJsonObject{{"key", key},
+                               {"uid", object->uid},
+                               {"resourceVersion", QString::number(object->resourceVersion)}})
+                   .toJson(QJsonDocument::Compact);
+    }
+    sendJson(connection, 200, out + ']');
+}
+
+void setFaults(ServerContext &context, HttpConnection *connection, const QString &spec)
+{
+    const Result<FaultSpec> parsed = FaultSpec::parse(spec);
+    if (!parsed.ok())
+        return sendStatus(connection, statuses::badRequest(parsed.errorMessage()));
+    if (context.applyFaults)
+        context.applyFaults(parsed.value());
+    else
+        context.faults.setSpec(parsed.value());
+    sendJson(
+        connection, 200,
+        QJsonDocument(QJsonObject{{"faults", parsed->toString()}}).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
+
+void handleControlRequest(ServerContext &context, HttpConnection *connection,
+                          const HttpRequest &request)
+{
+    const QString action = request.path.mid(int(qstrlen("/sim/v1/")));
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    if (get && action == QLatin1String("snapshot"))
+        return snapshot(context, connection, request);
+    if (get && action == QLatin1String("requests"))
+        return connection->sendResponse(200, "application/x-ndjson",
+                                        context.requestLog.toJsonLines());
+    if (request.method == "DELETE" && action == QLatin1String("requests")) {
+        context.requestLog.clear();
+        return sendJson(connection, 200, "{}");
+    }
+    if (post &&
+        (action == QLatin1String("churn/pause") || action == QLatin1String("churn/resume"))) {
+        const bool paused = action.endsWith(QLatin1String("pause"));
+        if (context.setChurnPaused)
+            context.setChurnPaused(paused);
+        return sendJson(connection, 200,
+                        paused ? "{\"churn\":\"paused\"}" : "{\"churn\":\"running\"}");
+    }
+    if (get && action == QLatin1String("faults"))
+        return sendJson(connection, 200,
+                        QJsonDocument(QJsonObject{{"faults", context.faults.spec().toString()}})
+                            .toJson(QJsonDocument::Compact));
+    if (post && action == QLatin1String("faults"))
+        return setFaults(context, connection, QString::fromUtf8(request.body).trimmed());
+    if (post && action == QLatin1String("faults/off"))
+        return setFaults(context, connection, QString());
+    sendStatus(connection, statuses::pathNotFound());
+}
+
+} // namespace informant::sim

@@ -1,0 +1,207 @@
+#include "sim/listhandler.h"
+
+#include "sim/continuetoken.h"
+#include "sim/listplan.h"
+#include "sim/mediatype.h"
+#include "sim/objectfilter.h"
+#include "sim/responder.h"
+#include "sim/statuses.h"
+#include "sim/tableresponse.h"
+
+#include <QDateTime>
+
+namespace informant::sim {
+
+namespace {
+
+constexpr qsizetype kStreamThresholdBytes = 1024 * 1024;
+constexpr qsizetype kPieceBytes = 4 * 1024 * 1024;
+
+struct Page
+{
+    std::vector<ObjectPtr> items;
+    QString continueToken;
+    qint64 remaining = -1;
+};
+
+// The key range of a namespace in a key-sorted snapshot.
+std::pair<std::size_t, std::size_t> namespaceRange(const std::vector<ObjectPtr> &items,
+                                                   const QString &namespaceName)
+{
+    if (namespaceName.isEmpty())
+        return {0, items.size()};
+    const QString prefix = namespaceName + '/';
+    const auto less = [](const ObjectPtr &object, const QString &key) { return object->key < key; };
+    const auto first = std::lower_bound(items.begin(), items.end(), prefix, less);
+    auto last = first;
+    while (last != items.end() && (*last)->key.startsWith(prefix))
+        ++last;
+    return {std::size_t(first - items.begin()), std::size_t(last - items.begin())};
+}
+
+Page selectPage(const std::vector<ObjectPtr> &snapshot, const ObjectFilter &filter,
+                const ListPlan &plan, qint64 nowMs)
+{
+    Page page;
+    auto [begin, end] = namespaceRange(snapshot, filter.namespaceName);
+    if (!plan.startKey.isEmpty()) {
+        const auto less = [](const ObjectPtr &o, const QString &key) { return o->key < key; };
+        begin = std::max(begin, std::size_t(std::lower_bound(snapshot.begin(), snapshot.end(),
+                                                             plan.startKey, less) -
+                                            snapshot.begin()));
+    }
+    const bool selective = filter.hasSelectors();
+    std::size_t i = begin;
+    for (; i < end; ++i) {
+        if (plan.limit > 0 && qint64(page.items.size()) >= plan.limit)
+            break;
+        if (!selective || filter.matches(*snapshot[i]))
+            page.items.push_back(snapshot[i]);
+    }
+    // More pages only if another matching item exists.
+    std::size_t next = i;
+    while (next < end && selective && !filter.matches(*snapshot[next]))
+        ++next;
+    if (next < end && !page.items.empty()) {
+        ContinueToken token;
+        token.resourceVersion = qint64(plan.snapshotRv);
+        token.startKey = page.items.back()->key + QChar(0);
+        token.issuedMs = nowMs;
+        page.continueToken = token.encode();
+        if (!selective)
+            page.remaining = qint64(end - next);
+    }
+    return page;
+}
+
+QByteArray listMetadata(quint64 rv, const Page &page)
+{
+    QByteArray out = "{\"resourceVersion\":\"" + QByteArray::number(rv) + '"';
+    if (!page.continueToken.isEmpty())
+        out += ",\"continue\":\"" + page.continueToken.toLatin1() + '"';
+    if (page.remaining >= 0)
+        out += ",\"remainingItemCount\":" + QByteArray::number(page.remaining);
+    return out + '}';
+}
+
+void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectPtr> items,
+                ObjectView view, bool metadataOnly)
+{
+    qsizetype total = head.size();
+    for (const ObjectPtr &item : items)
+        total += objectBytes(*item, view).size() + 1;
+    const auto appendItem = [view, metadataOnly](QByteArray &out, const StoredObject &item) {
+        if (!metadataOnly) {
+            out += objectBytes(item, view);
+            return;
+        }
+        out += "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\","
+               "\"metadata\":" +
+               jsonMember(item.json, {"metadata"}) + '}';
+    };
+    if (total < kStreamThresholdBytes) {
+        QByteArray body = std::move(head);
+        body.reserve(total + 2);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (i)
+                body += ',';
+            appendItem(body, *items[i]);
+        }
+        body += "]}";
+        sendJson(connection, 200, body);
+        return;
+    }
+    connection->startChunked(200, "application/json");
+    struct Stream
+    {
+        QByteArray head;
+        std::vector<ObjectPtr> items;
+        std::size_t index = 0;
+    };
+    auto stream = std::make_shared<Stream>(Stream{std::move(head), std::move(items), 0});
+    if (metadataOnly) {
+        connection->setProducer([stream, appendItem](HttpConnection &out) {
+            QByteArray piece = std::exchange(stream->head, QByteArray());
+            while (stream->index < stream->items.size() && piece.size() < kPieceBytes) {
+                if (stream->index)
+                    piece += ',';
+                appendItem(piece, *stream->items[stream->index++]);
+            }
+            const bool more = stream->index < stream->items.size();
+            if (!more)
+                piece += "]}";
+            out.writeChunk(piece);
+            return more;
+        });
+        return;
+    }
+    // Items go from the stored bytes straight into the socket buffer.
+    connection->setProducer([stream, view](HttpConnection &out) {
+        QList<QByteArrayView> parts;
+        if (!stream->head.isEmpty())
+            parts.append(stream->head);
+        qsizetype size = 0;
+        while (stream->index < stream->items.size() && size < kPieceBytes) {
+            if (stream->index)
+                parts.append(",");
+            const QByteArray &bytes = objectBytes(*stream->items[stream->index++], view);
+            parts.append(bytes);
+            size += bytes.size();
+        }
+        const bool more = stream->index < stream->items.size();
+        if (!more)
+            parts.append("]}");
+        out.writeChunkParts(parts);
+        stream->head.clear();
+        return more;
+    });
+}
+
+} // namespace
+
+void handleList(ServerContext &context, HttpConnection *connection, const HttpRequest &request,
+                const RequestTarget &target)
+{
+    const Representation representation = representationFromAccept(request.header("accept"));
+    const auto include =
+        TableRenderer::parseIncludeObject(request.param(QStringLiteral("includeObject")));
+    if (!include)
+        return sendStatus(
+            connection,
+            statuses::badRequest(QStringLiteral("unrecognized includeObject value: \"%1\"")
+                                     .arg(request.param(QStringLiteral("includeObject")))));
+    const Result<ObjectFilter> filter =
+        ObjectFilter::fromRequest(request, target.type, target.namespaceName);
+    if (!filter.ok())
+        return sendStatus(connection, statuses::badRequest(filter.errorMessage()));
+
+    ResourceStore &store = context.storage.store(target.type.storageId);
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    const StoreVersions versions{context.storage.currentRv(), store.compactedRv(), nowMs,
+                                 context.settings.continueTtlMs};
+    const Result<ListPlan, ApiStatus> plan =
+        planList(ListRequestOptions::fromRequest(request), versions);
+    if (!plan.ok())
+        return sendStatus(connection, plan.error());
+    const Snapshot snapshot = store.snapshotAt(plan->snapshotRv, versions.currentRv);
+    if (!snapshot)
+        return sendStatus(connection, statuses::listTooOld());
+    Page page = selectPage(*snapshot, filter.value(), plan.value(), nowMs);
+    const QByteArray metadata = listMetadata(plan->snapshotRv, page);
+
+    if (representation.kind == Representation::Kind::Table) {
+        const TableRenderer renderer(context.storage, target.type, representation.metaVersion,
+                                     *include, nowMs);
+        return sendJson(connection, 200, renderer.table(page.items, metadata));
+    }
+    const bool metadataOnly = representation.kind == Representation::Kind::PartialMetadata;
+    const QByteArray kind =
+        metadataOnly ? QByteArray("PartialObjectMetadataList") : target.type.listKind().toUtf8();
+    const QByteArray apiVersion =
+        metadataOnly ? QByteArray("meta.k8s.io/v1") : target.type.apiVersion().toUtf8();
+    QByteArray head = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + apiVersion +
+                      "\",\"metadata\":" + metadata + ",\"items\":[";
+    writeItems(connection, std::move(head), std::move(page.items), target.type.view, metadataOnly);
+}
+
+} // namespace informant::sim

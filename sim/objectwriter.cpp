@@ -1,0 +1,300 @@
+#include "sim/objectwriter.h"
+
+#include "sim/statuses.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QUuid>
+
+namespace informant::sim {
+
+namespace {
+
+QString randomSuffix()
+{
+    static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    QString out;
+    for (int i = 0; i < 5; ++i)
+        out +=
+            QLatin1Char(kAlphabet[QRandomGenerator::global()->bounded(int(sizeof(kAlphabet) - 1))]);
+    return out;
+}
+
+// Values that print the same are the same: JSON numbers parsed as integers
+// and computed as doubles must not count as a change.
+bool sameJson(const QJsonValue &a, const QJsonValue &b)
+{
+    return QJsonDocument(QJsonArray{a}).toJson(QJsonDocument::Compact) ==
+           QJsonDocument(QJsonArray{b}).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject metadataOf(const QJsonObject &object)
+{
+    return object.value(QLatin1String("metadata")).toObject();
+}
+
+QJsonObject crdStatus(const QJsonObject &crd)
+{
+    const QJsonObject spec = crd.value(QLatin1String("spec")).toObject();
+    QJsonArray stored;
+    for (const QJsonValue &version : spec.value(QLatin1String("versions")).toArray()) {
+        if (version.toObject().value(QLatin1String("storage")).toBool())
+            stored.append(version.toObject().value(QLatin1String("name")));
+    }
+    const QString now = nowTimestamp();
+    const auto condition = [&](const char *type, const char *reason, const char *message) {
+        return QJsonObject{{"type", type},
+                           {"status", "True"},
+                           {"lastTransitionTime", now},
+                           {"reason", reason},
+                           {"message", message}};
+    };
+    return QJsonObject{
+        {"acceptedNames", spec.value(QLatin1String("names"))},
+        {"conditions", QJsonArray{condition("NamesAccepted", "NoConflicts", "no conflicts found"),
+                                  condition("Established", "InitialNamesAccepted",
+                                            "the initial names have been accepted")}},
+        {"storedVersions", stored}};
+}
+
+} // namespace
+
+QString nowTimestamp()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+}
+
+QJsonObject ObjectWriter::toJson(const StoredObject &object)
+{
+    return QJsonDocument::fromJson(object.json).object();
+}
+
+Result<EventPtr, ApiStatus> ObjectWriter::store(const ResourceType &type, const QJsonObject &object)
+{
+    Result<EventPtr> event =
+        m_context.storage.put(type.storageId, QJsonDocument(object).toJson(QJsonDocument::Compact));
+    if (!event.ok())
+        return statuses::badRequest(event.errorMessage());
+    return event.value();
+}
+
+Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJsonObject object,
+                                                 const QString &namespaceName, bool dryRun)
+{
+    QJsonObject metadata = metadataOf(object);
+    QString name = metadata.value(QLatin1String("name")).toString();
+    if (name.isEmpty() && metadata.contains(QLatin1String("generateName")))
+        name = metadata.value(QLatin1String("generateName")).toString() + randomSuffix();
+    if (name.isEmpty())
+        return statuses::invalid(
+            type.kind, QString(), QStringLiteral("metadata.name"),
+            QStringLiteral("FieldValueRequired"),
+            QStringLiteral("Required value: name or generateName is required"));
+    const QString bodyNamespace = metadata.value(QLatin1String("namespace")).toString();
+    if (type.namespaced) {
+        if (!bodyNamespace.isEmpty() && bodyNamespace != namespaceName)
+            return statuses::badRequest(
+                QStringLiteral("the namespace of the provided object does "
+                               "not match the namespace sent on the request"));
+        if (!m_context.storage.store(QStringLiteral("/namespaces")).get(namespaceName))
+            return statuses::notFound(QString(), QStringLiteral("namespaces"), namespaceName);
+        metadata.insert(QLatin1String("namespace"), namespaceName);
+    } else {
+        metadata.remove(QLatin1String("namespace"));
+    }
+    const QString key = type.namespaced ? namespaceName + '/' + name : name;
+    if (m_context.storage.store(type.storageId).get(key))
+        return statuses::alreadyExists(type.group, type.resource, name);
+    metadata.insert(QLatin1String("name"), name);
+    metadata.insert(QLatin1String("uid"), QUuid::createUuid().toString(QUuid::WithoutBraces));
+    metadata.insert(QLatin1String("creationTimestamp"), nowTimestamp());
+    if (object.contains(QLatin1String("spec")))
+        metadata.insert(QLatin1String("generation"), 1);
+    metadata.remove(QLatin1String("resourceVersion"));
+    metadata.remove(QLatin1String("deletionTimestamp"));
+    object.insert(QLatin1String("metadata"), metadata);
+    object.insert(QLatin1String("kind"), type.kind);
+    object.insert(QLatin1String("apiVersion"), type.apiVersion());
+    if (type.resource == QLatin1String("namespaces") && type.group.isEmpty()) {
+        object.insert(QLatin1String("spec"), QJsonObject{{"finalizers", QJsonArray{"kubernetes"}}});
+        object.insert(QLatin1String("status"), QJsonObject{{"phase", "Active"}});
+    }
+    if (type.resource == QLatin1String("customresourcedefinitions")) {
+        QString error;
+        ResourceTable probe;
+        if (!probe.addCustomResource(object, &error))
+            return statuses::invalid(type.kind, name, QStringLiteral("spec"),
+                                     QStringLiteral("FieldValueInvalid"), error);
+        object.insert(QLatin1String("status"), crdStatus(object));
+    }
+    if (dryRun) {
+        auto event = std::make_shared<StoredEvent>();
+        Result<ObjectPtr> preview =
+            StoredObject::fromJson(QJsonDocument(object).toJson(QJsonDocument::Compact), {});
+        if (!preview.ok())
+            return statuses::badRequest(preview.errorMessage());
+        event->object = preview.value();
+        return EventPtr(event);
+    }
+    if (type.resource == QLatin1String("customresourcedefinitions"))
+        onCrdStored(object);
+    return store(type, object);
+}
+
+Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJsonObject object,
+                                                 const ObjectPtr &current, UpdateScope scope,
+                                                 bool dryRun)
+{
+    const QJsonObject old = toJson(*current);
+    QJsonObject metadata = metadataOf(object);
+    const QString rv = metadata.value(QLatin1String("resourceVersion")).toString();
+    if (!rv.isEmpty() && rv != QString::number(current->resourceVersion))
+        return statuses::conflict(type.group, type.resource, current->name);
+    const QJsonObject oldMetadata = metadataOf(old);
+    for (const char *fixed :
+         {"name", "namespace", "uid", "creationTimestamp", "deletionTimestamp", "generation"}) {
+        const QJsonValue value = oldMetadata.value(QLatin1String(fixed));
+        if (value.isUndefined())
+            metadata.remove(QLatin1String(fixed));
+        else
+            metadata.insert(QLatin1String(fixed), value);
+    }
+    metadata.remove(QLatin1String("resourceVersion"));
+    object.insert(QLatin1String("kind"), type.kind);
+    object.insert(QLatin1String("apiVersion"), type.apiVersion());
+    const bool hasStatusSubresource = type.subresources.contains(QStringLiteral("status"));
+    if (scope == UpdateScope::Status) {
+        QJsonObject onlyStatus = old;
+        onlyStatus.insert(QLatin1String("status"), object.value(QLatin1String("status")));
+        object = onlyStatus;
+        metadata = oldMetadata;
+        metadata.remove(QLatin1String("resourceVersion"));
+    } else if (scope == UpdateScope::Object && hasStatusSubresource) {
+        if (old.contains(QLatin1String("status")))
+            object.insert(QLatin1String("status"), old.value(QLatin1String("status")));
+        else
+            object.remove(QLatin1String("status"));
+    }
+    if (!sameJson(object.value(QLatin1String("spec")), old.value(QLatin1String("spec"))))
+        metadata.insert(QLatin1String("generation"),
+                        oldMetadata.value(QLatin1String("generation")).toInt() + 1);
+    object.insert(QLatin1String("metadata"), metadata);
+    QJsonObject unchanged = old;
+    QJsonObject unchangedMetadata = oldMetadata;
+    unchangedMetadata.remove(QLatin1String("resourceVersion"));
+    unchanged.insert(QLatin1String("metadata"), unchangedMetadata);
+    if (dryRun || sameJson(object, unchanged)) {
+        auto event = std::make_shared<StoredEvent>();
+        event->object = current;
+        return EventPtr(event);
+    }
+    if (current->beingDeleted && metadata.value(QLatin1String("finalizers")).toArray().isEmpty()) {
+        const Result<ObjectPtr, ApiStatus> removed = destroy(type, current);
+        if (!removed.ok())
+            return removed.error();
+        auto event = std::make_shared<StoredEvent>();
+        event->type = StoredEvent::Type::Deleted;
+        event->object = removed.value();
+        return EventPtr(event);
+    }
+    if (type.resource == QLatin1String("customresourcedefinitions"))
+        onCrdStored(object);
+    return store(type, object);
+}
+
+Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
+                                                  const ObjectPtr &current, bool dryRun)
+{
+    if (dryRun)
+        return current;
+    if (current->hasFinalizers) {
+        if (current->beingDeleted)
+            return current;
+        QJsonObject object = toJson(*current);
+        QJsonObject metadata = metadataOf(object);
+        metadata.insert(QLatin1String("deletionTimestamp"), nowTimestamp());
+        metadata.insert(QLatin1String("deletionGracePeriodSeconds"), 0);
+        object.insert(QLatin1String("metadata"), metadata);
+        const Result<EventPtr, ApiStatus> marked = store(type, object);
+        if (!marked.ok())
+            return marked.error();
+        return marked.value()->object;
+    }
+    return destroy(type, current);
+}
+
+Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,
+                                                   const ObjectPtr &current)
+{
+    if (type.resource == QLatin1String("namespaces") && type.group.isEmpty())
+        deleteNamespaceContents(current->name);
+    const Result<EventPtr> removed = m_context.storage.remove(type.storageId, current->key);
+    if (!removed.ok())
+        return statuses::notFound(type.group, type.resource, current->name);
+    if (type.resource == QLatin1String("customresourcedefinitions"))
+        onCrdDeleted(*current);
+    collectGarbage(current->uid);
+    return removed.value()->object;
+}
+
+void ObjectWriter::collectGarbage(const QString &ownerUid)
+{
+    if (ownerUid.isEmpty())
+        return;
+    for (const QString &storageId : m_context.storage.storageIds()) {
+        const auto type = m_context.table.findByStorage(storageId);
+        if (!type)
+            continue;
+        std::vector<ObjectPtr> dependents;
+        for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
+            if (object->ownerUids.contains(ownerUid))
+                dependents.push_back(object);
+        }
+        for (const ObjectPtr &dependent : dependents)
+            (void)remove(*type, dependent);
+    }
+}
+
+void ObjectWriter::deleteNamespaceContents(const QString &namespaceName)
+{
+    for (const QString &storageId : m_context.storage.storageIds()) {
+        const auto type = m_context.table.findByStorage(storageId);
+        if (!type || !type->namespaced)
+            continue;
+        std::vector<ObjectPtr> contents;
+        for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
+            if (object->namespaceName == namespaceName)
+                contents.push_back(object);
+        }
+        for (const ObjectPtr &object : contents)
+            (void)m_context.storage.remove(storageId, object->key);
+    }
+}
+
+void ObjectWriter::onCrdStored(const QJsonObject &crd)
+{
+    QString error;
+    (void)m_context.table.addCustomResource(crd, &error);
+}
+
+void ObjectWriter::onCrdDeleted(const StoredObject &crd)
+{
+    const auto storageIds = m_context.storage.storageIds();
+    const QJsonObject object = toJson(crd);
+    const QJsonObject spec = object.value(QLatin1String("spec")).toObject();
+    const QString storageId =
+        spec.value(QLatin1String("group")).toString() + '/' +
+        spec.value(QLatin1String("names")).toObject().value(QLatin1String("plural")).toString();
+    m_context.table.removeCustomResource(crd.name);
+    if (storageIds.contains(storageId)) {
+        std::vector<QString> keys;
+        for (const auto &[key, value] : m_context.storage.store(storageId).objects())
+            keys.push_back(key);
+        for (const QString &key : keys)
+            (void)m_context.storage.remove(storageId, key);
+    }
+}
+
+} // namespace informant::sim

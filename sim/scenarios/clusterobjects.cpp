@@ -1,0 +1,105 @@
+#include "sim/scenarios/clusterobjects.h"
+
+#include <QJsonArray>
+
+namespace informant::sim::objects {
+
+QJsonObject namespaceObject(const QString &name)
+{
+    return QJsonObject{
+        {"apiVersion", "v1"},
+        {"kind", "Namespace"},
+        {"metadata", QJsonObject{{"name", name},
+                                 {"labels", QJsonObject{{"kubernetes.io/metadata.name", name}}}}}};
+}
+
+QJsonObject node(const QString &name, int index, bool ready)
+{
+    const QString ip = QStringLiteral("10.0.0.%1").arg(index + 10);
+    const QJsonObject capacity{{"cpu", "8"},
+                               {"memory", "32863392Ki"},
+                               {"pods", "110"},
+                               {"ephemeral-storage", "101430960Ki"}};
+    const QJsonArray conditions{QJsonObject{{"type", "MemoryPressure"},
+                                            {"status", "False"},
+                                            {"reason", "KubeletHasSufficientMemory"},
+                                            {"message", "kubelet has sufficient memory available"}},
+                                QJsonObject{{"type", "DiskPressure"},
+                                            {"status", "False"},
+                                            {"reason", "KubeletHasNoDiskPressure"},
+                                            {"message", "kubelet has no disk pressure"}},
+                                QJsonObject{{"type", "PIDPressure"},
+                                            {"status", "False"},
+                                            {"reason", "KubeletHasSufficientPID"},
+                                            {"message", "kubelet has sufficient PID available"}},
+                                QJsonObject{{"type", "Ready"},
+                                            {"status", ready ? "True" : "False"},
+                                            {"reason", ready ? "KubeletReady" : "KubeletNotReady"},
+                                            {"message", ready ? "kubelet is posting ready status"
+                                                              : "container runtime is down"}}};
+    return QJsonObject{
+        {"apiVersion", "v1"},
+        {"kind", "Node"},
+        {"metadata",
+         QJsonObject{
+             {"name", name},
+             {"labels", QJsonObject{{"kubernetes.io/hostname", name},
+                                    {"kubernetes.io/os", "linux"},
+                                    {"kubernetes.io/arch", "amd64"},
+                                    {"node-role.kubernetes.io/worker", ""},
+                                    {"topology.kubernetes.io/zone",
+                                     QStringLiteral("zone-%1").arg(QChar('a' + index % 3))}}}}},
+        {"spec", QJsonObject{{"podCIDR", QStringLiteral("10.244.%1.0/24").arg(index)}}},
+        {"status",
+         QJsonObject{
+             {"capacity", capacity},
+             {"allocatable", capacity},
+             {"conditions", conditions},
+             {"addresses", QJsonArray{QJsonObject{{"type", "InternalIP"}, {"address", ip}},
+                                      QJsonObject{{"type", "Hostname"}, {"address", name}}}},
+             {"nodeInfo", QJsonObject{{"kubeletVersion", "v1.32.0"},
+                                      {"kubeProxyVersion", "v1.32.0"},
+                                      {"containerRuntimeVersion", "containerd://1.7.22"},
+                                      {"osImage", "Ubuntu 24.04.1 LTS"},
+                                      {"kernelVersion", "6.8.0-45-generic"},
+                                      {"operatingSystem", "linux"},
+                                      {"architecture", "amd64"}}}}}};
+}
+
+QJsonObject service(const QString &namespaceName, const QString &name, const QString &app, int port)
+{
+    return QJsonObject{
+        {"apiVersion", "v1"},
+        {"kind", "Service"},
+        {"metadata", QJsonObject{{"name", name},
+                                 {"namespace", namespaceName},
+                                 {"labels", QJsonObject{{"app", app}}}}},
+        {"spec", QJsonObject{{"type", "ClusterIP"},
+                             {"clusterIP", QStringLiteral("10.96.%1.%2")
+                                               .arg(qHash(name) % 200)
+                                               .arg(qHash(namespaceName) % 200 + 2)},
+                             {"selector", QJsonObject{{"app", app}}},
+                             {"ports", QJsonArray{QJsonObject{{"name", "http"},
+                                                              {"port", port},
+                                                              {"targetPort", 8080},
+                                                              {"protocol", "TCP"}}}}}},
+        {"status", QJsonObject{{"loadBalancer", QJsonObject()}}}};
+}
+
+QJsonObject configMap(const QString &namespaceName, const QString &name)
+{
+    return QJsonObject{
+        {"apiVersion", "v1"},
+        {"kind", "ConfigMap"},
+        {"metadata", QJsonObject{{"name", name}, {"namespace", namespaceName}}},
+        {"data", QJsonObject{{"LOG_LEVEL", "info"}, {"FEATURE_FLAGS", "fast-path,new-ui"}}}};
+}
+
+QJsonObject serviceAccount(const QString &namespaceName, const QString &name)
+{
+    return QJsonObject{{"apiVersion", "v1"},
+                       {"kind", "ServiceAccount"},
+                       {"metadata", QJsonObject{{"name", name}, {"namespace", namespaceName}}}};
+}
+
+} // namespace informant::sim::objects

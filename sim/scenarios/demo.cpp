@@ -1,0 +1,223 @@
+#include "sim/scenarios/demo.h"
+
+#include "sim/objectwriter.h"
+#include "sim/scenarios/clusterobjects.h"
+
+#include <QJsonArray>
+
+namespace informant::sim {
+
+Result<void> createBaseNamespaces(ServerContext &context);
+
+namespace {
+
+constexpr int kNodeCount = 3;
+constexpr int kReconcileMs = 1000;
+constexpr int kRolloutMs = 6000;
+constexpr int kCrashLoopMs = 7000;
+constexpr int kJobMs = 30000;
+
+struct DemoApp
+{
+    const char *namespaceName;
+    const char *name;
+    const char *image;
+    int replicas;
+    int port;
+};
+
+const DemoApp kApps[] = {
+    {"web", "frontend", "nginx:1.27.2", 3, 80},
+    {"web", "api", "ghcr.io/example/api:2.14.1", 2, 8080},
+    {"payments", "checkout", "ghcr.io/example/checkout:1.9.0", 2, 8080},
+    {"monitoring", "prometheus", "quay.io/prometheus/prometheus:v2.54.1", 1, 9090},
+    {"kube-system", "coredns", "registry.k8s.io/coredns/coredns:v1.11.3", 2, 53},
+};
+
+QJsonObject deployment(const DemoApp &app)
+{
+    const QJsonObject labels{{"app", app.name}};
+    const QJsonObject container{
+        {"name", app.name},
+        {"image", app.image},
+        {"ports", QJsonArray{QJsonObject{{"containerPort", app.port}, {"protocol", "TCP"}}}},
+        {"resources", QJsonObject{{"requests", QJsonObject{{"cpu", "100m"}, {"memory", "128Mi"}}}}},
+        {"imagePullPolicy", "IfNotPresent"}};
+    return QJsonObject{
+        {"apiVersion", "apps/v1"},
+        {"kind", "Deployment"},
+        {"metadata",
+         QJsonObject{{"name", app.name}, {"namespace", app.namespaceName}, {"labels", labels}}},
+        {"spec",
+         QJsonObject{{"replicas", app.replicas},
+                     {"selector", QJsonObject{{"matchLabels", labels}}},
+                     {"strategy", QJsonObject{{"type", "RollingUpdate"}}},
+                     {"template",
+                      QJsonObject{{"metadata", QJsonObject{{"labels", labels}}},
+                                  {"spec", QJsonObject{{"containers", QJsonArray{container}}}}}}}}};
+}
+
+QJsonObject widgetCrd()
+{
+    const QJsonObject schema{{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
+    const QJsonArray columns{
+        QJsonObject{{"name", "Size"}, {"type", "string"}, {"jsonPath", ".spec.size"}},
+        QJsonObject{{"name", "Color"}, {"type", "string"}, {"jsonPath", ".spec.color"}},
+        QJsonObject{{"name", "Ready"}, {"type", "boolean"}, {"jsonPath", ".status.ready"}},
+        QJsonObject{
+            {"name", "Age"}, {"type", "date"}, {"jsonPath", ".metadata.creationTimestamp"}}};
+    return QJsonObject{
+        {"apiVersion", "apiextensions.k8s.io/v1"},
+        {"kind", "CustomResourceDefinition"},
+        {"metadata", QJsonObject{{"name", "widgets.demo.informant.io"}}},
+        {"spec",
+         QJsonObject{{"group", "demo.informant.io"},
+                     {"scope", "Namespaced"},
+                     {"names", QJsonObject{{"plural", "widgets"},
+                                           {"singular", "widget"},
+                                           {"kind", "Widget"},
+                                           {"listKind", "WidgetList"},
+                                           {"shortNames", QJsonArray{"wd"}},
+                                           {"categories", QJsonArray{"all"}}}},
+                     {"versions", QJsonArray{QJsonObject{
+                                      {"name", "v1"},
+                                      {"served", true},
+                                      {"storage", true},
+                                      {"schema", QJsonObject{{"openAPIV3Schema", schema}}},
+                                      {"subresources", QJsonObject{{"status", QJsonObject()}}},
+                                      {"additionalPrinterColumns", columns}}}}}}};
+}
+
+QJsonObject widget(const QString &name, const QString &size, const QString &color, bool ready)
+{
+    return QJsonObject{{"apiVersion", "demo.informant.io/v1"},
+                       {"kind", "Widget"},
+                       {"metadata", QJsonObject{{"name", name}, {"namespace", "web"}}},
+                       {"spec", QJsonObject{{"size", size}, {"color", color}}},
+                       {"status", QJsonObject{{"ready", ready}}}};
+}
+
+} // namespace
+
+DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
+    : Scenario(context, options)
+    , m_events(context)
+    , m_controller(context, m_events, kNodeCount)
+    , m_factory(options.seed)
+{
+    connect(&m_reconcileTimer, &QTimer::timeout, this, [this] { m_controller.reconcile(); });
+    connect(&m_rolloutTimer, &QTimer::timeout, this, &DemoScenario::rollOut);
+    connect(&m_crashTimer, &QTimer::timeout, this, &DemoScenario::crashLoop);
+    connect(&m_jobTimer, &QTimer::timeout, this, &DemoScenario::runJob);
+}
+
+ResourceType DemoScenario::type(const char *group, const char *resource) const
+{
+    for (const ResourceType &candidate : m_context.table.types()) {
+        if (candidate.group == QLatin1String(group) &&
+            candidate.resource == QLatin1String(resource))
+            return candidate;
+    }
+    return ResourceType();
+}
+
+Result<void> DemoScenario::populate()
+{
+    const Result<void> base = createBaseNamespaces(m_context);
+    if (!base.ok())
+        return base;
+    ObjectWriter writer(m_context);
+    for (const char *name : {"web", "payments", "monitoring", "batch"})
+        (void)writer.create(type("", "namespaces"), objects::namespaceObject(QLatin1String(name)),
+                            QString());
+    for (int i = 0; i < kNodeCount; ++i)
+        (void)writer.create(type("", "nodes"), objects::node(QStringLiteral("node-%1").arg(i), i),
+                            QString());
+    for (const char *ns : {"default", "kube-system", "web", "payments", "monitoring", "batch"})
+        (void)writer.create(type("", "serviceaccounts"),
+                            objects::serviceAccount(QLatin1String(ns), QStringLiteral("default")),
+                            QLatin1String(ns));
+    for (const DemoApp &app : kApps) {
+        (void)writer.create(type("apps", "deployments"), deployment(app),
+                            QLatin1String(app.namespaceName));
+        (void)writer.create(type("", "services"),
+                            objects::service(QLatin1String(app.namespaceName),
+                                             QLatin1String(app.name), QLatin1String(app.name),
+                                             app.port),
+                            QLatin1String(app.namespaceName));
+        (void)writer.create(type("", "configmaps"),
+                            objects::configMap(QLatin1String(app.namespaceName),
+                                               QLatin1String(app.name) + QStringLiteral("-config")),
+                            QLatin1String(app.namespaceName));
+    }
+    (void)writer.create(type("apiextensions.k8s.io", "customresourcedefinitions"), widgetCrd(),
+                        QString());
+    const ResourceType widgets = type("demo.informant.io", "widgets");
+    (void)writer.create(
+        widgets,
+        widget(QStringLiteral("sprocket"), QStringLiteral("large"), QStringLiteral("red"), true),
+        QStringLiteral("web"));
+    (void)writer.create(
+        widgets,
+        widget(QStringLiteral("gizmo"), QStringLiteral("small"), QStringLiteral("blue"), true),
+        QStringLiteral("web"));
+    (void)writer.create(widgets,
+                        widget(QStringLiteral("doohickey"), QStringLiteral("medium"),
+                               QStringLiteral("green"), false),
+                        QStringLiteral("web"));
+    createCrashLoopingPod();
+    createPendingPod();
+    // Bring the deployments up before the first client looks.
+    for (int i = 0; i < 4; ++i)
+        m_controller.reconcile();
+    runJob();
+    return {};
+}
+
+void DemoScenario::start()
+{
+    m_reconcileTimer.start(kReconcileMs);
+    m_rolloutTimer.start(kRolloutMs);
+    m_crashTimer.start(kCrashLoopMs);
+    m_jobTimer.start(kJobMs);
+}
+
+void DemoScenario::setPaused(bool paused)
+{
+    Scenario::setPaused(paused);
+    for (QTimer *timer : {&m_rolloutTimer, &m_crashTimer, &m_jobTimer}) {
+        if (paused)
+            timer->stop();
+        else
+            timer->start();
+    }
+}
+
+void DemoScenario::rollOut()
+{
+    const DemoApp &app = kApps[m_nextRollout++ % std::size(kApps)];
+    const ObjectPtr current =
+        m_context.storage.store(QStringLiteral("apps/deployments"))
+            .get(QLatin1String(app.namespaceName) + '/' + QLatin1String(app.name));
+    if (!current)
+        return;
+    QJsonObject object = ObjectWriter::toJson(*current);
+    QJsonObject spec = object.value(QLatin1String("spec")).toObject();
+    QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
+    QJsonObject metadata = podTemplate.value(QLatin1String("metadata")).toObject();
+    metadata.insert(QLatin1String("annotations"),
+                    QJsonObject{{"kubectl.kubernetes.io/restartedAt", nowTimestamp()}});
+    podTemplate.insert(QLatin1String("metadata"), metadata);
+    spec.insert(QLatin1String("template"), podTemplate);
+    object.insert(QLatin1String("spec"), spec);
+    (void)ObjectWriter(m_context).update(type("apps", "deployments"), object, current,
+                                         UpdateScope::Object);
+}
+
+Result<std::unique_ptr<Scenario>> createDemoScenario(ServerContext &context,
+                                                     const SimOptions &options)
+{
+    return std::unique_ptr<Scenario>(new DemoScenario(context, options));
+}
+
+} // namespace informant::sim

@@ -1,0 +1,53 @@
+#pragma once
+
+// The `demo` scenario: a small cluster that looks alive. Three nodes, a few
+// namespaces, deployments (with ReplicaSets and pods, kept by a small
+// controller that also honours kubectl apply/scale) rolling over one after
+// another, a crash-looping pod whose restartCount climbs with BackOff
+// warnings (count and series), a pending unschedulable pod, a job that runs
+// and completes every 30 s, a CRD (widgets.demo.informant.io) with
+// additionalPrinterColumns and a few custom resources, and realistic events.
+
+#include "sim/scenarios/deploymentcontroller.h"
+#include "sim/scenarios/eventrecorder.h"
+#include "sim/scenarios/podfactory.h"
+#include "sim/scenarios/scenario.h"
+
+#include <QTimer>
+
+namespace informant::sim {
+
+class DemoScenario final : public Scenario
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DemoScenario)
+
+public:
+    DemoScenario(ServerContext &context, const SimOptions &options);
+
+    Result<void> populate() override;
+    void start() override;
+    void setPaused(bool paused) override;
+
+private:
+    ResourceType type(const char *group, const char *resource) const;
+    void rollOut();
+    void createCrashLoopingPod();
+    void createPendingPod();
+    void crashLoop();
+    void runJob();
+    void finishJob(const QString &jobName);
+
+    EventRecorder m_events;
+    DeploymentController m_controller;
+    PodFactory m_factory;
+    QTimer m_reconcileTimer;
+    QTimer m_rolloutTimer;
+    QTimer m_crashTimer;
+    QTimer m_jobTimer;
+    std::size_t m_nextRollout = 0;
+    PodParams m_crashPod;
+    int m_jobRun = 0;
+};
+
+} // namespace informant::sim

@@ -1,0 +1,133 @@
+#include "sim/scenarios/podpopulation.h"
+
+#include "sim/objectwriter.h"
+#include "sim/scenarios/clusterobjects.h"
+
+namespace informant::sim {
+
+namespace {
+constexpr int kTickMs = 10;
+constexpr int kAppsPerNamespace = 25;
+const QString kPods = QStringLiteral("/pods");
+} // namespace
+
+PodPopulationScenario::PodPopulationScenario(ServerContext &context, const SimOptions &options,
+                                             bool churn)
+    : Scenario(context, options)
+    , m_churn(churn)
+    , m_targetPods(options.pods > 0 ? options.pods : (churn ? 1000 : 10000))
+    , m_namespaceCount(options.namespaces > 0 ? options.namespaces : 10)
+    , m_nodeCount(std::clamp(m_targetPods / 100, 3, 1000))
+    , m_rate(options.churnPerSecond > 0 ? options.churnPerSecond : 100)
+    , m_factory(options.seed)
+{
+    connect(&m_timer, &QTimer::timeout, this, &PodPopulationScenario::tick);
+}
+
+Result<void> PodPopulationScenario::populate()
+{
+    ObjectWriter writer(m_context);
+    const ResourceType namespaces =
+        *m_context.table.find({}, QStringLiteral("v1"), QStringLiteral("namespaces"));
+    const ResourceType nodes =
+        *m_context.table.find({}, QStringLiteral("v1"), QStringLiteral("nodes"));
+    for (const QString &name : {QStringLiteral("default"), QStringLiteral("kube-system")})
+        (void)writer.create(namespaces, objects::namespaceObject(name), QString());
+    for (int i = 0; i < m_namespaceCount; ++i)
+        (void)writer.create(namespaces, objects::namespaceObject(QStringLiteral("ns-%1").arg(i)),
+                            QString());
+    for (int i = 0; i < m_nodeCount; ++i)
+        (void)writer.create(nodes, objects::node(QStringLiteral("node-%1").arg(i), i), QString());
+    m_pods.reserve(std::size_t(m_targetPods) + 16);
+    for (int i = 0; i < m_targetPods; ++i)
+        createPod();
+    return {};
+}
+
+void PodPopulationScenario::createPod()
+{
+    const QString ns = QStringLiteral("ns-%1").arg(m_factory.next(quint32(m_namespaceCount)));
+    const QString app = QStringLiteral("app-%1").arg(m_factory.next(kAppsPerNamespace));
+    PodParams pod = m_factory.makePod(ns, app, m_nodeCount);
+    storePod(pod);
+    m_pods.push_back(std::move(pod));
+}
+
+void PodPopulationScenario::storePod(const PodParams &pod)
+{
+    m_context.storage.putBuilt(kPods,
+                               [&pod](quint64 rv) { return PodFactory::podObject(pod, rv); });
+}
+
+void PodPopulationScenario::start()
+{
+    if (!m_churn)
+        return;
+    m_clock.start();
+    m_timer.start(kTickMs);
+}
+
+void PodPopulationScenario::setPaused(bool paused)
+{
+    Scenario::setPaused(paused);
+    if (!m_churn)
+        return;
+    if (paused) {
+        m_timer.stop();
+    } else {
+        m_done = 0;
+        m_clock.restart();
+        m_timer.start(kTickMs);
+    }
+}
+
+void PodPopulationScenario::tick()
+{
+    const double due = m_rate * double(m_clock.elapsed()) / 1000.0;
+    // Never more than a tenth of a second's worth at once: a stalled loop
+    // catches up gradually instead of flooding.
+    const qint64 count = std::min<qint64>(qint64(due - m_done), qint64(m_rate / 10) + 1);
+    for (qint64 i = 0; i < count; ++i)
+        changeOne();
+    m_done += double(count);
+    if (due - m_done > m_rate)
+        m_done = due - m_rate; // drop what cannot be caught up
+}
+
+void PodPopulationScenario::changeOne()
+{
+    const quint32 roll = m_factory.next(100);
+    const bool tooFew = qsizetype(m_pods.size()) < m_targetPods;
+    const bool tooMany = qsizetype(m_pods.size()) > m_targetPods;
+    if (m_pods.empty() || (roll < 10 && !tooMany) || tooFew) {
+        createPod();
+        return;
+    }
+    const std::size_t index = m_factory.next(quint32(m_pods.size()));
+    if (roll < 20) {
+        const PodParams victim = m_pods[index];
+        m_pods[index] = std::move(m_pods.back());
+        m_pods.pop_back();
+        (void)m_context.storage.remove(kPods, victim.namespaceName + '/' + victim.name);
+        return;
+    }
+    PodParams &pod = m_pods[index];
+    ++pod.generation;
+    if (roll < 30) {
+        ++pod.restartCount;
+    } else if (roll < 35) {
+        pod.ready = !pod.ready;
+    } else if (roll < 40) {
+        static const char *const kTiers[] = {"frontend", "backend", "cache", "batch"};
+        pod.tier = QLatin1String(kTiers[m_factory.next(4)]);
+    }
+    storePod(pod);
+}
+
+Result<std::unique_ptr<Scenario>> createPopulationScenario(ServerContext &context,
+                                                           const SimOptions &options, bool churn)
+{
+    return std::unique_ptr<Scenario>(new PodPopulationScenario(context, options, churn));
+}
+
+} // namespace informant::sim

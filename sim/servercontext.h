@@ -1,0 +1,46 @@
+#pragma once
+
+// Everything the request handlers share: the resource table, storage, fault
+// injection, request log and settings. One per Simulator, owned by the server
+// thread and used only there.
+
+#include "sim/faults.h"
+#include "sim/requestlog.h"
+#include "sim/resourcetable.h"
+#include "sim/storage.h"
+
+#include <functional>
+
+namespace informant::sim {
+
+struct ServerSettings
+{
+    int bookmarkIntervalMs = 2000;
+    qint64 continueTtlMs = 5 * 60 * 1000;  // etcd's default compaction interval
+    int defaultWatchTimeoutSeconds = 1800; // kube-apiserver --min-request-timeout
+    QString token;                         // required bearer token, if set
+    QString serverUrl;
+};
+
+struct ServerContext
+{
+    explicit ServerContext(int historyLimit, quint32 seed)
+        : storage(&table, historyLimit)
+        , faults(seed)
+        , baseHistoryLimit(historyLimit)
+    {
+    }
+
+    ResourceTable table;
+    Storage storage;
+    Faults faults;
+    RequestLog requestLog;
+    ServerSettings settings;
+    int baseHistoryLimit;
+    // Set by the running scenario (churn pause/resume); may be empty.
+    std::function<void(bool paused)> setChurnPaused;
+    // Set by the server: applies a new fault spec (timers, history limit).
+    std::function<void(const FaultSpec &)> applyFaults;
+};
+
+} // namespace informant::sim

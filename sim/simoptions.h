@@ -1,0 +1,26 @@
+#pragma once
+
+// Options of one simulated API server (the informant-sim command line).
+
+#include <QString>
+
+namespace informant::sim {
+
+struct SimOptions
+{
+    QString scenario = QStringLiteral("demo"); // demo, empty, scale, churn
+    int pods = 0;                              // scale/churn: pod count (0: scenario default)
+    int namespaces = 0;                        // scale/churn: namespace count (0: default)
+    double churnPerSecond = 0;                 // churn: changes per second (0: default)
+    quint32 seed = 1;
+    int history = 10000; // events kept per resource
+    QString faults;      // --faults spec
+    QString tlsCert;     // PEM files
+    QString tlsKey;
+    QString clientCa; // require client certificates signed by this CA
+    QString token;    // require this bearer token
+    int bookmarkIntervalMs = 2000;
+    qint64 continueTtlMs = 5 * 60 * 1000;
+};
+
+} // namespace informant::sim

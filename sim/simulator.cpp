@@ -1,0 +1,106 @@
+#include "sim/simulator.h"
+
+#include "sim/apiserver.h"
+
+#include <QFile>
+#include <QSaveFile>
+#include <QThread>
+
+namespace informant::sim {
+
+Simulator::Simulator(QObject *parent)
+    : QObject(parent)
+{
+}
+
+Simulator::~Simulator()
+{
+    stop();
+}
+
+Result<void> Simulator::start(const SimOptions &options, const QHostAddress &address, quint16 port)
+{
+    if (m_server)
+        return makeError(QStringLiteral("the simulator is already running"));
+    m_thread = new QThread;
+    m_thread->setObjectName(QStringLiteral("informant-sim"));
+    m_anchor = new QObject;
+    m_anchor->moveToThread(m_thread);
+    m_thread->start();
+    Result<quint16> started = makeError(QString());
+    QString url;
+    ApiServer *server = nullptr;
+    QMetaObject::invokeMethod(
+        m_anchor,
+        [&] {
+            server = new ApiServer(options);
+            started = server->start(address, port);
+            if (started.ok()) {
+                url = server->context().settings.serverUrl;
+            } else {
+                delete server;
+                server = nullptr;
+            }
+        },
+        Qt::BlockingQueuedConnection);
+    if (!started.ok()) {
+        stop();
+        return started.error();
+    }
+    m_server = server;
+    m_port = started.value();
+    m_url = url;
+    return {};
+}
+
+void Simulator::stop()
+{
+    if (!m_thread)
+        return;
+    ApiServer *server = std::exchange(m_server, nullptr);
+    QObject *anchor = std::exchange(m_anchor, nullptr);
+    QMetaObject::invokeMethod(
+        anchor,
+        [server, anchor] {
+            delete server;
+            delete anchor;
+        },
+        Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_thread;
+    m_thread = nullptr;
+    m_port = 0;
+    m_url.clear();
+}
+
+Result<void> writeKubeconfig(const QString &path, const QString &url, const QString &token,
+                             const QString &caFile)
+{
+    QByteArray cluster = "    server: " + url.toUtf8() + '\n';
+    if (!caFile.isEmpty()) {
+        QFile ca(caFile);
+        if (!ca.open(QIODevice::ReadOnly))
+            return makeError(QStringLiteral("cannot read %1: %2").arg(caFile, ca.errorString()));
+        cluster += "    certificate-authority-data: " + ca.readAll().toBase64() + '\n';
+    }
+    QByteArray user = token.isEmpty() ? QByteArray("  user: {}\n")
+                                      : "  user:\n    token: " + token.toUtf8() + '\n';
+    const QByteArray text = "apiVersion: v1\nkind: Config\nclusters:\n- name: informant-sim\n"
+                            "  cluster:\n" +
+                            cluster +
+                            "contexts:\n- name: informant-sim\n  context:\n"
+                            "    cluster: informant-sim\n    user: informant-sim\n"
+                            "current-context: informant-sim\nusers:\n- name: informant-sim\n" +
+                            user + "preferences: {}\n";
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    file.write(text);
+    if (!file.commit())
+        return makeError(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    return {};
+}
+
+} // namespace informant::sim

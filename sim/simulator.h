@@ -1,0 +1,53 @@
+#pragma once
+
+// informant::sim::Simulator: a simulated Kubernetes API server that runs in
+// its own thread, for informant-sim, `informant --demo`, the tests and the
+// benchmarks. start() returns once the scenario is populated and the server
+// listens; stop() (or the destructor) cuts every connection and joins the
+// thread. The public methods are meant for one owning thread.
+
+#include "sim/simoptions.h"
+
+#include "informer/core/result.h"
+
+#include <QHostAddress>
+#include <QObject>
+
+class QThread;
+
+namespace informant::sim {
+
+class ApiServer;
+
+class Simulator final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Simulator)
+
+public:
+    explicit Simulator(QObject *parent = nullptr);
+    ~Simulator() override;
+
+    Result<void> start(const SimOptions &options,
+                       const QHostAddress &address = QHostAddress::LocalHost, quint16 port = 0);
+    void stop();
+
+    bool isRunning() const { return m_server != nullptr; }
+    quint16 port() const { return m_port; }
+    QString url() const { return m_url; } // "http://127.0.0.1:PORT" (https with TLS)
+
+private:
+    QThread *m_thread = nullptr;
+    QObject *m_anchor = nullptr; // lives in m_thread; target of blocking calls
+    ApiServer *m_server = nullptr;
+    quint16 m_port = 0;
+    QString m_url;
+};
+
+// Writes a kubeconfig (cluster "informant-sim", context and user of the same
+// name) for a client of the simulator at `url`. `caFile` is embedded as
+// certificate-authority-data when given; `token` as the user's token.
+Result<void> writeKubeconfig(const QString &path, const QString &url, const QString &token,
+                             const QString &caFile);
+
+} // namespace informant::sim

@@ -1,0 +1,314 @@
+#include "sim/watchsession.h"
+
+#include "sim/listplan.h"
+#include "sim/mediatype.h"
+#include "sim/responder.h"
+#include "sim/statuses.h"
+
+#include <QDateTime>
+#include <QTcpSocket>
+
+namespace informant::sim {
+
+namespace {
+
+constexpr qsizetype kFlushBytes = 256 * 1024;
+constexpr qsizetype kInitialPieceBytes = 4 * 1024 * 1024;
+// A client this far behind is cut off, as the watch cache drops slow watchers.
+constexpr qint64 kMaxBacklogBytes = qint64(1) << 30;
+
+const QString kNotOlderThan = QStringLiteral("NotOlderThan");
+const QString kForbidden = QStringLiteral("FieldValueForbidden");
+
+std::optional<ApiStatus> validateWatch(const HttpRequest &request)
+{
+    const QString rvm = request.param(QStringLiteral("resourceVersionMatch"));
+    const QString field = QStringLiteral("resourceVersionMatch");
+    if (request.hasParam(QStringLiteral("sendInitialEvents"))) {
+        if (rvm != kNotOlderThan)
+            return invalidListOptions(
+                field, kForbidden,
+                QStringLiteral("Forbidden: sendInitialEvents requires "
+                               "setting resourceVersionMatch to NotOlderThan"));
+        if (!request.flag(QStringLiteral("allowWatchBookmarks")))
+            return invalidListOptions(QStringLiteral("allowWatchBookmarks"), kForbidden,
+                                      QStringLiteral("Forbidden: sendInitialEvents requires "
+                                                     "setting allowWatchBookmarks to true"));
+    } else if (!rvm.isEmpty()) {
+        return invalidListOptions(field, kForbidden,
+                                  QStringLiteral("Forbidden: resourceVersionMatch is forbidden for "
+                                                 "watch unless sendInitialEvents is provided"));
+    }
+    if (!rvm.isEmpty() && rvm != kNotOlderThan)
+        return invalidListOptions(field, QStringLiteral("FieldValueNotSupported"),
+                                  QStringLiteral("Unsupported value: \"%1\": supported values: "
+                                                 "\"NotOlderThan\"")
+                                      .arg(rvm));
+    if (!rvm.isEmpty() && request.hasParam(QStringLiteral("continue")))
+        return invalidListOptions(field, kForbidden,
+                                  QStringLiteral("Forbidden: resourceVersionMatch is forbidden "
+                                                 "when continue is provided"));
+    return std::nullopt;
+}
+
+} // namespace
+
+void WatchSession::start(ServerContext &context, HttpConnection *connection,
+                         const HttpRequest &request, const RequestTarget &target)
+{
+    if (const auto invalid = validateWatch(request))
+        return sendStatus(connection, *invalid);
+    Result<ObjectFilter> filter =
+        ObjectFilter::fromRequest(request, target.type, target.namespaceName);
+    if (!filter.ok())
+        return sendStatus(connection, statuses::badRequest(filter.errorMessage()));
+    const auto include =
+        TableRenderer::parseIncludeObject(request.param(QStringLiteral("includeObject")));
+    if (!include)
+        return sendStatus(connection,
+                          statuses::badRequest(QStringLiteral("unrecognized includeObject value")));
+    const QString rvText = request.param(QStringLiteral("resourceVersion"));
+    const std::optional<quint64> rv = rvText.isEmpty() ? 0 : parseResourceVersion(rvText);
+    if (!rv)
+        return sendStatus(
+            connection,
+            statuses::badRequest(QStringLiteral("invalid resource version \"%1\"").arg(rvText)));
+    const quint64 current = context.storage.currentRv();
+    if (*rv > current)
+        return sendStatus(connection, statuses::tooLargeResourceVersion(*rv, current));
+
+    auto *session = new WatchSession(context, connection, target, std::move(filter.value()));
+    const Representation representation = representationFromAccept(request.header("accept"));
+    if (representation.kind == Representation::Kind::Table)
+        session->m_table.emplace(context.storage, target.type, representation.metaVersion, *include,
+                                 0);
+    const bool hasSendInitial = request.hasParam(QStringLiteral("sendInitialEvents"));
+    const bool sendInitial = request.flag(QStringLiteral("sendInitialEvents"));
+    // RV unset or "0" without sendInitialEvents: "Get State and Start at Most Recent/Any".
+    const bool initialEvents = sendInitial || (!hasSendInitial && *rv == 0);
+    session->begin(request, initialEvents ? current : (*rv == 0 ? current : *rv), initialEvents,
+                   sendInitial);
+}
+
+WatchSession::WatchSession(ServerContext &context, HttpConnection *connection,
+                           const RequestTarget &target, ObjectFilter filter)
+    : QObject(connection)
+    , m_context(context)
+    , m_connection(connection)
+    , m_target(target)
+    , m_filter(std::move(filter))
+{
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(0);
+    connect(&m_flushTimer, &QTimer::timeout, this, &WatchSession::flush);
+    connect(&m_bookmarkTimer, &QTimer::timeout, this, [this] { sendBookmark(false); });
+    m_timeoutTimer.setSingleShot(true);
+    connect(&m_timeoutTimer, &QTimer::timeout, this, &WatchSession::stop);
+    m_dropTimer.setSingleShot(true);
+    connect(&m_dropTimer, &QTimer::timeout, this, &WatchSession::cut);
+}
+
+WatchSession::~WatchSession()
+{
+    if (m_store)
+        m_store->removeWatcher(this);
+}
+
+void WatchSession::begin(const HttpRequest &request, quint64 startRv, bool initialEvents,
+                         bool endBookmark)
+{
+    m_store = &m_context.storage.store(m_target.type.storageId);
+    m_bookmarks = request.flag(QStringLiteral("allowWatchBookmarks"));
+    m_connection->startChunked(200, "application/json");
+    const qint64 timeoutSeconds = request.hasParam(QStringLiteral("timeoutSeconds"))
+                                      ? request.param(QStringLiteral("timeoutSeconds")).toLongLong()
+                                      : m_context.settings.defaultWatchTimeoutSeconds;
+    m_timeoutTimer.start(std::chrono::milliseconds(std::max<qint64>(timeoutSeconds, 0) * 1000));
+    if (const qint64 dropMs = m_context.faults.drawDropDelayMs())
+        m_dropTimer.start(std::chrono::milliseconds(dropMs));
+
+    if (!initialEvents && startRv < m_store->compactedRv()) {
+        // A watch from a compacted version: one ERROR event, then the end.
+        const QByteArray status = statuses::watchTooOld(startRv, m_store->compactedRv()).toJson();
+        m_buffer += "{\"type\":\"ERROR\",\"object\":" + status + "}\n";
+        m_store = nullptr;
+        stop();
+        return;
+    }
+    m_store->addWatcher(this);
+    if (!initialEvents) {
+        for (const EventPtr &event : m_store->eventsAfter(startRv))
+            appendEvent(*event);
+        finishInitial();
+        return;
+    }
+    m_sendEndBookmark = endBookmark;
+    m_initialDone = false;
+    m_initial = m_store->snapshotAt(startRv, m_context.storage.currentRv());
+    m_connection->setProducer(
+        [this](HttpConnection &connection) {
+            QByteArray out;
+            const bool more = produceInitial(out);
+            connection.writeChunk(out);
+            return more;
+        },
+        [this] { finishInitial(); });
+}
+
+bool WatchSession::produceInitial(QByteArray &out)
+{
+    if (!m_initial)
+        return false;
+    const std::vector<ObjectPtr> &items = *m_initial;
+    const bool plain = !m_table && !m_filter.hasSelectors();
+    while (m_initialIndex < items.size() && out.size() < kInitialPieceBytes) {
+        const StoredObject &object = *items[m_initialIndex++];
+        if (!m_filter.matches(object))
+            continue;
+        if (plain) {
+            out +=
+                "{\"type\":\"ADDED\",\"object\":" + objectBytes(object, m_target.type.view) + "}\n";
+        } else {
+            appendFrame("ADDED", object, objectBytes(object, m_target.type.view));
+            out += m_buffer;
+            m_buffer.clear();
+        }
+    }
+    return m_initialIndex < items.size();
+}
+
+void WatchSession::finishInitial()
+{
+    m_initial.reset();
+    m_initialDone = true;
+    if (m_sendEndBookmark) {
+        m_sendEndBookmark = false;
+        // The end of the initial state is at the rv it was read at; queued
+        // events come after it.
+        sendBookmark(true);
+    }
+    const std::vector<EventPtr> queued = std::exchange(m_queued, {});
+    for (const EventPtr &event : queued)
+        appendEvent(*event);
+    if (m_bookmarks && m_context.settings.bookmarkIntervalMs > 0)
+        m_bookmarkTimer.start(m_context.settings.bookmarkIntervalMs);
+    flush();
+}
+
+void WatchSession::deliver(const EventPtr &event)
+{
+    if (m_stopped)
+        return;
+    if (!m_initialDone) {
+        m_queued.push_back(event);
+        return;
+    }
+    appendEvent(*event);
+    if (m_buffer.size() >= kFlushBytes)
+        flush();
+    else if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+void WatchSession::appendEvent(const StoredEvent &event)
+{
+    using Type = StoredEvent::Type;
+    const bool now = m_filter.matches(*event.object);
+    const bool before = event.type == Type::Modified && m_filter.matches(*event.previous);
+    Type type = event.type;
+    if (event.type == Type::Modified && now != before)
+        type = now ? Type::Added : Type::Deleted;
+    if (!now && !(type == Type::Deleted && before))
+        return;
+    if (type == Type::Deleted && event.type == Type::Modified) {
+        // Leaving the selection: the previous state at the event's resourceVersion.
+        const QByteArray json = withResourceVersion(
+            objectBytes(*event.previous, m_target.type.view), event.resourceVersion);
+        appendFrame("DELETED", *event.previous, json);
+        return;
+    }
+    if (type == event.type && !m_table && !m_context.faults.spec().cutFrame) {
+        m_buffer += event.frame(m_target.type.view);
+        return;
+    }
+    appendFrame(StoredEvent::typeName(type), *event.object,
+                objectBytes(*event.object, m_target.type.view));
+}
+
+void WatchSession::appendFrame(const QByteArray &type, const StoredObject &object,
+                               const QByteArray &json)
+{
+    if (m_stopped)
+        return;
+    QByteArray frame = "{\"type\":\"" + type + "\",\"object\":";
+    if (m_table) {
+        frame += m_table->singleRowTable(object, json, !m_tableHeadersSent);
+        m_tableHeadersSent = true;
+    } else {
+        frame += json;
+    }
+    frame += "}\n";
+    if (m_context.faults.drawCutFrame()) {
+        flush();
+        // Announce the whole frame, send half of it, then drop the connection.
+        m_connection->writeRaw(QByteArray::number(frame.size(), 16) + "\r\n" +
+                               frame.left(frame.size() / 2));
+        m_stopped = true;
+        QTimer::singleShot(0, this, &WatchSession::cut);
+        return;
+    }
+    m_buffer += frame;
+}
+
+void WatchSession::sendBookmark(bool initialEventsEnd)
+{
+    if (m_stopped || !m_initialDone)
+        return;
+    QByteArray metadata =
+        "{\"resourceVersion\":\"" + QByteArray::number(m_context.storage.currentRv()) + '"';
+    if (initialEventsEnd)
+        metadata += ",\"annotations\":{\"k8s.io/initial-events-end\":\"true\"}";
+    metadata += '}';
+    const QByteArray object =
+        m_table ? "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/"
+                  "v1\",\"metadata\":" +
+                      metadata + '}'
+                : "{\"kind\":\"" + m_target.type.kind.toUtf8() + "\",\"apiVersion\":\"" +
+                      m_target.type.apiVersion().toUtf8() + "\",\"metadata\":" + metadata + '}';
+    m_buffer += "{\"type\":\"BOOKMARK\",\"object\":" + object + "}\n";
+    flush();
+}
+
+void WatchSession::flush()
+{
+    if (m_buffer.isEmpty() || !m_connection->isStreaming())
+        return;
+    m_connection->writeChunk(m_buffer);
+    m_buffer.clear();
+    if (m_connection->socket()->bytesToWrite() > kMaxBacklogBytes)
+        cut();
+}
+
+void WatchSession::stop()
+{
+    if (m_store) {
+        m_store->removeWatcher(this);
+        m_store = nullptr;
+    }
+    flush();
+    m_stopped = true;
+    m_connection->endChunked();
+    deleteLater();
+}
+
+void WatchSession::cut()
+{
+    if (m_store) {
+        m_store->removeWatcher(this);
+        m_store = nullptr;
+    }
+    m_stopped = true;
+    m_connection->abort();
+}
+
+} // namespace informant::sim

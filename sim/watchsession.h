@@ -1,0 +1,74 @@
+#pragma once
+
+// One watch stream (GET ...?watch=true): validates the options, sends the
+// initial state (synthetic ADDED events, or the streaming-list ADDED events
+// and the k8s.io/initial-events-end BOOKMARK), replays history after a
+// resourceVersion (or a 410 ERROR event when it is compacted), then live
+// events filtered by namespace and selectors (objects leaving the selection
+// become DELETED, entering it ADDED, as the watch cache does). Periodic
+// BOOKMARKs with allowWatchBookmarks, clean end at timeoutSeconds, Table
+// frames for Table Accept. Frames of one event loop turn are written as one
+// chunk. A child of its HttpConnection; server thread only.
+
+#include "sim/httpconnection.h"
+#include "sim/objectfilter.h"
+#include "sim/requesttarget.h"
+#include "sim/servercontext.h"
+#include "sim/tableresponse.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <optional>
+#include <vector>
+
+namespace informant::sim {
+
+class WatchSession final : public QObject, public WatchSink
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WatchSession)
+
+public:
+    // Validates and starts the watch, or answers with an error Status.
+    static void start(ServerContext &context, HttpConnection *connection,
+                      const HttpRequest &request, const RequestTarget &target);
+    ~WatchSession() override;
+
+    void deliver(const EventPtr &event) override;
+
+private:
+    WatchSession(ServerContext &context, HttpConnection *connection, const RequestTarget &target,
+                 ObjectFilter filter);
+    void begin(const HttpRequest &request, quint64 startRv, bool initialEvents, bool endBookmark);
+    bool produceInitial(QByteArray &out);
+    void finishInitial();
+    void appendEvent(const StoredEvent &event);
+    void appendFrame(const QByteArray &type, const StoredObject &object, const QByteArray &json);
+    void sendBookmark(bool initialEventsEnd);
+    void flush();
+    void stop(); // clean end of the stream
+    void cut();  // abrupt end (faults)
+
+    ServerContext &m_context;
+    HttpConnection *m_connection;
+    RequestTarget m_target;
+    ObjectFilter m_filter;
+    ResourceStore *m_store = nullptr;
+    std::optional<TableRenderer> m_table;
+    bool m_tableHeadersSent = false;
+    bool m_bookmarks = false;
+    bool m_sendEndBookmark = false;
+    bool m_initialDone = true;
+    bool m_stopped = false;
+    Snapshot m_initial;
+    std::size_t m_initialIndex = 0;
+    std::vector<EventPtr> m_queued; // live events while the initial state streams
+    QByteArray m_buffer;
+    QTimer m_flushTimer;
+    QTimer m_bookmarkTimer;
+    QTimer m_timeoutTimer;
+    QTimer m_dropTimer;
+};
+
+} // namespace informant::sim

@@ -1,0 +1,476 @@
+// RestClient's TLS and authentication against small in-test servers: CA
+// verification (a wrong CA fails naming the TLS problem), insecure mode,
+// tls-server-name, client certificates (RSA and EC), bearer and basic auth,
+// tokenFile rotation, exec credential plugins (cached until expiry, re-run
+// after a 401, stderr on failure, extended PATH, cluster info) and proxy-url
+// through local HTTP CONNECT and SOCKS5 proxies.
+
+#include "fakeapiserver.h"
+#include "tunnelproxy.h"
+
+#include "informer/kube/restclient.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+QString dataFile(const QString &name)
+{
+    return qEnvironmentVariable("INFORMANT_SOURCE_DIR", QStringLiteral(INFORMANT_TEST_SOURCE_DIR)) +
+           QStringLiteral("/tests/kube/data/") + name;
+}
+
+QByteArray readData(const QString &name)
+{
+    QFile file(dataFile(name));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeFile(const QString &path, const QByteArray &content, bool executable = false)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(content);
+    file.close();
+    if (executable)
+        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+}
+
+ApiResult<RestResponse> getVersion(const ClusterConfig &config)
+{
+    RestClient client(ClusterConnection::create(config));
+    return client.getBlocking(QStringLiteral("/version"), {});
+}
+
+void okHandler(const HttpRequest &, QTcpSocket *socket)
+{
+    FakeApiServer::reply(socket, 200, R"({"major":"1","minor":"31"})");
+}
+
+// A plugin that counts its runs in `counter`, logs KUBERNETES_EXEC_INFO to
+// `info`, and prints a token "exec-<run>" valid for $1 seconds.
+QByteArray pluginScript(const QString &dir, const QString &apiVersion)
+{
+    return QStringLiteral(
+               "#!/bin/sh\n"
+               "n=$(cat '%1/counter' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '%1/counter'\n"
+               "printf '%s' \"$KUBERNETES_EXEC_INFO\" > '%1/info'\n"
+               "exp=$(date -u -d \"@$(( $(date +%s) + ${1:-3600} ))\" +%Y-%m-%dT%H:%M:%SZ)\n"
+               "printf "
+               "'{\"kind\":\"ExecCredential\",\"apiVersion\":\"%2\",\"status\":{\"token\":\"exec-%"
+               "s\",\"expirationTimestamp\":\"%s\"}}' $n $exp\n")
+        .arg(dir, apiVersion)
+        .toUtf8();
+}
+
+} // namespace
+
+class tst_Authentication : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    ClusterConfig tlsConfig(const FakeApiServer &server,
+                            const QString &ca = QStringLiteral("ca.crt"))
+    {
+        ClusterConfig config;
+        config.server = server.url();
+        config.certificateAuthorityPem = readData(ca);
+        return config;
+    }
+    ClusterConfig execConfig(const FakeApiServer &server, const QString &apiVersion,
+                             const QStringList &args = {})
+    {
+        const QString plugin = m_dir.filePath(QStringLiteral("plugin.sh"));
+        writeFile(plugin, pluginScript(m_dir.path(), apiVersion), true);
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.exec =
+            ExecConfig{apiVersion, plugin, args, {}, QStringLiteral("Never"), true, {}};
+        return config;
+    }
+    int pluginRuns() const
+    {
+        QFile file(m_dir.filePath(QStringLiteral("counter")));
+        return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toInt() : 0;
+    }
+
+private slots:
+    void init()
+    {
+        QDir(m_dir.path()).removeRecursively();
+        QDir().mkpath(m_dir.path());
+    }
+
+    void tlsVerification_data()
+    {
+        QTest::addColumn<QString>("cert");
+        QTest::addColumn<QString>("ca");
+        QTest::addColumn<bool>("insecure");
+        QTest::addColumn<QString>("serverName");
+        QTest::addColumn<QString>("error"); // "" = success
+        QTest::newRow("right CA") << "server"
+                                  << "ca.crt" << false << ""
+                                  << "";
+        QTest::newRow("wrong CA") << "server"
+                                  << "other-ca.crt" << false << ""
+                                  << "TLS certificate verification failed";
+        QTest::newRow("no CA: system roots reject it") << "server"
+                                                       << "" << false << ""
+                                                       << "TLS certificate verification failed";
+        QTest::newRow("insecure skips verification") << "server"
+                                                     << "" << true << ""
+                                                     << "";
+        QTest::newRow("name mismatch") << "named-server"
+                                       << "ca.crt" << false << ""
+                                       << "TLS certificate verification failed";
+        QTest::newRow("tls-server-name") << "named-server"
+                                         << "ca.crt" << false << "apiserver.internal"
+                                         << "";
+    }
+    void tlsVerification()
+    {
+        QFETCH(QString, cert);
+        QFETCH(QString, ca);
+        QFETCH(bool, insecure);
+        QFETCH(QString, serverName);
+        QFETCH(QString, error);
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listenTls(dataFile(cert + QStringLiteral(".crt")),
+                                 dataFile(cert + QStringLiteral(".key"))));
+        ClusterConfig config = tlsConfig(server, ca);
+        if (ca.isEmpty())
+            config.certificateAuthorityPem.clear();
+        config.insecureSkipTlsVerify = insecure;
+        config.tlsServerName = serverName;
+        auto result = getVersion(config);
+        if (error.isEmpty()) {
+            QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+            QCOMPARE(result->httpStatus, 200);
+        } else {
+            QVERIFY(!result.ok());
+            QCOMPARE(result.error().kind, ApiError::Kind::Transport);
+            QVERIFY2(result.error().message.contains(error), qPrintable(result.error().message));
+            QCOMPARE(server.requests.size(), 0);
+        }
+    }
+
+    void clientCertificateAuthentication_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("commonName");
+        QTest::newRow("RSA key") << "client-rsa"
+                                 << "alice";
+        QTest::newRow("EC key") << "client-ec"
+                                << "bob";
+    }
+    void clientCertificateAuthentication()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, commonName);
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key")),
+                                 dataFile(QStringLiteral("ca.crt"))));
+        ClusterConfig config = tlsConfig(server);
+        config.user.clientCertificatePem = readData(name + QStringLiteral(".crt"));
+        config.user.clientKeyPem = readData(name + QStringLiteral(".key"));
+        auto result = getVersion(config);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(server.requests.value(0).clientCertificateCommonName, commonName);
+    }
+
+    void missingClientCertificateIsRejected()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key")),
+                                 dataFile(QStringLiteral("ca.crt"))));
+        auto result = getVersion(tlsConfig(server));
+        QVERIFY(!result.ok());
+        QCOMPARE(server.requests.size(), 0);
+    }
+
+    void unreadableClientKeyIsAClearError()
+    {
+        ClusterConfig config;
+        config.server = QUrl(QStringLiteral("https://127.0.0.1:1"));
+        config.userName = QStringLiteral("u");
+        config.user.clientCertificatePem = readData(QStringLiteral("client-rsa.crt"));
+        config.user.clientKeyPem =
+            "-----BEGIN RSA PRIVATE KEY-----\nU0VDUkVU\n-----END RSA PRIVATE KEY-----\n";
+        auto result = getVersion(config);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().message.contains(
+                     QStringLiteral("client-key is not an RSA or EC PEM private key")),
+                 qPrintable(result.error().message));
+        QVERIFY(!result.error().message.contains(QStringLiteral("U0VDUkVU")));
+    }
+
+    void authorizationHeader_data()
+    {
+        QTest::addColumn<QString>("token");
+        QTest::addColumn<QString>("idToken");
+        QTest::addColumn<QString>("username");
+        QTest::addColumn<QByteArray>("header");
+        QTest::newRow("bearer token") << "abc"
+                                      << ""
+                                      << "" << QByteArray("Bearer abc");
+        QTest::newRow("oidc id-token") << ""
+                                       << "eyJ.id.tok"
+                                       << "" << QByteArray("Bearer eyJ.id.tok");
+        QTest::newRow("basic auth")
+            << ""
+            << ""
+            << "admin" << QByteArray("Basic ") + QByteArray("admin:pw").toBase64();
+        QTest::newRow("token wins over basic") << "abc"
+                                               << ""
+                                               << "admin" << QByteArray("Bearer abc");
+    }
+    void authorizationHeader()
+    {
+        QFETCH(QString, token);
+        QFETCH(QString, idToken);
+        QFETCH(QString, username);
+        QFETCH(QByteArray, header);
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.token = token;
+        config.user.oidcIdToken = idToken;
+        config.user.username = username;
+        config.user.password = QStringLiteral("pw");
+        QVERIFY(getVersion(config).ok());
+        QCOMPARE(server.requests.value(0).headers.value("authorization"), header);
+    }
+
+    void tokenFileIsReReadWhenItChanges()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QString tokenPath = m_dir.filePath(QStringLiteral("token"));
+        writeFile(tokenPath, "first\n");
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.tokenFile = tokenPath;
+        RestClient client(ClusterConnection::create(config));
+        QVERIFY(client.getBlocking(QStringLiteral("/version"), {}).ok());
+        writeFile(tokenPath, "second-rotated\n");
+        QVERIFY(client.getBlocking(QStringLiteral("/version"), {}).ok());
+        QCOMPARE(server.requests.size(), 2);
+        QCOMPARE(server.requests[0].headers.value("authorization"), QByteArray("Bearer first"));
+        QCOMPARE(server.requests[1].headers.value("authorization"),
+                 QByteArray("Bearer second-rotated"));
+    }
+
+    void execPluginRunsOncePerTokenLifetime_data()
+    {
+        QTest::addColumn<QString>("apiVersion");
+        QTest::newRow("v1") << "client.authentication.k8s.io/v1";
+        QTest::newRow("v1beta1") << "client.authentication.k8s.io/v1beta1";
+    }
+    void execPluginRunsOncePerTokenLifetime()
+    {
+        QFETCH(QString, apiVersion);
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        RestClient client(
+            ClusterConnection::create(execConfig(server, apiVersion, {QStringLiteral("3600")})));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(client.getBlocking(QStringLiteral("/version"), {}).ok());
+        QCOMPARE(pluginRuns(), 1);
+        QCOMPARE(client.connection().credentials->execRuns(), 1);
+        for (const HttpRequest &request : std::as_const(server.requests))
+            QCOMPARE(request.headers.value("authorization"), QByteArray("Bearer exec-1"));
+        QFile info(m_dir.filePath(QStringLiteral("info")));
+        QVERIFY(info.open(QIODevice::ReadOnly));
+        const QByteArray execInfo = info.readAll();
+        QVERIFY2(execInfo.contains("\"apiVersion\":\"" + apiVersion.toUtf8() + "\""),
+                 execInfo.constData());
+        QVERIFY2(execInfo.contains("\"interactive\":false"), execInfo.constData());
+        QVERIFY2(execInfo.contains(server.url().toString().toUtf8()), execInfo.constData());
+    }
+
+    void expiredExecCredentialIsRenewed()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        // Valid for 1 s: inside the refresh margin, so each request re-runs it.
+        RestClient client(ClusterConnection::create(execConfig(
+            server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("1")})));
+        QVERIFY(client.getBlocking(QStringLiteral("/version"), {}).ok());
+        QVERIFY(client.getBlocking(QStringLiteral("/version"), {}).ok());
+        QCOMPARE(pluginRuns(), 2);
+        QCOMPARE(server.requests[1].headers.value("authorization"), QByteArray("Bearer exec-2"));
+    }
+
+    void unauthorizedReRunsThePluginOnce()
+    {
+        FakeApiServer server([](const HttpRequest &request, QTcpSocket *socket) {
+            if (request.headers.value("authorization") == "Bearer exec-1")
+                FakeApiServer::reply(
+                    socket, 401,
+                    R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"Unauthorized","reason":"Unauthorized","code":401})");
+            else
+                okHandler(request, socket);
+        });
+        QVERIFY(server.listen());
+        RestClient client(ClusterConnection::create(execConfig(
+            server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("3600")})));
+        auto result = client.getBlocking(QStringLiteral("/version"), {});
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(pluginRuns(), 2);
+        QCOMPARE(server.requests.size(), 2);
+    }
+
+    void persistentUnauthorizedIsReported()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(
+                socket, 401,
+                R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"Unauthorized","reason":"Unauthorized","code":401})");
+        });
+        QVERIFY(server.listen());
+        RestClient client(ClusterConnection::create(execConfig(
+            server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("3600")})));
+        auto result = client.getBlocking(QStringLiteral("/version"), {});
+        QVERIFY(!result.ok());
+        QVERIFY(result.error().isAuthError());
+        QCOMPARE(pluginRuns(), 2); // one retry, no loop
+        QVERIFY(!result.error().message.contains(QStringLiteral("exec-")));
+    }
+
+    void failingPluginShowsItsStderr()
+    {
+        const QString plugin = m_dir.filePath(QStringLiteral("fail.sh"));
+        writeFile(plugin,
+                  "#!/bin/sh\necho 'error: login required, run: cloud auth login' >&2\nexit 3\n",
+                  true);
+        ClusterConfig config;
+        config.server = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      plugin,
+                                      {},
+                                      {},
+                                      QStringLiteral("Never"),
+                                      false,
+                                      {}};
+        auto result = getVersion(config);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().message.contains(
+                     QStringLiteral("exec plugin fail.sh failed (exit status 3)")),
+                 qPrintable(result.error().message));
+        QVERIFY2(result.error().message.contains(
+                     QStringLiteral("login required, run: cloud auth login")),
+                 qPrintable(result.error().message));
+    }
+
+    void pluginIsFoundInUsualInstallLocations()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QByteArray home = qgetenv("HOME");
+        const QByteArray path = qgetenv("PATH");
+        qputenv("HOME", m_dir.path().toUtf8());
+        qputenv("PATH", "/usr/bin:/bin"); // a desktop session's minimal PATH
+        writeFile(m_dir.filePath(QStringLiteral(".local/bin/informant-test-plugin")),
+                  pluginScript(m_dir.path(), QStringLiteral("client.authentication.k8s.io/v1")),
+                  true);
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      QStringLiteral("informant-test-plugin"),
+                                      {},
+                                      {{QStringLiteral("X"), QStringLiteral("1")}},
+                                      QStringLiteral("IfAvailable"),
+                                      false,
+                                      {}};
+        auto result = getVersion(config);
+        qputenv("HOME", home);
+        qputenv("PATH", path);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(pluginRuns(), 1);
+    }
+
+    void execPluginMayReturnAClientCertificate()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key")),
+                                 dataFile(QStringLiteral("ca.crt"))));
+        const QString plugin = m_dir.filePath(QStringLiteral("cert.sh"));
+        const auto escape = [](QByteArray pem) { return pem.replace("\n", "\\\\n"); };
+        writeFile(
+            plugin,
+            "#!/bin/sh\nprintf "
+            "'{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\","
+            "\"status\":{\"clientCertificateData\":\"" +
+                escape(readData(QStringLiteral("client-ec.crt"))) + "\",\"clientKeyData\":\"" +
+                escape(readData(QStringLiteral("client-ec.key"))) + "\"}}'\n",
+            true);
+        ClusterConfig config = tlsConfig(server);
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      plugin,
+                                      {},
+                                      {},
+                                      QStringLiteral("Never"),
+                                      false,
+                                      {}};
+        auto result = getVersion(config);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(server.requests.value(0).clientCertificateCommonName, QStringLiteral("bob"));
+    }
+
+    void proxyUrl_data()
+    {
+        QTest::addColumn<bool>("socks");
+        QTest::addColumn<bool>("tls");
+        QTest::newRow("http proxy, https server (CONNECT)") << false << true;
+        QTest::newRow("socks5 proxy, https server") << true << true;
+        QTest::newRow("socks5 proxy, http server") << true << false;
+    }
+    void proxyUrl()
+    {
+        QFETCH(bool, socks);
+        QFETCH(bool, tls);
+        FakeApiServer server(okHandler);
+        QVERIFY(tls ? server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                       dataFile(QStringLiteral("server.key")))
+                    : server.listen());
+        TunnelProxy proxy(socks ? TunnelProxy::Protocol::Socks5
+                                : TunnelProxy::Protocol::HttpConnect);
+        QVERIFY(proxy.listen());
+        ClusterConfig config = tlsConfig(server);
+        config.proxyUrl = QUrl(QStringLiteral("%1://127.0.0.1:%2")
+                                   .arg(socks ? QStringLiteral("socks5") : QStringLiteral("http"))
+                                   .arg(proxy.port()));
+        auto result = getVersion(config);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(proxy.targets, QStringList{QStringLiteral("127.0.0.1:%1").arg(server.port())});
+        QCOMPARE(server.requests.size(), 1);
+    }
+
+    void httpsProxyIsAClearError()
+    {
+        ClusterConfig config;
+        config.server = QUrl(QStringLiteral("https://127.0.0.1:1"));
+        config.proxyUrl = QUrl(QStringLiteral("https://proxy.example:3128"));
+        auto result = getVersion(config);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().message.contains(QStringLiteral("https proxies are not supported")),
+                 qPrintable(result.error().message));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_Authentication)
+#include "tst_authentication.moc"

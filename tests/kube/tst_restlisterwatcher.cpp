@@ -1,0 +1,391 @@
+// RestListerWatcher against a local HTTP server: list decoding and query
+// options, Status errors, chunked watch frames split across reads, stop and
+// cancel from another thread, and 50 concurrent watches (one QNAM per
+// reflector thread) that must all progress alongside ordinary requests.
+
+#include "fakeapiserver.h"
+
+#include "informer/kube/restlisterwatcher.h"
+
+#include <QSemaphore>
+#include <QTest>
+#include <QThread>
+#include <QTimer>
+
+#include <atomic>
+
+using namespace informant;
+
+namespace {
+
+const QByteArray kPodList =
+    R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"42","continue":"abc"},
+"items":[{"metadata":{"name":"a","namespace":"ns","uid":"u1","resourceVersion":"40"}},
+         {"metadata":{"name":"b","namespace":"ns","uid":"u2","resourceVersion":"41"}}]})";
+
+QByteArray podEvent(const char *type, const char *name, int rv)
+{
+    return QByteArray(R"({"type":")") + type +
+           R"(","object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":")" + name +
+           R"(","namespace":"ns","resourceVersion":")" + QByteArray::number(rv) + R"("}}})" + "\n";
+}
+
+std::shared_ptr<const ClusterConnection> connectionTo(const QUrl &server)
+{
+    ClusterConfig config;
+    config.server = server;
+    return ClusterConnection::create(config);
+}
+
+ResourcePath pods(const QString &ns = QStringLiteral("ns"))
+{
+    return ResourcePath{{}, QStringLiteral("v1"), QStringLiteral("pods"), ns, true};
+}
+
+} // namespace
+
+class tst_RestListerWatcher : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void listDecodesPageAndSendsQueryOptions()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(socket, 200, kPodList);
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        ListOptions options;
+        options.labelSelector = QStringLiteral("app=web");
+        options.limit = 500;
+        options.resourceVersion = QStringLiteral("0");
+        auto page = lw.list(options);
+        QVERIFY2(page.ok(), qPrintable(page.ok() ? QString() : page.error().message));
+        QCOMPARE(page->items.size(), 2);
+        QCOMPARE(page->resourceVersion, QStringLiteral("42"));
+        QCOMPARE(page->continueToken, QStringLiteral("abc"));
+        QCOMPARE(server.requests.size(), 1);
+        const HttpRequest &request = server.requests.first();
+        QCOMPARE(request.method, QByteArray("GET"));
+        QCOMPARE(request.path, QStringLiteral("/api/v1/namespaces/ns/pods"));
+        QCOMPARE(request.query.queryItemValue(QStringLiteral("labelSelector")),
+                 QStringLiteral("app=web"));
+        QCOMPARE(request.query.queryItemValue(QStringLiteral("limit")), QStringLiteral("500"));
+        QVERIFY(!request.query.hasQueryItem(QStringLiteral("watch")));
+        QCOMPARE(request.headers.value("accept"), QByteArray("application/json"));
+        QVERIFY(request.headers.value("user-agent").startsWith("informant/"));
+        QVERIFY(!request.headers.contains("authorization"));
+    }
+
+    void listUsesGroupAndClusterWidePaths_data()
+    {
+        QTest::addColumn<QString>("group");
+        QTest::addColumn<QString>("ns");
+        QTest::addColumn<bool>("namespaced");
+        QTest::addColumn<QString>("path");
+        QTest::newRow("core all namespaces") << ""
+                                             << "" << true << "/api/v1/pods";
+        QTest::newRow("group namespaced") << "apps"
+                                          << "prod" << true << "/apis/apps/v1/namespaces/prod/pods";
+        QTest::newRow("cluster scoped ignores namespace") << ""
+                                                          << "prod" << false << "/api/v1/pods";
+    }
+    void listUsesGroupAndClusterWidePaths()
+    {
+        QFETCH(QString, group);
+        QFETCH(QString, ns);
+        QFETCH(bool, namespaced);
+        QFETCH(QString, path);
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(socket, 200, kPodList);
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(
+            connectionTo(server.url()),
+            ResourcePath{group, QStringLiteral("v1"), QStringLiteral("pods"), ns, namespaced});
+        QVERIFY(lw.list({}).ok());
+        QCOMPARE(server.requests.value(0).path, path);
+    }
+
+    void listTurnsErrorResponsesIntoTypedErrors_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QByteArray>("headers");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<int>("retryAfter");
+        QTest::addColumn<bool>("expired");
+        QTest::newRow("410 Status")
+            << 410
+            << QByteArray("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":"
+                          "\"Failure\",\"message\":\"too old resource version: 1 "
+                          "(5)\",\"reason\":\"Expired\",\"code\":410}")
+            << QByteArray() << "Expired" << 0 << true;
+        QTest::newRow("429 Status with retryAfterSeconds")
+            << 429
+            << QByteArray("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                          "\"message\":\"slow "
+                          "down\",\"reason\":\"TooManyRequests\",\"details\":{"
+                          "\"retryAfterSeconds\":3},\"code\":429}")
+            << QByteArray() << "TooManyRequests" << 3 << false;
+        QTest::newRow("429 plain body uses Retry-After")
+            << 429 << QByteArray("busy") << QByteArray("Retry-After: 7\r\n") << "TooManyRequests"
+            << 7 << false;
+        QTest::newRow("500 non-Status body") << 500 << QByteArray("<html>oops</html>")
+                                             << QByteArray() << "InternalError" << 0 << false;
+        QTest::newRow("403 Status")
+            << 403
+            << QByteArray("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                          "\"message\":\"pods is forbidden: User \\\"x\\\" cannot "
+                          "list\",\"reason\":\"Forbidden\",\"code\":403}")
+            << QByteArray() << "Forbidden" << 0 << false;
+    }
+    void listTurnsErrorResponsesIntoTypedErrors()
+    {
+        QFETCH(int, code);
+        QFETCH(QByteArray, body);
+        QFETCH(QByteArray, headers);
+        QFETCH(QString, reason);
+        QFETCH(int, retryAfter);
+        QFETCH(bool, expired);
+        FakeApiServer server([&](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(socket, code, body, "application/json", headers);
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        auto page = lw.list({});
+        QVERIFY(!page.ok());
+        QCOMPARE(page.error().kind, ApiError::Kind::Status);
+        QCOMPARE(page.error().status.code, code);
+        QCOMPARE(page.error().status.reason, reason);
+        QCOMPARE(page.error().status.retryAfterSeconds, retryAfter);
+        QCOMPARE(page.error().isExpired(), expired);
+        QVERIFY(page.error().message.contains(QStringLiteral("/api/v1/namespaces/ns/pods")));
+    }
+
+    void listReportsConnectionRefused()
+    {
+        FakeApiServer server;
+        QVERIFY(server.listen());
+        const QUrl url = server.url();
+        server.close();
+        RestListerWatcher lw(connectionTo(url), pods());
+        auto page = lw.list({});
+        QVERIFY(!page.ok());
+        QCOMPARE(page.error().kind, ApiError::Kind::ConnectionRefused);
+        QVERIFY(page.error().isRetriableWatchError());
+    }
+
+    void listReportsUndecodableBody()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(socket, 200, "{\"items\": [1,");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        auto page = lw.list({});
+        QVERIFY(!page.ok());
+        QCOMPARE(page.error().kind, ApiError::Kind::Decode);
+    }
+
+    void watchDecodesFramesSplitAcrossChunksAndReads()
+    {
+        const QByteArray first = podEvent("ADDED", "a", 43);
+        const QByteArray second = podEvent("MODIFIED", "a", 44) + podEvent("DELETED", "a", 45);
+        FakeApiServer server([&](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::beginChunked(socket);
+            FakeApiServer::chunk(socket, first.left(20));
+            QTimer::singleShot(30, socket, [=] { FakeApiServer::chunk(socket, first.mid(20)); });
+            QTimer::singleShot(60, socket, [=] {
+                FakeApiServer::chunk(socket, second);
+                FakeApiServer::endChunked(socket);
+            });
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        ListOptions options;
+        options.resourceVersion = QStringLiteral("42");
+        options.allowWatchBookmarks = true;
+        options.timeoutSeconds = 300;
+        auto stream = lw.watch(options);
+        QVERIFY2(stream.ok(), qPrintable(stream.ok() ? QString() : stream.error().message));
+        QList<WatchEvent> events;
+        WatchStream::Next next;
+        while ((next = stream.value()->next(events)) == WatchStream::Next::Events) {
+        }
+        QCOMPARE(next, WatchStream::Next::Closed);
+        QCOMPARE(events.size(), 3);
+        QCOMPARE(events[0].type, WatchEvent::Type::Added);
+        QCOMPARE(events[1].type, WatchEvent::Type::Modified);
+        QCOMPARE(events[2].type, WatchEvent::Type::Deleted);
+        QCOMPARE(events[2].object.resourceVersion(), QStringLiteral("45"));
+        QCOMPARE(stream.value()->bytesReceived(), qint64(first.size() + second.size()));
+        const HttpRequest &request = server.requests.value(0);
+        QCOMPARE(request.query.queryItemValue(QStringLiteral("watch")), QStringLiteral("true"));
+        QCOMPARE(request.query.queryItemValue(QStringLiteral("resourceVersion")),
+                 QStringLiteral("42"));
+        QCOMPARE(request.query.queryItemValue(QStringLiteral("allowWatchBookmarks")),
+                 QStringLiteral("true"));
+        QCOMPARE(request.query.queryItemValue(QStringLiteral("timeoutSeconds")),
+                 QStringLiteral("300"));
+    }
+
+    void watchRejectedWithStatusReturnsApiError()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(socket, 410,
+                                 "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":"
+                                 "\"Failure\",\"message\":\"The resourceVersion for the provided "
+                                 "watch is too old.\",\"reason\":\"Expired\",\"code\":410}");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        auto stream = lw.watch({});
+        QVERIFY(!stream.ok());
+        QVERIFY(stream.error().isExpired());
+        QVERIFY(stream.error().message.contains(QStringLiteral("too old")));
+    }
+
+    void watchUndecodableFrameGivesErrorEventThenClosed()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::beginChunked(socket);
+            FakeApiServer::chunk(socket,
+                                 podEvent("ADDED", "a", 1) + "{\"type\":\"NOPE\",\"object\":{}}\n");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        auto stream = lw.watch({});
+        QVERIFY(stream.ok());
+        QList<WatchEvent> events;
+        while (events.size() < 2)
+            QCOMPARE(stream.value()->next(events), WatchStream::Next::Events);
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[1].type, WatchEvent::Type::Error);
+        QCOMPARE(events[1].status.code, 500);
+        QCOMPARE(stream.value()->next(events), WatchStream::Next::Closed);
+    }
+
+    void stopFromAnotherThreadEndsBlockedNext()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::beginChunked(socket); // and never send anything
+        });
+        QVERIFY(server.listen());
+        std::atomic<WatchStream *> open{nullptr};
+        std::atomic<int> result{-1};
+        QThread *worker = QThread::create([&] {
+            RestListerWatcher lw(connectionTo(server.url()), pods());
+            auto stream = lw.watch({});
+            if (!stream.ok())
+                return;
+            open = stream.value().get();
+            QList<WatchEvent> events;
+            result = int(stream.value()->next(events));
+            open = nullptr;
+        });
+        worker->start();
+        QTRY_VERIFY(open.load() != nullptr);
+        open.load()->stop();
+        QTRY_COMPARE(result.load(), int(WatchStream::Next::Stopped));
+        QVERIFY(worker->wait(5000));
+        delete worker;
+    }
+
+    void cancelFromAnotherThreadEndsBlockedListAndLaterCalls()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *) {}); // never answers
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        std::atomic<int> kind{-1};
+        std::atomic<int> laterKind{-1};
+        QThread *worker = QThread::create([&] {
+            auto page = lw.list({});
+            kind = page.ok() ? 100 : int(page.error().kind);
+            auto stream = lw.watch({});
+            laterKind = stream.ok() ? 100 : int(stream.error().kind);
+        });
+        worker->start();
+        QTRY_COMPARE(server.requests.size(), 1);
+        lw.cancel();
+        QTRY_COMPARE(kind.load(), int(ApiError::Kind::Cancelled));
+        QTRY_COMPARE(laterKind.load(), int(ApiError::Kind::Cancelled));
+        QVERIFY(worker->wait(5000));
+        delete worker;
+        QCOMPARE(server.requests.size(), 1);
+    }
+
+    // Product spec §2.3: >= 50 long-running watches plus ordinary requests to
+    // one server over HTTP/1.1 must all progress (a single QNAM would allow 6).
+    void fiftyConcurrentWatchesAndAListAllProgress()
+    {
+        constexpr int kWatches = 50;
+        QList<QTcpSocket *> watchSockets;
+        FakeApiServer server([&](const HttpRequest &request, QTcpSocket *socket) {
+            if (request.query.hasQueryItem(QStringLiteral("watch"))) {
+                FakeApiServer::beginChunked(socket);
+                watchSockets.append(socket);
+            } else {
+                FakeApiServer::reply(socket, 200, kPodList);
+            }
+        });
+        QVERIFY(server.listen());
+        const auto connection = connectionTo(server.url());
+        std::atomic<int> received{0};
+        std::atomic<int> stopped{0};
+        QList<QThread *> threads;
+        QList<std::shared_ptr<std::atomic<WatchStream *>>> streams;
+        for (int i = 0; i < kWatches; ++i) {
+            auto slot = std::make_shared<std::atomic<WatchStream *>>(nullptr);
+            streams.append(slot);
+            threads.append(QThread::create([&, slot, i] {
+                RestListerWatcher lw(connection, pods(QStringLiteral("ns%1").arg(i)));
+                auto stream = lw.watch({});
+                if (!stream.ok())
+                    return;
+                *slot = stream.value().get();
+                QList<WatchEvent> events;
+                while (events.isEmpty()) {
+                    if (stream.value()->next(events) != WatchStream::Next::Events)
+                        break;
+                }
+                if (!events.isEmpty())
+                    ++received;
+                // Keep the watch open until the test ends it.
+                if (stream.value()->next(events) == WatchStream::Next::Stopped)
+                    ++stopped;
+                *slot = nullptr;
+            }));
+            threads.last()->start();
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(watchSockets.size(), kWatches, 20000);
+
+        // An ordinary request still gets through while all watches are open.
+        std::atomic<bool> listed{false};
+        QThread *lister = QThread::create([&] {
+            RestListerWatcher lw(connection, pods());
+            listed = lw.list({}).ok();
+        });
+        lister->start();
+        QTRY_VERIFY_WITH_TIMEOUT(listed.load(), 10000);
+
+        for (QTcpSocket *socket : std::as_const(watchSockets))
+            FakeApiServer::chunk(socket, podEvent("ADDED", "x", 50));
+        QTRY_COMPARE_WITH_TIMEOUT(received.load(), kWatches, 20000);
+        for (const auto &slot : std::as_const(streams)) {
+            QTRY_VERIFY(slot->load() != nullptr);
+            slot->load()->stop();
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(stopped.load(), kWatches, 20000);
+        for (QThread *thread : std::as_const(threads)) {
+            QVERIFY(thread->wait(10000));
+            delete thread;
+        }
+        QVERIFY(lister->wait(5000));
+        delete lister;
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_RestListerWatcher)
+#include "tst_restlisterwatcher.moc"

@@ -1,0 +1,202 @@
+#include "informer/cache/indexfuncs.h"
+#include "models/facetselection.h"
+#include "models/labelfacetmodel.h"
+#include "models/localkindsource.h"
+#include "models/namespacefacetmodel.h"
+#include "testobjects.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::test;
+
+namespace {
+
+KindInfo podsKind()
+{
+    return KindInfo{QString(), QStringLiteral("v1"),  QStringLiteral("Pod"), QStringLiteral("pods"),
+                    true,      {QStringLiteral("po")}};
+}
+
+KubeObject pod(const QString &ns, const QString &name, const QString &app,
+               const QString &tier = QString())
+{
+    QMap<QString, QString> labels{{QStringLiteral("app"), app}};
+    if (!tier.isEmpty())
+        labels.insert(QStringLiteral("tier"), tier);
+    return makeObject(ns, name, labels);
+}
+
+QStringList column(const QAbstractItemModel &model, const QModelIndex &parent = {})
+{
+    QStringList out;
+    for (int r = 0; r < model.rowCount(parent); ++r)
+        out.append(model.index(r, 0, parent).data().toString() + QLatin1Char('=') +
+                   model.index(r, 1, parent).data(NamespaceFacetModel::CountRole).toString());
+    return out;
+}
+
+} // namespace
+
+class TestFacetModels : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void namespaceCountsFollowChurn();
+    void labelTreeCountsFollowChurn();
+    void checkingFacetsBuildsSelection();
+    void facetKeysIntersectIndexes_data();
+    void facetKeysIntersectIndexes();
+};
+
+void TestFacetModels::namespaceCountsFollowChurn()
+{
+    LocalKindSource source(podsKind());
+    NamespaceFacetModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    auto refresh = [&] {
+        model.refresh(source.indexer().indexValueCounts(QString(kNamespaceIndex)));
+    };
+
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("a"), QStringLiteral("web")));
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("b"), QStringLiteral("web")));
+    source.upsert(pod(QStringLiteral("db"), QStringLiteral("c"), QStringLiteral("pg")));
+    source.flush();
+    refresh();
+    QCOMPARE(column(model), (QStringList{"db=1", "shop=2"}));
+    QCOMPARE(inserted.count(), 2);
+
+    // Churn: one namespace empties, another appears, a count changes.
+    source.remove(pod(QStringLiteral("db"), QStringLiteral("c"), QStringLiteral("pg")));
+    source.upsert(pod(QStringLiteral("ops"), QStringLiteral("d"), QStringLiteral("mon")));
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("e"), QStringLiteral("web")));
+    source.flush();
+    inserted.clear();
+    refresh();
+    QCOMPARE(column(model), (QStringList{"ops=1", "shop=3"}));
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(reset.count(), 0);
+    // Unchanged counts: no signal at all.
+    changed.clear();
+    refresh();
+    QCOMPARE(changed.count(), 0);
+}
+
+void TestFacetModels::labelTreeCountsFollowChurn()
+{
+    LocalKindSource source(podsKind());
+    LabelFacetModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    auto refresh = [&] { model.refresh(source.indexer().indexValueCounts(QString(kLabelsIndex))); };
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("a"), QStringLiteral("web"),
+                      QStringLiteral("front")));
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("b"), QStringLiteral("web")));
+    source.upsert(pod(QStringLiteral("db"), QStringLiteral("c"), QStringLiteral("pg"),
+                      QStringLiteral("back")));
+    source.flush();
+    refresh();
+    QCOMPARE(column(model), (QStringList{"app=3", "tier=2"}));
+    QCOMPARE(column(model, model.index(0, 0)), (QStringList{"pg=1", "web=2"}));
+    QCOMPARE(column(model, model.index(1, 0)), (QStringList{"back=1", "front=1"}));
+
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    source.remove(pod(QStringLiteral("db"), QStringLiteral("c"), QStringLiteral("pg")));
+    source.upsert(pod(QStringLiteral("ops"), QStringLiteral("d"), QStringLiteral("mon")));
+    source.flush();
+    refresh();
+    QCOMPARE(column(model), (QStringList{"app=3", "tier=1"}));
+    QCOMPARE(column(model, model.index(0, 0)), (QStringList{"mon=1", "web=2"}));
+    QCOMPARE(column(model, model.index(1, 0)), (QStringList{"front=1"}));
+    QCOMPARE(inserted.count(), 1); // app=mon
+    QCOMPARE(removed.count(), 2);  // app=pg, tier=back
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestFacetModels::checkingFacetsBuildsSelection()
+{
+    LocalKindSource source(podsKind());
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("a"), QStringLiteral("web"),
+                      QStringLiteral("front")));
+    source.flush();
+    LabelFacetModel labels;
+    labels.refresh(source.indexer().indexValueCounts(QString(kLabelsIndex)));
+    QSignalSpy changed(&labels, &LabelFacetModel::checkedChanged);
+    const QModelIndex web = labels.index(0, 0, labels.index(0, 0));
+    QVERIFY(labels.setData(web, Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(labels.checked().value(QStringLiteral("app")), QSet<QString>{QStringLiteral("web")});
+    QCOMPARE(labels.index(0, 0).data(Qt::CheckStateRole).toInt(), int(Qt::PartiallyChecked));
+    QVERIFY(labels.setData(labels.index(1, 0), Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(labels.checked().contains(QStringLiteral("tier")));
+    QVERIFY(labels.checked().value(QStringLiteral("tier")).isEmpty());
+
+    NamespaceFacetModel namespaces;
+    namespaces.refresh(source.indexer().indexValueCounts(QString(kNamespaceIndex)));
+    QVERIFY(namespaces.setData(namespaces.index(0, 0), Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(namespaces.checked(), QSet<QString>{QStringLiteral("shop")});
+}
+
+void TestFacetModels::facetKeysIntersectIndexes_data()
+{
+    QTest::addColumn<QStringList>("namespaces");
+    QTest::addColumn<QStringList>("appValues"); // OR within app
+    QTest::addColumn<bool>("tierExists");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("one namespace")
+        << QStringList{"shop"} << QStringList{} << false << QStringList{"shop/a", "shop/b"};
+    QTest::newRow("two namespaces OR") << QStringList{"shop", "db"} << QStringList{} << false
+                                       << QStringList{"db/c", "shop/a", "shop/b"};
+    QTest::newRow("label values OR") << QStringList{} << QStringList{"web", "pg"} << false
+                                     << QStringList{"db/c", "shop/a", "shop/b"};
+    QTest::newRow("AND across facets")
+        << QStringList{"shop"} << QStringList{"web"} << true << QStringList{"shop/a"};
+    QTest::newRow("nothing matches")
+        << QStringList{"db"} << QStringList{"web"} << false << QStringList{};
+}
+
+void TestFacetModels::facetKeysIntersectIndexes()
+{
+    QFETCH(QStringList, namespaces);
+    QFETCH(QStringList, appValues);
+    QFETCH(bool, tierExists);
+    QFETCH(QStringList, expected);
+    LocalKindSource source(podsKind());
+    const QList<KubeObject> pods{
+        pod(QStringLiteral("shop"), QStringLiteral("a"), QStringLiteral("web"),
+            QStringLiteral("front")),
+        pod(QStringLiteral("shop"), QStringLiteral("b"), QStringLiteral("web")),
+        pod(QStringLiteral("db"), QStringLiteral("c"), QStringLiteral("pg"),
+            QStringLiteral("back"))};
+    for (const KubeObject &p : pods)
+        source.upsert(p);
+    source.flush();
+    FacetSelection selection;
+    selection.namespaces = QSet<QString>(namespaces.cbegin(), namespaces.cend());
+    if (!appValues.isEmpty())
+        selection.labels.insert(QStringLiteral("app"),
+                                QSet<QString>(appValues.cbegin(), appValues.cend()));
+    if (tierExists)
+        selection.labels.insert(QStringLiteral("tier"), {});
+    const auto keys = facetKeys(source.indexer(), selection);
+    QVERIFY(keys.has_value());
+    QStringList sorted(keys->cbegin(), keys->cend());
+    sorted.sort();
+    QCOMPARE(sorted, expected);
+    // The per-event predicate agrees with the index intersection.
+    for (const KubeObject &p : pods)
+        QCOMPARE(selection.matches(p), keys->contains(p.key()));
+}
+
+QTEST_MAIN(TestFacetModels)
+#include "tst_facetmodels.moc"

@@ -1,0 +1,113 @@
+#include "models/freshness.h"
+#include "models/informerstatusmodel.h"
+#include "models/localkindsource.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace informant;
+using State = InformerStatus::State;
+
+class TestInformerStatusModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void freshnessWording_data();
+    void freshnessWording();
+    void statusChangeIsOneRowUpdate();
+    void listingShowsProgress();
+};
+
+void TestInformerStatusModel::freshnessWording_data()
+{
+    QTest::addColumn<int>("state");
+    QTest::addColumn<qint64>("retryInMs");
+    QTest::addColumn<QString>("error");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("level");
+    QTest::newRow("watching") << int(State::Watching) << qint64(-1) << ""
+                              << "watching" << int(FreshnessLevel::Fresh);
+    QTest::newRow("backing off") << int(State::BackingOff) << qint64(2500) << "connection refused"
+                                 << "reconnecting in 3 s" << int(FreshnessLevel::Stale);
+    QTest::newRow("forbidden") << int(State::Forbidden) << qint64(-1) << "pods is forbidden"
+                               << "forbidden" << int(FreshnessLevel::Failed);
+    QTest::newRow("error") << int(State::Error) << qint64(-1) << "boom"
+                           << "error" << int(FreshnessLevel::Failed);
+}
+
+void TestInformerStatusModel::freshnessWording()
+{
+    QFETCH(int, state);
+    QFETCH(qint64, retryInMs);
+    QFETCH(QString, error);
+    QFETCH(QString, text);
+    QFETCH(int, level);
+    const qint64 now = 1'000'000;
+    InformerStatus s;
+    s.state = State(state);
+    s.retryAtMs = retryInMs < 0 ? -1 : now + retryInMs;
+    s.lastError = error;
+    s.synced = true;
+    QCOMPARE(freshnessText(s, now), text);
+    QCOMPARE(int(freshnessLevel(s)), level);
+    const QString sentence = freshnessSentence(s, QStringLiteral("pods"), now);
+    QVERIFY2(sentence.contains(QStringLiteral("pods")), qPrintable(sentence));
+    if (!error.isEmpty())
+        QVERIFY2(sentence.contains(error), qPrintable(sentence));
+}
+
+void TestInformerStatusModel::statusChangeIsOneRowUpdate()
+{
+    LocalKindSource pods(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
+    LocalKindSource nodes(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Node"), QStringLiteral("nodes"), false, {}});
+    InformerStatusModel model;
+    model.setFixedNowMs(1'000'000);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    model.addSource(&pods);
+    model.addSource(&nodes);
+    model.addSource(&pods); // once only
+    QCOMPARE(inserted.count(), 2);
+    QCOMPARE(model.unhealthyCount(), 0);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    InformerStatus down;
+    down.state = State::BackingOff;
+    down.retryAtMs = 1'004'000;
+    down.lastError = QStringLiteral("connection refused");
+    nodes.setStatus(down);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
+    QCOMPARE(model.index(1, InformerStatusModel::StateColumn).data().toString(),
+             QStringLiteral("reconnecting in 4 s"));
+    QCOMPARE(model.index(1, InformerStatusModel::MessageColumn).data().toString(),
+             QStringLiteral("connection refused"));
+    QCOMPARE(model.unhealthyCount(), 1);
+}
+
+void TestInformerStatusModel::listingShowsProgress()
+{
+    LocalKindSource pods(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
+    InformerStatus synced;
+    synced.state = State::Watching;
+    synced.objects = 200;
+    pods.setStatus(synced);
+    InformerStatusModel model;
+    model.addSource(&pods);
+    InformerStatus relisting;
+    relisting.state = State::Listing;
+    relisting.itemsListed = 50;
+    pods.setStatus(relisting);
+    QCOMPARE(model.index(0, 0).data(InformerStatusModel::ProgressRole).toInt(), 25);
+    QCOMPARE(model.index(0, InformerStatusModel::StateColumn).data().toString(),
+             QStringLiteral("listing 50"));
+    pods.setStatus(synced);
+    QCOMPARE(model.index(0, 0).data(InformerStatusModel::ProgressRole).toInt(), -1);
+}
+
+QTEST_GUILESS_MAIN(TestInformerStatusModel)
+#include "tst_informerstatusmodel.moc"

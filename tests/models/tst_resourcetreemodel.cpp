@@ -1,0 +1,94 @@
+#include "models/resourcetreemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+KindInfo kind(const QString &group, const QString &k, const QString &plural,
+              QStringList shortNames = {})
+{
+    return KindInfo{group, QStringLiteral("v1"), k, plural, true, shortNames};
+}
+
+} // namespace
+
+class TestResourceTreeModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void groupsKindsByCategory();
+    void countIsOneCellUpdate();
+    void kindNamesMatchLikeKubectl_data();
+    void kindNamesMatchLikeKubectl();
+};
+
+void TestResourceTreeModel::groupsKindsByCategory()
+{
+    ResourceTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKinds(
+        {kind({}, QStringLiteral("Service"), QStringLiteral("services")),
+         kind({}, QStringLiteral("Pod"), QStringLiteral("pods")),
+         kind(QStringLiteral("apps"), QStringLiteral("Deployment"), QStringLiteral("deployments")),
+         kind({}, QStringLiteral("Secret"), QStringLiteral("secrets")),
+         kind({}, QStringLiteral("PersistentVolumeClaim"),
+              QStringLiteral("persistentvolumeclaims")),
+         kind({}, QStringLiteral("Node"), QStringLiteral("nodes")),
+         kind(QStringLiteral("example.com"), QStringLiteral("Widget"), QStringLiteral("widgets"))});
+    QStringList top;
+    for (int r = 0; r < model.rowCount(); ++r)
+        top.append(model.index(r, 0).data().toString());
+    QCOMPARE(top, (QStringList{"Workloads", "Network", "Config", "Storage", "Cluster",
+                               "Custom Resources"}));
+    const QModelIndex workloads = model.index(0, 0);
+    QCOMPARE(model.index(0, 0, workloads).data().toString(), QStringLiteral("Pods"));
+    QCOMPARE(model.index(1, 0, workloads).data().toString(), QStringLiteral("Deployments"));
+    const QModelIndex custom = model.index(5, 0);
+    QCOMPARE(model.index(0, 0, custom).data().toString(), QStringLiteral("example.com"));
+    QCOMPARE(model.index(0, 0, model.index(0, 0, custom)).data().toString(),
+             QStringLiteral("Widgets"));
+}
+
+void TestResourceTreeModel::countIsOneCellUpdate()
+{
+    ResourceTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKinds({kind({}, QStringLiteral("Pod"), QStringLiteral("pods"))});
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setCount(QStringLiteral("pods"), 1234);
+    model.setCount(QStringLiteral("pods"), 1234);
+    model.setCount(QStringLiteral("nothing"), 5);
+    QCOMPARE(changed.count(), 1);
+    const QModelIndex pods = model.indexOfKind(QStringLiteral("pods"));
+    QCOMPARE(pods.siblingAtColumn(1).data(ResourceTreeModel::CountRole).toLongLong(), 1234);
+}
+
+void TestResourceTreeModel::kindNamesMatchLikeKubectl_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("short name") << "deploy" << true;
+    QTest::newRow("plural") << "deployments" << true;
+    QTest::newRow("kind") << "Deployment" << true;
+    QTest::newRow("qualified") << "deployments.apps" << true;
+    QTest::newRow("short qualified") << "deploy.apps" << true;
+    QTest::newRow("other") << "po" << false;
+    QTest::newRow("wrong group") << "deployments.batch" << false;
+}
+
+void TestResourceTreeModel::kindNamesMatchLikeKubectl()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, matches);
+    const KindInfo deploy = kind(QStringLiteral("apps"), QStringLiteral("Deployment"),
+                                 QStringLiteral("deployments"), {QStringLiteral("deploy")});
+    QCOMPARE(deploy.matchesName(text), matches);
+}
+
+QTEST_GUILESS_MAIN(TestResourceTreeModel)
+#include "tst_resourcetreemodel.moc"

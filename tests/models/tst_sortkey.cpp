@@ -1,0 +1,81 @@
+#include "models/rowformatter.h"
+#include "models/sortkey.h"
+
+#include <QTest>
+
+using namespace informant;
+
+class TestSortKey : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void naturalCompareOrdersDigitRunsByValue_data();
+    void naturalCompareOrdersDigitRunsByValue();
+    void numbersSortBeforeTexts();
+    void humanAgeMatchesKubectl_data();
+    void humanAgeMatchesKubectl();
+};
+
+void TestSortKey::naturalCompareOrdersDigitRunsByValue_data()
+{
+    QTest::addColumn<QString>("a");
+    QTest::addColumn<QString>("b");
+    QTest::addColumn<int>("sign");
+    QTest::newRow("pod-9 < pod-10") << "pod-9"
+                                    << "pod-10" << -1;
+    QTest::newRow("2/3 < 10/10") << "2/3"
+                                 << "10/10" << -1;
+    QTest::newRow("case-insensitive") << "Alpha"
+                                      << "beta" << -1;
+    QTest::newRow("equal") << "web-1"
+                           << "web-1" << 0;
+    QTest::newRow("prefix shorter first") << "web"
+                                          << "web-1" << -1;
+    QTest::newRow("leading zeros differ but never equal") << "a01"
+                                                          << "a1" << -1;
+    QTest::newRow("restarts") << "5 (3m ago)"
+                              << "12 (1m ago)" << -1;
+}
+
+void TestSortKey::naturalCompareOrdersDigitRunsByValue()
+{
+    QFETCH(QString, a);
+    QFETCH(QString, b);
+    QFETCH(int, sign);
+    const int c = naturalCompare(a, b);
+    QCOMPARE((c > 0) - (c < 0), sign);
+    const int r = naturalCompare(b, a);
+    QCOMPARE((r > 0) - (r < 0), -sign);
+}
+
+void TestSortKey::numbersSortBeforeTexts()
+{
+    QVERIFY(compareSortKeys(SortKey::fromNumber(5), SortKey::fromText(QStringLiteral("1"))) < 0);
+    QVERIFY(compareSortKeys(SortKey::fromNumber(-5), SortKey::fromNumber(3)) < 0);
+    QCOMPARE(compareSortKeys(SortKey::fromNumber(3), SortKey::fromNumber(3)), 0);
+}
+
+void TestSortKey::humanAgeMatchesKubectl_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("seconds") << qint64(45'000) << "45s";
+    QTest::newRow("minutes and seconds") << qint64(200'000) << "3m20s";
+    QTest::newRow("minutes") << qint64(30 * 60'000) << "30m";
+    QTest::newRow("hours and minutes") << qint64((5 * 60 + 7) * 60'000) << "5h7m";
+    QTest::newRow("hours") << qint64(20 * 3'600'000LL) << "20h";
+    QTest::newRow("days and hours") << qint64((5 * 24 + 3) * 3'600'000LL) << "5d3h";
+    QTest::newRow("days") << qint64(40 * 24 * 3'600'000LL) << "40d";
+    QTest::newRow("negative clamps") << qint64(-5000) << "0s";
+}
+
+void TestSortKey::humanAgeMatchesKubectl()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QCOMPARE(humanAge(ms), text);
+}
+
+QTEST_GUILESS_MAIN(TestSortKey)
+#include "tst_sortkey.moc"

@@ -1,0 +1,115 @@
+#include "models/yamlrenderer.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+KubeObject decode(const QByteArray &json)
+{
+    auto r = KubeObject::fromJson(json);
+    return r.ok() ? r.value() : KubeObject();
+}
+
+// Built with QJsonDocument: moc cannot read raw strings with escaped quotes.
+QByteArray secretJson()
+{
+    const QJsonObject meta{
+        {"name", "db"},
+        {"namespace", "shop"},
+        {"annotations", QJsonObject{{"kubectl.kubernetes.io/last-applied-configuration",
+                                     "{\"data\":{\"password\":\"aHVudGVyMg==\"}}"}}}};
+    const QJsonObject secret{
+        {"apiVersion", "v1"},
+        {"kind", "Secret"},
+        {"type", "Opaque"},
+        {"metadata", meta},
+        {"data", QJsonObject{{"password", "aHVudGVyMg=="}, {"user", "YWRtaW4="}}},
+        {"stringData", QJsonObject{{"extra", "plain"}}}};
+    return QJsonDocument(secret).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+class TestYamlRenderer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rendersScalarsLikeKubectl_data();
+    void rendersScalarsLikeKubectl();
+    void rendersNestedBlocks();
+    void masksSecretValuesUntilRevealed();
+    void hidesManagedFieldsByDefault();
+};
+
+void TestYamlRenderer::rendersScalarsLikeKubectl_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("yaml");
+    QTest::newRow("plain") << QByteArray(R"({"a":"web"})") << "a: web\n";
+    QTest::newRow("number-like string quoted") << QByteArray(R"({"a":"123"})") << "a: \"123\"\n";
+    QTest::newRow("bool-like string quoted") << QByteArray(R"({"a":"true"})") << "a: \"true\"\n";
+    QTest::newRow("empty string") << QByteArray(R"({"a":""})") << "a: \"\"\n";
+    QTest::newRow("number") << QByteArray(R"({"a":3})") << "a: 3\n";
+    QTest::newRow("bool") << QByteArray(R"({"a":false})") << "a: false\n";
+    QTest::newRow("null") << QByteArray(R"({"a":null})") << "a: null\n";
+    QTest::newRow("empty map and list") << QByteArray(R"({"a":{},"b":[]})") << "a: {}\nb: []\n";
+    QTest::newRow("colon space quoted") << QByteArray(R"({"a":"x: y"})") << "a: \"x: y\"\n";
+    QTest::newRow("multi-line literal")
+        << QByteArray(R"({"a":"l1\nl2\n"})") << "a: |\n  l1\n  l2\n";
+}
+
+void TestYamlRenderer::rendersScalarsLikeKubectl()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, yaml);
+    QCOMPARE(renderYaml(QJsonDocument::fromJson(json).object()), yaml);
+}
+
+void TestYamlRenderer::rendersNestedBlocks()
+{
+    const QByteArray json =
+        R"({"spec":{"containers":[{"name":"web","ports":[{"containerPort":80}]}],
+      "args":["a","b"]}})";
+    const QString expected = "spec:\n"
+                             "  args:\n"
+                             "  - a\n"
+                             "  - b\n"
+                             "  containers:\n"
+                             "  - name: web\n"
+                             "    ports:\n"
+                             "    - containerPort: 80\n";
+    QCOMPARE(renderYaml(QJsonDocument::fromJson(json).object()), expected);
+}
+
+void TestYamlRenderer::masksSecretValuesUntilRevealed()
+{
+    const KubeObject secret = decode(secretJson());
+    QVERIFY(!secret.isNull());
+    const QString masked = renderYaml(secret);
+    QVERIFY(!masked.contains(QStringLiteral("aHVudGVyMg==")));
+    QVERIFY(!masked.contains(QStringLiteral("YWRtaW4=")));
+    QVERIFY(!masked.contains(QStringLiteral("plain")));
+    QVERIFY(masked.contains(QStringLiteral("  password: ") + kMaskedValue));
+    QVERIFY(masked.contains(QStringLiteral("type: Opaque")));
+    const QString revealed = renderYaml(secret, YamlOptions{false, true});
+    QVERIFY(revealed.contains(QStringLiteral("password: aHVudGVyMg==")));
+    QVERIFY(revealed.contains(QStringLiteral("extra: plain")));
+}
+
+void TestYamlRenderer::hidesManagedFieldsByDefault()
+{
+    const KubeObject pod = decode(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p",
+      "managedFields":[{"manager":"kubectl","operation":"Apply"}]}})");
+    QVERIFY(!renderYaml(pod).contains(QStringLiteral("managedFields")));
+    const QString shown = renderYaml(pod, YamlOptions{true, false});
+    QVERIFY(shown.contains(QStringLiteral("managedFields:")));
+    QVERIFY(shown.contains(QStringLiteral("- manager: kubectl")));
+}
+
+QTEST_GUILESS_MAIN(TestYamlRenderer)
+#include "tst_yamlrenderer.moc"

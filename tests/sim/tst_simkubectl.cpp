@@ -1,0 +1,202 @@
+// The real kubectl against an in-process demo simulator: get, api-resources,
+// apply, label, annotate, scale, delete, and a concurrent `get -w` seeing
+// every change.
+
+#include "simclient.h"
+
+#include "sim/simulator.h"
+
+#include <QJsonArray>
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::sim;
+using namespace simtest;
+
+class TestSimKubectl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void getListsTheDemoCluster();
+    void apiResourcesShowsBuiltInAndCustomResources();
+    void rawPaginatedListHasAContinueToken();
+    void writesAppearOnAConcurrentWatch();
+
+private:
+    QString kubectl(const QStringList &arguments, int *exitCode = nullptr);
+    QStringList baseArguments() const;
+
+    QString m_kubectl;
+    QTemporaryDir m_dir;
+    Simulator m_simulator;
+};
+
+void TestSimKubectl::initTestCase()
+{
+    m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    if (m_kubectl.isEmpty())
+        QSKIP("kubectl is not installed: the kubectl compatibility test needs the real kubectl");
+    QVERIFY(m_dir.isValid());
+    const auto started = m_simulator.start(SimOptions{});
+    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
+    QVERIFY(writeKubeconfig(m_dir.filePath(QStringLiteral("config")), m_simulator.url(), QString(),
+                            QString())
+                .ok());
+}
+
+void TestSimKubectl::cleanupTestCase()
+{
+    m_simulator.stop();
+}
+
+QStringList TestSimKubectl::baseArguments() const
+{
+    return {QStringLiteral("--kubeconfig"),      m_dir.filePath(QStringLiteral("config")),
+            QStringLiteral("--cache-dir"),       m_dir.filePath(QStringLiteral("cache")),
+            QStringLiteral("--request-timeout"), QStringLiteral("20s")};
+}
+
+QString TestSimKubectl::kubectl(const QStringList &arguments, int *exitCode)
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(m_kubectl, baseArguments() + arguments);
+    if (!process.waitForFinished(30000)) {
+        process.kill();
+        process.waitForFinished();
+    }
+    if (exitCode)
+        *exitCode = process.exitCode();
+    return QString::fromUtf8(process.readAll());
+}
+
+void TestSimKubectl::getListsTheDemoCluster()
+{
+    int code = -1;
+    const QString all =
+        kubectl({QStringLiteral("get"), QStringLiteral("pods,nodes,deployments,events,widgets"),
+                 QStringLiteral("-A")},
+                &code);
+    QCOMPARE(code, 0);
+    QVERIFY2(all.contains(QStringLiteral("CrashLoopBackOff")), qPrintable(all));
+    QVERIFY(all.contains(QStringLiteral("Pending")));
+    QVERIFY(all.contains(QStringLiteral("pod/frontend-")));
+    QVERIFY(all.startsWith(QStringLiteral("NAMESPACE")));
+    QCOMPARE(all.count(QRegularExpression(QStringLiteral("node/node-\\d +Ready"))), 3);
+    QVERIFY(all.contains(QStringLiteral("deployment.apps/frontend")));
+    QVERIFY(all.contains(QStringLiteral("BackOff")));
+    QVERIFY(all.contains(QStringLiteral("COLOR")));
+}
+
+void TestSimKubectl::apiResourcesShowsBuiltInAndCustomResources()
+{
+    int code = -1;
+    const QString resources = kubectl({QStringLiteral("api-resources")}, &code);
+    QCOMPARE(code, 0);
+    for (const char *line :
+         {"deployments", "customresourcedefinitions", "widgets", "horizontalpodautoscalers"})
+        QVERIFY2(resources.contains(QLatin1String(line)), line);
+    QVERIFY(resources.contains(
+        QRegularExpression(QStringLiteral("\\ndeployments +deploy +apps/v1 +true +Deployment"))));
+}
+
+void TestSimKubectl::rawPaginatedListHasAContinueToken()
+{
+    int code = -1;
+    const QString raw = kubectl(
+        {QStringLiteral("get"), QStringLiteral("--raw"), QStringLiteral("/api/v1/pods?limit=2")},
+        &code);
+    QCOMPARE(code, 0);
+    QVERIFY2(raw.contains(QStringLiteral("\"continue\":\"")), qPrintable(raw.left(300)));
+}
+
+void TestSimKubectl::writesAppearOnAConcurrentWatch()
+{
+    const QString manifest = m_dir.filePath(QStringLiteral("deploy.yaml"));
+    QFile file(manifest);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\n  namespace: default\n"
+        "spec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: nginx\n  template:\n"
+        "    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n"
+        "      - name: nginx\n        image: nginx:1.27\n");
+    file.close();
+
+    QProcess watch;
+    watch.setProcessChannelMode(QProcess::MergedChannels);
+    watch.start(m_kubectl,
+                baseArguments() + QStringList{QStringLiteral("get"), QStringLiteral("deploy"),
+                                              QStringLiteral("-n"), QStringLiteral("default"),
+                                              QStringLiteral("-w"),
+                                              QStringLiteral("--output-watch-events"),
+                                              QStringLiteral("-L"), QStringLiteral("tier")});
+    QVERIFY(watch.waitForStarted());
+    // Wait until the watch request reached the server.
+    const auto watching = [this] {
+        return get(m_simulator.port(), "/sim/v1/requests").body.contains("\"verb\":\"watch\"");
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(watching(), 30000);
+    QByteArray seen;
+
+    int code = -1;
+    QVERIFY(kubectl({QStringLiteral("apply"), QStringLiteral("-f"), manifest}, &code)
+                .contains(QStringLiteral("created")));
+    QCOMPARE(code, 0);
+    QVERIFY(kubectl({QStringLiteral("label"), QStringLiteral("deploy"), QStringLiteral("nginx"),
+                     QStringLiteral("-n"), QStringLiteral("default"), QStringLiteral("tier=gold")},
+                    &code)
+                .contains(QStringLiteral("labeled")));
+    QVERIFY(kubectl({QStringLiteral("annotate"), QStringLiteral("deploy"), QStringLiteral("nginx"),
+                     QStringLiteral("-n"), QStringLiteral("default"), QStringLiteral("owner=me")},
+                    &code)
+                .contains(QStringLiteral("annotated")));
+    QVERIFY(
+        kubectl({QStringLiteral("scale"), QStringLiteral("deploy"), QStringLiteral("nginx"),
+                 QStringLiteral("-n"), QStringLiteral("default"), QStringLiteral("--replicas=3")},
+                &code)
+            .contains(QStringLiteral("scaled")));
+    const auto pods = [this] {
+        return QJsonDocument::fromJson(
+                   get(m_simulator.port(), "/sim/v1/snapshot?resource=pods&namespace=default").body)
+            .array()
+            .size();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(pods(), 3, 20000); // the demo's deployment controller
+    const QJsonObject deployment =
+        get(m_simulator.port(), "/apis/apps/v1/namespaces/default/deployments/nginx").json();
+    QCOMPARE(deployment.value("metadata")
+                 .toObject()
+                 .value("annotations")
+                 .toObject()
+                 .value("owner")
+                 .toString(),
+             QStringLiteral("me"));
+    QVERIFY(kubectl({QStringLiteral("delete"), QStringLiteral("deploy"), QStringLiteral("nginx"),
+                     QStringLiteral("-n"), QStringLiteral("default")},
+                    &code)
+                .contains(QStringLiteral("deleted")));
+    QCOMPARE(code, 0);
+    QTRY_VERIFY_WITH_TIMEOUT((seen += watch.readAll()).contains("DELETED"), 20000);
+    watch.kill();
+    watch.waitForFinished();
+    const QString output = QString::fromUtf8(seen);
+    QVERIFY2(output.contains(QRegularExpression(QStringLiteral("ADDED +nginx"))),
+             qPrintable(output));
+    QVERIFY2(output.contains(QRegularExpression(QStringLiteral("MODIFIED +nginx .* gold"))),
+             qPrintable(output));
+    QVERIFY2(output.contains(QRegularExpression(QStringLiteral("MODIFIED +nginx +\\d/3"))),
+             qPrintable(output));
+    QTRY_COMPARE_WITH_TIMEOUT(pods(), 0, 20000); // garbage-collected with their ReplicaSet
+}
+
+QTEST_GUILESS_MAIN(TestSimKubectl)
+#include "tst_simkubectl.moc"

@@ -1,0 +1,954 @@
+// The simulated API server over HTTP: discovery, list pagination and
+// resourceVersion semantics, watches (replay, compaction, bookmarks,
+// streaming lists), selectors, Table output, writes, the two Event views,
+// the control endpoint, scenarios, many watchers and authentication.
+
+#include "simclient.h"
+
+#include "sim/simulator.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::sim;
+using namespace simtest;
+
+namespace {
+
+const QByteArray kTable = "application/json;as=Table;v=v1;g=meta.k8s.io";
+
+QByteArray configMap(const QString &name, const QString &labelValue = QStringLiteral("a"))
+{
+    return QJsonDocument(
+               QJsonObject{{"apiVersion", "v1"},
+                           {"kind", "ConfigMap"},
+                           {"metadata", QJsonObject{{"name", name},
+                                                    {"labels", QJsonObject{{"tier", labelValue}}}}},
+                           {"data", QJsonObject{{"k", "v"}}}})
+        .toJson(QJsonDocument::Compact);
+}
+
+QString rvOf(const QJsonObject &object)
+{
+    return object.value(QLatin1String("metadata"))
+        .toObject()
+        .value(QLatin1String("resourceVersion"))
+        .toString();
+}
+
+QStringList namesOf(const QJsonArray &items)
+{
+    QStringList names;
+    for (const QJsonValue &item : items)
+        names.append(item.toObject()
+                         .value(QLatin1String("metadata"))
+                         .toObject()
+                         .value(QLatin1String("name"))
+                         .toString());
+    return names;
+}
+
+} // namespace
+
+class TestSimServer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void discoveryServesLegacyAndAggregatedDocuments();
+    void customResourceDefinitionAddsResourcesLive();
+    void listPaginatesWithContinueAndRemainingItemCount();
+    void continueTokenExpires();
+    void exactListReadsAnOlderState();
+    void compactedVersionsAnswer410();
+    void watchFromResourceVersionReplaysLaterChanges();
+    void watchWithoutResourceVersionStartsWithTheState();
+    void watchEndsCleanlyAtTimeoutSeconds();
+    void bookmarksAreSentOnlyWhenAllowed();
+    void streamingListEndsWithTheAnnotatedBookmark();
+    void invalidStreamingRequestsAnswer422_data();
+    void invalidStreamingRequestsAnswer422();
+    void selectorsFilterListsAndWatches();
+    void tableOutputHonoursIncludeObject();
+    void writesFollowApiServerSemantics();
+    void finalizersDelayDeletion();
+    void scaleSubresourceReadsAndWritesReplicas();
+    void eventsAreServedInBothViews();
+    void controlEndpointTellsTheTruth();
+    void scaleScenarioIsDeterministic();
+    void demoScenarioLooksAlive();
+    void manyConcurrentWatchersAllReceiveEvents();
+    void bearerTokenIsRequiredWhenSet();
+
+private:
+    std::unique_ptr<Simulator> startSim(SimOptions options = {});
+    void create(quint16 port, const QString &name, const QString &label = QStringLiteral("a"));
+};
+
+std::unique_ptr<Simulator> TestSimServer::startSim(SimOptions options)
+{
+    auto simulator = std::make_unique<Simulator>();
+    const auto started = simulator->start(options);
+    if (!started.ok())
+        qWarning("start failed: %s", qPrintable(started.errorMessage()));
+    return simulator;
+}
+
+void TestSimServer::create(quint16 port, const QString &name, const QString &label)
+{
+    const Response response =
+        request(port, "POST", "/api/v1/namespaces/default/configmaps",
+                {{"Content-Type", "application/json"}}, configMap(name, label));
+    QCOMPARE(response.status, 201);
+}
+
+void TestSimServer::discoveryServesLegacyAndAggregatedDocuments()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    QVERIFY(sim->isRunning());
+    const quint16 port = sim->port();
+
+    QCOMPARE(get(port, "/version").json().value("gitVersion").toString(),
+             QStringLiteral("v1.32.0"));
+    const Response legacy = get(port, "/api");
+    QCOMPARE(legacy.json().value("kind").toString(), QStringLiteral("APIVersions"));
+
+    const Response aggregated = get(
+        port, "/apis",
+        {{"Accept", "application/"
+                    "json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json"}});
+    QCOMPARE(aggregated.headers.value("content-type"),
+             QByteArray("application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList"));
+    bool sawDeployments = false;
+    for (const QJsonValue &group : aggregated.json().value("items").toArray()) {
+        for (const QJsonValue &version : group.toObject().value("versions").toArray()) {
+            for (const QJsonValue &resource : version.toObject().value("resources").toArray()) {
+                const QJsonObject r = resource.toObject();
+                if (r.value("resource").toString() == QLatin1String("deployments")) {
+                    sawDeployments = true;
+                    QCOMPARE(r.value("shortNames").toArray(), QJsonArray{"deploy"});
+                    QCOMPARE(r.value("categories").toArray(), QJsonArray{"all"});
+                    QCOMPARE(r.value("scope").toString(), QStringLiteral("Namespaced"));
+                    QCOMPARE(r.value("singularResource").toString(), QStringLiteral("deployment"));
+                }
+            }
+        }
+    }
+    QVERIFY(sawDeployments);
+
+    const QJsonObject core = get(port, "/api/v1").json();
+    QCOMPARE(core.value("kind").toString(), QStringLiteral("APIResourceList"));
+    bool sawPods = false;
+    bool sawNodes = false;
+    for (const QJsonValue &value : core.value("resources").toArray()) {
+        const QJsonObject r = value.toObject();
+        if (r.value("name").toString() == QLatin1String("pods")) {
+            sawPods = true;
+            QCOMPARE(r.value("namespaced").toBool(), true);
+            QCOMPARE(r.value("kind").toString(), QStringLiteral("Pod"));
+        }
+        if (r.value("name").toString() == QLatin1String("nodes")) {
+            sawNodes = true;
+            QCOMPARE(r.value("namespaced").toBool(), false);
+        }
+    }
+    QVERIFY(sawPods && sawNodes);
+    const Response openapi = get(port, "/openapi/v2");
+    QCOMPARE(openapi.status, 404);
+    QCOMPARE(openapi.json().value("kind").toString(), QStringLiteral("Status"));
+    QCOMPARE(get(port, "/openapi/v3").status, 200);
+}
+
+void TestSimServer::customResourceDefinitionAddsResourcesLive()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    QCOMPARE(get(port, "/apis/example.com/v1").status, 404);
+    const QByteArray crd =
+        R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+        "metadata":{"name":"gadgets.example.com"},"spec":{"group":"example.com","scope":"Namespaced",
+        "names":{"plural":"gadgets","singular":"gadget","kind":"Gadget","shortNames":["gd"]},
+        "versions":[{"name":"v1","served":true,"storage":true,"additionalPrinterColumns":[{"name":"Size","type":"string","jsonPath":".spec.size"}]}]}})";
+    QCOMPARE(
+        request(port, "POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", {}, crd)
+            .status,
+        201);
+    const QJsonObject list = get(port, "/apis/example.com/v1").json();
+    QCOMPARE(list.value("resources").toArray().at(0).toObject().value("name").toString(),
+             QStringLiteral("gadgets"));
+    const QByteArray gadget =
+        R"({"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g1"},"spec":{"size":"XL"}})";
+    QCOMPARE(
+        request(port, "POST", "/apis/example.com/v1/namespaces/default/gadgets", {}, gadget).status,
+        201);
+    const QJsonObject table =
+        get(port, "/apis/example.com/v1/namespaces/default/gadgets", {{"Accept", kTable}}).json();
+    QCOMPARE(table.value("columnDefinitions").toArray().at(1).toObject().value("name").toString(),
+             QStringLiteral("Size"));
+    QCOMPARE(table.value("rows").toArray().at(0).toObject().value("cells").toArray(),
+             (QJsonArray{"g1", "XL"}));
+    QCOMPARE(request(port, "DELETE",
+                     "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.example.com")
+                 .status,
+             200);
+    QCOMPARE(get(port, "/apis/example.com/v1").status, 404);
+}
+
+void TestSimServer::listPaginatesWithContinueAndRemainingItemCount()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    for (const char *name : {"a", "b", "c", "d", "e"})
+        create(port, QLatin1String(name));
+    QStringList seen;
+    QString continueToken;
+    QString listRv;
+    int pages = 0;
+    do {
+        QByteArray target = "/api/v1/namespaces/default/configmaps?limit=2";
+        if (!continueToken.isEmpty())
+            target += "&continue=" + QUrl::toPercentEncoding(continueToken);
+        const QJsonObject page = get(port, target).json();
+        const QJsonObject metadata = page.value("metadata").toObject();
+        if (listRv.isEmpty())
+            listRv = metadata.value("resourceVersion").toString();
+        QCOMPARE(metadata.value("resourceVersion").toString(), listRv);
+        seen += namesOf(page.value("items").toArray());
+        continueToken = metadata.value("continue").toString();
+        if (!continueToken.isEmpty())
+            QCOMPARE(metadata.value("remainingItemCount").toInt(), 5 - int(seen.size()));
+        else
+            QVERIFY(!metadata.contains("remainingItemCount"));
+        if (pages == 0)
+            create(port, QStringLiteral("later")); // not in this snapshot
+        ++pages;
+    } while (!continueToken.isEmpty() && pages < 10);
+    QCOMPARE(pages, 3);
+    QCOMPARE(seen, (QStringList{"a", "b", "c", "d", "e"}));
+}
+
+void TestSimServer::continueTokenExpires()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    options.continueTtlMs = 100;
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    for (const char *name : {"a", "b", "c"})
+        create(port, QLatin1String(name));
+    const QString token = get(port, "/api/v1/configmaps?limit=1")
+                              .json()
+                              .value("metadata")
+                              .toObject()
+                              .value("continue")
+                              .toString();
+    QVERIFY(!token.isEmpty());
+    QTest::qWait(300);
+    const Response expired =
+        get(port, "/api/v1/configmaps?limit=1&continue=" + QUrl::toPercentEncoding(token));
+    QCOMPARE(expired.status, 410);
+    QCOMPARE(expired.json().value("reason").toString(), QStringLiteral("Expired"));
+    QVERIFY(expired.json().value("message").toString().startsWith(
+        QStringLiteral("The provided continue parameter is too old")));
+    const QString inconsistent =
+        expired.json().value("metadata").toObject().value("continue").toString();
+    QVERIFY(!inconsistent.isEmpty());
+    const QJsonObject rest =
+        get(port, "/api/v1/configmaps?limit=5&continue=" + QUrl::toPercentEncoding(inconsistent))
+            .json();
+    QCOMPARE(namesOf(rest.value("items").toArray()), (QStringList{"b", "c"}));
+}
+
+void TestSimServer::exactListReadsAnOlderState()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    create(port, QStringLiteral("x"), QStringLiteral("old"));
+    const QString before = get(port, "/api/v1/namespaces/default/configmaps")
+                               .json()
+                               .value("metadata")
+                               .toObject()
+                               .value("resourceVersion")
+                               .toString();
+    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/x",
+                     {{"Content-Type", "application/merge-patch+json"}},
+                     R"({"metadata":{"labels":{"tier":"new"}}})")
+                 .status,
+             200);
+    create(port, QStringLiteral("y"));
+    const QJsonObject old =
+        get(port, "/api/v1/namespaces/default/configmaps?resourceVersion=" + before.toUtf8() +
+                      "&resourceVersionMatch=Exact")
+            .json();
+    QCOMPARE(old.value("metadata").toObject().value("resourceVersion").toString(), before);
+    QCOMPARE(namesOf(old.value("items").toArray()), QStringList{"x"});
+    QCOMPARE(old.value("items")
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value("metadata")
+                 .toObject()
+                 .value("labels")
+                 .toObject()
+                 .value("tier")
+                 .toString(),
+             QStringLiteral("old"));
+    const QJsonObject notOlder =
+        get(port, "/api/v1/namespaces/default/configmaps?resourceVersion=" + before.toUtf8())
+            .json();
+    QCOMPARE(namesOf(notOlder.value("items").toArray()), (QStringList{"x", "y"}));
+    const Response tooLarge = get(port, "/api/v1/configmaps?resourceVersion=999999");
+    QCOMPARE(tooLarge.status, 504);
+    QCOMPARE(tooLarge.json()
+                 .value("details")
+                 .toObject()
+                 .value("causes")
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value("reason")
+                 .toString(),
+             QStringLiteral("ResourceVersionTooLarge"));
+}
+
+void TestSimServer::compactedVersionsAnswer410()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    options.history = 3;
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    create(port, QStringLiteral("first"));
+    const QString early = get(port, "/api/v1/configmaps")
+                              .json()
+                              .value("metadata")
+                              .toObject()
+                              .value("resourceVersion")
+                              .toString();
+    for (int i = 0; i < 6; ++i)
+        create(port, QStringLiteral("cm-%1").arg(i));
+    const Response list = get(port, "/api/v1/configmaps?resourceVersion=" + early.toUtf8() +
+                                        "&resourceVersionMatch=Exact");
+    QCOMPARE(list.status, 410);
+    QCOMPARE(list.json().value("message").toString(),
+             QStringLiteral("The resourceVersion for the provided list is too old."));
+    Watch watch(port, "/api/v1/configmaps?watch=true&resourceVersion=" + early.toUtf8());
+    QCOMPARE(watch.status(), 200);
+    const QList<QJsonObject> events = watch.next(1);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].value("type").toString(), QStringLiteral("ERROR"));
+    const QJsonObject status = events[0].value("object").toObject();
+    QCOMPARE(status.value("code").toInt(), 410);
+    QCOMPARE(status.value("reason").toString(), QStringLiteral("Expired"));
+    QVERIFY(status.value("message").toString().startsWith(
+        QStringLiteral("too old resource version: ") + early));
+    bool clean = false;
+    QVERIFY(watch.waitForEnd(5000, &clean));
+    QVERIFY(clean);
+}
+
+void TestSimServer::watchFromResourceVersionReplaysLaterChanges()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    create(port, QStringLiteral("a"));
+    const QString start = get(port, "/api/v1/namespaces/default/configmaps")
+                              .json()
+                              .value("metadata")
+                              .toObject()
+                              .value("resourceVersion")
+                              .toString();
+    create(port, QStringLiteral("b"));
+    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/a",
+                     {{"Content-Type", "application/merge-patch+json"}}, R"({"data":{"k":"w"}})")
+                 .status,
+             200);
+    QCOMPARE(request(port, "DELETE", "/api/v1/namespaces/default/configmaps/b").status, 200);
+    Watch watch(port, "/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=" +
+                          start.toUtf8());
+    const QList<QJsonObject> events = watch.next(3);
+    QCOMPARE(events.size(), 3);
+    QStringList types;
+    quint64 last = start.toULongLong();
+    for (const QJsonObject &event : events) {
+        types.append(event.value("type").toString());
+        const quint64 rv = rvOf(event.value("object").toObject()).toULongLong();
+        QVERIFY(rv > last);
+        last = rv;
+    }
+    QCOMPARE(types, (QStringList{"ADDED", "MODIFIED", "DELETED"}));
+    create(port, QStringLiteral("c"));
+    const QList<QJsonObject> live = watch.next(1);
+    QCOMPARE(live.size(), 1);
+    QCOMPARE(
+        live[0].value("object").toObject().value("metadata").toObject().value("name").toString(),
+        QStringLiteral("c"));
+}
+
+void TestSimServer::watchWithoutResourceVersionStartsWithTheState()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    create(sim->port(), QStringLiteral("a"));
+    create(sim->port(), QStringLiteral("b"));
+    for (const QByteArray &rv : {QByteArray(), QByteArray("0")}) {
+        Watch watch(sim->port(), "/api/v1/namespaces/default/configmaps?watch=1" +
+                                     (rv.isNull() ? QByteArray() : "&resourceVersion=" + rv));
+        const QList<QJsonObject> events = watch.next(2);
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].value("type").toString(), QStringLiteral("ADDED"));
+        QCOMPARE(events[1].value("type").toString(), QStringLiteral("ADDED"));
+    }
+}
+
+void TestSimServer::watchEndsCleanlyAtTimeoutSeconds()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    Watch watch(sim->port(), "/api/v1/configmaps?watch=1&timeoutSeconds=1");
+    bool clean = false;
+    QVERIFY(watch.waitForEnd(10000, &clean));
+    QVERIFY(clean);
+}
+
+void TestSimServer::bookmarksAreSentOnlyWhenAllowed()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    options.bookmarkIntervalMs = 50;
+    const auto sim = startSim(options);
+    create(sim->port(), QStringLiteral("a"));
+    const QString rv = get(sim->port(), "/api/v1/configmaps")
+                           .json()
+                           .value("metadata")
+                           .toObject()
+                           .value("resourceVersion")
+                           .toString();
+    Watch with(sim->port(), "/api/v1/configmaps?watch=1&allowWatchBookmarks=true&resourceVersion=" +
+                                rv.toUtf8());
+    const QList<QJsonObject> bookmarks = with.next(2);
+    QCOMPARE(bookmarks.size(), 2);
+    for (const QJsonObject &event : bookmarks) {
+        QCOMPARE(event.value("type").toString(), QStringLiteral("BOOKMARK"));
+        QCOMPARE(event.value("object").toObject().value("kind").toString(),
+                 QStringLiteral("ConfigMap"));
+        QVERIFY(rvOf(event.value("object").toObject()).toULongLong() >= rv.toULongLong());
+    }
+    Watch without(sim->port(), "/api/v1/configmaps?watch=1&resourceVersion=" + rv.toUtf8());
+    QCOMPARE(without.next(1, 400).size(), 0);
+}
+
+void TestSimServer::streamingListEndsWithTheAnnotatedBookmark()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    options.bookmarkIntervalMs = 0;
+    const auto sim = startSim(options);
+    for (const char *name : {"a", "b", "c"})
+        create(sim->port(), QLatin1String(name));
+    Watch watch(sim->port(), "/api/v1/namespaces/default/"
+                             "configmaps?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&"
+                             "resourceVersionMatch=NotOlderThan");
+    const QList<QJsonObject> events = watch.next(4);
+    QCOMPARE(events.size(), 4);
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(events[i].value("type").toString(), QStringLiteral("ADDED"));
+    QCOMPARE(events[3].value("type").toString(), QStringLiteral("BOOKMARK"));
+    const QJsonObject metadata = events[3].value("object").toObject().value("metadata").toObject();
+    QCOMPARE(metadata.value("annotations").toObject().value("k8s.io/initial-events-end").toString(),
+             QStringLiteral("true"));
+    create(sim->port(), QStringLiteral("d"));
+    const QList<QJsonObject> live = watch.next(1);
+    QCOMPARE(live.size(), 1);
+    QCOMPARE(live[0].value("type").toString(), QStringLiteral("ADDED"));
+    QVERIFY(rvOf(live[0].value("object").toObject()).toULongLong() >
+            metadata.value("resourceVersion").toString().toULongLong());
+}
+
+void TestSimServer::invalidStreamingRequestsAnswer422_data()
+{
+    QTest::addColumn<QByteArray>("query");
+    QTest::addColumn<QString>("field");
+    QTest::newRow("sendInitialEvents without match")
+        << QByteArray("sendInitialEvents=true&allowWatchBookmarks=true") << "resourceVersionMatch";
+    QTest::newRow("sendInitialEvents without bookmarks")
+        << QByteArray("sendInitialEvents=true&resourceVersionMatch=NotOlderThan")
+        << "allowWatchBookmarks";
+    QTest::newRow("match without sendInitialEvents")
+        << QByteArray("resourceVersionMatch=NotOlderThan&resourceVersion=1")
+        << "resourceVersionMatch";
+    QTest::newRow("Exact match")
+        << QByteArray("sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=Exact")
+        << "resourceVersionMatch";
+}
+
+void TestSimServer::invalidStreamingRequestsAnswer422()
+{
+    QFETCH(QByteArray, query);
+    QFETCH(QString, field);
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const Response response = get(sim->port(), "/api/v1/configmaps?watch=1&" + query);
+    QCOMPARE(response.status, 422);
+    QCOMPARE(response.json().value("reason").toString(), QStringLiteral("Invalid"));
+    QCOMPARE(response.json()
+                 .value("details")
+                 .toObject()
+                 .value("causes")
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value("field")
+                 .toString(),
+             field);
+}
+
+void TestSimServer::selectorsFilterListsAndWatches()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    create(port, QStringLiteral("a"), QStringLiteral("web"));
+    create(port, QStringLiteral("b"), QStringLiteral("db"));
+    create(port, QStringLiteral("c"), QStringLiteral("web"));
+    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?labelSelector=tier%3Dweb")
+                         .json()
+                         .value("items")
+                         .toArray()),
+             (QStringList{"a", "c"}));
+    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?labelSelector=tier+notin+(web)")
+                         .json()
+                         .value("items")
+                         .toArray()),
+             QStringList{"b"});
+    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?fieldSelector=metadata.name%3Db")
+                         .json()
+                         .value("items")
+                         .toArray()),
+             QStringList{"b"});
+    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?fieldSelector=metadata.namespace!%3Ddefault")
+                         .json()
+                         .value("items")
+                         .toArray()),
+             QStringList{});
+    const QJsonObject paged =
+        get(port, "/api/v1/configmaps?labelSelector=tier%3Dweb&limit=1").json();
+    QVERIFY(!paged.value("metadata").toObject().contains("remainingItemCount"));
+    QVERIFY(!paged.value("metadata").toObject().value("continue").toString().isEmpty());
+    QCOMPARE(get(port, "/api/v1/configmaps?fieldSelector=spec.nope%3D1").status, 400);
+    QCOMPARE(get(port, "/api/v1/configmaps?labelSelector=%3D%3D").status, 400);
+
+    const QString rv = get(port, "/api/v1/configmaps")
+                           .json()
+                           .value("metadata")
+                           .toObject()
+                           .value("resourceVersion")
+                           .toString();
+    Watch watch(port, "/api/v1/configmaps?watch=1&labelSelector=tier%3Dweb&resourceVersion=" +
+                          rv.toUtf8());
+    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/a",
+                     {{"Content-Type", "application/merge-patch+json"}},
+                     R"({"metadata":{"labels":{"tier":"db"}}})")
+                 .status,
+             200);
+    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/b",
+                     {{"Content-Type", "application/merge-patch+json"}},
+                     R"({"metadata":{"labels":{"tier":"web"}}})")
+                 .status,
+             200);
+    const QList<QJsonObject> events = watch.next(2);
+    QCOMPARE(events.size(), 2);
+    QCOMPARE(events[0].value("type").toString(), QStringLiteral("DELETED"));
+    QCOMPARE(
+        events[0].value("object").toObject().value("metadata").toObject().value("name").toString(),
+        QStringLiteral("a"));
+    QCOMPARE(events[1].value("type").toString(), QStringLiteral("ADDED"));
+    QCOMPARE(
+        events[1].value("object").toObject().value("metadata").toObject().value("name").toString(),
+        QStringLiteral("b"));
+}
+
+void TestSimServer::tableOutputHonoursIncludeObject()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    create(port, QStringLiteral("a"));
+    const QJsonObject table = get(port, "/api/v1/namespaces/default/configmaps",
+                                  {{"Accept", kTable + ",application/json"}})
+                                  .json();
+    QCOMPARE(table.value("kind").toString(), QStringLiteral("Table"));
+    QCOMPARE(table.value("columnDefinitions").toArray().at(0).toObject().value("name").toString(),
+             QStringLiteral("Name"));
+    const QJsonObject row = table.value("rows").toArray().at(0).toObject();
+    QCOMPARE(row.value("cells").toArray().at(0).toString(), QStringLiteral("a"));
+    QCOMPARE(row.value("object").toObject().value("kind").toString(),
+             QStringLiteral("PartialObjectMetadata"));
+    QVERIFY(!row.value("object").toObject().contains("data"));
+    const QJsonObject full = get(port, "/api/v1/namespaces/default/configmaps?includeObject=Object",
+                                 {{"Accept", kTable}})
+                                 .json();
+    QCOMPARE(full.value("rows")
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value("object")
+                 .toObject()
+                 .value("kind")
+                 .toString(),
+             QStringLiteral("ConfigMap"));
+    const QJsonObject none =
+        get(port, "/api/v1/namespaces/default/configmaps?includeObject=None", {{"Accept", kTable}})
+            .json();
+    QVERIFY(!none.value("rows").toArray().at(0).toObject().contains("object"));
+    QCOMPARE(
+        get(port, "/api/v1/namespaces/default/configmaps?includeObject=All", {{"Accept", kTable}})
+            .status,
+        400);
+
+    Watch watch(port, "/api/v1/namespaces/default/configmaps?watch=1", {{"Accept", kTable}});
+    const QList<QJsonObject> events = watch.next(1);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].value("object").toObject().value("kind").toString(),
+             QStringLiteral("Table"));
+    QCOMPARE(events[0].value("object").toObject().value("columnDefinitions").toArray().size(),
+             table.value("columnDefinitions").toArray().size());
+    create(port, QStringLiteral("b"));
+    const QList<QJsonObject> more = watch.next(1);
+    QCOMPARE(more.size(), 1);
+    QVERIFY(more[0].value("object").toObject().value("columnDefinitions").toArray().isEmpty());
+    QCOMPARE(more[0]
+                 .value("object")
+                 .toObject()
+                 .value("rows")
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value("cells")
+                 .toArray()
+                 .at(0)
+                 .toString(),
+             QStringLiteral("b"));
+}
+
+void TestSimServer::writesFollowApiServerSemantics()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const Response created =
+        request(port, "POST", "/api/v1/namespaces/default/configmaps", {}, configMap("a"));
+    QCOMPARE(created.status, 201);
+    const QJsonObject object = created.json();
+    QVERIFY(!object.value("metadata").toObject().value("uid").toString().isEmpty());
+    QVERIFY(!object.value("metadata").toObject().value("creationTimestamp").toString().isEmpty());
+    const Response duplicate =
+        request(port, "POST", "/api/v1/namespaces/default/configmaps", {}, configMap("a"));
+    QCOMPARE(duplicate.status, 409);
+    QCOMPARE(duplicate.json().value("reason").toString(), QStringLiteral("AlreadyExists"));
+    QCOMPARE(
+        request(port, "POST", "/api/v1/namespaces/nowhere/configmaps", {}, configMap("z")).status,
+        404);
+
+    QJsonObject stale = object;
+    QJsonObject metadata = stale.value("metadata").toObject();
+    metadata.insert("resourceVersion", "1");
+    stale.insert("metadata", metadata);
+    const Response conflict = request(port, "PUT", "/api/v1/namespaces/default/configmaps/a", {},
+                                      QJsonDocument(stale).toJson());
+    QCOMPARE(conflict.status, 409);
+    QCOMPARE(conflict.json().value("reason").toString(), QStringLiteral("Conflict"));
+
+    QJsonObject replaced = object;
+    replaced.insert("data", QJsonObject{{"k", "replaced"}});
+    const Response updated = request(port, "PUT", "/api/v1/namespaces/default/configmaps/a", {},
+                                     QJsonDocument(replaced).toJson());
+    QCOMPARE(updated.status, 200);
+    QCOMPARE(updated.json().value("data").toObject().value("k").toString(),
+             QStringLiteral("replaced"));
+    QVERIFY(rvOf(updated.json()).toULongLong() > rvOf(object).toULongLong());
+
+    const Response strategic = request(port, "PATCH", "/api/v1/namespaces/default/configmaps/a",
+                                       {{"Content-Type", "application/strategic-merge-patch+json"}},
+                                       R"({"metadata":{"annotations":{"n":"1"}}})");
+    QCOMPARE(strategic.status, 200);
+    QCOMPARE(strategic.json()
+                 .value("metadata")
+                 .toObject()
+                 .value("annotations")
+                 .toObject()
+                 .value("n")
+                 .toString(),
+             QStringLiteral("1"));
+    const Response jsonPatch = request(port, "PATCH", "/api/v1/namespaces/default/configmaps/a",
+                                       {{"Content-Type", "application/json-patch+json"}},
+                                       R"([{"op":"replace","path":"/data/k","value":"jp"}])");
+    QCOMPARE(jsonPatch.status, 200);
+    QCOMPARE(jsonPatch.json().value("data").toObject().value("k").toString(), QStringLiteral("jp"));
+    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/a",
+                     {{"Content-Type", "text/plain"}}, "{}")
+                 .status,
+             415);
+    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/missing",
+                     {{"Content-Type", "application/merge-patch+json"}}, "{}")
+                 .status,
+             404);
+
+    const Response deleted = request(port, "DELETE", "/api/v1/namespaces/default/configmaps/a");
+    QCOMPARE(deleted.status, 200);
+    QCOMPARE(deleted.json().value("status").toString(), QStringLiteral("Success"));
+    const Response gone = get(port, "/api/v1/namespaces/default/configmaps/a");
+    QCOMPARE(gone.status, 404);
+    QCOMPARE(gone.json().value("message").toString(), QStringLiteral("configmaps \"a\" not found"));
+}
+
+void TestSimServer::finalizersDelayDeletion()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const QByteArray body =
+        R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"f","finalizers":["example.com/hold"]}})";
+    QCOMPARE(request(port, "POST", "/api/v1/namespaces/default/configmaps", {}, body).status, 201);
+    const Response marked = request(port, "DELETE", "/api/v1/namespaces/default/configmaps/f");
+    QCOMPARE(marked.status, 200);
+    QVERIFY(!marked.json()
+                 .value("metadata")
+                 .toObject()
+                 .value("deletionTimestamp")
+                 .toString()
+                 .isEmpty());
+    QCOMPARE(get(port, "/api/v1/namespaces/default/configmaps/f").status, 200);
+    const Response released = request(port, "PATCH", "/api/v1/namespaces/default/configmaps/f",
+                                      {{"Content-Type", "application/merge-patch+json"}},
+                                      R"({"metadata":{"finalizers":null}})");
+    QCOMPARE(released.status, 200);
+    QCOMPARE(get(port, "/api/v1/namespaces/default/configmaps/f").status, 404);
+}
+
+void TestSimServer::scaleSubresourceReadsAndWritesReplicas()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const QByteArray deployment =
+        R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},
+        "spec":{"replicas":2,"selector":{"matchLabels":{"app":"d"}},"template":{"metadata":{"labels":{"app":"d"}},"spec":{"containers":[{"name":"c","image":"i"}]}}}})";
+    QCOMPARE(request(port, "POST", "/apis/apps/v1/namespaces/default/deployments", {}, deployment)
+                 .status,
+             201);
+    const QJsonObject scale =
+        get(port, "/apis/apps/v1/namespaces/default/deployments/d/scale").json();
+    QCOMPARE(scale.value("kind").toString(), QStringLiteral("Scale"));
+    QCOMPARE(scale.value("spec").toObject().value("replicas").toInt(), 2);
+    QCOMPARE(scale.value("status").toObject().value("selector").toString(),
+             QStringLiteral("app=d"));
+    const Response patched =
+        request(port, "PATCH", "/apis/apps/v1/namespaces/default/deployments/d/scale",
+                {{"Content-Type", "application/merge-patch+json"}}, R"({"spec":{"replicas":5}})");
+    QCOMPARE(patched.status, 200);
+    QCOMPARE(get(port, "/apis/apps/v1/namespaces/default/deployments/d")
+                 .json()
+                 .value("spec")
+                 .toObject()
+                 .value("replicas")
+                 .toInt(),
+             5);
+    const Response status = request(
+        port, "PUT", "/apis/apps/v1/namespaces/default/deployments/d/status", {},
+        R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d","namespace":"default"},"spec":{"replicas":9},"status":{"replicas":5}})");
+    QCOMPARE(status.status, 200);
+    const QJsonObject after = get(port, "/apis/apps/v1/namespaces/default/deployments/d").json();
+    QCOMPARE(after.value("spec").toObject().value("replicas").toInt(), 5);
+    QCOMPARE(after.value("status").toObject().value("replicas").toInt(), 5);
+}
+
+void TestSimServer::eventsAreServedInBothViews()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const QByteArray event =
+        R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"e1"},"involvedObject":{"kind":"Pod","name":"p","namespace":"default"},
+        "reason":"BackOff","message":"Back-off restarting failed container","type":"Warning","count":3,"source":{"component":"kubelet"}})";
+    QCOMPARE(request(port, "POST", "/api/v1/namespaces/default/events", {}, event).status, 201);
+    const QJsonObject v1 = get(port, "/apis/events.k8s.io/v1/namespaces/default/events/e1").json();
+    QCOMPARE(v1.value("apiVersion").toString(), QStringLiteral("events.k8s.io/v1"));
+    QCOMPARE(v1.value("note").toString(), QStringLiteral("Back-off restarting failed container"));
+    QCOMPARE(v1.value("regarding").toObject().value("name").toString(), QStringLiteral("p"));
+    QCOMPARE(v1.value("deprecatedCount").toInt(), 3);
+    QCOMPARE(
+        namesOf(get(port,
+                    "/api/v1/"
+                    "events?fieldSelector=involvedObject.name%3Dp,type%3DWarning,reason%3DBackOff")
+                    .json()
+                    .value("items")
+                    .toArray()),
+        QStringList{"e1"});
+    QCOMPARE(namesOf(get(port, "/apis/events.k8s.io/v1/events?fieldSelector=regarding.name%3Dp")
+                         .json()
+                         .value("items")
+                         .toArray()),
+             QStringList{"e1"});
+    const QByteArray v1Event =
+        R"({"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"e2"},"regarding":{"kind":"Node","name":"n"},
+        "reason":"Rebooted","note":"node rebooted","type":"Normal","eventTime":"2024-01-01T00:00:00.000000Z","reportingController":"kubelet","reportingInstance":"n","action":"Reboot"})";
+    QCOMPARE(request(port, "POST", "/apis/events.k8s.io/v1/namespaces/default/events", {}, v1Event)
+                 .status,
+             201);
+    const QJsonObject core = get(port, "/api/v1/namespaces/default/events/e2").json();
+    QCOMPARE(core.value("message").toString(), QStringLiteral("node rebooted"));
+    QCOMPARE(core.value("involvedObject").toObject().value("kind").toString(),
+             QStringLiteral("Node"));
+}
+
+void TestSimServer::controlEndpointTellsTheTruth()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    create(port, QStringLiteral("b"));
+    create(port, QStringLiteral("a"));
+    const QJsonArray snapshot =
+        QJsonDocument::fromJson(get(port, "/sim/v1/snapshot?resource=configmaps").body).array();
+    QCOMPARE(snapshot.size(), 2);
+    QCOMPARE(snapshot[0].toObject().value("key").toString(), QStringLiteral("default/a"));
+    QCOMPARE(snapshot[1].toObject().value("key").toString(), QStringLiteral("default/b"));
+    const QJsonObject a = get(port, "/api/v1/namespaces/default/configmaps/a").json();
+    QCOMPARE(snapshot[0].toObject().value("uid").toString(),
+             a.value("metadata").toObject().value("uid").toString());
+    QCOMPARE(snapshot[0].toObject().value("resourceVersion").toString(), rvOf(a));
+    QCOMPARE(QJsonDocument::fromJson(
+                 get(port, "/sim/v1/snapshot?resource=configmaps&namespace=other").body)
+                 .array()
+                 .size(),
+             0);
+    QCOMPARE(get(port, "/sim/v1/snapshot?resource=deployments.apps").status, 200);
+
+    get(port, "/api/v1/configmaps?limit=1", {{"User-Agent", "tst_simserver/1"}});
+    const QList<QByteArray> lines = get(port, "/sim/v1/requests").body.trimmed().split('\n');
+    const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
+    QCOMPARE(last.value("verb").toString(), QStringLiteral("list"));
+    QCOMPARE(last.value("path").toString(), QStringLiteral("/api/v1/configmaps?limit=1"));
+    QCOMPARE(last.value("userAgent").toString(), QStringLiteral("tst_simserver/1"));
+    QVERIFY(!last.value("time").toString().isEmpty());
+    QCOMPARE(request(port, "POST", "/sim/v1/churn/pause").status, 200);
+    QCOMPARE(request(port, "POST", "/sim/v1/churn/resume").status, 200);
+}
+
+void TestSimServer::scaleScenarioIsDeterministic()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("scale");
+    options.pods = 200;
+    options.namespaces = 4;
+    options.seed = 42;
+    const auto first = startSim(options);
+    const auto second = startSim(options);
+    const QByteArray a = get(first->port(), "/sim/v1/snapshot?resource=pods").body;
+    const QByteArray b = get(second->port(), "/sim/v1/snapshot?resource=pods").body;
+    QCOMPARE(QJsonDocument::fromJson(a).array().size(), 200);
+    QCOMPARE(a, b);
+    const QJsonObject pod =
+        get(first->port(), "/api/v1/pods?limit=1").json().value("items").toArray().at(0).toObject();
+    QVERIFY(!pod.value("metadata").toObject().value("managedFields").toArray().isEmpty());
+    QVERIFY(QJsonDocument(pod).toJson(QJsonDocument::Compact).size() > 3500);
+    QCOMPARE(get(first->port(), "/api/v1/namespaces").json().value("items").toArray().size(), 6);
+}
+
+void TestSimServer::demoScenarioLooksAlive()
+{
+    const auto sim = startSim(SimOptions{});
+    const quint16 port = sim->port();
+    const QJsonArray pods = get(port, "/api/v1/pods").json().value("items").toArray();
+    QVERIFY(pods.size() >= 10);
+    bool crashLooping = false;
+    bool pending = false;
+    for (const QJsonValue &pod : pods) {
+        const QJsonObject status = pod.toObject().value("status").toObject();
+        const QJsonObject state =
+            status.value("containerStatuses").toArray().at(0).toObject().value("state").toObject();
+        crashLooping |= state.value("waiting").toObject().value("reason").toString() ==
+                        QLatin1String("CrashLoopBackOff");
+        pending |= status.value("phase").toString() == QLatin1String("Pending");
+    }
+    QVERIFY(crashLooping);
+    QVERIFY(pending);
+    QCOMPARE(get(port, "/api/v1/nodes").json().value("items").toArray().size(), 3);
+    QVERIFY(get(port, "/apis/apps/v1/deployments").json().value("items").toArray().size() >= 4);
+    QVERIFY(get(port, "/api/v1/events?fieldSelector=type%3DWarning")
+                .json()
+                .value("items")
+                .toArray()
+                .size() >= 2);
+    QCOMPARE(get(port, "/apis/demo.informant.io/v1/widgets").json().value("items").toArray().size(),
+             3);
+    QCOMPARE(get(port, "/apis/batch/v1/jobs").json().value("items").toArray().size(), 1);
+}
+
+void TestSimServer::manyConcurrentWatchersAllReceiveEvents()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const QString rv = get(port, "/api/v1/configmaps")
+                           .json()
+                           .value("metadata")
+                           .toObject()
+                           .value("resourceVersion")
+                           .toString();
+    constexpr int kWatchers = 200;
+    std::vector<std::unique_ptr<Watch>> watches;
+    for (int i = 0; i < kWatchers; ++i) {
+        watches.push_back(std::make_unique<Watch>(
+            port, "/api/v1/configmaps?watch=1&resourceVersion=" + rv.toUtf8()));
+        QCOMPARE(watches.back()->status(), 200);
+    }
+    create(port, QStringLiteral("broadcast"));
+    for (const auto &watch : watches) {
+        const QList<QJsonObject> events = watch->next(1);
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].value("type").toString(), QStringLiteral("ADDED"));
+    }
+}
+
+void TestSimServer::bearerTokenIsRequiredWhenSet()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    options.token = QStringLiteral("s3cret");
+    const auto sim = startSim(options);
+    const Response denied = get(sim->port(), "/api/v1/namespaces");
+    QCOMPARE(denied.status, 401);
+    QCOMPARE(denied.json().value("reason").toString(), QStringLiteral("Unauthorized"));
+    QCOMPARE(get(sim->port(), "/api/v1/namespaces", {{"Authorization", "Bearer wrong"}}).status,
+             401);
+    QCOMPARE(get(sim->port(), "/api/v1/namespaces", {{"Authorization", "Bearer s3cret"}}).status,
+             200);
+    QCOMPARE(get(sim->port(), "/healthz").status, 200);
+}
+
+QTEST_GUILESS_MAIN(TestSimServer)
+#include "tst_simserver.moc"

@@ -1,0 +1,65 @@
+#pragma once
+
+// A ClusterSession over LocalKindSources, for the GUI tests.
+
+#include "models/clustersession.h"
+#include "models/localkindsource.h"
+
+#include <QHash>
+
+namespace informant::test {
+
+class LocalClusterSession final : public ClusterSession
+{
+public:
+    explicit LocalClusterSession(QList<KindInfo> kinds)
+        : m_kinds(std::move(kinds))
+    {
+    }
+
+    QString name() const override { return QStringLiteral("test"); }
+    QString serverText() const override { return QStringLiteral("local"); }
+    QList<KindInfo> kinds() const override { return m_kinds; }
+    KindSource *source(const KindInfo &kind) override { return local(kind.plural); }
+    QList<KindSource *> sources() const override
+    {
+        QList<KindSource *> out;
+        for (LocalKindSource *s : m_sources)
+            out.append(s);
+        return out;
+    }
+    LocalKindSource *local(const QString &plural)
+    {
+        if (LocalKindSource *s = m_sources.value(plural))
+            return s;
+        for (const KindInfo &k : std::as_const(m_kinds)) {
+            if (k.plural != plural)
+                continue;
+            auto *s = new LocalKindSource(k, this);
+            m_sources.insert(plural, s);
+            Q_EMIT sourceCreated(s);
+            return s;
+        }
+        return nullptr;
+    }
+
+private:
+    QList<KindInfo> m_kinds;
+    QHash<QString, LocalKindSource *> m_sources;
+};
+
+inline QList<KindInfo> standardKinds()
+{
+    auto k = [](const QString &group, const QString &kind, const QString &plural, bool ns,
+                QStringList shortNames) {
+        return KindInfo{group, QStringLiteral("v1"), kind, plural, ns, shortNames};
+    };
+    return {k({}, QStringLiteral("Pod"), QStringLiteral("pods"), true, {QStringLiteral("po")}),
+            k(QStringLiteral("apps"), QStringLiteral("Deployment"), QStringLiteral("deployments"),
+              true, {QStringLiteral("deploy")}),
+            k({}, QStringLiteral("Secret"), QStringLiteral("secrets"), true, {}),
+            k({}, QStringLiteral("Event"), QStringLiteral("events"), true, {QStringLiteral("ev")}),
+            k({}, QStringLiteral("Node"), QStringLiteral("nodes"), false, {QStringLiteral("no")})};
+}
+
+} // namespace informant::test

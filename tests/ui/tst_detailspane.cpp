@@ -1,0 +1,136 @@
+#include "models/localkindsource.h"
+#include "models/relatedeventsmodel.h"
+#include "models/yamlrenderer.h"
+#include "ui/detailspane.h"
+
+#include <QCheckBox>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace informant;
+
+namespace {
+
+KubeObject decode(const QByteArray &json)
+{
+    auto r = KubeObject::fromJson(json);
+    return r.ok() ? r.value() : KubeObject();
+}
+
+const QByteArray kPod = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-1",
+  "namespace":"shop","uid":"pod-uid-1","resourceVersion":"7","creationTimestamp":"2024-05-01T10:00:00Z",
+  "labels":{"app":"web"},
+  "ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-abc","uid":"rs-1","controller":true}]},
+  "spec":{"nodeName":"node-1","containers":[{"name":"app","image":"nginx:1.25"}]},
+  "status":{"phase":"Running","podIP":"10.0.0.7",
+    "conditions":[{"type":"Ready","status":"True","lastTransitionTime":"2024-05-01T10:01:00Z"}],
+    "containerStatuses":[{"name":"app","ready":true,"restartCount":2,"state":{"running":{}}}]}})";
+
+const QByteArray kSecret = R"({"apiVersion":"v1","kind":"Secret","metadata":{"name":"db",
+  "namespace":"shop","uid":"s-1"},"data":{"password":"aHVudGVyMg=="}})";
+
+KubeObject makeEvent(const QString &name, const QString &uid, const QString &reason,
+                     const QString &type, const QString &time)
+{
+    return decode(QStringLiteral(R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"%1",
+      "namespace":"shop"},"involvedObject":{"kind":"Pod","name":"web-1","uid":"%2"},
+      "reason":"%3","type":"%4","message":"msg %3","count":2,"lastTimestamp":"%5",
+      "source":{"component":"kubelet"}})")
+                      .arg(name, uid, reason, type, time)
+                      .toUtf8());
+}
+
+} // namespace
+
+class TestDetailsPane : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void podOverviewShowsKeyFieldsConditionsAndOwner();
+    void secretValuesAreMaskedUntilRevealed();
+    void relatedEventsComeFromTheInvolvedObjectIndex();
+    void ownerLinkIsActivatable();
+};
+
+void TestDetailsPane::podOverviewShowsKeyFieldsConditionsAndOwner()
+{
+    DetailsPane pane;
+    pane.setObject(decode(kPod));
+    const QString overview = pane.overviewText();
+    for (const char *expected : {"web-1", "shop", "node-1", "10.0.0.7", "nginx:1.25", "Ready",
+                                 "ReplicaSet shop/web-abc", "app=web", "Running"})
+        QVERIFY2(overview.contains(QLatin1String(expected)), expected);
+    const QString yaml = pane.yamlText();
+    QVERIFY(yaml.contains(QStringLiteral("kind: Pod")));
+    QVERIFY(yaml.contains(QStringLiteral("  nodeName: node-1")));
+    QVERIFY(pane.revealSecrets()->isHidden());
+}
+
+void TestDetailsPane::secretValuesAreMaskedUntilRevealed()
+{
+    DetailsPane pane;
+    pane.setObject(decode(kSecret));
+    QVERIFY(!pane.revealSecrets()->isHidden());
+    QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+    QVERIFY(pane.yamlText().contains(QStringLiteral("password: ") + kMaskedValue));
+    pane.revealSecrets()->setChecked(true);
+    QVERIFY(pane.yamlText().contains(QStringLiteral("password: aHVudGVyMg==")));
+    // A newer version of the same Secret stays revealed; another object masks again.
+    pane.setObject(decode(kSecret));
+    QVERIFY(pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+    pane.setObject(decode(kPod));
+    pane.setObject(decode(kSecret));
+    QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+}
+
+void TestDetailsPane::relatedEventsComeFromTheInvolvedObjectIndex()
+{
+    LocalKindSource events(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Event"), QStringLiteral("events"), true, {}});
+    events.upsert(makeEvent(QStringLiteral("e1"), QStringLiteral("pod-uid-1"),
+                            QStringLiteral("Pulled"), QStringLiteral("Normal"),
+                            QStringLiteral("2024-05-01T10:00:05Z")));
+    events.upsert(makeEvent(QStringLiteral("e2"), QStringLiteral("pod-uid-1"),
+                            QStringLiteral("BackOff"), QStringLiteral("Warning"),
+                            QStringLiteral("2024-05-01T10:09:00Z")));
+    events.upsert(makeEvent(QStringLiteral("e3"), QStringLiteral("other"),
+                            QStringLiteral("Killing"), QStringLiteral("Normal"),
+                            QStringLiteral("2024-05-01T10:10:00Z")));
+    events.flush();
+    DetailsPane pane;
+    pane.setEventsSource(&events);
+    pane.setObject(decode(kPod));
+    RelatedEventsModel *model = pane.eventsModel();
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->index(0, RelatedEventsModel::ReasonColumn).data().toString(),
+             QStringLiteral("BackOff"));
+    QCOMPARE(model->index(0, RelatedEventsModel::TypeColumn).data().toString(),
+             QStringLiteral("Warning"));
+    QCOMPARE(model->index(1, RelatedEventsModel::ReasonColumn).data().toString(),
+             QStringLiteral("Pulled"));
+    QCOMPARE(model->index(1, RelatedEventsModel::CountColumn).data().toInt(), 2);
+    QCOMPARE(pane.tabs()->tabText(2), QStringLiteral("Events (2)"));
+}
+
+void TestDetailsPane::ownerLinkIsActivatable()
+{
+    DetailsPane pane;
+    pane.setObject(decode(kPod));
+    QSignalSpy links(&pane, &DetailsPane::linkActivated);
+    auto *browser = pane.findChild<QTextBrowser *>();
+    QVERIFY(browser);
+    const QString target = QStringLiteral("object:apps/v1|ReplicaSet|shop|web-abc");
+    QVERIFY(browser->toHtml().contains(target));
+    Q_EMIT browser->anchorClicked(QUrl(target));
+    QCOMPARE(links.count(), 1);
+    QCOMPARE(links.at(0).at(0).toString(), QStringLiteral("apps/v1"));
+    QCOMPARE(links.at(0).at(1).toString(), QStringLiteral("ReplicaSet"));
+    QCOMPARE(links.at(0).at(2).toString(), QStringLiteral("shop"));
+    QCOMPARE(links.at(0).at(3).toString(), QStringLiteral("web-abc"));
+}
+
+QTEST_MAIN(TestDetailsPane)
+#include "tst_detailspane.moc"

@@ -1,0 +1,229 @@
+#include "localclustersession.h"
+#include "models/namespacefacetmodel.h"
+#include "models/resourcetablemodel.h"
+#include "ui/detailspane.h"
+#include "ui/filterpane.h"
+#include "ui/freshnessbanner.h"
+#include "ui/kindswitcher.h"
+#include "ui/mainwindow.h"
+#include "ui/resourceview.h"
+
+#include <QComboBox>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::test;
+
+namespace {
+
+KubeObject pod(const QString &ns, const QString &name, const QString &app, const QString &phase)
+{
+    const QJsonObject obj{{"apiVersion", "v1"},
+                          {"kind", "Pod"},
+                          {"metadata", QJsonObject{{"name", name},
+                                                   {"namespace", ns},
+                                                   {"uid", ns + name},
+                                                   {"creationTimestamp", "2024-05-01T10:00:00Z"},
+                                                   {"labels", QJsonObject{{"app", app}}}}},
+                          {"spec", QJsonObject{{"nodeName", "node-1"}}},
+                          {"status", QJsonObject{{"phase", phase}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+struct Fixture
+{
+    LocalClusterSession session{standardKinds()};
+    std::unique_ptr<MainWindow> window;
+    QStringList opened;
+
+    Fixture()
+    {
+        QSettings().clear();
+        LocalKindSource *pods = session.local(QStringLiteral("pods"));
+        pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
+                         QStringLiteral("Running")));
+        pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-2"), QStringLiteral("web"),
+                         QStringLiteral("Pending")));
+        pods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"),
+                         QStringLiteral("Running")));
+        pods->flush();
+        window = std::make_unique<MainWindow>(&session, QStringList{"test", "other"},
+                                              [this](const QString &c) { opened.append(c); });
+        window->show();
+    }
+    ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }
+};
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
+    }
+    void showsPodsWithKubectlColumns();
+    void kindSwitcherRanksShortNames_data();
+    void kindSwitcherRanksShortNames();
+    void ctrlKSwitchesKind();
+    void namespaceFacetFiltersTable();
+    void selectorErrorsAreShownInline();
+    void bannerSaysWhenTheWatchIsDown();
+    void selectionDrivesDetailsPane();
+    void otherContextOpensThroughCallback();
+};
+
+void TestMainWindow::showsPodsWithKubectlColumns()
+{
+    Fixture f;
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QStringList headers;
+    for (int c = 0; c < f.model()->columnCount(); ++c)
+        headers.append(f.model()->headerData(c, Qt::Horizontal).toString());
+    QCOMPARE(headers.mid(0, 6),
+             (QStringList{"NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "AGE"}));
+    QCOMPARE(f.model()->index(0, 1).data().toString(), QStringLiteral("pg-0"));
+}
+
+void TestMainWindow::kindSwitcherRanksShortNames_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("first");
+    QTest::newRow("po") << "po"
+                        << "pods";
+    QTest::newRow("deploy") << "deploy"
+                            << "deployments";
+    QTest::newRow("Secret") << "Secret"
+                            << "secrets";
+    QTest::newRow("prefix") << "nod"
+                            << "nodes";
+    QTest::newRow("substring") << "cret"
+                               << "secrets";
+}
+
+void TestMainWindow::kindSwitcherRanksShortNames()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, first);
+    const QList<KindInfo> ranked = KindSwitcher::rank(standardKinds(), text);
+    QVERIFY(!ranked.isEmpty());
+    QCOMPARE(ranked.first().plural, first);
+}
+
+void TestMainWindow::ctrlKSwitchesKind()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    f.window->activateWindow();
+    QTest::keyClick(f.window.get(), Qt::Key_K, Qt::ControlModifier);
+    KindSwitcher *switcher = f.window->kindSwitcher();
+    QTRY_VERIFY(switcher->isVisible());
+    QTest::keyClicks(switcher->input(), QStringLiteral("deploy"));
+    QTest::keyClick(switcher->input(), Qt::Key_Return);
+    QVERIFY(!switcher->isVisible());
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
+}
+
+void TestMainWindow::namespaceFacetFiltersTable()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
+    QCOMPARE(namespaces->rowCount(), 2);
+    QCOMPARE(namespaces->index(1, 1).data(NamespaceFacetModel::CountRole).toLongLong(), 2);
+    QVERIFY(namespaces->setData(namespaces->index(1, 0), Qt::Checked, Qt::CheckStateRole));
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QCOMPARE(f.model()->totalObjects(), qint64(3));
+    // New objects obey the facet as they arrive.
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-3"), QStringLiteral("web"),
+                     QStringLiteral("Running")));
+    pods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-1"), QStringLiteral("pg"),
+                     QStringLiteral("Running")));
+    pods->flush();
+    QTRY_COMPARE(f.model()->totalObjects(), qint64(5));
+    QCOMPARE(f.model()->rowCount(), 3);
+}
+
+void TestMainWindow::selectorErrorsAreShownInline()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ResourceView *view = f.window->resourceView();
+    view->selectorBox()->setText(QStringLiteral("app in (web"));
+    QVERIFY(view->selectorError()->isVisibleTo(view));
+    QVERIFY2(view->selectorError()->text().contains(QStringLiteral("Label selector:")),
+             qPrintable(view->selectorError()->text()));
+    QCOMPARE(f.model()->rowCount(), 3);
+    view->selectorBox()->setText(QStringLiteral("app in (web)"));
+    QVERIFY(!view->selectorError()->isVisibleTo(view));
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    view->selectorBox()->setText(QStringLiteral("app!=web"));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+}
+
+void TestMainWindow::bannerSaysWhenTheWatchIsDown()
+{
+    Fixture f;
+    FreshnessBanner *banner = f.window->resourceView()->banner();
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+    InformerStatus down;
+    down.state = InformerStatus::State::BackingOff;
+    down.synced = true;
+    down.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 5000;
+    down.lastError = QStringLiteral("connection refused");
+    f.session.local(QStringLiteral("pods"))->setStatus(down);
+    QVERIFY(banner->isVisibleTo(f.window.get()));
+    QVERIFY2(banner->text().contains(QStringLiteral("reconnecting in")),
+             qPrintable(banner->text()));
+    QVERIFY(banner->text().contains(QStringLiteral("connection refused")));
+    QVERIFY(f.window->statusText().contains(QStringLiteral("reconnecting")));
+    InformerStatus up;
+    up.state = InformerStatus::State::Watching;
+    up.synced = true;
+    f.session.local(QStringLiteral("pods"))->setStatus(up);
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+void TestMainWindow::selectionDrivesDetailsPane()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTableView *table = f.window->resourceView()->table();
+    table->setCurrentIndex(f.model()->index(1, 0));
+    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("web-1"));
+    QVERIFY(f.window->detailsPane()->yamlText().contains(QStringLiteral("name: web-1")));
+    // A newer version of the selected object reaches the details pane.
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
+                     QStringLiteral("Failed")));
+    pods->flush();
+    QTRY_VERIFY(f.window->detailsPane()->yamlText().contains(QStringLiteral("phase: Failed")));
+    QCOMPARE(table->currentIndex().row(), 1);
+}
+
+void TestMainWindow::otherContextOpensThroughCallback()
+{
+    Fixture f;
+    auto *combo = f.window->findChild<QComboBox *>();
+    QVERIFY(combo);
+    QCOMPARE(combo->count(), 2);
+    Q_EMIT combo->textActivated(QStringLiteral("other"));
+    QCOMPARE(f.opened, QStringList{"other"});
+    QCOMPARE(combo->currentText(), QStringLiteral("test"));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

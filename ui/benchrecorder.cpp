@@ -1,0 +1,97 @@
+#include "ui/benchrecorder.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+#include <algorithm>
+#include <chrono>
+
+namespace informant {
+
+BenchRecorder::BenchRecorder(QObject *parent)
+    : QObject(parent)
+    , m_timer(new QTimer(this))
+{
+    m_timer->setTimerType(Qt::PreciseTimer);
+    m_timer->setInterval(kTickMs);
+    connect(m_timer, &QTimer::timeout, this, &BenchRecorder::onTick);
+}
+
+qint64 BenchRecorder::monotonicNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void BenchRecorder::start()
+{
+    m_stallMs.reserve(1 << 16);
+    m_latencyMs.reserve(1 << 16);
+    m_startNs = monotonicNs();
+    m_lastTickNs = m_startNs;
+    m_timer->start();
+}
+
+void BenchRecorder::onTick()
+{
+    const qint64 now = monotonicNs();
+    const double lateMs = double(now - m_lastTickNs) / 1e6 - kTickMs;
+    m_stallMs.push_back(std::max(0.0, lateMs));
+    m_lastTickNs = now;
+}
+
+void BenchRecorder::recordLatency(const QList<qint64> &receivedNs)
+{
+    const qint64 now = monotonicNs();
+    for (qint64 t : receivedNs) {
+        if (t > 0 && t <= now)
+            m_latencyMs.push_back(double(now - t) / 1e6);
+    }
+}
+
+BenchRecorder::Percentiles BenchRecorder::percentiles(std::vector<double> values)
+{
+    Percentiles p;
+    p.samples = qsizetype(values.size());
+    if (values.empty())
+        return p;
+    std::sort(values.begin(), values.end());
+    auto at = [&](double q) {
+        const size_t i = std::min(values.size() - 1, size_t(q * double(values.size() - 1) + 0.5));
+        return values[i];
+    };
+    p.p50 = at(0.50);
+    p.p99 = at(0.99);
+    p.max = values.back();
+    return p;
+}
+
+QByteArray BenchRecorder::reportJson() const
+{
+    auto toJson = [](const Percentiles &p) {
+        return QJsonObject{{QStringLiteral("p50"), p.p50},
+                           {QStringLiteral("p99"), p.p99},
+                           {QStringLiteral("max"), p.max},
+                           {QStringLiteral("samples"), p.samples}};
+    };
+    const QJsonObject root{
+        {QStringLiteral("duration_s"), double(monotonicNs() - m_startNs) / 1e9},
+        {QStringLiteral("timer_interval_ms"), kTickMs},
+        {QStringLiteral("gui_stall_ms"), toJson(percentiles(m_stallMs))},
+        {QStringLiteral("change_to_screen_ms"), toJson(percentiles(m_latencyMs))},
+    };
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool BenchRecorder::writeReport(const QString &path) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(reportJson()) >= 0;
+}
+
+} // namespace informant

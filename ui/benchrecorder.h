@@ -1,0 +1,57 @@
+#pragma once
+
+// BenchRecorder: the GUI's measurement mode (`--bench-report FILE`,
+// performance spec S3). It records, with a monotonic high-resolution clock,
+//   - GUI-thread stall: how late a 5 ms repeating timer fires;
+//   - change-to-screen latency: from ObjectChange::receivedNs (the change
+//     reaching the reflector) to the table model emitting it;
+// and writes p50/p99/max of both as JSON.
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <vector>
+
+class QTimer;
+
+namespace informant {
+
+class BenchRecorder final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(BenchRecorder)
+
+public:
+    static constexpr int kTickMs = 5;
+
+    explicit BenchRecorder(QObject *parent = nullptr);
+
+    void start();
+    // Called with the receivedNs of the changes a model just emitted.
+    void recordLatency(const QList<qint64> &receivedNs);
+    // Monotonic nanoseconds, the domain of ObjectChange::receivedNs.
+    static qint64 monotonicNs();
+
+    QByteArray reportJson() const;
+    bool writeReport(const QString &path) const;
+
+    struct Percentiles
+    {
+        double p50 = 0;
+        double p99 = 0;
+        double max = 0;
+        qsizetype samples = 0;
+    };
+    static Percentiles percentiles(std::vector<double> values);
+
+private:
+    void onTick();
+
+    QTimer *m_timer;
+    qint64 m_lastTickNs = 0;
+    qint64 m_startNs = 0;
+    std::vector<double> m_stallMs;
+    std::vector<double> m_latencyMs;
+};
+
+} // namespace informant

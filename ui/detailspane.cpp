@@ -1,0 +1,202 @@
+#include "ui/detailspane.h"
+
+#include "models/kindsource.h"
+#include "models/relatedeventsmodel.h"
+#include "models/yamlrenderer.h"
+#include "ui/overviewhtml.h"
+#include "ui/yamlhighlighter.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace informant {
+
+namespace {
+constexpr int kEventsRefreshMs = 700;
+}
+
+DetailsPane::DetailsPane(QWidget *parent)
+    : QWidget(parent)
+    , m_header(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_overview(new QTextBrowser(this))
+    , m_yaml(new QPlainTextEdit(this))
+    , m_managed(new QCheckBox(QStringLiteral("Managed fields"), this))
+    , m_reveal(new QCheckBox(QStringLiteral("Reveal secret values"), this))
+    , m_eventsView(new QTableView(this))
+    , m_events(new RelatedEventsModel(this))
+    , m_eventsRefresh(new QTimer(this))
+    , m_highlighter(new YamlHighlighter(m_yaml->document(), false))
+{
+    QFont headerFont = m_header->font();
+    headerFont.setBold(true);
+    m_header->setFont(headerFont);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setWordWrap(true);
+
+    m_overview->setOpenLinks(false);
+    m_overview->setFrameShape(QFrame::NoFrame);
+    connect(m_overview, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
+        const ObjectLink link = ObjectLink::fromUrl(QUrl::fromPercentEncoding(url.toEncoded()));
+        if (!link.kind.isEmpty())
+            Q_EMIT linkActivated(link.apiVersion, link.kind, link.namespaceName, link.name);
+    });
+
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_yaml->setFont(mono);
+    m_yaml->setReadOnly(true);
+    m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_yaml->setFrameShape(QFrame::NoFrame);
+    m_reveal->setToolTip(QStringLiteral("Show the values of this Secret's data"));
+    m_managed->setToolTip(
+        QStringLiteral("Show metadata.managedFields (only present when the informer keeps them)"));
+    connect(m_managed, &QCheckBox::toggled, this, &DetailsPane::refreshYaml);
+    connect(m_reveal, &QCheckBox::toggled, this, &DetailsPane::refreshYaml);
+    auto *yamlPage = new QWidget(this);
+    auto *yamlLayout = new QVBoxLayout(yamlPage);
+    yamlLayout->setContentsMargins(0, 4, 0, 0);
+    auto *yamlBar = new QHBoxLayout;
+    yamlBar->setContentsMargins(6, 0, 6, 0);
+    yamlBar->addWidget(m_managed);
+    yamlBar->addWidget(m_reveal);
+    yamlBar->addStretch(1);
+    yamlLayout->addLayout(yamlBar);
+    yamlLayout->addWidget(m_yaml, 1);
+
+    m_eventsView->setModel(m_events);
+    m_eventsView->verticalHeader()->hide();
+    m_eventsView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_eventsView->setShowGrid(false);
+    m_eventsView->setWordWrap(false);
+    m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventsView->horizontalHeader()->setStretchLastSection(true);
+    m_eventsView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_eventsView->setFrameShape(QFrame::NoFrame);
+    const QFontMetrics fm = fontMetrics();
+    m_eventsView->setColumnWidth(RelatedEventsModel::TypeColumn,
+                                 fm.horizontalAdvance(QStringLiteral("Warning___")));
+    m_eventsView->setColumnWidth(RelatedEventsModel::ReasonColumn,
+                                 fm.horizontalAdvance(QStringLiteral("FailedScheduling__")));
+    m_eventsView->setColumnWidth(RelatedEventsModel::LastSeenColumn,
+                                 fm.horizontalAdvance(QStringLiteral("LAST SEEN__")));
+    m_eventsView->setColumnWidth(RelatedEventsModel::CountColumn,
+                                 fm.horizontalAdvance(QStringLiteral("COUNT__")));
+    m_eventsView->setColumnWidth(RelatedEventsModel::FromColumn,
+                                 fm.horizontalAdvance(QStringLiteral("kubelet_____")));
+
+    m_tabs->addTab(m_overview, QStringLiteral("Overview"));
+    m_tabs->addTab(yamlPage, QStringLiteral("YAML"));
+    m_tabs->addTab(m_eventsView, QStringLiteral("Events"));
+    m_tabs->setDocumentMode(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_header);
+    layout->addWidget(m_tabs, 1);
+
+    m_eventsRefresh->setSingleShot(true);
+    m_eventsRefresh->setInterval(kEventsRefreshMs);
+    connect(m_eventsRefresh, &QTimer::timeout, this, &DetailsPane::refreshEvents);
+    setObject(KubeObject());
+}
+
+void DetailsPane::setDark(bool dark)
+{
+    m_dark = dark;
+    delete m_highlighter;
+    m_highlighter = new YamlHighlighter(m_yaml->document(), dark);
+    refreshTexts();
+}
+
+void DetailsPane::setEventsSource(KindSource *events)
+{
+    if (m_eventsSource)
+        disconnect(m_eventsSource, nullptr, this, nullptr);
+    m_eventsSource = events;
+    if (events) {
+        connect(events, &KindSource::contentChanged, this, [this] {
+            if (!m_object.isNull() && !m_eventsRefresh->isActive())
+                m_eventsRefresh->start();
+        });
+        connect(events, &QObject::destroyed, this, [this] { m_eventsSource = nullptr; });
+    }
+    refreshEvents();
+}
+
+void DetailsPane::setObject(const KubeObject &object)
+{
+    const bool sameObject =
+        !object.isNull() && !m_object.isNull() && object.uid() == m_object.uid();
+    if (!sameObject) {
+        const QSignalBlocker block(m_reveal);
+        m_reveal->setChecked(false);
+    }
+    m_object = object;
+    m_reveal->setVisible(object.kind() == QLatin1String("Secret"));
+    if (object.isNull()) {
+        m_header->setText(QStringLiteral("No object selected"));
+    } else {
+        m_header->setText(QStringLiteral("%1  %2%3")
+                              .arg(object.kind(),
+                                   object.namespaceName().isEmpty()
+                                       ? QString()
+                                       : object.namespaceName() + QLatin1Char('/'),
+                                   object.name()));
+    }
+    refreshTexts();
+    if (!sameObject)
+        refreshEvents();
+}
+
+void DetailsPane::refreshTexts()
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QList<KubeObject> controlled =
+        (m_controlled && !m_object.isNull()) ? m_controlled(m_object) : QList<KubeObject>();
+    const int overviewScroll = m_overview->verticalScrollBar()->value();
+    m_overview->setHtml(overviewHtml(m_object, controlled, now, m_dark));
+    m_overview->verticalScrollBar()->setValue(overviewScroll);
+    refreshYaml();
+}
+
+void DetailsPane::refreshYaml()
+{
+    const int v = m_yaml->verticalScrollBar()->value();
+    const int h = m_yaml->horizontalScrollBar()->value();
+    m_yaml->setPlainText(
+        renderYaml(m_object, YamlOptions{m_managed->isChecked(), m_reveal->isChecked()}));
+    m_yaml->verticalScrollBar()->setValue(v);
+    m_yaml->horizontalScrollBar()->setValue(h);
+}
+
+void DetailsPane::refreshEvents()
+{
+    m_events->refresh(m_eventsSource ? &m_eventsSource->indexer() : nullptr, m_object.uid());
+    m_tabs->setTabText(2, m_events->rowCount() > 0
+                              ? QStringLiteral("Events (%1)").arg(m_events->rowCount())
+                              : QStringLiteral("Events"));
+}
+
+QString DetailsPane::overviewText() const
+{
+    return m_overview->toPlainText();
+}
+
+QString DetailsPane::yamlText() const
+{
+    return m_yaml->toPlainText();
+}
+
+} // namespace informant

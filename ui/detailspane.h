@@ -1,0 +1,78 @@
+#pragma once
+
+// DetailsPane: the selected object — Overview (key fields, conditions, owner
+// and controlled-object links), YAML (live, highlighted; managedFields hidden
+// and Secret values masked until asked for), and Events (from the events
+// cache's involvedObject index). Follows the object live: when a newer
+// version arrives the texts refresh, keeping the YAML scroll position.
+
+#include "informer/core/kubeobject.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QCheckBox;
+class QLabel;
+class QPlainTextEdit;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QTimer;
+
+namespace informant {
+
+class KindSource;
+class RelatedEventsModel;
+struct ObjectLink;
+
+class DetailsPane final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DetailsPane)
+
+public:
+    // Objects controlled by the given uid (from the owner indexes).
+    using ControlledLookup = std::function<QList<KubeObject>(const KubeObject &)>;
+
+    explicit DetailsPane(QWidget *parent = nullptr);
+
+    void setObject(const KubeObject &object);
+    KubeObject object() const { return m_object; }
+    void setEventsSource(KindSource *events);
+    void setControlledLookup(ControlledLookup lookup) { m_controlled = std::move(lookup); }
+    void setDark(bool dark);
+
+    QTabWidget *tabs() const { return m_tabs; }
+    QString overviewText() const;
+    QString yamlText() const;
+    QCheckBox *revealSecrets() const { return m_reveal; }
+    QCheckBox *showManagedFields() const { return m_managed; }
+    RelatedEventsModel *eventsModel() const { return m_events; }
+    void refreshEvents();
+
+Q_SIGNALS:
+    void linkActivated(const QString &apiVersion, const QString &kind, const QString &namespaceName,
+                       const QString &name);
+
+private:
+    void refreshTexts();
+    void refreshYaml();
+
+    KubeObject m_object;
+    KindSource *m_eventsSource = nullptr;
+    ControlledLookup m_controlled;
+    bool m_dark = false;
+    QLabel *m_header;
+    QTabWidget *m_tabs;
+    QTextBrowser *m_overview;
+    QPlainTextEdit *m_yaml;
+    QCheckBox *m_managed;
+    QCheckBox *m_reveal;
+    QTableView *m_eventsView;
+    RelatedEventsModel *m_events;
+    QTimer *m_eventsRefresh;
+    class YamlHighlighter *m_highlighter;
+};
+
+} // namespace informant

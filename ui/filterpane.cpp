@@ -1,0 +1,172 @@
+#include "ui/filterpane.h"
+
+#include "informer/cache/indexfuncs.h"
+#include "models/kindsource.h"
+#include "models/labelfacetmodel.h"
+#include "models/namespacefacetmodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace informant {
+
+namespace {
+
+QTreeView *makeFacetView(QAbstractItemModel *model, bool tree, QWidget *parent)
+{
+    auto *view = new QTreeView(parent);
+    view->setModel(model);
+    view->setRootIsDecorated(tree);
+    view->setUniformRowHeights(true);
+    view->setHeaderHidden(true);
+    view->setAlternatingRowColors(false);
+    view->setSelectionMode(QAbstractItemView::NoSelection);
+    view->setFrameShape(QFrame::NoFrame);
+    view->setIndentation(tree ? 14 : 0);
+    view->header()->setStretchLastSection(false);
+    view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    // Clicking the text toggles too, not only the tiny check box.
+    QObject::connect(view, &QTreeView::clicked, view, [model](const QModelIndex &index) {
+        const QModelIndex cell = index.siblingAtColumn(0);
+        if (!(cell.flags() & Qt::ItemIsUserCheckable) || index.column() == 0)
+            return;
+        const bool on = cell.data(Qt::CheckStateRole).toInt() != Qt::Checked;
+        model->setData(cell, on ? Qt::Checked : Qt::Unchecked, Qt::CheckStateRole);
+    });
+    return view;
+}
+
+QLabel *sectionTitle(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+} // namespace
+
+FilterPane::FilterPane(QWidget *parent)
+    : QWidget(parent)
+    , m_namespaces(new NamespaceFacetModel(this))
+    , m_labels(new LabelFacetModel(this))
+    , m_namespaceView(makeFacetView(m_namespaces, false, this))
+    , m_labelView(makeFacetView(m_labels, true, this))
+    , m_namespaceTitle(sectionTitle(QStringLiteral("Namespaces"), this))
+    , m_refresh(new QTimer(this))
+{
+    auto *clear = new QPushButton(QStringLiteral("Clear"), this);
+    clear->setFlat(true);
+    clear->setToolTip(QStringLiteral("Clear the namespace and label filters"));
+    connect(clear, &QPushButton::clicked, this, &FilterPane::clear);
+
+    auto *top = new QWidget(this);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->setSpacing(2);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_namespaceTitle);
+    titleRow->addStretch(1);
+    titleRow->addWidget(clear);
+    topLayout->addLayout(titleRow);
+    topLayout->addWidget(m_namespaceView);
+
+    auto *bottom = new QWidget(this);
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 4, 0, 0);
+    bottomLayout->setSpacing(2);
+    bottomLayout->addWidget(sectionTitle(QStringLiteral("Labels"), this));
+    bottomLayout->addWidget(m_labelView);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->addWidget(split);
+
+    m_refresh->setSingleShot(true);
+    m_refresh->setInterval(kRefreshMs);
+    connect(m_refresh, &QTimer::timeout, this, &FilterPane::refreshNow);
+    connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::emitSelection);
+    connect(m_labels, &LabelFacetModel::checkedChanged, this, &FilterPane::emitSelection);
+}
+
+void FilterPane::setSource(KindSource *source)
+{
+    if (m_source)
+        disconnect(m_source, nullptr, this, nullptr);
+    m_source = source;
+    if (source) {
+        connect(source, &KindSource::contentChanged, this, [this] {
+            if (!m_refresh->isActive())
+                m_refresh->start();
+        });
+        connect(source, &QObject::destroyed, this, [this] { m_source = nullptr; });
+    }
+    const bool namespaced = source && source->kind().namespaced;
+    m_namespaceView->setEnabled(namespaced);
+    m_namespaceTitle->setText(namespaced ? QStringLiteral("Namespaces")
+                                         : QStringLiteral("Namespaces (cluster-scoped kind)"));
+    refreshNow();
+}
+
+void FilterPane::refreshNow()
+{
+    if (!m_source) {
+        m_namespaces->refresh({});
+        m_labels->refresh({});
+        return;
+    }
+    const Indexer &indexer = m_source->indexer();
+    auto namespaces = indexer.indexValueCounts(QString(kNamespaceIndex));
+    namespaces.removeIf([](const auto &entry) { return entry.first.isEmpty(); });
+    m_namespaces->refresh(namespaces);
+    m_labels->refresh(indexer.indexValueCounts(QString(kLabelsIndex)));
+}
+
+FacetSelection FilterPane::selection() const
+{
+    FacetSelection s;
+    if (!m_source || m_source->kind().namespaced)
+        s.namespaces = m_namespaces->checked();
+    s.labels = m_labels->checked();
+    return s;
+}
+
+std::optional<QSet<QString>> FilterPane::selectionKeys() const
+{
+    if (!m_source)
+        return std::nullopt;
+    return facetKeys(m_source->indexer(), selection());
+}
+
+void FilterPane::clear()
+{
+    const QSignalBlocker a(m_namespaces);
+    const QSignalBlocker b(m_labels);
+    m_namespaces->setChecked({});
+    m_labels->setChecked({});
+    m_namespaceView->viewport()->update();
+    m_labelView->viewport()->update();
+    emitSelection();
+}
+
+void FilterPane::emitSelection()
+{
+    const FacetSelection s = selection();
+    Q_EMIT selectionChanged(s, selectionKeys(), s.describe());
+}
+
+} // namespace informant

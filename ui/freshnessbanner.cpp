@@ -1,0 +1,67 @@
+#include "ui/freshnessbanner.h"
+
+#include "models/freshness.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+
+namespace informant {
+
+FreshnessBanner::FreshnessBanner(QWidget *parent)
+    : QFrame(parent)
+    , m_icon(new QLabel(this))
+    , m_label(new QLabel(this))
+    , m_timer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("freshnessBanner"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 5, 10, 5);
+    layout->setSpacing(8);
+    layout->addWidget(m_icon);
+    layout->addWidget(m_label, 1);
+    m_label->setWordWrap(true);
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_timer->setInterval(1000);
+    connect(m_timer, &QTimer::timeout, this, &FreshnessBanner::refresh);
+    hide();
+}
+
+void FreshnessBanner::setStatus(const InformerStatus &status, const QString &what)
+{
+    m_status = status;
+    m_what = what;
+    refresh();
+}
+
+QString FreshnessBanner::text() const
+{
+    return m_label->text();
+}
+
+void FreshnessBanner::refresh()
+{
+    const FreshnessLevel level = freshnessLevel(m_status);
+    // A first list in progress is shown by the status bar; the banner is for
+    // data that is (or may be) stale.
+    const bool visible = level == FreshnessLevel::Stale || level == FreshnessLevel::Failed;
+    if (!visible) {
+        m_timer->stop();
+        hide();
+        return;
+    }
+    const QColor color = freshnessColor(level);
+    setStyleSheet(QStringLiteral("#freshnessBanner { background: rgba(%1,%2,%3,40); border: 1px "
+                                 "solid rgba(%1,%2,%3,160); border-radius: 4px; }")
+                      .arg(color.red())
+                      .arg(color.green())
+                      .arg(color.blue()));
+    m_icon->setText(level == FreshnessLevel::Failed ? QStringLiteral("⛔") : QStringLiteral("⚠"));
+    m_label->setText(freshnessSentence(m_status, m_what, QDateTime::currentMSecsSinceEpoch()));
+    if (!m_timer->isActive())
+        m_timer->start();
+    show();
+}
+
+} // namespace informant

@@ -1,0 +1,38 @@
+#pragma once
+
+// FreshnessBanner: the strip above a table that says, on the table itself,
+// when its watch is not healthy ("Watch of pods lost (connection refused) —
+// reconnecting in 3 s. Showing the last known state."). Hidden while the
+// informer is watching. Re-words itself every second for countdowns.
+
+#include "informer/informers/informerstatus.h"
+
+#include <QFrame>
+
+class QLabel;
+class QTimer;
+
+namespace informant {
+
+class FreshnessBanner final : public QFrame
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FreshnessBanner)
+
+public:
+    explicit FreshnessBanner(QWidget *parent = nullptr);
+
+    void setStatus(const InformerStatus &status, const QString &what);
+    QString text() const;
+
+private:
+    void refresh();
+
+    InformerStatus m_status;
+    QString m_what;
+    QLabel *m_icon;
+    QLabel *m_label;
+    QTimer *m_timer;
+};
+
+} // namespace informant

@@ -1,0 +1,405 @@
+#include "ui/mainwindow.h"
+
+#include "informer/cache/indexfuncs.h"
+#include "models/clustersession.h"
+#include "models/freshness.h"
+#include "models/informerstatusmodel.h"
+#include "models/resourcetablemodel.h"
+#include "models/resourcetreemodel.h"
+#include "models/rowformatter.h"
+#include "ui/benchrecorder.h"
+#include "ui/detailspane.h"
+#include "ui/filterpane.h"
+#include "ui/informerspanel.h"
+#include "ui/kindswitcher.h"
+#include "ui/resources.h"
+#include "ui/resourceview.h"
+#include "ui/theme.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QSettings>
+#include <QShortcut>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace informant {
+
+namespace {
+constexpr int kCountsRefreshMs = 1000;
+}
+
+MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
+                       std::function<void(const QString &)> openContext, QWidget *parent)
+    : QMainWindow(parent)
+    , m_session(session)
+    , m_view(new ResourceView(this))
+    , m_filter(new FilterPane(this))
+    , m_details(new DetailsPane(this))
+    , m_statusModel(new InformerStatusModel(this))
+    , m_informers(new InformersPanel(m_statusModel, this))
+    , m_treeModel(new ResourceTreeModel(this))
+    , m_tree(new QTreeView(this))
+    , m_contexts(new QComboBox(this))
+    , m_switcher(new KindSwitcher(this))
+    , m_freshness(new QLabel(this))
+    , m_summary(new QLabel(this))
+    , m_server(new QLabel(this))
+    , m_countsTimer(new QTimer(this))
+    , m_statusTimer(new QTimer(this))
+{
+    initUiResources();
+    setWindowTitle(QStringLiteral("%1 — Informant").arg(session->name()));
+    setWindowIcon(QIcon(QStringLiteral(":/informant/informant.svg")));
+    setCentralWidget(m_view);
+    setDockNestingEnabled(true);
+    m_details->setDark(isDarkTheme());
+    m_details->setControlledLookup([this](const KubeObject &o) { return controlledBy(o); });
+    buildSidebar(contexts, openContext);
+    buildDocks();
+    buildMenus(contexts, openContext);
+    buildShortcuts();
+
+    statusBar()->addWidget(m_freshness, 1);
+    statusBar()->addPermanentWidget(m_summary);
+    statusBar()->addPermanentWidget(m_server);
+    m_server->setText(session->serverText());
+    m_server->setForegroundRole(QPalette::PlaceholderText);
+
+    connect(m_view, &ResourceView::currentObjectChanged, m_details, &DetailsPane::setObject);
+    connect(m_view, &ResourceView::objectActivated, this, [this](const KubeObject &) {
+        m_detailsDock->show();
+        m_detailsDock->raise();
+        m_details->tabs()->setFocus();
+    });
+    connect(m_filter, &FilterPane::selectionChanged, this,
+            [this](const FacetSelection &s, const std::optional<QSet<QString>> &keys,
+                   const QString &description) { m_view->setFacets(s, keys, description); });
+    connect(m_details, &DetailsPane::linkActivated, this, &MainWindow::followLink);
+    connect(m_switcher, &KindSwitcher::kindChosen, this, [this](const KindInfo &k) {
+        showKind(k);
+        m_view->table()->setFocus();
+    });
+    connect(session, &ClusterSession::kindsChanged, this, &MainWindow::onKindsChanged);
+    connect(session, &ClusterSession::sourceCreated, this, &MainWindow::watchSource);
+    connect(session, &ClusterSession::failed, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    connect(m_statusModel, &InformerStatusModel::summaryChanged, this,
+            &MainWindow::refreshStatusBar);
+
+    m_countsTimer->setSingleShot(true);
+    m_countsTimer->setInterval(kCountsRefreshMs);
+    connect(m_countsTimer, &QTimer::timeout, this, &MainWindow::refreshCounts);
+    m_statusTimer->setInterval(1000);
+    connect(m_statusTimer, &QTimer::timeout, this, &MainWindow::refreshStatusBar);
+    m_statusTimer->start();
+
+    for (KindSource *s : session->sources())
+        watchSource(s);
+    onKindsChanged();
+
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!settings.contains(QStringLiteral("window/geometry")))
+        resize(1440, 860);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildSidebar(const QStringList &contexts,
+                              std::function<void(const QString &)> openContext)
+{
+    auto *sidebar = new QWidget(this);
+    auto *layout = new QVBoxLayout(sidebar);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(6);
+    m_contexts->addItems(contexts.isEmpty() ? QStringList{m_session->name()} : contexts);
+    m_contexts->setCurrentText(m_session->name());
+    m_contexts->setToolTip(QStringLiteral("Context (each opens in its own window)"));
+    connect(m_contexts, &QComboBox::textActivated, this,
+            [this, openContext](const QString &context) {
+                if (context != m_session->name() && openContext)
+                    openContext(context);
+                m_contexts->setCurrentText(m_session->name());
+            });
+    m_tree->setModel(m_treeModel);
+    m_tree->setHeaderHidden(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setFrameShape(QFrame::NoFrame);
+    m_tree->setIndentation(12);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &index) {
+                const QVariant kind = index.siblingAtColumn(0).data(ResourceTreeModel::KindRole);
+                if (kind.isValid())
+                    showKind(kind.value<KindInfo>());
+            });
+    layout->addWidget(m_contexts);
+    layout->addWidget(m_tree, 1);
+    m_sidebarDock = new QDockWidget(QStringLiteral("Cluster"), this);
+    m_sidebarDock->setObjectName(QStringLiteral("clusterDock"));
+    m_sidebarDock->setWidget(sidebar);
+    m_sidebarDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_sidebarDock);
+}
+
+void MainWindow::buildDocks()
+{
+    auto dock = [this](const QString &title, const QString &name, QWidget *w,
+                       Qt::DockWidgetArea a) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(a, d);
+        return d;
+    };
+    m_filterDock = dock(QStringLiteral("Filter"), QStringLiteral("filterDock"), m_filter,
+                        Qt::LeftDockWidgetArea);
+    splitDockWidget(m_sidebarDock, m_filterDock, Qt::Vertical);
+    m_detailsDock = dock(QStringLiteral("Details"), QStringLiteral("detailsDock"), m_details,
+                         Qt::RightDockWidgetArea);
+    m_informersDock = dock(QStringLiteral("Informers"), QStringLiteral("informersDock"),
+                           m_informers, Qt::BottomDockWidgetArea);
+    resizeDocks({m_sidebarDock, m_detailsDock}, {250, 470}, Qt::Horizontal);
+    resizeDocks({m_sidebarDock, m_filterDock}, {330, 420}, Qt::Vertical);
+    resizeDocks({m_informersDock}, {150}, Qt::Vertical);
+}
+
+void MainWindow::buildMenus(const QStringList &contexts,
+                            std::function<void(const QString &)> openContext)
+{
+    QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+    QMenu *open = file->addMenu(QStringLiteral("Open &context"));
+    for (const QString &context : contexts) {
+        open->addAction(context, this, [openContext, context] {
+            if (openContext)
+                openContext(context);
+        });
+    }
+    open->setEnabled(!contexts.isEmpty());
+    file->addSeparator();
+    file->addAction(QStringLiteral("&Close window"), QKeySequence::Close, this, &QWidget::close);
+    file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QCoreApplication::quit);
+    QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
+    view->addAction(QStringLiteral("Switch &kind…"), QKeySequence(QStringLiteral("Ctrl+K")), this,
+                    [this] { openKindSwitcher(); });
+    view->addAction(QStringLiteral("&Filter rows"), QKeySequence(Qt::Key_Slash), m_view,
+                    &ResourceView::focusQuickFilter);
+    view->addAction(QStringLiteral("&Label selector"), QKeySequence(QStringLiteral("Ctrl+L")),
+                    m_view, &ResourceView::focusSelector);
+    view->addSeparator();
+    for (QDockWidget *d : {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock})
+        view->addAction(d->toggleViewAction());
+}
+
+void MainWindow::buildShortcuts()
+{
+    auto *colon = new QShortcut(QKeySequence(Qt::Key_Colon), this);
+    connect(colon, &QShortcut::activated, this, [this] { openKindSwitcher(); });
+    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(escape, &QShortcut::activated, this, [this] {
+        if (!m_view->clearFilters() && !m_filter->selection().isEmpty())
+            m_filter->clear();
+    });
+}
+
+void MainWindow::openKindSwitcher(const QString &initialText)
+{
+    m_switcher->setKinds(m_session->kinds());
+    m_switcher->popup(initialText);
+}
+
+void MainWindow::onKindsChanged()
+{
+    m_treeModel->setKinds(m_session->kinds());
+    m_tree->expandToDepth(0);
+    m_switcher->setKinds(m_session->kinds());
+    refreshCounts();
+    if (!m_kind.isValid()) {
+        const QString last = QSettings().value(QStringLiteral("window/lastKind")).toString();
+        if (last.isEmpty() || !showKindByName(last))
+            showKindByName(QStringLiteral("pods"));
+    }
+    const KindInfo events = m_session->eventsKind();
+    if (events.isValid())
+        m_details->setEventsSource(m_session->source(events));
+}
+
+void MainWindow::watchSource(KindSource *source)
+{
+    m_statusModel->addSource(source);
+    connect(source, &KindSource::contentChanged, this, [this] {
+        if (!m_countsTimer->isActive())
+            m_countsTimer->start();
+    });
+    connect(source, &KindSource::statusChanged, this, [this, source] {
+        if (source == m_view->source())
+            refreshStatusBar();
+        if (!m_countsTimer->isActive())
+            m_countsTimer->start();
+    });
+}
+
+bool MainWindow::showKindByName(const QString &name)
+{
+    const KindInfo kind = m_session->findKind(name);
+    return kind.isValid() && showKind(kind);
+}
+
+bool MainWindow::showKind(const KindInfo &kind)
+{
+    if (!kind.isValid())
+        return false;
+    if (kind == m_kind)
+        return true;
+    KindSource *source = m_session->source(kind);
+    if (!source)
+        return false;
+    m_kind = kind;
+    m_view->setSource(source, RowFormatter::forKind(kind.group, kind.kind, kind.namespaced));
+    if (m_bench)
+        m_view->feed()->model()->setLatencyObserver(
+            [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });
+    m_filter->setSource(source);
+    const FacetSelection facets = m_filter->selection();
+    m_view->setFacets(facets, m_filter->selectionKeys(), facets.describe());
+    m_details->setObject(KubeObject());
+    const QModelIndex treeIndex = m_treeModel->indexOfKind(kind.id());
+    if (treeIndex.isValid() && m_tree->currentIndex() != treeIndex) {
+        const QSignalBlocker block(m_tree->selectionModel());
+        m_tree->setCurrentIndex(treeIndex);
+    }
+    QSettings().setValue(QStringLiteral("window/lastKind"), kind.id());
+    refreshStatusBar();
+    return true;
+}
+
+void MainWindow::setBenchRecorder(BenchRecorder *recorder)
+{
+    m_bench = recorder;
+    if (m_bench && m_view->feed())
+        m_view->feed()->model()->setLatencyObserver(
+            [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });
+}
+
+void MainWindow::refreshCounts()
+{
+    for (KindSource *s : m_session->sources())
+        m_treeModel->setCount(s->kind().id(), s->indexer().size());
+}
+
+QString MainWindow::statusText() const
+{
+    return m_freshness->text();
+}
+
+void MainWindow::refreshStatusBar()
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (KindSource *s = m_view->source()) {
+        const InformerStatus status = s->status();
+        const QColor color = freshnessColor(freshnessLevel(status));
+        QString text = QStringLiteral("<span style='color:%1'>●</span> <b>%2</b>: %3")
+                           .arg(color.name(), s->kind().plural, freshnessText(status, now));
+        if (status.state == InformerStatus::State::Watching || status.synced)
+            text += QStringLiteral(" · %1 objects").arg(QLocale().toString(s->indexer().size()));
+        if (status.state == InformerStatus::State::Watching && status.lastEventMs > 0)
+            text += QStringLiteral(" · last event %1 s ago")
+                        .arg(qMax<qint64>(0, (now - status.lastEventMs) / 1000));
+        if (!status.lastError.isEmpty() && !status.healthy())
+            text += QStringLiteral(" · ") + status.lastError.toHtmlEscaped();
+        m_freshness->setText(text);
+    }
+    const int total = m_statusModel->rowCount();
+    const int unhealthy = m_statusModel->unhealthyCount();
+    m_summary->setText(unhealthy == 0
+                           ? QStringLiteral("%1 informers watching").arg(total)
+                           : QStringLiteral("<span style='color:#d08c12'>%1 of %2 informers not "
+                                            "watching</span>")
+                                 .arg(unhealthy)
+                                 .arg(total));
+}
+
+QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
+{
+    QList<KubeObject> out;
+    if (owner.uid().isEmpty())
+        return out;
+    for (KindSource *s : m_session->sources()) {
+        const auto found = s->indexer().byIndex(QString(kOwnerIndex), owner.uid());
+        if (found.ok())
+            out.append(found.value());
+        if (out.size() > 50)
+            break;
+    }
+    return out;
+}
+
+void MainWindow::followLink(const QString &apiVersion, const QString &kind, const QString &ns,
+                            const QString &name)
+{
+    const KindInfo target = m_session->kindOf(apiVersion, kind);
+    if (!target.isValid()) {
+        statusBar()->showMessage(QStringLiteral("%1 is not served by this cluster").arg(kind),
+                                 5000);
+        return;
+    }
+    showKind(target);
+    const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
+    selectWhenPopulated(key);
+}
+
+void MainWindow::selectWhenPopulated(const QString &key)
+{
+    if (m_view->selectKey(key))
+        return;
+    // Rows arrive from the worker shortly after a kind switch; try again then.
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(m_view->feed()->model(), &ResourceTableModel::batchApplied, this,
+                          [this, key, connection] {
+                              if (m_view->selectKey(key))
+                                  disconnect(*connection);
+                          });
+    QTimer::singleShot(5000, this, [connection] { QObject::disconnect(*connection); });
+}
+
+void MainWindow::selectFirstRowWhenPopulated()
+{
+    ResourceTableModel *model = m_view->feed() ? m_view->feed()->model() : nullptr;
+    if (!model)
+        return;
+    auto select = [this, model] {
+        if (model->rowCount() == 0 || m_view->table()->currentIndex().isValid())
+            return;
+        m_view->table()->setCurrentIndex(model->index(0, 0));
+        m_view->table()->selectRow(0);
+    };
+    select();
+    connect(model, &ResourceTableModel::batchApplied, this, select);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    m_view->saveColumns();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace informant

@@ -1,0 +1,105 @@
+#pragma once
+
+// MainWindow: one window per open context. Sidebar with the context switcher
+// and the resource tree (live counts), the resource table in the centre, and
+// dockable filter pane, details pane and informers panel. The status bar
+// always shows how fresh the current table is and how the other informers
+// are doing. Keyboard: Ctrl+K or `:` kind switcher, `/` quick filter, Ctrl+L
+// selector, Esc clears, arrows and Enter for details.
+
+#include "models/kindinfo.h"
+
+#include <QMainWindow>
+
+#include <functional>
+
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QTimer;
+class QTreeView;
+
+namespace informant {
+
+class ClusterSession;
+class DetailsPane;
+class FilterPane;
+class InformerStatusModel;
+class InformersPanel;
+class KindSource;
+class KindSwitcher;
+class ResourceTreeModel;
+class ResourceView;
+class BenchRecorder;
+
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    // `contexts`: every context of the merged kubeconfig; choosing another one
+    // calls `openContext` (the application opens or raises its window).
+    MainWindow(ClusterSession *session, const QStringList &contexts,
+               std::function<void(const QString &)> openContext, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ClusterSession *session() const { return m_session; }
+    bool showKind(const KindInfo &kind);
+    bool showKindByName(const QString &name);
+    KindInfo currentKind() const { return m_kind; }
+    // Selects the first row once the table has rows (screenshots, demos).
+    void selectFirstRowWhenPopulated();
+    void setBenchRecorder(BenchRecorder *recorder);
+    void openKindSwitcher(const QString &initialText = {});
+
+    ResourceView *resourceView() const { return m_view; }
+    FilterPane *filterPane() const { return m_filter; }
+    DetailsPane *detailsPane() const { return m_details; }
+    ResourceTreeModel *treeModel() const { return m_treeModel; }
+    InformerStatusModel *informerModel() const { return m_statusModel; }
+    KindSwitcher *kindSwitcher() const { return m_switcher; }
+    QString statusText() const;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildSidebar(const QStringList &contexts,
+                      std::function<void(const QString &)> openContext);
+    void buildDocks();
+    void buildMenus(const QStringList &contexts, std::function<void(const QString &)> openContext);
+    void buildShortcuts();
+    void onKindsChanged();
+    void watchSource(KindSource *source);
+    void refreshCounts();
+    void refreshStatusBar();
+    void followLink(const QString &apiVersion, const QString &kind, const QString &ns,
+                    const QString &name);
+    void selectWhenPopulated(const QString &key);
+    QList<class KubeObject> controlledBy(const class KubeObject &owner) const;
+
+    ClusterSession *m_session;
+    KindInfo m_kind;
+    ResourceView *m_view;
+    FilterPane *m_filter;
+    DetailsPane *m_details;
+    InformerStatusModel *m_statusModel;
+    InformersPanel *m_informers;
+    ResourceTreeModel *m_treeModel;
+    QTreeView *m_tree;
+    QComboBox *m_contexts;
+    KindSwitcher *m_switcher;
+    QLabel *m_freshness;
+    QLabel *m_summary;
+    QLabel *m_server;
+    QTimer *m_countsTimer;
+    QTimer *m_statusTimer;
+    QDockWidget *m_filterDock = nullptr;
+    QDockWidget *m_detailsDock = nullptr;
+    QDockWidget *m_informersDock = nullptr;
+    QDockWidget *m_sidebarDock = nullptr;
+    BenchRecorder *m_bench = nullptr;
+};
+
+} // namespace informant

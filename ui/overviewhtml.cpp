@@ -1,0 +1,248 @@
+#include "ui/overviewhtml.h"
+
+#include "models/rowformatter.h"
+#include "models/statustone.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+namespace informant {
+
+QString ObjectLink::toUrl() const
+{
+    return QStringLiteral("object:%1|%2|%3|%4").arg(apiVersion, kind, namespaceName, name);
+}
+
+ObjectLink ObjectLink::fromUrl(const QString &url)
+{
+    const QStringList parts = url.mid(url.indexOf(u':') + 1).split(u'|');
+    if (parts.size() != 4)
+        return {};
+    return ObjectLink{parts.at(0), parts.at(1), parts.at(2), parts.at(3)};
+}
+
+namespace {
+
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+struct Html
+{
+    QString out;
+    bool dark = false;
+
+    void section(const QString &title)
+    {
+        out +=
+            QStringLiteral("<h4 style='margin-top:12px;margin-bottom:4px'>%1</h4>").arg(esc(title));
+    }
+    void beginTable() { out += QStringLiteral("<table cellspacing='0' cellpadding='2'>"); }
+    void endTable() { out += QStringLiteral("</table>"); }
+    void row(const QString &key, const QString &valueHtml)
+    {
+        out += QStringLiteral("<tr><td style='color:%1;padding-right:14px' valign='top'>%2</td>"
+                              "<td valign='top'>%3</td></tr>")
+                   .arg(dark ? QStringLiteral("#9aa0a6") : QStringLiteral("#5f6368"), esc(key),
+                        valueHtml);
+    }
+    void text(const QString &key, const QString &value)
+    {
+        if (!value.isEmpty())
+            row(key, esc(value));
+    }
+};
+
+QString link(const ObjectLink &l)
+{
+    const QString label = l.namespaceName.isEmpty() ? l.name : l.namespaceName + u'/' + l.name;
+    return QStringLiteral("<a href='%1'>%2 %3</a>").arg(esc(l.toUrl()), esc(l.kind), esc(label));
+}
+
+QString chips(const QJsonObject &map)
+{
+    QStringList parts;
+    for (auto it = map.begin(); it != map.end(); ++it)
+        parts.append(
+            QStringLiteral("<code>%1=%2</code>").arg(esc(it.key()), esc(it.value().toString())));
+    return parts.join(QStringLiteral(" &nbsp; "));
+}
+
+QString toned(const QString &status)
+{
+    const QColor c = statusToneColor(status);
+    if (statusTone(status) == StatusTone::Good)
+        return QStringLiteral("<span style='color:#2ea043'>%1</span>").arg(esc(status));
+    return c.isValid()
+               ? QStringLiteral("<span style='color:%1'>%2</span>").arg(c.name(), esc(status))
+               : esc(status);
+}
+
+void podFields(Html &h, const QJsonObject &o)
+{
+    const QJsonObject spec = o.value(QLatin1String("spec")).toObject();
+    const QJsonObject status = o.value(QLatin1String("status")).toObject();
+    h.row(QStringLiteral("Phase"), toned(status.value(QLatin1String("phase")).toString()));
+    h.text(QStringLiteral("Node"), spec.value(QLatin1String("nodeName")).toString());
+    h.text(QStringLiteral("Pod IP"), status.value(QLatin1String("podIP")).toString());
+    h.text(QStringLiteral("QoS class"), status.value(QLatin1String("qosClass")).toString());
+    h.text(QStringLiteral("Service account"),
+           spec.value(QLatin1String("serviceAccountName")).toString());
+    const QJsonArray statuses = status.value(QLatin1String("containerStatuses")).toArray();
+    for (const QJsonValue &c : spec.value(QLatin1String("containers")).toArray()) {
+        const QJsonObject container = c.toObject();
+        const QString name = container.value(QLatin1String("name")).toString();
+        QString state;
+        for (const QJsonValue &s : statuses) {
+            const QJsonObject cs = s.toObject();
+            if (cs.value(QLatin1String("name")).toString() != name)
+                continue;
+            const QJsonObject st = cs.value(QLatin1String("state")).toObject();
+            const QString which = st.keys().value(0);
+            const QString reason =
+                st.value(which).toObject().value(QLatin1String("reason")).toString();
+            state = QStringLiteral(" — %1%2, %3 restarts")
+                        .arg(toned(reason.isEmpty() ? which : reason),
+                             cs.value(QLatin1String("ready")).toBool() ? QStringLiteral(", ready")
+                                                                       : QString())
+                        .arg(cs.value(QLatin1String("restartCount")).toInt());
+        }
+        h.row(QStringLiteral("Container ") + name,
+              QStringLiteral("<code>%1</code>%2")
+                  .arg(esc(container.value(QLatin1String("image")).toString()), state));
+    }
+}
+
+void workloadFields(Html &h, const QJsonObject &o)
+{
+    const QJsonObject spec = o.value(QLatin1String("spec")).toObject();
+    const QJsonObject status = o.value(QLatin1String("status")).toObject();
+    if (spec.contains(QLatin1String("replicas"))) {
+        h.text(QStringLiteral("Replicas"),
+               QStringLiteral("%1 desired · %2 ready · %3 updated · %4 available")
+                   .arg(spec.value(QLatin1String("replicas")).toInt())
+                   .arg(status.value(QLatin1String("readyReplicas")).toInt())
+                   .arg(status.value(QLatin1String("updatedReplicas")).toInt())
+                   .arg(status.value(QLatin1String("availableReplicas")).toInt()));
+    }
+    const QJsonObject selector = spec.value(QLatin1String("selector"))
+                                     .toObject()
+                                     .value(QLatin1String("matchLabels"))
+                                     .toObject();
+    if (!selector.isEmpty())
+        h.row(QStringLiteral("Selector"), chips(selector));
+    const QString strategy =
+        spec.value(QLatin1String("strategy")).toObject().value(QLatin1String("type")).toString();
+    h.text(QStringLiteral("Strategy"), strategy);
+}
+
+void serviceFields(Html &h, const QJsonObject &o)
+{
+    const QJsonObject spec = o.value(QLatin1String("spec")).toObject();
+    h.text(QStringLiteral("Type"), spec.value(QLatin1String("type")).toString());
+    h.text(QStringLiteral("Cluster IP"), spec.value(QLatin1String("clusterIP")).toString());
+    QStringList ports;
+    for (const QJsonValue &p : spec.value(QLatin1String("ports")).toArray()) {
+        const QJsonObject port = p.toObject();
+        ports.append(QStringLiteral("%1/%2 → %3")
+                         .arg(port.value(QLatin1String("port")).toInt())
+                         .arg(port.value(QLatin1String("protocol")).toString(QStringLiteral("TCP")))
+                         .arg(port.value(QLatin1String("targetPort")).toVariant().toString()));
+    }
+    h.text(QStringLiteral("Ports"), ports.join(QStringLiteral(", ")));
+    const QJsonObject selector = spec.value(QLatin1String("selector")).toObject();
+    if (!selector.isEmpty())
+        h.row(QStringLiteral("Selector"), chips(selector));
+}
+
+void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
+{
+    if (list.isEmpty())
+        return;
+    h.section(QStringLiteral("Conditions"));
+    h.out += QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>Type</th>"
+                            "<th align='left'>Status</th><th align='left'>Age</th>"
+                            "<th align='left'>Reason / message</th></tr>");
+    for (const QJsonValue &v : list) {
+        const QJsonObject c = v.toObject();
+        const QString status = c.value(QLatin1String("status")).toString();
+        const qint64 t =
+            parseKubeTimestampMs(c.value(QLatin1String("lastTransitionTime")).toString().toUtf8());
+        const QString color =
+            status == QLatin1String("True") ? QStringLiteral("#2ea043") : QStringLiteral("#d08c12");
+        QString why = esc(c.value(QLatin1String("reason")).toString());
+        const QString message = c.value(QLatin1String("message")).toString();
+        if (!message.isEmpty())
+            why += (why.isEmpty() ? QString() : QStringLiteral(": ")) + esc(message);
+        h.out += QStringLiteral("<tr><td style='padding-right:12px'>%1</td><td style='color:%2;"
+                                "padding-right:12px'>%3</td><td style='padding-right:12px'>%4</td>"
+                                "<td>%5</td></tr>")
+                     .arg(esc(c.value(QLatin1String("type")).toString()), color, esc(status),
+                          t < 0 ? QString() : humanAge(nowMs - t), why);
+    }
+    h.out += QStringLiteral("</table>");
+}
+
+} // namespace
+
+QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controlled, qint64 nowMs,
+                     bool dark)
+{
+    if (object.isNull())
+        return QStringLiteral("<p style='color:gray'>Select an object to see its details.</p>");
+    const QJsonObject o = QJsonDocument::fromJson(object.json()).object();
+    Html h;
+    h.dark = dark;
+    h.beginTable();
+    h.text(QStringLiteral("Kind"),
+           object.kind() + QStringLiteral(" (") + object.apiVersion() + u')');
+    h.text(QStringLiteral("Name"), object.name());
+    h.text(QStringLiteral("Namespace"), object.namespaceName());
+    const qint64 created = object.creationTimestampMs();
+    if (created >= 0)
+        h.text(QStringLiteral("Age"), humanAge(nowMs - created));
+    if (object.isBeingDeleted())
+        h.row(QStringLiteral("Deleting"),
+              QStringLiteral("<span style='color:#d08c12'>since %1 ago (finalizers pending)</span>")
+                  .arg(humanAge(nowMs - object.deletionTimestampMs())));
+    h.text(QStringLiteral("UID"), object.uid());
+    h.text(QStringLiteral("Resource version"), object.resourceVersion());
+    const QString kind = object.kind();
+    if (kind == QLatin1String("Pod"))
+        podFields(h, o);
+    else if (kind == QLatin1String("Service"))
+        serviceFields(h, o);
+    else if (o.value(QLatin1String("spec")).toObject().contains(QLatin1String("replicas")) ||
+             kind == QLatin1String("DaemonSet"))
+        workloadFields(h, o);
+    const QJsonObject meta = o.value(QLatin1String("metadata")).toObject();
+    const QJsonObject labels = meta.value(QLatin1String("labels")).toObject();
+    if (!labels.isEmpty())
+        h.row(QStringLiteral("Labels"), chips(labels));
+    if (!object.annotationKeys().isEmpty())
+        h.text(QStringLiteral("Annotations"), object.annotationKeys().join(QStringLiteral(", ")));
+    QStringList owners;
+    for (const OwnerReference &ref : object.ownerReferences()) {
+        owners.append(link(ObjectLink{ref.apiVersion, ref.kind, object.namespaceName(), ref.name}) +
+                      (ref.controller ? QStringLiteral(" (controller)") : QString()));
+    }
+    if (!owners.isEmpty())
+        h.row(QStringLiteral("Owned by"), owners.join(QStringLiteral("<br>")));
+    QStringList children;
+    for (const KubeObject &child : controlled) {
+        children.append(link(
+            ObjectLink{child.apiVersion(), child.kind(), child.namespaceName(), child.name()}));
+    }
+    if (!children.isEmpty())
+        h.row(QStringLiteral("Controls"), children.join(QStringLiteral("<br>")));
+    h.endTable();
+    conditions(
+        h, o.value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray(),
+        nowMs);
+    return h.out;
+}
+
+} // namespace informant

@@ -1,0 +1,30 @@
+#pragma once
+
+// The details pane's Overview as HTML: key fields of the object (and of its
+// kind: pod node/IP/containers, workload replicas, service ports, node
+// addresses), labels, conditions, owners and controlled objects as links
+// ("object:<apiVersion>|<kind>|<namespace>|<name>"). Built from the selected
+// object's JSON only (Qt JSON DOM).
+
+#include "informer/core/kubeobject.h"
+
+#include <QList>
+#include <QString>
+
+namespace informant {
+
+struct ObjectLink
+{
+    QString apiVersion;
+    QString kind;
+    QString namespaceName;
+    QString name;
+
+    QString toUrl() const;
+    static ObjectLink fromUrl(const QString &url);
+};
+
+QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controlled, qint64 nowMs,
+                     bool dark);
+
+} // namespace informant

@@ -1,0 +1,380 @@
+#include "ui/resourceview.h"
+
+#include "informer/printers/labelselector.h"
+#include "models/freshness.h"
+#include "ui/freshnessbanner.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QScrollBar>
+#include <QSettings>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace informant {
+
+namespace {
+
+constexpr int kQuickFilterDebounceMs = 120;
+
+int defaultColumnWidth(const QString &name, const QFontMetrics &fm)
+{
+    // Sample texts instead of ResizeToContents over every row (Wireshark's
+    // setRecentColumnWidth habit).
+    static const QHash<QString, QString> samples{
+        {QStringLiteral("NAMESPACE"), QStringLiteral("kube-system-xx")},
+        {QStringLiteral("NAME"), QStringLiteral("frontend-7d9c6b5f4-abcde-xxxxxxx")},
+        {QStringLiteral("READY"), QStringLiteral("READY_")},
+        {QStringLiteral("STATUS"), QStringLiteral("CrashLoopBackOff")},
+        {QStringLiteral("RESTARTS"), QStringLiteral("12 (3m ago)_")},
+        {QStringLiteral("AGE"), QStringLiteral("AGE 12d")},
+        {QStringLiteral("IP"), QStringLiteral("10.244.100.100")},
+        {QStringLiteral("NODE"), QStringLiteral("worker-node-03")},
+        {QStringLiteral("TYPE"), QStringLiteral("ClusterIP_")},
+        {QStringLiteral("CLUSTER-IP"), QStringLiteral("10.96.100.100")},
+        {QStringLiteral("EXTERNAL-IP"), QStringLiteral("<none>_____")},
+        {QStringLiteral("PORT(S)"), QStringLiteral("80/TCP,443/TCP")},
+        {QStringLiteral("MESSAGE"), QStringLiteral("Back-off restarting failed container xx")},
+    };
+    const QString sample = samples.value(name, name + QStringLiteral("_xxxx"));
+    return qMax(fm.horizontalAdvance(sample), fm.horizontalAdvance(name) + 24) + 16;
+}
+
+} // namespace
+
+ResourceView::ResourceView(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_counts(new QLabel(this))
+    , m_facetsLabel(new QLabel(this))
+    , m_quick(new QLineEdit(this))
+    , m_selector(new QLineEdit(this))
+    , m_selectorError(new QLabel(this))
+    , m_banner(new FreshnessBanner(this))
+    , m_table(new QTableView(this))
+    , m_clock(new QTimer(this))
+    , m_quickDebounce(new QTimer(this))
+{
+    buildLayout();
+    m_clock->setInterval(1000);
+    connect(m_clock, &QTimer::timeout, m_table->viewport(), qOverload<>(&QWidget::update));
+    m_clock->start();
+    m_quickDebounce->setSingleShot(true);
+    m_quickDebounce->setInterval(kQuickFilterDebounceMs);
+    connect(m_quickDebounce, &QTimer::timeout, this, [this] {
+        if (m_feed)
+            m_feed->setQuickText(m_quick->text().trimmed());
+    });
+    connect(m_quick, &QLineEdit::textChanged, m_quickDebounce, qOverload<>(&QTimer::start));
+    connect(m_selector, &QLineEdit::textChanged, this, &ResourceView::onSelectorEdited);
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        Q_EMIT objectActivated(index.data(ResourceTableModel::ObjectRole).value<KubeObject>());
+    });
+    m_table->installEventFilter(this);
+    m_quick->installEventFilter(this);
+    m_selector->installEventFilter(this);
+}
+
+ResourceView::~ResourceView()
+{
+    saveColumns();
+}
+
+void ResourceView::buildLayout()
+{
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_counts->setObjectName(QStringLiteral("counts"));
+    m_counts->setForegroundRole(QPalette::PlaceholderText);
+    m_facetsLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_quick->setPlaceholderText(QStringLiteral("Filter   /"));
+    m_quick->setClearButtonEnabled(true);
+    m_quick->setToolTip(QStringLiteral("Quick filter: rows whose cells contain this text (/)"));
+    m_quick->setMinimumWidth(180);
+    m_selector->setPlaceholderText(QStringLiteral("Label selector   Ctrl+L"));
+    m_selector->setClearButtonEnabled(true);
+    m_selector->setToolTip(
+        QStringLiteral("kubectl label selector, e.g. app=web,tier!=db,env in (a,b),!canary"));
+    m_selector->setMinimumWidth(240);
+    m_selectorError->setObjectName(QStringLiteral("selectorError"));
+    m_selectorError->setStyleSheet(QStringLiteral("color: #d93f3f;"));
+    m_selectorError->setWordWrap(true);
+    m_selectorError->hide();
+
+    auto *bar = new QHBoxLayout;
+    bar->setSpacing(10);
+    bar->addWidget(m_title);
+    bar->addWidget(m_counts);
+    bar->addWidget(m_facetsLabel, 1);
+    bar->addWidget(m_quick);
+    bar->addWidget(m_selector);
+
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setShowGrid(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->setSortingEnabled(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    m_table->setFrameShape(QFrame::NoFrame);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 0);
+    layout->setSpacing(6);
+    layout->addLayout(bar);
+    layout->addWidget(m_selectorError);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_table, 1);
+}
+
+KindSource *ResourceView::source() const
+{
+    return m_feed ? m_feed->source() : nullptr;
+}
+
+void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormatter> formatter,
+                             TableFeed::Threading threading)
+{
+    if (m_feed) {
+        saveColumns();
+        disconnect(m_feed->source(), nullptr, this, nullptr);
+        m_table->setModel(nullptr);
+        delete m_feed;
+        m_feed = nullptr;
+    }
+    m_lastCurrent = KubeObject();
+    if (!source) {
+        m_title->clear();
+        m_counts->clear();
+        return;
+    }
+    m_feed = new TableFeed(source, std::move(formatter), threading, this);
+    ResourceTableModel *model = m_feed->model();
+    m_table->setModel(model);
+    m_title->setText(source->kind().kind + (source->kind().kind.endsWith(QLatin1Char('s'))
+                                                ? QString()
+                                                : QStringLiteral("s")));
+    restoreColumns();
+    connect(model, &ResourceTableModel::batchAboutToBeApplied, this, &ResourceView::rememberAnchor);
+    connect(model, &ResourceTableModel::batchApplied, this, [this] {
+        restoreAnchor();
+        updateCounts();
+        emitCurrentIfChanged();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ResourceView::emitCurrentIfChanged);
+    connect(source, &KindSource::statusChanged, this, &ResourceView::updateFreshness);
+    // Re-apply what the boxes say to the new kind.
+    m_feed->setQuickText(m_quick->text().trimmed());
+    onSelectorEdited();
+    updateCounts();
+    updateFreshness();
+}
+
+void ResourceView::restoreColumns()
+{
+    QHeaderView *header = m_table->horizontalHeader();
+    applyDefaultColumnWidths();
+    const QSettings settings;
+    const QByteArray state =
+        settings.value(QStringLiteral("tables/%1/header").arg(source()->kind().id())).toByteArray();
+    if (!state.isEmpty())
+        header->restoreState(state);
+    const ResourceTableModel *model = m_feed->model();
+    header->setSortIndicator(model->sortColumn(), model->sortOrder());
+    if (model->sortColumn() < 0)
+        header->setSortIndicatorShown(false);
+    connect(header, &QHeaderView::sortIndicatorChanged, this,
+            [header] { header->setSortIndicatorShown(true); });
+}
+
+void ResourceView::applyDefaultColumnWidths()
+{
+    const RowFormatter &formatter = m_feed->model()->formatter();
+    QHeaderView *header = m_table->horizontalHeader();
+    const QFontMetrics fm = m_table->fontMetrics();
+    for (int c = 0; c < formatter.columnCount(); ++c) {
+        const RowFormatter::Column &column = formatter.columns().at(c);
+        header->resizeSection(c, defaultColumnWidth(column.name, fm));
+        header->setSectionHidden(c, column.priority > 0);
+    }
+}
+
+void ResourceView::saveColumns() const
+{
+    if (!m_feed)
+        return;
+    QSettings settings;
+    settings.setValue(QStringLiteral("tables/%1/header").arg(source()->kind().id()),
+                      m_table->horizontalHeader()->saveState());
+}
+
+void ResourceView::updateCounts()
+{
+    if (!m_feed)
+        return;
+    const ResourceTableModel *model = m_feed->model();
+    const QLocale locale;
+    const qint64 shown = model->rowCount();
+    const qint64 total = model->totalObjects();
+    m_counts->setText(
+        shown == total
+            ? locale.toString(total)
+            : QStringLiteral("%1 of %2").arg(locale.toString(shown), locale.toString(total)));
+}
+
+void ResourceView::updateFreshness()
+{
+    if (KindSource *s = source()) {
+        const QString what = s->origin().isEmpty()
+                                 ? s->kind().plural
+                                 : QStringLiteral("%1 in %2").arg(s->kind().plural, s->origin());
+        m_banner->setStatus(s->status(), what);
+    }
+}
+
+void ResourceView::onSelectorEdited()
+{
+    const QString text = m_selector->text();
+    const auto parsed = LabelSelector::parse(text);
+    if (!parsed.ok()) {
+        m_selectorError->setText(QStringLiteral("Label selector: ") + parsed.errorMessage());
+        m_selectorError->show();
+        m_selector->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d93f3f; }"));
+        return;
+    }
+    m_selectorError->hide();
+    m_selectorError->clear();
+    m_selector->setStyleSheet(QString());
+    if (m_feed)
+        m_feed->setSelector(parsed.value());
+}
+
+void ResourceView::focusQuickFilter()
+{
+    m_quick->setFocus(Qt::ShortcutFocusReason);
+    m_quick->selectAll();
+}
+
+void ResourceView::focusSelector()
+{
+    m_selector->setFocus(Qt::ShortcutFocusReason);
+    m_selector->selectAll();
+}
+
+bool ResourceView::clearFilters()
+{
+    QLineEdit *focused =
+        m_selector->hasFocus() ? m_selector : (m_quick->hasFocus() ? m_quick : nullptr);
+    if (focused && !focused->text().isEmpty()) {
+        focused->clear();
+        return true;
+    }
+    if (focused) {
+        m_table->setFocus();
+        return true;
+    }
+    if (!m_quick->text().isEmpty()) {
+        m_quick->clear();
+        return true;
+    }
+    if (!m_selector->text().isEmpty()) {
+        m_selector->clear();
+        return true;
+    }
+    return false;
+}
+
+void ResourceView::setFacets(const FacetSelection &facets, std::optional<QSet<QString>> keys,
+                             const QString &description)
+{
+    m_facetsLabel->setText(description.isEmpty() ? QString() : QStringLiteral("· ") + description);
+    if (m_feed)
+        m_feed->setFacets(facets, std::move(keys));
+}
+
+KubeObject ResourceView::currentObject() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.data(ResourceTableModel::ObjectRole).value<KubeObject>()
+                             : KubeObject();
+}
+
+bool ResourceView::selectKey(const QString &key)
+{
+    if (!m_feed)
+        return false;
+    const int row = m_feed->model()->rowOfKey(key);
+    if (row < 0)
+        return false;
+    m_table->setCurrentIndex(m_feed->model()->index(row, 0));
+    m_table->selectRow(row);
+    m_table->scrollTo(m_feed->model()->index(row, 0), QAbstractItemView::PositionAtCenter);
+    return true;
+}
+
+void ResourceView::rememberAnchor()
+{
+    QScrollBar *bar = m_table->verticalScrollBar();
+    m_anchorAtTop = bar->value() == 0;
+    const int top = m_table->rowAt(0);
+    m_anchorKey = top >= 0 ? m_feed->model()->keyAt(top) : QString();
+    m_anchorOffset = 0;
+}
+
+void ResourceView::restoreAnchor()
+{
+    if (m_anchorAtTop || m_anchorKey.isEmpty())
+        return;
+    const int row = m_feed->model()->rowOfKey(m_anchorKey);
+    if (row >= 0)
+        m_table->verticalScrollBar()->setValue(row - m_anchorOffset);
+}
+
+void ResourceView::emitCurrentIfChanged()
+{
+    const KubeObject current = currentObject();
+    if (current.sameAs(m_lastCurrent))
+        return;
+    m_lastCurrent = current;
+    Q_EMIT currentObjectChanged(current);
+}
+
+bool ResourceView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::KeyPress)
+        return QWidget::eventFilter(watched, event);
+    auto *key = static_cast<QKeyEvent *>(event);
+    if (watched == m_table && (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter)) {
+        Q_EMIT objectActivated(currentObject());
+        return true;
+    }
+    if ((watched == m_quick || watched == m_selector) &&
+        (key->key() == Qt::Key_Down || key->key() == Qt::Key_Return ||
+         key->key() == Qt::Key_Enter)) {
+        m_table->setFocus();
+        if (!m_table->currentIndex().isValid() && m_feed && m_feed->model()->rowCount() > 0)
+            m_table->setCurrentIndex(m_feed->model()->index(0, 0));
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace informant

@@ -1,0 +1,96 @@
+#pragma once
+
+// ResourceView: the centre of the window — one kind's live table with its
+// title and counts, the quick filter (`/`), the label selector box (`Ctrl+L`,
+// kubectl syntax, errors inline), and the freshness banner above the table
+// when the watch is not healthy.
+//
+// Keeps the selection and the scroll position while rows change: the top
+// visible row is the anchor, re-found by key after every batch (unless the
+// view is at the very top, where new rows may push in). Column widths,
+// order and visibility are remembered per kind (QSettings).
+
+#include "informer/core/kubeobject.h"
+#include "models/facetselection.h"
+#include "models/tablefeed.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTimer;
+
+namespace informant {
+
+class FreshnessBanner;
+
+class ResourceView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ResourceView)
+
+public:
+    explicit ResourceView(QWidget *parent = nullptr);
+    ~ResourceView() override;
+
+    // Shows `source` (the view owns the feed it creates for it).
+    void setSource(KindSource *source, std::shared_ptr<const RowFormatter> formatter,
+                   TableFeed::Threading threading = TableFeed::Threading::Worker);
+    KindSource *source() const;
+    TableFeed *feed() const { return m_feed; }
+    QTableView *table() const { return m_table; }
+    QLineEdit *quickFilter() const { return m_quick; }
+    QLineEdit *selectorBox() const { return m_selector; }
+    QLabel *selectorError() const { return m_selectorError; }
+    FreshnessBanner *banner() const { return m_banner; }
+
+    void focusQuickFilter();
+    void focusSelector();
+    // Esc: clears the focused box, else the quick filter, else the selector.
+    // Returns false when there was nothing to clear.
+    bool clearFilters();
+    void setFacets(const FacetSelection &facets, std::optional<QSet<QString>> keys,
+                   const QString &description);
+    KubeObject currentObject() const;
+    bool selectKey(const QString &key);
+    void saveColumns() const;
+
+Q_SIGNALS:
+    // The selected object, and again whenever it changes in the cache.
+    void currentObjectChanged(const informant::KubeObject &object);
+    // Enter or double click.
+    void objectActivated(const informant::KubeObject &object);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void buildLayout();
+    void restoreColumns();
+    void applyDefaultColumnWidths();
+    void updateCounts();
+    void updateFreshness();
+    void onSelectorEdited();
+    void rememberAnchor();
+    void restoreAnchor();
+    void emitCurrentIfChanged();
+
+    QLabel *m_title;
+    QLabel *m_counts;
+    QLabel *m_facetsLabel;
+    QLineEdit *m_quick;
+    QLineEdit *m_selector;
+    QLabel *m_selectorError;
+    FreshnessBanner *m_banner;
+    QTableView *m_table;
+    QTimer *m_clock;
+    QTimer *m_quickDebounce;
+    TableFeed *m_feed = nullptr;
+    QString m_anchorKey;
+    int m_anchorOffset = 0;
+    bool m_anchorAtTop = true;
+    KubeObject m_lastCurrent;
+};
+
+} // namespace informant
