@@ -60,13 +60,18 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
     QHash<QString, int> groupIndex;
     std::vector<GroupBuild> groups;
     const bool filtered = !filter.isEmpty();
+    objectIndex.reserve(1024);
     for (qint32 slot = 0; slot < store.slotEnd(); ++slot) {
         if (!store.isLive(slot))
             continue;
         const TimelineEvent &event = store.at(slot);
         if (filtered && !filter.matches(event))
             continue;
-        const QString identity = objectIdentity(event.object);
+        // The uid is used in place (no copy); the fallback is rare.
+        QString fallback;
+        const QString &identity = event.object.uid.isEmpty()
+                                      ? (fallback = objectIdentity(event.object))
+                                      : event.object.uid;
         auto it = objectIndex.find(identity);
         if (it == objectIndex.end()) {
             TimelineLane lane;

@@ -180,6 +180,13 @@ private Q_SLOTS:
         QVERIFY(widget.diffView()->rightText().contains(QStringLiteral("restartCount: 4")));
         QCOMPARE(widget.diffView()->leftText().count(u'\n'),
                  widget.diffView()->rightText().count(u'\n'));
+        const QString out = qEnvironmentVariable("INFORMANT_HISTORY_PNG");
+        if (!out.isEmpty()) {
+            store.applyBatch(kPod, batchOf(podObject(podJson(12, 5, "CrashLoopBackOff"))));
+            widget.show();
+            widget.table()->selectRow(0);
+            QVERIFY(widget.grab().save(out));
+        }
     }
 };
 

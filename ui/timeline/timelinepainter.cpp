@@ -5,6 +5,7 @@
 
 #include <QtMath>
 
+#include <array>
 #include <cmath>
 
 namespace informant {
@@ -39,6 +40,18 @@ QPixmap makeMarker(EventType type, const QColor &color, const QColor &outline, q
         p.drawEllipse(box.adjusted(0.5, 0.5, -0.5, -0.5));
     }
     return pixmap;
+}
+
+// log1p for bar heights; small counts (nearly all columns) from a table.
+double fastLog1p(qint32 n)
+{
+    static const auto table = [] {
+        std::array<double, 1024> t{};
+        for (size_t i = 0; i < t.size(); ++i)
+            t[i] = std::log1p(double(i));
+        return t;
+    }();
+    return n >= 0 && n < qint32(table.size()) ? table[size_t(n)] : std::log1p(double(n));
 }
 
 // The opaque background of a lane's plot area (selection blended in).
@@ -260,7 +273,7 @@ void TimelinePainter::paintDenseLane(QPainter &p, int top, const TimelineView &v
         const int t = warning > 0              ? int(EventType::Warning)
                       : m_bins.normalAt(x) > 0 ? int(EventType::Normal)
                                                : int(EventType::Other);
-        const double barHeight = (4 + (h - 10) * std::log1p(double(total)) / logMax) * dpr;
+        const double barHeight = (4 + (h - 10) * fastLog1p(total) / logMax) * dpr;
         fillColumns(dx0, dx1, int(std::lround(mid - barHeight / 2)),
                     int(std::lround(mid + barHeight / 2)), colors[t]);
     }
