@@ -24,7 +24,8 @@ bool SystemClock::sleep(StopSignal &stop, qint64 ms)
             return false;
         if (left <= 0)
             return true;
-        stop.waitFor(left); // a wake() only re-checks
+        if (stop.waitFor(left) && nowMs() < deadline)
+            return true; // woken early: the caller wants to go on now
     }
 }
 

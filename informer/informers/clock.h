@@ -66,8 +66,8 @@ public:
     virtual qint64 nowMs() const = 0;
     // Wall clock, milliseconds since the Unix epoch (for display only).
     virtual qint64 wallMs() const = 0;
-    // The reflector's backoff sleep: `ms` of clock time, cut short by stop.
-    // Returns false when stopped.
+    // The reflector's backoff sleep: `ms` of clock time, cut short by stop
+    // or by a wake() of `stop`. Returns false when stopped.
     virtual bool sleep(StopSignal &stop, qint64 ms) = 0;
     // A timer thread waiting for a clock deadline: returns at or before
     // `deadlineMs` (or on stop/wake); the caller re-checks the time.

@@ -292,7 +292,8 @@ ApiResult<void> Reflector::list()
     setLastSyncResourceVersion(listed->resourceVersion);
     if (m_status) {
         m_status->setResourceVersion(listed->resourceVersion);
-        m_status->addRelist();
+        if (std::exchange(m_hasListed, true))
+            m_status->addRelist();
     }
     return {};
 }
@@ -351,7 +352,8 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
             setLastSyncResourceVersion(outcome.listResourceVersion);
             if (m_status) {
                 m_status->setResourceVersion(outcome.listResourceVersion);
-                m_status->addRelist();
+                if (std::exchange(m_hasListed, true))
+                    m_status->addRelist();
             }
             m_pendingEvents = std::move(outcome.leftover);
             m_streamTimeoutSeconds = options.timeoutSeconds;

@@ -80,6 +80,9 @@ public:
     // Thread-safe; idempotent. Cancels the ListerWatcher for good.
     void stop();
     bool isStopped() const { return m_stop.isStopped(); }
+    // Thread-safe: ends a backoff wait now (e.g. a user pressed "retry", or a
+    // dump is due); the next attempt starts at once.
+    void retryNow() { m_stop.wake(); }
 
     QString lastSyncResourceVersion() const;
     const QString &name() const { return m_options.name; }
@@ -133,6 +136,7 @@ private:
     QString m_lastSyncResourceVersion;
     bool m_lastSyncResourceVersionUnavailable = false;
     bool m_paginatedResult = false;
+    bool m_hasListed = false; // later lists count as relists
 
     // A streaming list hands its open stream to the watch loop together with
     // the events that followed the initial-events-end bookmark in its batch.

@@ -243,6 +243,13 @@ bool SharedIndexInformer::hasSynced() const
     return m_synced.load(std::memory_order_acquire);
 }
 
+void SharedIndexInformer::retryNow()
+{
+    std::lock_guard lock(m_startMutex);
+    if (m_reflector)
+        m_reflector->retryNow();
+}
+
 bool SharedIndexInformer::waitForSync(qint64 timeoutMs) const
 {
     using namespace std::chrono;

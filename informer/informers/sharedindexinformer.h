@@ -77,6 +77,8 @@ public:
     bool hasStarted() const;
     bool isStopped() const;
     bool hasSynced() const;
+    // Ends a backoff wait of the reflector now (see Reflector::retryNow).
+    void retryNow();
     // Blocks up to timeoutMs (real time) for hasSynced(); false on timeout/stop.
     bool waitForSync(qint64 timeoutMs) const;
 

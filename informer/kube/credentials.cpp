@@ -88,7 +88,7 @@ Result<AuthMaterial> Credentials::material()
     return material;
 }
 
-bool Credentials::invalidate()
+bool Credentials::invalidate(const QByteArray &usedAuthorization)
 {
     if (!m_user.token.isEmpty() || !m_user.oidcIdToken.isEmpty())
         return false; // a static token will not get better
@@ -97,7 +97,10 @@ bool Credentials::invalidate()
         return true;
     }
     if (m_exec) {
-        m_exec->invalidate();
+        const QByteArray prefix = QByteArrayLiteral("Bearer ");
+        m_exec->invalidate(usedAuthorization.startsWith(prefix)
+                               ? QString::fromUtf8(usedAuthorization.mid(prefix.size()))
+                               : QString());
         return true;
     }
     return false;

@@ -35,9 +35,10 @@ public:
     Q_DISABLE_COPY_MOVE(Credentials)
 
     Result<AuthMaterial> material();
-    // The server answered 401: forget cached exec credentials and re-read the
-    // token file. True when a retry may succeed with new credentials.
-    bool invalidate();
+    // The server answered 401 to a request sent with `usedAuthorization`:
+    // forget that exec credential and re-read the token file. True when a
+    // retry may succeed with new credentials.
+    bool invalidate(const QByteArray &usedAuthorization = {});
     // Times the exec plugin ran (0 without one).
     int execRuns() const;
 

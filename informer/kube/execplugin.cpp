@@ -50,10 +50,11 @@ Result<ExecCredential> ExecPlugin::credential()
     return result;
 }
 
-void ExecPlugin::invalidate()
+void ExecPlugin::invalidate(const QString &usedToken)
 {
     QMutexLocker lock(&m_mutex);
-    m_cached.reset();
+    if (m_cached && (usedToken.isEmpty() || m_cached->token == usedToken))
+        m_cached.reset();
 }
 
 int ExecPlugin::runCount() const

@@ -39,8 +39,11 @@ public:
     // The cached credential, running the plugin when there is none or it
     // expired. Blocks while the plugin runs.
     Result<ExecCredential> credential();
-    // Drops the cached credential (the server answered 401).
-    void invalidate();
+    // The server answered 401 to a request made with `usedToken`: drops the
+    // cached credential unless another caller already replaced it (so many
+    // concurrent 401s re-run the plugin once, as client-go's authenticator).
+    // An empty `usedToken` (certificate credentials) always drops it.
+    void invalidate(const QString &usedToken = {});
     // How many times the plugin was started (for tests and --stats).
     int runCount() const;
 

@@ -144,7 +144,9 @@ void RestClient::getAttempt(const QString &path, const QUrlQuery &query, Callbac
             }
             // As client-go's exec authenticator: a 401 drops the cached
             // credential and the request is tried once more.
-            if (code == 401 && !retried && m_connection->credentials->invalidate()) {
+            if (code == 401 && !retried &&
+                m_connection->credentials->invalidate(
+                    reply->request().rawHeader("Authorization"))) {
                 getAttempt(path, query, done, options, true, handle);
                 return;
             }

@@ -17,13 +17,15 @@ constexpr int kListTimeoutMs = 60 * 1000;
 // more before it gives up on a silent connection.
 constexpr int kWatchTimeoutSlackMs = 30 * 1000;
 
-// Deletes a RestClient in its own thread (or at once when that thread is
-// gone or is this one).
-void retireClient(RestClient *client, QThread *thread)
+// Deletes a RestClient in its own thread, or at once when that thread is
+// this one or is gone. QObject::thread() (not a saved QThread pointer) is
+// null once the reflector's QThread object was deleted.
+void retireClient(RestClient *client)
 {
     if (!client)
         return;
-    if (thread == QThread::currentThread() || !thread || thread->isFinished())
+    QThread *thread = client->thread();
+    if (!thread || thread == QThread::currentThread() || thread->isFinished())
         delete client;
     else
         client->deleteLater();
@@ -46,16 +48,14 @@ RestListerWatcher::RestListerWatcher(std::shared_ptr<const ClusterConnection> co
 
 RestListerWatcher::~RestListerWatcher()
 {
-    retireClient(m_client, m_clientThread);
+    retireClient(m_client);
 }
 
 RestClient *RestListerWatcher::client()
 {
-    QThread *current = QThread::currentThread();
-    if (!m_client || m_clientThread != current) {
-        retireClient(m_client, m_clientThread);
+    if (!m_client || m_client->thread() != QThread::currentThread()) {
+        retireClient(m_client);
         m_client = new RestClient(m_connection);
-        m_clientThread = current;
     }
     return m_client;
 }
@@ -131,7 +131,8 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
         return std::unique_ptr<WatchStream>(
             std::make_unique<RestWatchStream>(reply.release(), request, m_decodeOptions));
     }
-    if (code == 401 && !retried && m_connection->credentials->invalidate())
+    if (code == 401 && !retried &&
+        m_connection->credentials->invalidate(reply->request().rawHeader("Authorization")))
         return watchAttempt(options, true);
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
     return replyError(reply.get(), body, request, RestClient::sslErrorsOf(reply.get()), false);

@@ -47,8 +47,7 @@ private:
     const ResourcePath m_path;
     const DecodeOptions m_decodeOptions;
     Interrupter m_interrupter;
-    RestClient *m_client = nullptr;
-    QThread *m_clientThread = nullptr;
+    RestClient *m_client = nullptr; // belongs to the last calling thread
 };
 
 } // namespace informant

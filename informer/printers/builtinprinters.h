@@ -21,5 +21,10 @@ void addWorkloadPrinters(QList<BuiltinPrinter> &out); // workloadprinters.cpp
 void addCorePrinters(QList<BuiltinPrinter> &out);     // coreprinters.cpp
 void addNetworkPrinters(QList<BuiltinPrinter> &out);  // networkprinters.cpp
 void addClusterPrinters(QList<BuiltinPrinter> &out);  // clusterprinters.cpp
+void addPlatformPrinters(QList<BuiltinPrinter> &out); // platformprinters.cpp
+
+// The apiserver's default table (NAME, CREATED AT), which kinds without a
+// kubectl printer (Role, ClusterRole, LimitRange, CRDs) are served with.
+const ResourcePrinter &createdAtPrinter();
 
 } // namespace informant::printers_detail

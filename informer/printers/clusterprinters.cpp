@@ -27,6 +27,48 @@ QList<PrintCell> storageClassRow(const RowContext &row)
             ageCell(row.object.creationTimestampMs(), row.nowMs)};
 }
 
+QList<PrintCell> csiNodeRow(const RowContext &row)
+{
+    return {textCell(row.object.name()), countCell(row.spec()["drivers"].size()),
+            ageCell(row.object.creationTimestampMs(), row.nowMs)};
+}
+
+QList<PrintCell> csiDriverRow(const RowContext &row)
+{
+    const JsonView spec = row.spec();
+    QString tokenRequests = QStringLiteral("<unset>");
+    if (spec["tokenRequests"].isArray()) {
+        QStringList audiences;
+        for (const JsonView &request : spec["tokenRequests"].items())
+            audiences.append(request["audience"].str());
+        tokenRequests = audiences.join(u',');
+    }
+    QStringList modes;
+    for (const JsonView &mode : spec["volumeLifecycleModes"].items())
+        modes.append(mode.str());
+    return {textCell(row.object.name()),
+            boolCell(spec["attachRequired"].boolean().value_or(true)),
+            boolCell(spec["podInfoOnMount"].boolean().value_or(false)),
+            boolCell(spec["storageCapacity"].boolean().value_or(false)),
+            textCell(tokenRequests),
+            boolCell(spec["requiresRepublish"].boolean().value_or(false)),
+            textCell(orNone(modes.join(u','))),
+            ageCell(row.object.creationTimestampMs(), row.nowMs)};
+}
+
+QList<PrintCell> volumeAttachmentRow(const RowContext &row)
+{
+    const JsonView spec = row.spec();
+    return {textCell(row.object.name()),
+            textCell(spec["attacher"].str()),
+            textCell(spec["source"]["persistentVolumeName"].str()),
+            textCell(spec["nodeName"].str()),
+            boolCell(row.status()["attached"].boolean().value_or(false)),
+            ageCell(row.object.creationTimestampMs(), row.nowMs)};
+}
+
+} // namespace
+
 // The apiserver's default table convertor: NAME, CREATED AT (RFC 3339, UTC).
 QList<PrintCell> createdAtRow(const RowContext &row)
 {
@@ -37,6 +79,14 @@ QList<PrintCell> createdAtRow(const RowContext &row)
                       .toString(Qt::ISODate);
     return {textCell(row.object.name()), PrintCell{created, createdMs}};
 }
+
+const ResourcePrinter &createdAtPrinter()
+{
+    static const TablePrinter printer({nameColumn(), column("Created At", "date")}, createdAtRow);
+    return printer;
+}
+
+namespace {
 
 QList<PrintCell> leaseRow(const RowContext &row)
 {
@@ -175,7 +225,6 @@ void addClusterPrinters(QList<BuiltinPrinter> &out)
                                             column("ReclaimPolicy"), column("VolumeBindingMode"),
                                             column("AllowVolumeExpansion"), ageColumn()},
                                            storageClassRow);
-    static const TablePrinter crd({nameColumn(), column("Created At", "date")}, createdAtRow);
     static const TablePrinter lease({nameColumn(), column("Holder"), ageColumn()}, leaseRow);
     static const TablePrinter pdb(
         {nameColumn(),
@@ -192,7 +241,21 @@ void addClusterPrinters(QList<BuiltinPrinter> &out)
                                    ageColumn()},
                                   hpaRow);
     out.append({"storage.k8s.io", "StorageClass", &storageClass});
-    out.append({"apiextensions.k8s.io", "CustomResourceDefinition", &crd});
+    out.append({"apiextensions.k8s.io", "CustomResourceDefinition", &createdAtPrinter()});
+    static const TablePrinter csiNode({nameColumn(), column("Drivers", "integer"), ageColumn()},
+                                      csiNodeRow);
+    static const TablePrinter csiDriver(
+        {nameColumn(), column("AttachRequired", "boolean"), column("PodInfoOnMount", "boolean"),
+         column("StorageCapacity", "boolean"), column("TokenRequests"),
+         column("RequiresRepublish", "boolean"), column("Modes"), ageColumn()},
+        csiDriverRow);
+    static const TablePrinter volumeAttachment({nameColumn(), column("Attacher"), column("PV"),
+                                                column("Node"), column("Attached", "boolean"),
+                                                ageColumn()},
+                                               volumeAttachmentRow);
+    out.append({"storage.k8s.io", "CSINode", &csiNode});
+    out.append({"storage.k8s.io", "CSIDriver", &csiDriver});
+    out.append({"storage.k8s.io", "VolumeAttachment", &volumeAttachment});
     out.append({"coordination.k8s.io", "Lease", &lease});
     out.append({"policy", "PodDisruptionBudget", &pdb});
     out.append({"autoscaling", "HorizontalPodAutoscaler", &hpa});

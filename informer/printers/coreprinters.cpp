@@ -387,6 +387,29 @@ QList<PrintColumn> eventColumns()
             name};
 }
 
+QList<PrintCell> replicationControllerRow(const RowContext &row)
+{
+    const JsonView spec = row.spec();
+    const JsonView status = row.status();
+    const auto [names, images] = containerCells(spec["template"]["spec"]["containers"]);
+    return {textCell(row.object.name()),
+            countCell(spec["replicas"].intOr(1)),
+            countCell(status["replicas"].intOr(0)),
+            countCell(status["readyReplicas"].intOr(0)),
+            ageCell(row.object.creationTimestampMs(), row.nowMs),
+            textCell(names),
+            textCell(images),
+            textCell(formatLabels(spec["selector"]))};
+}
+
+QList<PrintCell> podTemplateRow(const RowContext &row)
+{
+    const JsonView podTemplate = row.root["template"];
+    const auto [names, images] = containerCells(podTemplate["spec"]["containers"]);
+    return {textCell(row.object.name()), textCell(names), textCell(images),
+            textCell(formatLabels(podTemplate["metadata"]["labels"]))};
+}
+
 } // namespace
 
 void addCorePrinters(QList<BuiltinPrinter> &out)
@@ -426,6 +449,17 @@ void addCorePrinters(QList<BuiltinPrinter> &out)
         {nameColumn(), column("Request"), column("Limit"), ageColumn()}, resourceQuotaRow);
     static const TablePrinter coreEvent(eventColumns(), coreEventRow);
     static const TablePrinter eventsGroupEvent(eventColumns(), eventsGroupEventRow);
+    static const TablePrinter replicationController(
+        {nameColumn(), column("Desired", "integer"), column("Current", "integer"),
+         column("Ready", "integer"), ageColumn(), column("Containers", "string", 1),
+         column("Images", "string", 1), column("Selector", "string", 1)},
+        replicationControllerRow);
+    static const TablePrinter podTemplate(
+        {nameColumn(), column("Containers"), column("Images"), column("Pod Labels")},
+        podTemplateRow);
+    out.append({"", "ReplicationController", &replicationController});
+    out.append({"", "PodTemplate", &podTemplate});
+    out.append({"", "LimitRange", &createdAtPrinter()});
     out.append({"", "Node", &node});
     out.append({"", "Namespace", &ns});
     out.append({"", "Service", &service});

@@ -99,6 +99,20 @@ QList<PrintCell> endpointSliceRow(const RowContext &row)
             ageCell(row.object.creationTimestampMs(), row.nowMs)};
 }
 
+QList<PrintCell> ingressClassRow(const RowContext &row)
+{
+    const JsonView parameters = row.spec()["parameters"];
+    QString text = QStringLiteral("<none>");
+    if (parameters.isObject()) {
+        text = parameters["kind"].str();
+        if (const auto group = parameters["apiGroup"].optionalString())
+            text += u'.' + *group;
+        text += u'/' + parameters["name"].str();
+    }
+    return {textCell(row.object.name()), textCell(row.spec()["controller"].str()), textCell(text),
+            ageCell(row.object.creationTimestampMs(), row.nowMs)};
+}
+
 } // namespace
 
 void addNetworkPrinters(QList<BuiltinPrinter> &out)
@@ -119,7 +133,10 @@ void addNetworkPrinters(QList<BuiltinPrinter> &out)
     static const TablePrinter endpointSlice(
         {nameColumn(), column("AddressType"), column("Ports"), column("Endpoints"), ageColumn()},
         endpointSliceRow);
+    static const TablePrinter ingressClass(
+        {nameColumn(), column("Controller"), column("Parameters"), ageColumn()}, ingressClassRow);
     out.append({"networking.k8s.io", "Ingress", &ingress});
+    out.append({"networking.k8s.io", "IngressClass", &ingressClass});
     out.append({"networking.k8s.io", "NetworkPolicy", &networkPolicy});
     out.append({"discovery.k8s.io", "EndpointSlice", &endpointSlice});
 }

@@ -266,6 +266,7 @@ QList<BuiltinPrinter> builtinPrinters()
     addCorePrinters(out);
     addNetworkPrinters(out);
     addClusterPrinters(out);
+    addPlatformPrinters(out);
     return out;
 }
 

@@ -5,7 +5,9 @@
 //
 // Built-in printers mirror kubectl's server-side printers
 // (pkg/printers/internalversion) column for column: names, order, wide
-// (priority 1) columns and value formats. Custom resources use the CRD's
+// (priority 1) columns and value formats. Kinds the API server serves with
+// its default table (Role, ClusterRole, LimitRange, CustomResourceDefinition)
+// get NAME, CREATED AT. Custom resources use the CRD's
 // additionalPrinterColumns; anything else gets NAME and AGE. The NAMESPACE
 // column is never included: callers prepend it for -A.
 //
@@ -47,7 +49,8 @@ protected:
 };
 
 // The built-in printer for a group ("" for core) and kind, or the default
-// NAME/AGE printer. Events of "" and "events.k8s.io" are both handled.
+// NAME/AGE printer. Events of "" and "events.k8s.io" are both handled. The
+// returned printers live for the whole program.
 const ResourcePrinter &printerFor(const QString &group, const QString &kind);
 
 // The same for an object, its group taken from apiVersion ("apps/v1" ->

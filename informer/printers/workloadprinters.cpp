@@ -147,6 +147,24 @@ QList<PrintCell> cronJobRow(const RowContext &row)
     return cells;
 }
 
+// metav1.GetControllerOf, shown as "kind.group/name" in lower case.
+QList<PrintCell> controllerRevisionRow(const RowContext &row)
+{
+    QString controller = QStringLiteral("<none>");
+    for (const OwnerReference &owner : row.object.ownerReferences()) {
+        if (!owner.controller)
+            continue;
+        const qsizetype slash = owner.apiVersion.indexOf(u'/');
+        const QString group = slash < 0 ? QString() : owner.apiVersion.left(slash);
+        const QString groupKind = group.isEmpty() ? owner.kind : owner.kind + u'.' + group;
+        controller = groupKind.isEmpty() ? owner.name : groupKind.toLower() + u'/' + owner.name;
+        break;
+    }
+    return {textCell(row.object.name()), textCell(controller),
+            countCell(row.root["revision"].intOr(0)),
+            ageCell(row.object.creationTimestampMs(), row.nowMs)};
+}
+
 PrintColumn containersColumn()
 {
     return column("Containers", "string", 1, "Names of each container in the template.");
@@ -201,7 +219,11 @@ void addWorkloadPrinters(QList<BuiltinPrinter> &out)
                                        column("Last Schedule"), ageColumn(), containersColumn(),
                                        imagesColumn(), selectorColumn()},
                                       cronJobRow);
+    static const TablePrinter controllerRevision(
+        {nameColumn(), column("Controller"), column("Revision"), ageColumn()},
+        controllerRevisionRow);
     out.append({"apps", "Deployment", &deployment});
+    out.append({"apps", "ControllerRevision", &controllerRevision});
     out.append({"apps", "ReplicaSet", &replicaSet});
     out.append({"apps", "StatefulSet", &statefulSet});
     out.append({"apps", "DaemonSet", &daemonSet});

@@ -165,6 +165,34 @@ void writeStatus(Json &j, const PodParams &p)
 
 } // namespace
 
+PodFactory::PodFactory(quint32 seed)
+    : m_random(seed)
+    , m_nowSeconds(QDateTime::currentSecsSinceEpoch())
+{
+    const QDateTime now = QDateTime::fromSecsSinceEpoch(m_nowSeconds, Qt::UTC);
+    m_today = now.date().toString(Qt::ISODate);
+    m_yesterday = now.date().addDays(-1).toString(Qt::ISODate);
+}
+
+// Formats by hand: QDateTime::toString for each of 100k pods is too slow.
+QString PodFactory::createdAt(qint64 ageSeconds) const
+{
+    const qint64 at = m_nowSeconds - ageSeconds;
+    const qint64 dayStart = m_nowSeconds - m_nowSeconds % 86400;
+    const bool today = at >= dayStart;
+    const qint64 secondOfDay = at - (today ? dayStart : dayStart - 86400);
+    const int parts[3] = {int(secondOfDay / 3600), int(secondOfDay / 60 % 60),
+                          int(secondOfDay % 60)};
+    QString out = (today ? m_today : m_yesterday) + QLatin1Char('T');
+    for (int i = 0; i < 3; ++i) {
+        if (i)
+            out += QLatin1Char(':');
+        out += QLatin1Char(char('0' + parts[i] / 10));
+        out += QLatin1Char(char('0' + parts[i] % 10));
+    }
+    return out + QLatin1Char('Z');
+}
+
 QString PodFactory::makeUid()
 {
     static const char kHex[] = "0123456789abcdef";
@@ -205,8 +233,7 @@ PodParams PodFactory::makePod(const QString &namespaceName, const QString &app, 
                   .arg(p.team, app)
                   .arg(m_random() % 20)
                   .arg(m_random() % 10);
-    p.createdAt =
-        QDateTime::currentDateTimeUtc().addSecs(-qint64(m_random() % 86400)).toString(Qt::ISODate);
+    p.createdAt = createdAt(qint64(m_random() % 86400));
     p.podIp = QStringLiteral("10.244.%1.%2").arg(m_random() % 250).arg(m_random() % 250 + 2);
     return p;
 }

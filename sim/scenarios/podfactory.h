@@ -40,10 +40,7 @@ struct PodParams
 class PodFactory
 {
 public:
-    explicit PodFactory(quint32 seed)
-        : m_random(seed)
-    {
-    }
+    explicit PodFactory(quint32 seed);
 
     // A new pod in `namespaceName` for deployment `app` (random but seeded fields).
     PodParams makePod(const QString &namespaceName, const QString &app, int nodeCount);
@@ -55,7 +52,12 @@ public:
     static ObjectPtr podObject(const PodParams &pod, quint64 rv);
 
 private:
+    QString createdAt(qint64 ageSeconds) const; // RFC 3339, now minus the age
+
     std::mt19937 m_random;
+    qint64 m_nowSeconds;
+    QString m_today; // "YYYY-MM-DD" of now and the day before
+    QString m_yesterday;
 };
 
 } // namespace informant::sim

@@ -3,6 +3,8 @@
 #include "sim/objectwriter.h"
 #include "sim/scenarios/clusterobjects.h"
 
+#include <thread>
+
 namespace informant::sim {
 
 namespace {
@@ -39,8 +41,33 @@ Result<void> PodPopulationScenario::populate()
     for (int i = 0; i < m_nodeCount; ++i)
         (void)writer.create(nodes, objects::node(QStringLiteral("node-%1").arg(i), i), QString());
     m_pods.reserve(std::size_t(m_targetPods) + 16);
-    for (int i = 0; i < m_targetPods; ++i)
-        createPod();
+    for (int i = 0; i < m_targetPods; ++i) {
+        const QString ns = QStringLiteral("ns-%1").arg(m_factory.next(quint32(m_namespaceCount)));
+        const QString app = QStringLiteral("app-%1").arg(m_factory.next(kAppsPerNamespace));
+        m_pods.push_back(m_factory.makePod(ns, app, m_nodeCount));
+    }
+    // Pods are stored in order, so the resourceVersion of each is known up
+    // front: their JSON is built on all cores, then stored one by one.
+    const quint64 base = m_context.storage.currentRv();
+    std::vector<ObjectPtr> built(m_pods.size());
+    const auto build = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i)
+            built[i] = PodFactory::podObject(m_pods[i], base + i + 1);
+    };
+    const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
+    const std::size_t slice = (m_pods.size() + threads - 1) / threads;
+    std::vector<std::thread> workers;
+    for (std::size_t t = 1; t < threads; ++t)
+        workers.emplace_back(build, std::min(t * slice, m_pods.size()),
+                             std::min((t + 1) * slice, m_pods.size()));
+    build(0, std::min(slice, m_pods.size()));
+    for (std::thread &worker : workers)
+        worker.join();
+    for (std::size_t i = 0; i < m_pods.size(); ++i) {
+        m_context.storage.putBuilt(kPods, [&](quint64 rv) {
+            return rv == base + i + 1 ? std::move(built[i]) : PodFactory::podObject(m_pods[i], rv);
+        });
+    }
     return {};
 }
 

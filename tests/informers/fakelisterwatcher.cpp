@@ -68,6 +68,10 @@ WatchStream::Next FakeWatchStream::next(QList<WatchEvent> &out)
             if (m_clock)
                 m_clock->advance(step.advanceMs);
             continue;
+        case StreamStep::Kind::WaitGate:
+            while (!m_stopped && !step.gate->load())
+                m_cv.wait_for(lock, std::chrono::milliseconds(1));
+            continue;
         case StreamStep::Kind::Block:
             m_cv.wait(lock, [&] { return m_stopped; });
             return Next::Stopped;

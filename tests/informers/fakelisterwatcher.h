@@ -37,10 +37,12 @@ private:
 // One step of a scripted watch stream.
 struct StreamStep
 {
-    enum class Kind { Events, Close, TransportError, DecodeError, AdvanceClock, Block };
+    enum class Kind { Events, Close, TransportError, DecodeError, AdvanceClock, Block, WaitGate };
     Kind kind = Kind::Events;
     QList<WatchEvent> events;
     qint64 advanceMs = 0;
+    // WaitGate: the stream waits until the test sets the gate (or stop()).
+    std::shared_ptr<std::atomic<bool>> gate;
 };
 
 class FakeWatchStream final : public WatchStream

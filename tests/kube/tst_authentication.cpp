@@ -172,6 +172,10 @@ private slots:
                                  << "alice";
         QTest::newRow("EC key") << "client-ec"
                                 << "bob";
+        QTest::newRow("RSA key, PKCS#8") << "client-rsa-pkcs8"
+                                         << "alice";
+        QTest::newRow("EC key, PKCS#8") << "client-ec-pkcs8"
+                                        << "bob";
     }
     void clientCertificateAuthentication()
     {
@@ -331,6 +335,26 @@ private slots:
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
         QCOMPARE(pluginRuns(), 2);
         QCOMPARE(server.requests.size(), 2);
+    }
+
+    void concurrentUnauthorizedRequestsReRunThePluginOnce()
+    {
+        FakeApiServer server([](const HttpRequest &request, QTcpSocket *socket) {
+            if (request.headers.value("authorization") == "Bearer exec-1")
+                FakeApiServer::reply(socket, 401, "{}");
+            else
+                okHandler(request, socket);
+        });
+        QVERIFY(server.listen());
+        RestClient client(ClusterConnection::create(execConfig(
+            server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("3600")})));
+        int succeeded = 0;
+        for (int i = 0; i < 4; ++i)
+            client.get(QStringLiteral("/version"), {},
+                       [&](ApiResult<RestResponse> result) { succeeded += result.ok() ? 1 : 0; });
+        QTRY_COMPARE(succeeded, 4);
+        QCOMPARE(pluginRuns(), 2);
+        QCOMPARE(server.requests.size(), 8);
     }
 
     void persistentUnauthorizedIsReported()

@@ -34,6 +34,7 @@ private slots:
     void rejectsMalformedExpressions_data();
     void rejectsMalformedExpressions();
     void invalidJsonGivesNoResults();
+    void arbitraryExpressionsNeverCrash();
 };
 
 void TestJsonPath::evaluatesLikeClientGo_data()
@@ -120,6 +121,30 @@ void TestJsonPath::invalidJsonGivesNoResults()
     QVERIFY(path.ok());
     QCOMPARE(path->evaluate(QByteArray("{\"a\":")), QStringList());
     QCOMPARE(path->evaluate(QByteArray("{\"a\":1}")), QStringList{"1"});
+}
+
+void TestJsonPath::arbitraryExpressionsNeverCrash()
+{
+    const QString alphabet = QStringLiteral(".[]?()@=!<>'\"*:-0123abstu$ ");
+    quint32 state = 777;
+    int parsed = 0;
+    for (int round = 0; round < 3000; ++round) {
+        QString text = QStringLiteral(".");
+        const int length = int(state % 16);
+        for (int i = 0; i < length; ++i) {
+            state = state * 1103515245u + 12345u;
+            text.append(alphabet[qsizetype((state >> 16) % quint32(alphabet.size()))]);
+        }
+        state = state * 1103515245u + 12345u;
+        const auto path = JsonPath::parse(text);
+        if (!path.ok()) {
+            QVERIFY2(!path.errorMessage().isEmpty(), qPrintable(text));
+            continue;
+        }
+        ++parsed;
+        (void)path->evaluate(kObject);
+    }
+    QVERIFY(parsed > 0);
 }
 
 QTEST_GUILESS_MAIN(TestJsonPath)

@@ -45,6 +45,7 @@ private slots:
     void emptySelectorMatchesEverything();
     void requirementsAreExposedSortedByKey();
     void matchesKubeObjectLabels();
+    void arbitraryInputEitherParsesOrFails();
 };
 
 void TestLabelSelector::validSelectorsParseToCanonicalForm_data()
@@ -290,6 +291,34 @@ void TestLabelSelector::matchesKubeObjectLabels()
     QVERIFY(object.ok());
     QVERIFY(LabelSelector::parse(QStringLiteral("app=web,z"))->matches(*object));
     QVERIFY(!LabelSelector::parse(QStringLiteral("app=web,!z"))->matches(*object));
+}
+
+void TestLabelSelector::arbitraryInputEitherParsesOrFails()
+{
+    // Deterministic noise over the selector alphabet: every input must give a
+    // selector whose canonical form parses back to itself, or an error.
+    const QString alphabet = QStringLiteral("ab=!(),<> in notin/.-_1\t");
+    quint32 state = 12345;
+    int parsed = 0;
+    for (int round = 0; round < 3000; ++round) {
+        QString text;
+        const int length = int(state % 12);
+        for (int i = 0; i < length; ++i) {
+            state = state * 1103515245u + 12345u;
+            text.append(alphabet[qsizetype((state >> 16) % quint32(alphabet.size()))]);
+        }
+        state = state * 1103515245u + 12345u;
+        const auto selector = LabelSelector::parse(text);
+        if (!selector.ok()) {
+            QVERIFY2(!selector.errorMessage().isEmpty(), qPrintable(text));
+            continue;
+        }
+        ++parsed;
+        const auto again = LabelSelector::parse(selector->toString());
+        QVERIFY2(again.ok(), qPrintable(text + QStringLiteral(" -> ") + selector->toString()));
+        QCOMPARE(again->toString(), selector->toString());
+    }
+    QVERIFY(parsed > 0);
 }
 
 QTEST_GUILESS_MAIN(TestLabelSelector)

@@ -1,0 +1,125 @@
+// informantctl dump KIND (--until-synced | --for SECONDS) [--out FILE]:
+// write the informer's cache as [{"key","resourceVersion","uid"}] sorted by
+// key, byte for byte the shape of the simulator's /sim/v1/snapshot. With
+// --for the informer keeps watching (and recovering from faults) for the
+// whole period, so the dump is the state at its end.
+
+#include "command.h"
+#include "informerrunner.h"
+
+#include <QFile>
+#include <QTextStream>
+
+#include <algorithm>
+
+using namespace informant;
+
+namespace informantctl {
+
+namespace {
+
+constexpr qint64 kSyncTimeoutMs = 600000;
+// How long a dump may overrun --for to recover from a backoff.
+constexpr qint64 kCatchUpMs = 30000;
+
+QByteArray jsonString(const QString &text)
+{
+    QByteArray out = "\"";
+    for (const QChar c : text) {
+        if (c == QLatin1Char('"') || c == QLatin1Char('\\'))
+            out += '\\' + QString(c).toUtf8();
+        else if (c.unicode() < 0x20)
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUtf8();
+        else
+            out += QString(c).toUtf8();
+    }
+    return out + '"';
+}
+
+QByteArray dumpJson(QList<KubeObject> objects)
+{
+    QList<std::pair<QString, KubeObject>> keyed;
+    keyed.reserve(objects.size());
+    for (const KubeObject &object : std::as_const(objects))
+        keyed.append({object.key(), object});
+    std::sort(keyed.begin(), keyed.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    QByteArray out = "[";
+    out.reserve(keyed.size() * 100);
+    for (qsizetype i = 0; i < keyed.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += "{\"key\":" + jsonString(keyed[i].first) +
+               ",\"resourceVersion\":" + jsonString(keyed[i].second.resourceVersion()) +
+               ",\"uid\":" + jsonString(keyed[i].second.uid()) + '}';
+    }
+    return out + ']';
+}
+
+int runDump(const QCommandLineParser &parser, const QStringList &args)
+{
+    QTextStream err(stderr);
+    if (args.size() != 1) {
+        err << "error: dump needs exactly one KIND\n";
+        return 2;
+    }
+    const bool untilSynced = parser.isSet(QStringLiteral("until-synced"));
+    const bool forSet = parser.isSet(QStringLiteral("for"));
+    bool secondsOk = false;
+    const double seconds = parser.value(QStringLiteral("for")).toDouble(&secondsOk);
+    if (untilSynced == forSet || (forSet && (!secondsOk || seconds < 0))) {
+        err << "error: dump needs either --until-synced or --for SECONDS\n";
+        return 2;
+    }
+    auto runner = InformerRunner::create(parser, args.first());
+    if (!runner)
+        return 1;
+    runner->start();
+    if (untilSynced) {
+        if (!runner->waitForSync(true, kSyncTimeoutMs))
+            return 1;
+    } else {
+        runner->runFor(qint64(seconds * 1000));
+        if (!runner->catchUp(kCatchUpMs))
+            err << "warning: " << runner->resource().qualifiedName()
+                << " was not watching at the end of the period; the dump may be stale\n";
+        if (!runner->informer().hasSynced()) {
+            err << "error: " << runner->resource().qualifiedName() << " did not sync within "
+                << seconds << " s";
+            const QString lastError = runner->informer().status().lastError;
+            if (!lastError.isEmpty())
+                err << " (last error: " << lastError << ")";
+            err << '\n';
+            return 1;
+        }
+    }
+    // Stop first: the cache is then the state at the end of the period.
+    runner->stop();
+    const QByteArray json = dumpJson(runner->informer().indexer().list());
+    const QString outPath = parser.value(QStringLiteral("out"));
+    if (outPath.isEmpty() || outPath == QLatin1String("-")) {
+        QTextStream(stdout) << json << '\n';
+    } else {
+        QFile file(outPath);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            file.write(json) != json.size()) {
+            err << "error: cannot write " << outPath << ": " << file.errorString() << '\n';
+            return 1;
+        }
+    }
+    runner->printStatsIfAsked();
+    return 0;
+}
+
+const CommandRegistration registration(Command{
+    QStringLiteral("dump"),
+    QStringLiteral("dump KIND (--until-synced | --for SECONDS) [--out FILE]\n"
+                   "                                      write the cache as JSON: "
+                   "[{\"key\",\"uid\",\"resourceVersion\"}] sorted by key"),
+    addInformerCommandOptions,
+    runDump,
+});
+
+} // namespace
+
+} // namespace informantctl

@@ -1,0 +1,244 @@
+#include "informerrunner.h"
+
+#include "connection.h"
+
+#include "informer/informers/selectorlisterwatcher.h"
+#include "informer/kube/discovery.h"
+#include "informer/kube/restlisterwatcher.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QTextStream>
+#include <QThread>
+
+#include <sys/resource.h>
+
+#include <mutex>
+
+using namespace informant;
+
+namespace informantctl {
+
+struct SyncErrors
+{
+    std::mutex mutex;
+    int count = 0;
+    bool fatal = false;
+    QString last;
+};
+
+namespace {
+
+// Errors that retrying will not fix, as kubectl reports them at once.
+bool isFatalBeforeSync(const ApiError &error)
+{
+    if (error.kind == ApiError::Kind::ConnectionRefused)
+        return true;
+    if (!error.isStatus())
+        return false;
+    const int code = error.status.code;
+    return code == 400 || code == 401 || code == 403 || code == 404 || code == 422;
+}
+
+} // namespace
+
+void addInformerCommandOptions(QCommandLineParser &parser)
+{
+    // Shared by get, watch and dump: declared for the first of them only.
+    static const QCommandLineParser *declaredOn = nullptr;
+    if (declaredOn == &parser)
+        return;
+    declaredOn = &parser;
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("watch: output format, table or json."),
+                      QStringLiteral("format"),
+                      QStringLiteral("table")});
+    parser.addOption({QStringLiteral("until-synced"),
+                      QStringLiteral("dump: write the cache once it has synced.")});
+    parser.addOption({QStringLiteral("for"),
+                      QStringLiteral("dump: keep watching SECONDS, then write the cache."),
+                      QStringLiteral("seconds")});
+    parser.addOption({QStringLiteral("out"),
+                      QStringLiteral("dump: write to FILE instead of standard output."),
+                      QStringLiteral("file")});
+}
+
+QString formatTable(const QList<QStringList> &rows)
+{
+    constexpr qsizetype kMinWidth = 6;
+    constexpr qsizetype kPadding = 3;
+    QList<qsizetype> widths;
+    for (const QStringList &row : rows)
+        for (qsizetype i = 0; i + 1 < row.size(); ++i) {
+            if (widths.size() <= i)
+                widths.append(kMinWidth);
+            widths[i] = std::max(widths[i], row[i].size() + kPadding);
+        }
+    QString out;
+    for (const QStringList &row : rows) {
+        for (qsizetype i = 0; i < row.size(); ++i)
+            out += i + 1 < row.size() ? row[i].leftJustified(widths[i]) : row[i];
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser &parser,
+                                                       const QString &kind)
+{
+    QTextStream err(stderr);
+    std::unique_ptr<InformerRunner> runner(new InformerRunner);
+    runner->m_options = GlobalOptions::fromParser(parser);
+    auto connection = connectCluster(runner->m_options);
+    if (!connection) {
+        err << "error: " << connection.errorMessage() << '\n';
+        return nullptr;
+    }
+    runner->m_connection = *connection;
+    {
+        RestClient client(runner->m_connection);
+        auto discovery = Discovery::fetch(client);
+        if (!discovery) {
+            err << "error: " << discovery.error().message << '\n';
+            return nullptr;
+        }
+        auto resource = discovery->resolve(kind);
+        if (!resource) {
+            err << "error: " << resource.errorMessage() << '\n';
+            return nullptr;
+        }
+        runner->m_resource = *resource;
+    }
+    runner->m_namespace = runner->m_resource.namespaced
+                              ? effectiveNamespace(runner->m_options, runner->m_connection->config)
+                              : QString();
+
+    const bool transform = !runner->m_options.noTransform;
+    DecodeOptions decode;
+    decode.dropManagedFields = transform; // the default transform, done while decoding
+    std::shared_ptr<ListerWatcher> listerWatcher = std::make_shared<RestListerWatcher>(
+        runner->m_connection, runner->m_resource.path(runner->m_namespace), decode);
+    if (!runner->m_options.labelSelector.isEmpty() || !runner->m_options.fieldSelector.isEmpty())
+        listerWatcher = std::make_shared<SelectorListerWatcher>(std::move(listerWatcher),
+                                                                runner->m_options.labelSelector,
+                                                                runner->m_options.fieldSelector);
+    SharedIndexInformerOptions options;
+    options.name = runner->m_resource.qualifiedName();
+    runner->m_informer = std::make_unique<SharedIndexInformer>(listerWatcher, options);
+    if (!transform)
+        (void)runner->m_informer->setTransform({});
+
+    auto errors = std::make_shared<SyncErrors>();
+    runner->m_errors = errors;
+    (void)runner->m_informer->setWatchErrorHandler([errors](const ApiError &error) {
+        std::lock_guard lock(errors->mutex);
+        ++errors->count;
+        errors->fatal = errors->fatal || isFatalBeforeSync(error);
+        errors->last = error.message;
+    });
+    return runner;
+}
+
+InformerRunner::~InformerRunner()
+{
+    stop();
+}
+
+void InformerRunner::start()
+{
+    QElapsedTimer timer;
+    timer.start();
+    m_startMs = timer.msecsSinceReference();
+    m_informer->start();
+}
+
+bool InformerRunner::waitForSync(bool strict, qint64 timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!m_informer->hasSynced()) {
+        QString failure;
+        {
+            std::lock_guard lock(m_errors->mutex);
+            if (strict && (m_errors->fatal || m_errors->count >= kMaxErrorsBeforeSync))
+                failure = m_errors->last;
+        }
+        if (failure.isEmpty() && timer.elapsed() >= timeoutMs) {
+            std::lock_guard lock(m_errors->mutex);
+            failure =
+                QStringLiteral("timed out waiting for %1 to sync").arg(m_resource.qualifiedName());
+            if (!m_errors->last.isEmpty())
+                failure += QStringLiteral(" (last error: %1)").arg(m_errors->last);
+        }
+        if (!failure.isEmpty()) {
+            QTextStream(stderr) << "error: " << failure << '\n';
+            return false;
+        }
+        QThread::msleep(2);
+    }
+    return true;
+}
+
+void InformerRunner::runFor(qint64 ms)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < ms)
+        QThread::msleep(qMin<qint64>(50, ms - timer.elapsed()));
+}
+
+bool InformerRunner::catchUp(qint64 maxWaitMs)
+{
+    constexpr qint64 kSettleMs = 300;
+    QElapsedTimer timer;
+    timer.start();
+    qint64 watchingSince = -1;
+    while (timer.elapsed() < maxWaitMs) {
+        const bool watching = m_informer->hasSynced() &&
+                              m_informer->status().state == InformerStatus::State::Watching;
+        if (!watching) {
+            watchingSince = -1;
+            m_informer->retryNow();
+        } else if (watchingSince < 0) {
+            watchingSince = timer.elapsed();
+        } else if (timer.elapsed() - watchingSince >= kSettleMs) {
+            return true;
+        }
+        QThread::msleep(20);
+    }
+    return false;
+}
+
+void InformerRunner::stop()
+{
+    if (m_informer)
+        m_informer->stop();
+}
+
+void InformerRunner::printStatsIfAsked()
+{
+    if (!m_options.stats)
+        return;
+    const InformerStatus status = m_informer->status();
+    struct rusage usage = {};
+    getrusage(RUSAGE_SELF, &usage);
+    QElapsedTimer timer;
+    timer.start();
+    const double seconds = double(timer.msecsSinceReference() - m_startMs) / 1000.0;
+    const double eventsPerSecond =
+        seconds > 0 && status.syncedMs >= 0
+            ? double(status.events) / qMax(0.001, seconds - double(status.syncedMs) / 1000.0)
+            : 0.0;
+    QTextStream(stdout) << QStringLiteral("{\"synced_ms\":%1,\"objects\":%2,\"events\":%3,"
+                                          "\"events_per_s\":%4,\"relists\":%5,"
+                                          "\"watch_restarts\":%6,\"peak_rss_kb\":%7}\n")
+                               .arg(status.syncedMs)
+                               .arg(m_informer->indexer().size())
+                               .arg(status.events)
+                               .arg(QString::number(eventsPerSecond, 'f', 1))
+                               .arg(status.relists)
+                               .arg(status.watchRestarts)
+                               .arg(qint64(usage.ru_maxrss));
+}
+
+} // namespace informantctl

@@ -1,0 +1,74 @@
+#pragma once
+
+// InformerRunner: what `get`, `watch` and `dump` share: connect with the
+// global options, resolve KIND through discovery (plural, singular, Kind,
+// short name, resource.group), build one SharedIndexInformer on the REST
+// ListerWatcher with the selectors and transform asked for, wait for its
+// sync with a clear failure message, and print the --stats line.
+//
+// Runs on informantctl's main thread; the informer's own threads do the
+// network and cache work.
+
+#include "globaloptions.h"
+
+#include "informer/informers/sharedindexinformer.h"
+#include "informer/kube/apiresource.h"
+#include "informer/kube/clusterconnection.h"
+
+#include <QCommandLineParser>
+
+namespace informantctl {
+
+class InformerRunner
+{
+public:
+    // Connects, resolves `kind` and creates (not starts) the informer. On
+    // failure prints "error: ..." to stderr and returns null.
+    static std::unique_ptr<InformerRunner> create(const QCommandLineParser &parser,
+                                                  const QString &kind);
+    ~InformerRunner();
+
+    informant::SharedIndexInformer &informer() { return *m_informer; }
+    const informant::ApiResource &resource() const { return m_resource; }
+    const GlobalOptions &options() const { return m_options; }
+    // The namespace requests are limited to ("" for all / cluster-scoped).
+    const QString &namespaceName() const { return m_namespace; }
+    bool allNamespaces() const { return m_namespace.isEmpty() && m_resource.namespaced; }
+
+    void start();
+    // Waits for the first sync. `strict`: fail at once on errors that will
+    // not heal by retrying (refused, unauthorised, forbidden, not found),
+    // and after kMaxErrorsBeforeSync failed attempts. Prints the error.
+    bool waitForSync(bool strict, qint64 timeoutMs);
+    // Runs the informer until `ms` passed (real time).
+    void runFor(qint64 ms);
+    // At the end of a --for period: if the informer is backing off after
+    // errors, retry now and wait (up to maxWaitMs) until it watches again,
+    // so the cache is as fresh as the server. False if it never recovered.
+    bool catchUp(qint64 maxWaitMs);
+    void stop();
+
+    // The --stats JSON line (printed last, if --stats was given).
+    void printStatsIfAsked();
+
+    static constexpr int kMaxErrorsBeforeSync = 5;
+
+private:
+    InformerRunner() = default;
+
+    GlobalOptions m_options;
+    std::shared_ptr<const informant::ClusterConnection> m_connection;
+    informant::ApiResource m_resource;
+    QString m_namespace;
+    std::unique_ptr<informant::SharedIndexInformer> m_informer;
+    std::shared_ptr<struct SyncErrors> m_errors;
+    qint64 m_startMs = 0;
+};
+
+// The options of get/watch/dump (declared once, shared by the commands).
+void addInformerCommandOptions(QCommandLineParser &parser);
+
+// Go's text/tabwriter as kubectl configures it (minwidth 6, padding 3).
+QString formatTable(const QList<QStringList> &rows);
+
+} // namespace informantctl

@@ -1,0 +1,393 @@
+// SharedIndexInformer and SharedInformerFactory against a scripted
+// ListerWatcher: store-before-handler order, late registrations, per
+// registration HasSynced, resync rules (§6.2–§6.3), transform, removal,
+// coalesced batches and the factory's keying.
+
+#include "fakelisterwatcher.h"
+#include "informer/informers/sharedindexinformer.h"
+#include "informer/informers/sharedinformerfactory.h"
+
+#include <QSemaphore>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::test;
+
+namespace {
+
+// Thread-safe log of what one handler saw: "add ns/a@5 initial", ...
+class HandlerLog
+{
+public:
+    ResourceEventHandler handler(const Indexer *cacheToCheck = nullptr)
+    {
+        ResourceEventHandler h;
+        h.onAdd = [this, cacheToCheck](const KubeObject &o, bool initial) {
+            append(QStringLiteral("add %1@%2%3")
+                       .arg(o.key(), o.resourceVersion(),
+                            initial ? QStringLiteral(" initial") : QString()),
+                   cacheToCheck, o.key());
+        };
+        h.onUpdate = [this, cacheToCheck](const KubeObject &old, const KubeObject &o) {
+            append(QStringLiteral("update %1@%2->%3")
+                       .arg(o.key(), old.resourceVersion(), o.resourceVersion()),
+                   cacheToCheck, o.key());
+        };
+        h.onDelete = [this](const Delta &d) {
+            append(QStringLiteral("delete %1%2")
+                       .arg(d.isTombstone() ? d.tombstoneKey : d.object.key(),
+                            d.isTombstone() ? QStringLiteral(" tombstone") : QString()),
+                   nullptr, {});
+        };
+        return h;
+    }
+    QStringList lines() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_lines;
+    }
+    int cacheMisses() const { return m_cacheMisses; }
+
+private:
+    void append(const QString &line, const Indexer *cache, const QString &key)
+    {
+        if (cache && !cache->getByKey(key))
+            ++m_cacheMisses;
+        std::lock_guard lock(m_mutex);
+        m_lines.append(line);
+    }
+    mutable std::mutex m_mutex;
+    QStringList m_lines;
+    std::atomic<int> m_cacheMisses{0};
+};
+
+StreamStep eventsStep(QList<WatchEvent> list)
+{
+    StreamStep step;
+    step.events = std::move(list);
+    return step;
+}
+
+StreamStep gateStep(const std::shared_ptr<std::atomic<bool>> &gate)
+{
+    StreamStep step;
+    step.kind = StreamStep::Kind::WaitGate;
+    step.gate = gate;
+    return step;
+}
+
+SharedIndexInformerOptions testOptions(std::shared_ptr<Clock> clock = SystemClock::shared())
+{
+    SharedIndexInformerOptions options;
+    options.name = QStringLiteral("pods");
+    options.reflector.useWatchList = false;
+    options.reflector.watchdog = false;
+    options.reflector.random = [] { return 0.0; };
+    options.reflector.clock = std::move(clock);
+    return options;
+}
+
+} // namespace
+
+class TstSharedIndexInformer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void handlersHearChangesAfterTheCacheWasUpdated();
+    void lateHandlerGetsSyntheticAddsAndItsOwnHasSynced();
+    void relistNotifiesResyncingListenersOfUnchangedObjects();
+    void resyncPeriodsAreNormalised();
+    void transformRunsBeforeCacheAndHandlers();
+    void removedHandlerHearsNothingMore();
+    void addingAfterStopFails();
+    void batchHandlerCoalescesPerKeyOnTheReceiverThread();
+    void lateBatchHandlerGetsOneSnapshotBatch();
+    void factorySharesOneInformerPerKeyAndAppliesSelectors();
+};
+
+void TstSharedIndexInformer::handlersHearChangesAfterTheCacheWasUpdated()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5"), makePod("b", "6")}));
+    lw->addWatch({eventsStep({makeEvent(WatchEvent::Type::Modified, makePod("a", "11")),
+                              makeEvent(WatchEvent::Type::Added, makePod("c", "12")),
+                              makeEvent(WatchEvent::Type::Deleted, makePod("b", "13"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    HandlerLog log;
+    auto handle = informer.addEventHandler(log.handler(&informer.indexer()));
+    QVERIFY(handle.ok());
+    QVERIFY(!informer.hasSynced());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    QTRY_VERIFY((*handle)->hasSynced());
+    QTRY_COMPARE(log.lines().size(), 5);
+    QCOMPARE(log.lines(), (QStringList{"add ns/a@5 initial", "add ns/b@6 initial",
+                                       "update ns/a@5->11", "add ns/c@12", "delete ns/b"}));
+    QCOMPARE(log.cacheMisses(), 0);
+    QCOMPARE(informer.indexer().size(), 2);
+    QTRY_COMPARE(informer.lastSyncResourceVersion(), QStringLiteral("13"));
+    informer.stop();
+    QCOMPARE(informer.status().state, InformerStatus::State::Stopped);
+    QCOMPARE(informer.status().events, 3);
+}
+
+void TstSharedIndexInformer::lateHandlerGetsSyntheticAddsAndItsOwnHasSynced()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch(
+        {gateStep(gate), eventsStep({makeEvent(WatchEvent::Type::Modified, makePod("a", "11"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+
+    QSemaphore release;
+    HandlerLog log;
+    ResourceEventHandler handler = log.handler();
+    const auto add = handler.onAdd;
+    handler.onAdd = [&release, add](const KubeObject &o, bool initial) {
+        release.acquire(); // held until the test has looked at HasSynced
+        add(o, initial);
+    };
+    auto handle = informer.addEventHandler(handler);
+    QVERIFY(handle.ok());
+    QVERIFY(informer.hasSynced());
+    QVERIFY(!(*handle)->hasSynced()); // its synthetic add is not handled yet
+    release.release();
+    QTRY_VERIFY((*handle)->hasSynced());
+    gate->store(true);
+    QTRY_COMPARE(log.lines(), (QStringList{"add ns/a@5 initial", "update ns/a@5->11"}));
+    QCOMPARE(informer.handlerCount(), 1);
+}
+
+void TstSharedIndexInformer::relistNotifiesResyncingListenersOfUnchangedObjects()
+{
+    // TestSharedInformerWatchDisruption: pod2 changes and pod3 appears while
+    // the watch is down; only the resyncing listener also hears about pod1.
+    auto clock = std::make_shared<FakeClock>();
+    auto lw = std::make_shared<FakeListerWatcher>(clock.get());
+    lw->addList(makePage("10", {makePod("pod1", "1"), makePod("pod2", "2")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch({gateStep(gate), eventsStep({makeErrorEvent(410, "Expired")})});
+    lw->addList(makePage("20", {makePod("pod1", "1"), makePod("pod2", "3"), makePod("pod3", "4")}));
+    SharedIndexInformerOptions options = testOptions(clock);
+    options.defaultResyncMs = 1000;
+    SharedIndexInformer informer(lw, options);
+    HandlerLog plain;
+    HandlerLog resyncing;
+    QVERIFY(informer.addEventHandler(plain.handler(), 0).ok());
+    QVERIFY(informer.addEventHandler(resyncing.handler(), 1000).ok());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    QTRY_COMPARE(resyncing.lines().size(), 2);
+    QVERIFY(lw->waitForRequests(2));
+
+    clock->advance(1000); // the resync timer: only the 1-s listener is due
+    QTRY_COMPARE(resyncing.lines().size(), 4);
+    gate->store(true); // ERROR 410 → relist
+    QTRY_COMPARE(plain.lines().size(), 4);
+    QTRY_COMPARE(resyncing.lines().size(), 7);
+    QCOMPARE(plain.lines().mid(2), (QStringList{"update ns/pod2@2->3", "add ns/pod3@4"}));
+    QStringList resynced = resyncing.lines().mid(2, 2);
+    resynced.sort();
+    QCOMPARE(resynced, (QStringList{"update ns/pod1@1->1", "update ns/pod2@2->2"}));
+    QCOMPARE(resyncing.lines().mid(4),
+             (QStringList{"update ns/pod1@1->1", "update ns/pod2@2->3", "add ns/pod3@4"}));
+}
+
+void TstSharedIndexInformer::resyncPeriodsAreNormalised()
+{
+    // TestResyncCheckPeriod, plus the 1-s minimum and raising after start.
+    auto lw = std::make_shared<FakeListerWatcher>();
+    SharedIndexInformerOptions options = testOptions();
+    options.defaultResyncMs = 12 * 3600 * 1000;
+    SharedIndexInformer informer(lw, options);
+    const QList<qint64> requested{0, 60000, 55000, 5000};
+    const QList<qint64> checkPeriods{12 * 3600 * 1000, 60000, 55000, 5000};
+    QList<ListenerHandle> handles;
+    for (int i = 0; i < requested.size(); ++i) {
+        handles.append(*informer.addEventHandler({}, requested.at(i)));
+        QCOMPARE(informer.resyncCheckPeriodMs(), checkPeriods.at(i));
+    }
+    for (int i = 0; i < requested.size(); ++i)
+        QCOMPARE(handles.at(i)->resyncPeriodMs, requested.at(i));
+    informer.start();
+    auto late = *informer.addEventHandler({}, 1000);
+    QCOMPARE(late->resyncPeriodMs, 5000); // the timer can no longer change
+    auto tiny = *informer.addEventHandler({}, 10);
+    QCOMPARE(tiny->resyncPeriodMs, 5000);
+
+    SharedIndexInformer never(lw, testOptions()); // resync 0: nobody resyncs
+    QCOMPARE((*never.addEventHandler({}, 5000))->resyncPeriodMs, 0);
+}
+
+void TstSharedIndexInformer::transformRunsBeforeCacheAndHandlers()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("pod1", "1"), makePod("pod2", "2")}));
+    SharedIndexInformer informer(lw, testOptions());
+    QVERIFY(informer
+                .setTransform([](const KubeObject &o) {
+                    return makePod(o.name().toUpper(), o.resourceVersion());
+                })
+                .ok());
+    HandlerLog log;
+    QVERIFY(informer.addEventHandler(log.handler()).ok());
+    informer.start();
+    QVERIFY(!informer.setTransform({}).ok()); // "informer has already started"
+    QVERIFY(informer.waitForSync(5000));
+    QTRY_COMPARE(log.lines(), (QStringList{"add ns/POD1@1 initial", "add ns/POD2@2 initial"}));
+    QStringList keys = informer.indexer().listKeys();
+    keys.sort();
+    QCOMPARE(keys, (QStringList{"ns/POD1", "ns/POD2"}));
+}
+
+void TstSharedIndexInformer::removedHandlerHearsNothingMore()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch(
+        {gateStep(gate), eventsStep({makeEvent(WatchEvent::Type::Added, makePod("b", "11"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    HandlerLog kept;
+    HandlerLog removed;
+    auto keptHandle = *informer.addEventHandler(kept.handler());
+    auto removedHandle = *informer.addEventHandler(removed.handler());
+    QCOMPARE(informer.handlerCount(), 2);
+    informer.start();
+    QTRY_COMPARE(removed.lines().size(), 1);
+    informer.removeEventHandler(removedHandle);
+    informer.removeEventHandler(removedHandle); // idempotent
+    SharedIndexInformer other(lw, testOptions());
+    other.removeEventHandler(keptHandle); // a foreign handle is a no-op
+    QCOMPARE(informer.handlerCount(), 1);
+    gate->store(true);
+    QTRY_COMPARE(kept.lines().size(), 2);
+    QCOMPARE(removed.lines(), QStringList{"add ns/a@5 initial"});
+    informer.removeEventHandler(keptHandle);
+    QCOMPARE(informer.handlerCount(), 0);
+}
+
+void TstSharedIndexInformer::addingAfterStopFails()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    SharedIndexInformer informer(lw, testOptions());
+    informer.start();
+    informer.stop();
+    QVERIFY(informer.isStopped());
+    QVERIFY(informer.hasStarted());
+    const auto result = informer.addEventHandler({});
+    QVERIFY(!result.ok());
+    QVERIFY(result.errorMessage().contains(QStringLiteral("stopped already")));
+}
+
+void TstSharedIndexInformer::batchHandlerCoalescesPerKeyOnTheReceiverThread()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch(
+        {gateStep(gate), eventsStep({makeEvent(WatchEvent::Type::Modified, makePod("a", "11")),
+                                     makeEvent(WatchEvent::Type::Added, makePod("b", "12")),
+                                     makeEvent(WatchEvent::Type::Modified, makePod("a", "13")),
+                                     makeEvent(WatchEvent::Type::Deleted, makePod("b", "14")),
+                                     makeEvent(WatchEvent::Type::Added, makePod("c", "15"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    QObject receiver;
+    QList<ChangeBatch> batches;
+    bool onReceiverThread = true;
+    auto handle = *informer.addBatchHandler(
+        &receiver,
+        [&](const ChangeBatch &batch) {
+            onReceiverThread = onReceiverThread && QThread::currentThread() == receiver.thread();
+            batches.append(batch);
+        },
+        50);
+    informer.start();
+    QTRY_VERIFY(handle->hasSynced());
+    QCOMPARE(batches.size(), 1);
+    QCOMPARE(batches.first().changes.size(), 1);
+    QVERIFY(batches.first().changes.first().receivedNs > 0);
+    gate->store(true);
+    // Whatever the batching, the newest change per key wins and keys keep
+    // the order in which they first changed.
+    QTRY_VERIFY(!batches.isEmpty() && !batches.last().changes.isEmpty() &&
+                batches.last().changes.last().key == QStringLiteral("ns/c"));
+    QHash<QString, QString> last;
+    for (const ChangeBatch &batch : std::as_const(batches)) {
+        QVERIFY(!batch.snapshot);
+        QSet<QString> seen;
+        for (const ObjectChange &change : batch.changes) {
+            QVERIFY(!seen.contains(change.key)); // at most one change per key
+            seen.insert(change.key);
+            last[change.key] = (change.type == ObjectChange::Type::Upsert ? "upsert@" : "delete@") +
+                               change.object.resourceVersion();
+        }
+    }
+    QCOMPARE(last.value("ns/a"), QStringLiteral("upsert@13"));
+    QCOMPARE(last.value("ns/b"), QStringLiteral("delete@14"));
+    QCOMPARE(last.value("ns/c"), QStringLiteral("upsert@15"));
+    QVERIFY(onReceiverThread);
+    informer.stop();
+}
+
+void TstSharedIndexInformer::lateBatchHandlerGetsOneSnapshotBatch()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5"), makePod("b", "6"), makePod("c", "7")}));
+    SharedIndexInformer informer(lw, testOptions());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    QObject receiver;
+    QList<ChangeBatch> batches;
+    auto handle = *informer.addBatchHandler(
+        &receiver, [&](const ChangeBatch &batch) { batches.append(batch); }, 10);
+    QVERIFY(!handle->hasSynced());
+    QTRY_VERIFY(handle->hasSynced());
+    QCOMPARE(batches.size(), 1);
+    QVERIFY(batches.first().snapshot);
+    QStringList keys;
+    for (const ObjectChange &change : batches.first().changes)
+        keys.append(change.key);
+    keys.sort();
+    QCOMPARE(keys, (QStringList{"ns/a", "ns/b", "ns/c"}));
+}
+
+void TstSharedIndexInformer::factorySharesOneInformerPerKeyAndAppliesSelectors()
+{
+    QList<std::shared_ptr<FakeListerWatcher>> created;
+    SharedInformerFactory factory(
+        [&created](const InformerKey &) {
+            auto lw = std::make_shared<FakeListerWatcher>();
+            lw->addList(makePage("10", {}));
+            created.append(lw);
+            return lw;
+        },
+        testOptions());
+    const InformerKey pods{"ctx", "pods", "", "app=web", ""};
+    const InformerKey podsInNs{"ctx", "pods", "ns", "", "spec.nodeName=n1"};
+    auto a = factory.informerFor(pods);
+    QCOMPARE(factory.informerFor(pods), a);
+    auto b = factory.informerFor(podsInNs);
+    QVERIFY(a != b);
+    QCOMPARE(created.size(), 2);
+    QVERIFY(!a->hasStarted());
+    factory.start();
+    factory.start(); // idempotent
+    QVERIFY(a->hasStarted() && b->hasStarted());
+    QVERIFY(factory.waitForCacheSync(5000));
+    QVERIFY(created.at(0)->waitForRequests(2));
+    QCOMPARE(created.at(0)->requests().first(),
+             QStringLiteral("list labelSelector=app%3Dweb&limit=500&resourceVersion=0"));
+    QVERIFY(created.at(1)->requests().first().startsWith(
+        QStringLiteral("list fieldSelector=spec.nodeName%3Dn1&")));
+    factory.shutdown();
+    QVERIFY(a->isStopped() && b->isStopped());
+    QVERIFY(!factory.informerFor({"ctx", "nodes", "", "", ""}));
+}
+
+QTEST_GUILESS_MAIN(TstSharedIndexInformer)
+#include "tst_sharedindexinformer.moc"
