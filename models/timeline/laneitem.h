@@ -1,0 +1,48 @@
+#pragma once
+
+// LaneItem: one event as a lane holds it, 32 bytes, so a lane is a flat
+// sorted array that paint can binary-search and scan without touching the
+// event store. TimelineLane: one row of the timeline (a group header or one
+// involved object). Plain value types.
+
+#include "models/timeline/timelineevent.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace informant {
+
+struct LaneItem
+{
+    qint64 startMs = 0;
+    qint64 endMs = 0;
+    qint32 slot = -1; // EventStore slot
+    qint32 count = 1;
+    EventType type = EventType::Normal;
+    bool span = false; // a series / repeated event
+};
+
+struct TimelineLane
+{
+    enum class Kind : quint8 { Group, Object };
+
+    Kind kind = Kind::Object;
+    int group = 0; // index of the group this lane belongs to (or heads)
+    QString namespaceName;
+    QString objectKind;
+    QString name;            // object lanes only
+    QString uid;             // object lanes only
+    qint32 eventCount = 0;   // occurrences (sum of counts)
+    qint32 warningCount = 0; // occurrences of Warning events
+    qint32 objectCount = 0;  // group lanes: objects in the group
+    bool collapsed = false;  // group lanes: its objects are hidden
+    // Sorted by startMs. A collapsed group's header holds all its objects' items.
+    std::vector<LaneItem> items;
+    qint64 maxDurationMs = 0; // longest item, bounds the binary search
+
+    bool isGroup() const { return kind == Kind::Group; }
+    QString groupKey() const { return namespaceName + QChar(0x1f) + objectKind; }
+};
+
+} // namespace informant

@@ -1,0 +1,46 @@
+#pragma once
+
+// TimelineFilter: which events the timeline shows. Everything empty/unset
+// matches every event. The filter pane's choice arrives here as a namespace
+// set plus, for label choices, the uid set of the matching objects (computed
+// by the pane from the label index) or a predicate. Plain value type.
+
+#include "models/timeline/timelineevent.h"
+
+#include <QSet>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace informant {
+
+struct TimelineFilter
+{
+    QSet<QString> namespaces;                             // involved object's namespace; empty: all
+    std::optional<QSet<QString>> objectUids;              // involved object uids; unset: all
+    std::function<bool(const TimelineEvent &)> predicate; // unset: all
+    QSet<QString> reasons;                                // empty: all
+    bool warningsOnly = false;
+
+    bool isEmpty() const
+    {
+        return namespaces.isEmpty() && !objectUids && !predicate && reasons.isEmpty() &&
+               !warningsOnly;
+    }
+
+    bool matches(const TimelineEvent &event) const
+    {
+        if (warningsOnly && event.type != EventType::Warning)
+            return false;
+        if (!namespaces.isEmpty() && !namespaces.contains(event.object.namespaceName))
+            return false;
+        if (!reasons.isEmpty() && !reasons.contains(event.reason))
+            return false;
+        if (objectUids && !objectUids->contains(event.object.uid))
+            return false;
+        return !predicate || predicate(event);
+    }
+};
+
+} // namespace informant

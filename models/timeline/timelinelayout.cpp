@@ -1,0 +1,174 @@
+#include "models/timeline/timelinelayout.h"
+
+#include <algorithm>
+
+namespace informant {
+
+namespace {
+
+struct GroupBuild
+{
+    QString namespaceName;
+    QString kind;
+    std::vector<int> objects; // indices into the object lanes
+};
+
+// An object without a uid (rare: events about objects being created) is
+// identified by kind/namespace/name instead.
+QString objectIdentity(const InvolvedObject &object)
+{
+    if (!object.uid.isEmpty())
+        return object.uid;
+    return object.kind + u'/' + object.namespaceName + u'/' + object.name;
+}
+
+void sortItems(TimelineLane &lane)
+{
+    std::sort(lane.items.begin(), lane.items.end(), [](const LaneItem &a, const LaneItem &b) {
+        return a.startMs != b.startMs ? a.startMs < b.startMs : a.slot < b.slot;
+    });
+    lane.maxDurationMs = 0;
+    for (const LaneItem &item : lane.items)
+        lane.maxDurationMs = qMax(lane.maxDurationMs, item.endMs - item.startMs);
+}
+
+void addItem(TimelineLane &lane, const LaneItem &item)
+{
+    lane.items.push_back(item);
+    lane.eventCount += item.count;
+    if (item.type == EventType::Warning)
+        lane.warningCount += item.count;
+}
+
+} // namespace
+
+void TimelineLayout::clear()
+{
+    m_lanes.clear();
+    m_laneByUid.clear();
+    m_itemCount = 0;
+    m_firstMs = m_lastMs = -1;
+}
+
+void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filter,
+                             const QSet<QString> &collapsedGroups)
+{
+    clear();
+    m_storeRevision = store.revision();
+    std::vector<TimelineLane> objects;
+    QHash<QString, int> objectIndex;
+    QHash<QString, int> groupIndex;
+    std::vector<GroupBuild> groups;
+    const bool filtered = !filter.isEmpty();
+    objectIndex.reserve(1024);
+    for (qint32 slot = 0; slot < store.slotEnd(); ++slot) {
+        if (!store.isLive(slot))
+            continue;
+        const TimelineEvent &event = store.at(slot);
+        if (filtered && !filter.matches(event))
+            continue;
+        // The uid is used in place (no copy); the fallback is rare.
+        QString fallback;
+        const QString &identity = event.object.uid.isEmpty()
+                                      ? (fallback = objectIdentity(event.object))
+                                      : event.object.uid;
+        auto it = objectIndex.find(identity);
+        if (it == objectIndex.end()) {
+            TimelineLane lane;
+            lane.namespaceName = event.object.namespaceName;
+            lane.objectKind = event.object.kind;
+            lane.name = event.object.name;
+            lane.uid = event.object.uid;
+            const QString key = lane.groupKey();
+            auto group = groupIndex.find(key);
+            if (group == groupIndex.end()) {
+                group = groupIndex.insert(key, int(groups.size()));
+                groups.push_back({lane.namespaceName, lane.objectKind, {}});
+            }
+            groups[size_t(*group)].objects.push_back(int(objects.size()));
+            it = objectIndex.insert(identity, int(objects.size()));
+            objects.push_back(std::move(lane));
+        }
+        addItem(objects[size_t(*it)], LaneItem{event.startMs, event.endMs, slot, event.count,
+                                               event.type, event.isSpan()});
+        ++m_itemCount;
+        m_firstMs = m_firstMs < 0 ? event.startMs : qMin(m_firstMs, event.startMs);
+        m_lastMs = qMax(m_lastMs, event.endMs);
+    }
+
+    std::sort(groups.begin(), groups.end(), [](const GroupBuild &a, const GroupBuild &b) {
+        return a.namespaceName != b.namespaceName ? a.namespaceName < b.namespaceName
+                                                  : a.kind < b.kind;
+    });
+    for (GroupBuild &group : groups) {
+        std::sort(group.objects.begin(), group.objects.end(), [&objects](int a, int b) {
+            return objects[size_t(a)].name < objects[size_t(b)].name;
+        });
+        TimelineLane header;
+        header.kind = TimelineLane::Kind::Group;
+        header.group = int(m_lanes.size());
+        header.namespaceName = group.namespaceName;
+        header.objectKind = group.kind;
+        header.objectCount = qint32(group.objects.size());
+        header.collapsed = collapsedGroups.contains(header.groupKey());
+        const size_t headerIndex = m_lanes.size();
+        m_lanes.push_back(header);
+        for (int index : group.objects) {
+            TimelineLane &object = objects[size_t(index)];
+            m_lanes[headerIndex].eventCount += object.eventCount;
+            m_lanes[headerIndex].warningCount += object.warningCount;
+            if (m_lanes[headerIndex].collapsed) {
+                auto &items = m_lanes[headerIndex].items;
+                items.insert(items.end(), object.items.begin(), object.items.end());
+                continue;
+            }
+            sortItems(object);
+            object.group = int(headerIndex);
+            if (!object.uid.isEmpty())
+                m_laneByUid.insert(object.uid, int(m_lanes.size()));
+            m_lanes.push_back(std::move(object));
+        }
+        sortItems(m_lanes[headerIndex]);
+    }
+}
+
+std::pair<size_t, size_t> TimelineLayout::itemRange(const TimelineLane &lane, qint64 t0Ms,
+                                                    qint64 t1Ms)
+{
+    // An item overlaps [t0, t1] iff start <= t1 and end >= t0; end <= start +
+    // maxDuration, so every overlapping item starts at or after t0 - maxDuration.
+    const auto &items = lane.items;
+    const qint64 from = t0Ms - lane.maxDurationMs;
+    auto first = std::lower_bound(items.begin(), items.end(), from,
+                                  [](const LaneItem &item, qint64 t) { return item.startMs < t; });
+    auto last = std::upper_bound(first, items.end(), t1Ms,
+                                 [](qint64 t, const LaneItem &item) { return t < item.startMs; });
+    return {size_t(first - items.begin()), size_t(last - items.begin())};
+}
+
+const LaneItem *TimelineLayout::itemAt(const TimelineLane &lane, qint64 tMs, qint64 toleranceMs)
+{
+    const auto [first, last] = itemRange(lane, tMs - toleranceMs, tMs + toleranceMs);
+    const LaneItem *best = nullptr;
+    qint64 bestDistance = 0;
+    for (size_t i = first; i < last; ++i) {
+        const LaneItem &item = lane.items[i];
+        qint64 distance = 0;
+        if (tMs < item.startMs)
+            distance = item.startMs - tMs;
+        else if (tMs > item.endMs)
+            distance = tMs - item.endMs;
+        if (distance > toleranceMs)
+            continue;
+        const bool better = !best || distance < bestDistance ||
+                            (distance == bestDistance && item.type == EventType::Warning &&
+                             best->type != EventType::Warning);
+        if (better) {
+            best = &item;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+} // namespace informant

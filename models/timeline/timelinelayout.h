@@ -1,0 +1,58 @@
+#pragma once
+
+// TimelineLayout: the timeline's rows, computed from an EventStore and a
+// TimelineFilter: one lane per involved object, grouped by (namespace, kind)
+// under a group header lane; groups sorted by namespace then kind, objects by
+// name. A collapsed group is its header lane alone, holding all its objects'
+// items. Each lane's items are sorted by start, so drawing a time window is a
+// binary search plus a scan (see LaneBins).
+//
+// Model-layer value (no widget dependency); rebuild() is O(n log n) in the
+// matching events. Not thread-safe; rebuilt on the GUI thread when the store's
+// revision or the filter changes.
+
+#include "models/timeline/eventstore.h"
+#include "models/timeline/laneitem.h"
+#include "models/timeline/timelinefilter.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <vector>
+
+namespace informant {
+
+class TimelineLayout
+{
+public:
+    void rebuild(const EventStore &store, const TimelineFilter &filter,
+                 const QSet<QString> &collapsedGroups = {});
+    void clear();
+
+    const std::vector<TimelineLane> &lanes() const { return m_lanes; }
+    qsizetype laneCount() const { return qsizetype(m_lanes.size()); }
+    const TimelineLane &lane(qsizetype index) const { return m_lanes[size_t(index)]; }
+    // Lane of the object with this uid; -1 if none (filtered out or collapsed).
+    int laneOfObject(const QString &uid) const { return m_laneByUid.value(uid, -1); }
+
+    qsizetype itemCount() const { return m_itemCount; } // matching events
+    qint64 firstMs() const { return m_firstMs; }        // -1 when empty
+    qint64 lastMs() const { return m_lastMs; }
+    quint64 storeRevision() const { return m_storeRevision; }
+
+    // Index range [first, last) of the lane's items that may overlap [t0, t1].
+    static std::pair<size_t, size_t> itemRange(const TimelineLane &lane, qint64 t0Ms, qint64 t1Ms);
+    // The item nearest to tMs within toleranceMs (spans contain their interval);
+    // nullptr if none. Warnings win ties, so they are never hidden by Normals.
+    static const LaneItem *itemAt(const TimelineLane &lane, qint64 tMs, qint64 toleranceMs);
+
+private:
+    std::vector<TimelineLane> m_lanes;
+    QHash<QString, int> m_laneByUid;
+    qsizetype m_itemCount = 0;
+    qint64 m_firstMs = -1;
+    qint64 m_lastMs = -1;
+    quint64 m_storeRevision = 0;
+};
+
+} // namespace informant

@@ -1,0 +1,149 @@
+// EventStore: dedupe by uid across APIs, indexes, bounded capacity, deletes
+// kept by default, one changed() per batch.
+
+#include "models/timeline/eventstore.h"
+#include "syntheticevents.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::testing;
+
+namespace {
+
+constexpr qint64 kT = 1'700'000'000'000;
+
+ObjectChange upsertOf(const QByteArray &json)
+{
+    auto object = KubeObject::fromJson(json);
+    ObjectChange change;
+    change.type = ObjectChange::Type::Upsert;
+    change.object = object.value();
+    change.key = change.object.key();
+    return change;
+}
+
+} // namespace
+
+class EventStoreTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sameUidThroughBothApisIsOneEvent()
+    {
+        EventStore store;
+        QSignalSpy spy(&store, &EventStore::changed);
+        EventSpec spec;
+        spec.firstMs = kT;
+        ChangeBatch batch;
+        batch.changes = {upsertOf(coreEventJson(spec)), upsertOf(eventsV1Json(spec))};
+        store.applyBatch(batch);
+        QCOMPARE(store.size(), 1);
+        QCOMPARE(spy.count(), 1);
+        // A later count bump replaces it in place.
+        spec.count = 5;
+        spec.lastMs = kT + 5000;
+        batch.changes = {upsertOf(coreEventJson(spec))};
+        store.applyBatch(batch);
+        QCOMPARE(store.size(), 1);
+        QCOMPARE(store.at(store.slotOf("e1")).count, 5);
+        QCOMPARE(spy.count(), 2);
+        // The same content again changes nothing and says nothing.
+        store.applyBatch(batch);
+        QCOMPARE(spy.count(), 2);
+    }
+
+    void unparseableObjectsAreCountedAndSkipped()
+    {
+        EventStore store;
+        ChangeBatch batch;
+        batch.changes = {upsertOf(R"({"metadata":{"name":"cm","uid":"u"},"data":{}})")};
+        store.applyBatch(batch);
+        QCOMPARE(store.size(), 0);
+        QCOMPARE(store.rejectedCount(), 1);
+    }
+
+    void indexesFindEventsByObjectNamespaceReasonAndType()
+    {
+        EventStore store;
+        store.upsert(makeEvent("a", "shop", "Pod", "web", kT, -1, EventType::Normal, 1, "Pulled"));
+        store.upsert(
+            makeEvent("b", "shop", "Pod", "web", kT + 1, -1, EventType::Warning, 3, "BackOff"));
+        store.upsert(
+            makeEvent("c", "ops", "Job", "nightly", kT + 2, -1, EventType::Normal, 1, "Completed"));
+        QCOMPARE(store.slotsForObject("Pod-shop-web").size(), 2);
+        QCOMPARE(store.slotsInNamespace("shop").size(), 2);
+        QCOMPARE(store.slotsInNamespace("ops").size(), 1);
+        QCOMPARE(store.slotsWithReason("BackOff"), QList<qint32>{store.slotOf("b")});
+        QCOMPARE(store.slotsOfType(EventType::Warning), QList<qint32>{store.slotOf("b")});
+        QCOMPARE(store.reasons(), (QStringList{"BackOff", "Completed", "Pulled"}));
+        // Replacing an event moves it between index entries.
+        store.upsert(
+            makeEvent("b", "shop", "Pod", "web", kT + 1, -1, EventType::Normal, 3, "Pulled"));
+        QCOMPARE(store.slotsWithReason("BackOff").size(), 0);
+        QCOMPARE(store.slotsWithReason("Pulled").size(), 2);
+        QCOMPARE(store.slotsOfType(EventType::Warning).size(), 0);
+        QCOMPARE(store.reasons(), (QStringList{"Completed", "Pulled"}));
+    }
+
+    void capacityBoundsTheStoreAndEvictsTheOldest_data()
+    {
+        QTest::addColumn<int>("capacity");
+        QTest::addColumn<int>("inserted");
+        QTest::newRow("small") << 10 << 25;
+        QTest::newRow("exact") << 64 << 64;
+        QTest::newRow("large") << 1000 << 5000;
+    }
+    void capacityBoundsTheStoreAndEvictsTheOldest()
+    {
+        QFETCH(int, capacity);
+        QFETCH(int, inserted);
+        EventStore store;
+        store.setCapacity(capacity);
+        for (int i = 0; i < inserted; ++i) {
+            store.upsert(makeEvent(QString::number(i), "ns", "Pod", "p", kT + i * 1000));
+            QVERIFY(store.size() <= capacity);
+        }
+        QVERIFY(store.size() >= capacity - capacity / 64 - 1);
+        QCOMPARE(store.evictedCount(), inserted - store.size());
+        // The newest always survive.
+        QVERIFY(store.slotOf(QString::number(inserted - 1)) >= 0);
+        if (inserted > capacity)
+            QCOMPARE(store.slotOf("0"), -1);
+        // Shrinking evicts at once.
+        store.setCapacity(capacity / 2);
+        QVERIFY(store.size() <= capacity / 2);
+        QVERIFY(store.slotOf(QString::number(inserted - 1)) >= 0);
+    }
+
+    void deletesAreKeptUnlessAsked()
+    {
+        EventStore store;
+        EventSpec spec;
+        spec.firstMs = kT;
+        ChangeBatch batch;
+        batch.changes = {upsertOf(coreEventJson(spec))};
+        store.applyBatch(batch);
+        ObjectChange del = batch.changes.first();
+        del.type = ObjectChange::Type::Delete;
+        store.applyBatch(ChangeBatch{false, {del}});
+        QCOMPARE(store.size(), 1); // the TTL does not erase what happened
+        store.setKeepDeletedEvents(false);
+        store.applyBatch(ChangeBatch{false, {del}});
+        QCOMPARE(store.size(), 0);
+    }
+
+    void timeRangeSpansAllEvents()
+    {
+        EventStore store;
+        QCOMPARE(store.timeRange(), (std::pair<qint64, qint64>{-1, -1}));
+        store.upsert(makeEvent("a", "ns", "Pod", "p", kT + 10, kT + 500));
+        store.upsert(makeEvent("b", "ns", "Pod", "p", kT, kT));
+        QCOMPARE(store.timeRange(), (std::pair<qint64, qint64>{kT, kT + 500}));
+    }
+};
+
+QTEST_GUILESS_MAIN(EventStoreTest)
+#include "tst_eventstore.moc"

@@ -1,0 +1,194 @@
+// HistoryStore (tracking, bounds, change summaries), HistoryModel (checked by
+// QAbstractItemModelTester, incremental inserts/removes) and the History tab
+// widget's diff of a crash-looping pod's restarts.
+
+#include "models/history/historymodel.h"
+#include "podrevisions.h"
+#include "ui/history/diffview.h"
+#include "ui/history/historywidget.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::testing;
+
+namespace {
+
+const QString kPod = QStringLiteral("Pod");
+const QString kKey = QStringLiteral("shop/worker-crash");
+
+ChangeBatch batchOf(const KubeObject &object, ObjectChange::Type type = ObjectChange::Type::Upsert)
+{
+    ChangeBatch batch;
+    batch.changes.append({type, object.key(), object, 0});
+    return batch;
+}
+
+} // namespace
+
+class HistoryStoreTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void onlyTrackedObjectsAreRecorded()
+    {
+        HistoryStore store;
+        store.applyBatch(kPod, batchOf(podObject(podJson(10, 0))));
+        QCOMPARE(store.totalRevisions(), 0);
+        store.track(kPod, kKey);
+        store.applyBatch(kPod, batchOf(podObject(podJson(11, 1))));
+        QCOMPARE(store.totalRevisions(), 1);
+        store.trackKind(QStringLiteral("ConfigMap"), true);
+        QVERIFY(store.isTracked(QStringLiteral("ConfigMap"), QStringLiteral("any/thing")));
+        QVERIFY(!store.isTracked(kPod, QStringLiteral("shop/other")));
+    }
+
+    void restartsBecomeRevisionsWithFieldChanges()
+    {
+        HistoryStore store;
+        qint64 now = 1000;
+        store.setClock([&now] { return now; });
+        QSignalSpy spy(&store, &HistoryStore::revisionsChanged);
+        store.track(kPod, kKey, podObject(podJson(10, 3)));
+        now = 2000;
+        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        // The same resourceVersion again (a resync) is not a revision.
+        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        now = 3000;
+        store.applyBatch(kPod,
+                         batchOf(podObject(podJson(12, 4, "Running", "2030-01-01T00:00:00Z"))));
+        QCOMPARE(spy.count(), 3);
+        const auto revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 3);
+        QVERIFY(revisions[0].first);
+        QCOMPARE(revisions[0].changeSummary(), QStringLiteral("first seen"));
+        QCOMPARE(revisions[1].resourceVersion, QStringLiteral("11"));
+        QCOMPARE(revisions[1].observedMs, 2000);
+        QCOMPARE(revisions[1].changeSummary(),
+                 QStringLiteral("status.containerStatuses[0].restartCount 3\u21924"));
+        // managedFields and resourceVersion only: no field changes.
+        QCOMPARE(revisions[2].changes.size(), 0);
+        QCOMPARE(revisions[2].changeSummary(), QStringLiteral("no field changes (metadata only)"));
+    }
+
+    void deleteIsTheLastRevision()
+    {
+        HistoryStore store;
+        store.track(kPod, kKey, podObject(podJson(10, 3)));
+        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3)), ObjectChange::Type::Delete));
+        const auto revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 2);
+        QVERIFY(revisions[1].deleted);
+        QCOMPARE(revisions[1].changeSummary(), QStringLiteral("deleted"));
+    }
+
+    void boundsDropTheOldestRevisions_data()
+    {
+        QTest::addColumn<int>("perObject");
+        QTest::addColumn<int>("total");
+        QTest::addColumn<int>("objects");
+        QTest::addColumn<int>("updates");
+        QTest::newRow("per object") << 5 << 1000 << 2 << 20;
+        QTest::newRow("total") << 100 << 30 << 4 << 20;
+        QTest::newRow("both") << 7 << 10 << 3 << 9;
+    }
+    void boundsDropTheOldestRevisions()
+    {
+        QFETCH(int, perObject);
+        QFETCH(int, total);
+        QFETCH(int, objects);
+        QFETCH(int, updates);
+        HistoryStore store;
+        store.setLimits(perObject, total);
+        int rv = 1;
+        for (int u = 0; u < updates; ++u) {
+            for (int o = 0; o < objects; ++o) {
+                QJsonObject json = podJson(rv++, u);
+                QJsonObject meta = json["metadata"].toObject();
+                meta["name"] = QStringLiteral("p%1").arg(o);
+                json["metadata"] = meta;
+                const QString key = QStringLiteral("shop/p%1").arg(o);
+                store.track(kPod, key);
+                QVERIFY(store.record(kPod, key, podObject(json)));
+                QVERIFY(store.totalRevisions() <= total);
+                QVERIFY(store.revisions(kPod, key).size() <= perObject);
+            }
+        }
+        qsizetype sum = 0;
+        for (int o = 0; o < objects; ++o) {
+            const auto list = store.revisions(kPod, QStringLiteral("shop/p%1").arg(o));
+            sum += list.size();
+            // What survives is the newest, in order.
+            QVERIFY(!list.isEmpty());
+            QCOMPARE(list.last().resourceVersion, QString::number((updates - 1) * objects + o + 1));
+        }
+        QCOMPARE(sum, store.totalRevisions());
+        QCOMPARE(store.totalRevisions(), qMin(total, objects * qMin(perObject, updates)));
+    }
+
+    void modelInsertsNewRevisionsAtTheTopAndDropsAtTheBottom()
+    {
+        HistoryStore store;
+        store.setLimits(3, 100);
+        HistoryModel model(&store);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        store.track(kPod, kKey, podObject(podJson(10, 0)));
+        model.setObject(kPod, kKey);
+        QCOMPARE(model.rowCount(), 1);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        store.record(kPod, kKey, podObject(podJson(11, 1)));
+        store.record(kPod, kKey, podObject(podJson(12, 2)));
+        QCOMPARE(inserted.count(), 2);
+        QCOMPARE(removed.count(), 0);
+        store.record(kPod, kKey, podObject(podJson(13, 3))); // bound 3: oldest goes
+        QCOMPARE(inserted.count(), 3);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(0, HistoryModel::ResourceVersionColumn).data().toString(), "13");
+        QCOMPARE(model.index(2, HistoryModel::ResourceVersionColumn).data().toString(), "11");
+        QCOMPARE(model.index(0, HistoryModel::ChangesColumn).data().toString(),
+                 QStringLiteral("status.containerStatuses[0].restartCount 2\u21923"));
+        // Another object's revisions do not touch this model.
+        store.track(kPod, QStringLiteral("shop/other"), podObject(podJson(50, 0)));
+        QCOMPARE(inserted.count(), 3);
+    }
+
+    void historyTabDiffsTheSelectedRestart()
+    {
+        HistoryStore store;
+        HistoryWidget widget(&store);
+        widget.resize(900, 700);
+        widget.setObject(kPod, kKey, podObject(podJson(10, 3)));
+        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        QCOMPARE(widget.model()->rowCount(), 2);
+        widget.table()->selectRow(0);
+        widget.compareRows(1, 0);
+        const QString unified = widget.diffView()->unifiedText();
+        QVERIFY2(unified.contains(QStringLiteral("-     restartCount: 3")), qPrintable(unified));
+        QVERIFY(unified.contains(QStringLiteral("+     restartCount: 4")));
+        QVERIFY(!unified.contains(QStringLiteral("managedFields")));
+        widget.diffView()->setMode(DiffView::Mode::SideBySide);
+        QVERIFY(widget.diffView()->leftText().contains(QStringLiteral("restartCount: 3")));
+        QVERIFY(widget.diffView()->rightText().contains(QStringLiteral("restartCount: 4")));
+        QCOMPARE(widget.diffView()->leftText().count(u'\n'),
+                 widget.diffView()->rightText().count(u'\n'));
+        const QString out = qEnvironmentVariable("INFORMANT_HISTORY_PNG");
+        if (!out.isEmpty()) {
+            store.applyBatch(kPod, batchOf(podObject(podJson(12, 5, "CrashLoopBackOff"))));
+            widget.show();
+            widget.table()->selectRow(0);
+            QVERIFY(widget.grab().save(out));
+        }
+    }
+};
+
+QTEST_MAIN(HistoryStoreTest)
+#include "tst_historystore.moc"

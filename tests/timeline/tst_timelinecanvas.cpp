@@ -1,0 +1,255 @@
+// Painter tests on rendered images: markers land at the x of their time in
+// their lane with the type's colour, series are spans, dense lanes become
+// column bars; and the canvas's interaction (click, zoom, pan, collapse).
+
+#include "syntheticevents.h"
+#include "ui/timeline/timelinecanvas.h"
+
+#include <QImage>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::testing;
+
+namespace {
+
+constexpr qint64 kT0 = 1'700'000'000'000; // 2023-11-14T22:13:20Z
+constexpr qint64 kMinute = 60'000;
+
+bool near(const QColor &a, const QColor &b, int tolerance = 40)
+{
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+               std::abs(a.blue() - b.blue()) <=
+           tolerance;
+}
+
+QImage renderCanvas(TimelineCanvas &canvas)
+{
+    QImage image(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::black);
+    canvas.viewport()->render(&image);
+    return image;
+}
+
+int laneCentre(const TimelineCanvas &canvas, int lane)
+{
+    return canvas.view().laneTop(lane) + TimelineView::kLaneHeight / 2;
+}
+
+} // namespace
+
+class TimelineCanvasTest : public QObject
+{
+    Q_OBJECT
+
+private:
+    EventStore *m_store = nullptr;
+    TimelineCanvas *m_canvas = nullptr;
+
+    void setUpCanvas()
+    {
+        m_store = new EventStore;
+        m_canvas = new TimelineCanvas(m_store);
+        m_canvas->setClock([] { return kT0 + 60 * kMinute; });
+        m_canvas->setTimeZone(QTimeZone::utc());
+        m_canvas->setFollowLive(false);
+        m_canvas->resize(1030, 400);
+        m_canvas->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_canvas));
+    }
+
+private Q_SLOTS:
+    void init() { setUpCanvas(); }
+    void cleanup()
+    {
+        delete m_canvas;
+        delete m_store;
+        m_canvas = nullptr;
+        m_store = nullptr;
+    }
+
+    void markersAreDrawnAtTheirTimeInTheirTypeColour_data()
+    {
+        QTest::addColumn<int>("minute");
+        QTest::addColumn<int>("type");
+        QTest::newRow("normal at 10m") << 10 << int(EventType::Normal);
+        QTest::newRow("warning at 25m") << 25 << int(EventType::Warning);
+        QTest::newRow("normal at 59m") << 59 << int(EventType::Normal);
+    }
+    void markersAreDrawnAtTheirTimeInTheirTypeColour()
+    {
+        QFETCH(int, minute);
+        QFETCH(int, type);
+        m_store->upsert(
+            makeEvent("a", "default", "Pod", "web", kT0 + minute * kMinute, -1, EventType(type)));
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        const QImage image = renderCanvas(*m_canvas);
+        const TimelinePalette palette = TimelinePalette::fromPalette(m_canvas->palette());
+        QCOMPARE(m_canvas->layout().laneCount(), 2); // group + pod
+        const int x = int(m_canvas->view().xForTime(double(kT0 + minute * kMinute)));
+        const int y = laneCentre(*m_canvas, 1);
+        QVERIFY2(near(image.pixelColor(x, y), palette.colorFor(EventType(type))),
+                 qPrintable(image.pixelColor(x, y).name()));
+        // Well away from the marker the lane is background, not marker colour.
+        const QColor away = image.pixelColor(x + 60 < image.width() ? x + 60 : x - 60, y);
+        QVERIFY(!near(away, palette.colorFor(EventType(type))));
+    }
+
+    void seriesIsDrawnAsSpanBetweenFirstAndLast()
+    {
+        m_store->upsert(makeEvent("s", "default", "Pod", "crash", kT0 + 10 * kMinute,
+                                  kT0 + 50 * kMinute, EventType::Warning, 40, "BackOff"));
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        const QImage image = renderCanvas(*m_canvas);
+        const TimelinePalette palette = TimelinePalette::fromPalette(m_canvas->palette());
+        const int y = laneCentre(*m_canvas, 1);
+        const int x0 = int(m_canvas->view().xForTime(double(kT0 + 10 * kMinute)));
+        const int x1 = int(m_canvas->view().xForTime(double(kT0 + 50 * kMinute)));
+        // Inside the span the lane is tinted warm (the translucent warning
+        // fill); before its start and after its end it is neutral.
+        auto warmth = [&image, y](int x) {
+            const QColor c = image.pixelColor(x, y);
+            return c.red() - c.blue();
+        };
+        Q_UNUSED(palette);
+        QVERIFY2(warmth(x0 + (x1 - x0) / 6) > 40, qPrintable(QString::number(warmth(x0 + 30))));
+        QVERIFY(std::abs(warmth(x0 - 20)) < 15);
+        QVERIFY(std::abs(warmth(x1 + 20)) < 15);
+        // The end marker sits on the last occurrence.
+        QVERIFY(near(image.pixelColor(x1, y), palette.warning, 60));
+    }
+
+    void denseLaneIsDrawnAsColumnBars()
+    {
+        for (int i = 0; i < 20'000; ++i)
+            m_store->upsert(makeEvent(QString::number(i), "default", "Pod", "busy", kT0 + i * 240,
+                                      -1, EventType::Normal));
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        const QImage image = renderCanvas(*m_canvas);
+        const TimelinePalette palette = TimelinePalette::fromPalette(m_canvas->palette());
+        const int y = laneCentre(*m_canvas, 1);
+        const int first = int(m_canvas->view().xForTime(double(kT0))) + 1;
+        const int last = int(m_canvas->view().xForTime(double(kT0 + 20'000 * 240))) - 1;
+        int coloured = 0;
+        for (int x = first; x < last; ++x)
+            coloured += near(image.pixelColor(x, y), palette.normal) ? 1 : 0;
+        QVERIFY(coloured >= last - first - 2); // every column of the busy stretch
+    }
+
+    void clickOnObjectLaneEmitsObjectActivated()
+    {
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
+        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {},
+                          QPoint(500, laneCentre(*m_canvas, 1)));
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("Pod"));
+        QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("shop"));
+        QCOMPARE(spy.at(0).at(2).toString(), QStringLiteral("web-1"));
+        QCOMPARE(spy.at(0).at(3).toString(), QStringLiteral("Pod-shop-web-1"));
+        QCOMPARE(m_canvas->selectedObject(), QStringLiteral("Pod-shop-web-1"));
+    }
+
+    void clickOnGroupRowCollapsesIt()
+    {
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_store->upsert(makeEvent("b", "shop", "Pod", "web-2", kT0 + 20 * kMinute));
+        m_canvas->rebuildNow();
+        QCOMPARE(m_canvas->layout().laneCount(), 3);
+        QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
+        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {},
+                          QPoint(20, laneCentre(*m_canvas, 0)));
+        QCOMPARE(m_canvas->layout().laneCount(), 1);
+        QVERIFY(m_canvas->layout().lane(0).collapsed);
+        QCOMPARE(m_canvas->layout().lane(0).items.size(), size_t(2));
+        QCOMPARE(spy.count(), 0);
+    }
+
+    void wheelZoomKeepsTheTimeUnderTheCursor()
+    {
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        const QPoint at(600, 100);
+        const double before = m_canvas->view().timeForX(at.x());
+        const double spanBefore = m_canvas->endMs() - m_canvas->startMs();
+        QWheelEvent wheel(at, m_canvas->viewport()->mapToGlobal(at), {}, QPoint(0, 240),
+                          Qt::NoButton, {}, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(m_canvas->viewport(), &wheel);
+        QVERIFY(m_canvas->endMs() - m_canvas->startMs() < spanBefore * 0.75);
+        QVERIFY(std::abs(m_canvas->view().timeForX(at.x()) - before) < m_canvas->msPerPx());
+    }
+
+    void dragPansAndStopsFollowingLive()
+    {
+        m_canvas->setFollowLive(true);
+        QSignalSpy follow(m_canvas, &TimelineCanvas::followLiveChanged);
+        const double start = m_canvas->startMs();
+        const double msPerPx = m_canvas->msPerPx();
+        QWidget *vp = m_canvas->viewport();
+        QTest::mousePress(vp, Qt::LeftButton, {}, QPoint(600, 100));
+        QTest::mouseMove(vp, QPoint(650, 100));
+        QTest::mouseMove(vp, QPoint(700, 100));
+        QTest::mouseRelease(vp, Qt::LeftButton, {}, QPoint(700, 100));
+        QCOMPARE(follow.count(), 1);
+        QCOMPARE(follow.at(0).at(0).toBool(), false);
+        QVERIFY(std::abs(m_canvas->startMs() - (start - 100 * msPerPx)) < 1.0);
+    }
+
+    void followLiveKeepsNowAtTheRightEdge()
+    {
+        qint64 now = kT0 + 60 * kMinute;
+        m_canvas->setClock([&now] { return now; });
+        m_canvas->setFollowLive(true);
+        QVERIFY(m_canvas->endMs() >= double(now));
+        now += 10 * kMinute;
+        m_canvas->setFollowLive(false);
+        m_canvas->setFollowLive(true);
+        QVERIFY(m_canvas->endMs() >= double(now));
+        QVERIFY(m_canvas->startMs() < double(now));
+    }
+
+    void namespaceFilterHidesOtherNamespaces()
+    {
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_store->upsert(makeEvent("b", "batch", "Job", "report", kT0 + 20 * kMinute));
+        m_canvas->rebuildNow();
+        QCOMPARE(m_canvas->layout().laneCount(), 4);
+        m_canvas->setNamespaces({QStringLiteral("batch")});
+        QCOMPARE(m_canvas->layout().laneCount(), 2);
+        QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("report"));
+    }
+
+    void demoTimelineRendersGroupsAndMarkers()
+    {
+        const qint64 now = kT0 + 60 * kMinute;
+        fillDemoTimeline(*m_store, now, 60 * kMinute);
+        m_canvas->resize(1280, 720);
+        m_canvas->setFollowLive(true);
+        m_canvas->rebuildNow();
+        m_canvas->zoomToFit();
+        const QImage image = renderCanvas(*m_canvas);
+        const QString out = qEnvironmentVariable("INFORMANT_TIMELINE_PNG");
+        if (!out.isEmpty())
+            QVERIFY(image.save(out));
+        const TimelinePalette palette = TimelinePalette::fromPalette(m_canvas->palette());
+        int normal = 0;
+        int warning = 0;
+        for (int y = TimelineView::kAxisHeight; y < image.height(); ++y) {
+            for (int x = TimelineView::kGutterWidth; x < image.width(); ++x) {
+                normal += near(image.pixelColor(x, y), palette.normal, 20) ? 1 : 0;
+                warning += near(image.pixelColor(x, y), palette.warning, 20) ? 1 : 0;
+            }
+        }
+        QVERIFY2(normal > 50, qPrintable(QString::number(normal)));
+        QVERIFY2(warning > 50, qPrintable(QString::number(warning)));
+    }
+};
+
+QTEST_MAIN(TimelineCanvasTest)
+#include "tst_timelinecanvas.moc"

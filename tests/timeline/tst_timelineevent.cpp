@@ -1,0 +1,142 @@
+// Event parsing follows kubectl's event printer for both APIs: first/last
+// times, series, count, eventTime fallbacks; bad input is an error, not a crash.
+
+#include "models/timeline/timelineevent.h"
+#include "syntheticevents.h"
+
+#include <QTest>
+
+using namespace informant;
+using namespace informant::testing;
+
+namespace {
+constexpr qint64 kT = 1'700'000'000'000;
+}
+
+class TimelineEventTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void timesAndCountFollowKubectl_data()
+    {
+        QTest::addColumn<bool>("eventsV1");
+        QTest::addColumn<qint64>("first");
+        QTest::addColumn<qint64>("last");
+        QTest::addColumn<qint64>("eventTime");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("seriesCount");
+        QTest::addColumn<qint64>("seriesLast");
+        QTest::addColumn<qint64>("expectedStart");
+        QTest::addColumn<qint64>("expectedEnd");
+        QTest::addColumn<int>("expectedCount");
+        QTest::addColumn<bool>("expectedSpan");
+
+        for (bool v1 : {false, true}) {
+            const char *api = v1 ? "events.k8s.io " : "core ";
+            QTest::addRow("%ssingle occurrence", api)
+                << v1 << kT << kT << qint64(-1) << 1 << 0 << qint64(-1) << kT << kT << 1 << false;
+            QTest::addRow("%srepeated with count", api)
+                << v1 << kT << kT + 60'000 << qint64(-1) << 7 << 0 << qint64(-1) << kT
+                << kT + 60'000 << 7 << true;
+            QTest::addRow("%sno firstTimestamp uses eventTime", api)
+                << v1 << qint64(-1) << qint64(-1) << kT + 123 << 0 << 0 << qint64(-1) << kT + 123
+                << kT + 123 << 1 << false;
+            QTest::addRow("%sseries overrides last and count", api)
+                << v1 << qint64(-1) << qint64(-1) << kT << 0 << 12 << kT + 300'000 << kT
+                << kT + 300'000 << 12 << true;
+            QTest::addRow("%slast before first is clamped", api)
+                << v1 << kT << kT - 5000 << qint64(-1) << 1 << 0 << qint64(-1) << kT << kT << 1
+                << false;
+        }
+    }
+    void timesAndCountFollowKubectl()
+    {
+        QFETCH(bool, eventsV1);
+        EventSpec spec;
+        QFETCH(qint64, first);
+        QFETCH(qint64, last);
+        QFETCH(qint64, eventTime);
+        QFETCH(int, count);
+        QFETCH(int, seriesCount);
+        QFETCH(qint64, seriesLast);
+        spec.firstMs = first;
+        spec.lastMs = last;
+        spec.eventTimeMs = eventTime;
+        spec.count = count;
+        spec.seriesCount = seriesCount;
+        spec.seriesLastMs = seriesLast;
+        const auto event = parseTimelineEvent(eventsV1 ? eventsV1Json(spec) : coreEventJson(spec));
+        QVERIFY2(event.ok(), qPrintable(event.errorMessage()));
+        QTEST(event->startMs, "expectedStart");
+        QTEST(event->endMs, "expectedEnd");
+        QTEST(int(event->count), "expectedCount");
+        QTEST(event->isSpan(), "expectedSpan");
+    }
+
+    void bothApisReadTheSameFields()
+    {
+        EventSpec spec;
+        spec.firstMs = kT;
+        spec.type = QStringLiteral("Warning");
+        spec.reason = QStringLiteral("BackOff");
+        spec.message = QStringLiteral("Back-off restarting failed container");
+        for (const QByteArray &json : {coreEventJson(spec), eventsV1Json(spec)}) {
+            const auto event = parseTimelineEvent(json);
+            QVERIFY(event.ok());
+            QCOMPARE(event->uid, QStringLiteral("e1"));
+            QCOMPARE(event->eventKey, QStringLiteral("default/web-1.17a"));
+            QCOMPARE(event->object.kind, QStringLiteral("Pod"));
+            QCOMPARE(event->object.namespaceName, QStringLiteral("default"));
+            QCOMPARE(event->object.name, QStringLiteral("web-1"));
+            QCOMPARE(event->object.uid, QStringLiteral("pod-uid-1"));
+            QCOMPARE(event->reason, QStringLiteral("BackOff"));
+            QCOMPARE(event->message, spec.message);
+            QCOMPARE(event->type, EventType::Warning);
+            QCOMPARE(event->source, QStringLiteral("kubelet"));
+        }
+    }
+
+    void listItemsWithoutKindAreRecognisedByShape()
+    {
+        EventSpec spec;
+        spec.firstMs = kT;
+        QByteArray json = eventsV1Json(spec);
+        json.replace("\"apiVersion\":\"events.k8s.io/v1\",", "");
+        json.replace("\"kind\":\"Event\",", "");
+        const auto event = parseTimelineEvent(json);
+        QVERIFY(event.ok());
+        QCOMPARE(event->object.name, QStringLiteral("web-1"));
+        QCOMPARE(event->message, spec.message);
+    }
+
+    void badInputIsAnError_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("malformed") << QByteArray("{\"metadata\":");
+        QTest::newRow("array") << QByteArray("[1,2]");
+        QTest::newRow("not an event") << QByteArray(R"({"metadata":{"name":"x","uid":"u"}})");
+        QTest::newRow("no time") << QByteArray(
+            R"({"metadata":{"name":"x","uid":"u"},"involvedObject":{}})");
+        QTest::newRow("wrong types")
+            << QByteArray(R"({"metadata":7,"involvedObject":"x","count":"many"})");
+    }
+    void badInputIsAnError()
+    {
+        QFETCH(QByteArray, json);
+        QVERIFY(!parseTimelineEvent(json).ok());
+    }
+
+    void creationTimestampIsTheLastResort()
+    {
+        const QByteArray json = R"({"metadata":{"name":"x","uid":"u","creationTimestamp":)"
+                                R"("2023-11-14T22:13:20Z"},"involvedObject":{"kind":"Pod"}})";
+        const auto event = parseTimelineEvent(json);
+        QVERIFY(event.ok());
+        QCOMPARE(event->startMs, kT);
+        QCOMPARE(event->type, EventType::Other);
+    }
+};
+
+QTEST_GUILESS_MAIN(TimelineEventTest)
+#include "tst_timelineevent.moc"

@@ -1,0 +1,233 @@
+// TimelineLayout (lanes, groups, filters), LaneBins (per-column binning and
+// series spans) and TimeAxis (readable ticks at any zoom).
+
+#include "models/timeline/lanebins.h"
+#include "models/timeline/timeaxis.h"
+#include "models/timeline/timelinelayout.h"
+#include "syntheticevents.h"
+
+#include <QTest>
+
+using namespace informant;
+using namespace informant::testing;
+
+namespace {
+
+constexpr qint64 kT = 1'700'000'000'000; // 2023-11-14T22:13:20Z
+constexpr qint64 kMinute = 60'000;
+
+void fillSmall(EventStore &store)
+{
+    store.upsert(makeEvent("1", "shop", "Pod", "web-b", kT + 1000));
+    store.upsert(
+        makeEvent("2", "shop", "Pod", "web-a", kT + 2000, -1, EventType::Warning, 1, "BackOff"));
+    store.upsert(makeEvent("3", "shop", "Deployment", "web", kT));
+    store.upsert(makeEvent("4", "batch", "Job", "nightly", kT + 3000, -1, EventType::Normal, 1,
+                           "Completed"));
+    store.upsert(makeEvent("5", "shop", "Pod", "web-a", kT + 500, kT + 9000, EventType::Warning, 9,
+                           "BackOff"));
+}
+
+QStringList laneNames(const TimelineLayout &layout)
+{
+    QStringList names;
+    for (const TimelineLane &lane : layout.lanes())
+        names.append(lane.isGroup() ? lane.namespaceName + u'/' + lane.objectKind : lane.name);
+    return names;
+}
+
+} // namespace
+
+class TimelineLayoutTest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void lanesAreGroupedByNamespaceAndKindAndSorted()
+    {
+        EventStore store;
+        fillSmall(store);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        QCOMPARE(laneNames(layout), (QStringList{"batch/Job", "nightly", "shop/Deployment", "web",
+                                                 "shop/Pod", "web-a", "web-b"}));
+        const TimelineLane &webA = layout.lane(5);
+        QCOMPARE(webA.items.size(), size_t(2));
+        QVERIFY(webA.items[0].startMs <= webA.items[1].startMs);
+        QCOMPARE(webA.eventCount, 10);
+        QCOMPARE(webA.warningCount, 10);
+        QCOMPARE(layout.lane(4).objectCount, 2);
+        QCOMPARE(layout.laneOfObject("Pod-shop-web-a"), 5);
+        QCOMPARE(layout.itemCount(), 5);
+        QCOMPARE(layout.firstMs(), kT);
+        QCOMPARE(layout.lastMs(), kT + 9000);
+    }
+
+    void filtersSelectEvents_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<int>("expectedItems");
+        QTest::addColumn<int>("expectedLanes");
+        QTest::newRow("namespace") << 0 << 1 << 2;
+        QTest::newRow("object uids") << 1 << 2 << 2;
+        QTest::newRow("reason") << 2 << 2 << 2;
+        QTest::newRow("warnings only") << 3 << 2 << 2;
+        QTest::newRow("predicate") << 4 << 1 << 2;
+        QTest::newRow("namespace and reason") << 5 << 0 << 0;
+    }
+    void filtersSelectEvents()
+    {
+        QFETCH(int, which);
+        EventStore store;
+        fillSmall(store);
+        TimelineFilter filter;
+        switch (which) {
+        case 0:
+            filter.namespaces = {"batch"};
+            break;
+        case 1:
+            filter.objectUids = QSet<QString>{"Pod-shop-web-a"};
+            break;
+        case 2:
+            filter.reasons = {"BackOff"};
+            break;
+        case 3:
+            filter.warningsOnly = true;
+            break;
+        case 4:
+            filter.predicate = [](const TimelineEvent &e) {
+                return e.object.kind == u"Deployment";
+            };
+            break;
+        case 5:
+            filter.namespaces = {"batch"};
+            filter.reasons = {"BackOff"};
+            break;
+        }
+        TimelineLayout layout;
+        layout.rebuild(store, filter);
+        QTEST(int(layout.itemCount()), "expectedItems");
+        QTEST(int(layout.laneCount()), "expectedLanes");
+    }
+
+    void collapsedGroupHoldsAllItsObjectsItems()
+    {
+        EventStore store;
+        fillSmall(store);
+        TimelineLayout layout;
+        layout.rebuild(store, {}, {QStringLiteral("shop") + QChar(0x1f) + QStringLiteral("Pod")});
+        QCOMPARE(laneNames(layout),
+                 (QStringList{"batch/Job", "nightly", "shop/Deployment", "web", "shop/Pod"}));
+        const TimelineLane &pods = layout.lane(4);
+        QVERIFY(pods.collapsed);
+        QCOMPARE(pods.items.size(), size_t(3));
+        QVERIFY(std::is_sorted(
+            pods.items.begin(), pods.items.end(),
+            [](const LaneItem &a, const LaneItem &b) { return a.startMs < b.startMs; }));
+        QCOMPARE(layout.laneOfObject("Pod-shop-web-a"), -1);
+    }
+
+    void itemRangeFindsLongSpansStartingBeforeTheWindow()
+    {
+        EventStore store;
+        store.upsert(
+            makeEvent("long", "ns", "Pod", "p", kT, kT + 60 * kMinute, EventType::Warning, 50));
+        for (int i = 0; i < 100; ++i)
+            store.upsert(makeEvent(QString::number(i), "ns", "Pod", "p", kT + i * kMinute));
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        const TimelineLane &lane = layout.lane(1);
+        const auto [first, last] =
+            TimelineLayout::itemRange(lane, kT + 30 * kMinute, kT + 31 * kMinute);
+        bool hasLong = false;
+        for (size_t i = first; i < last; ++i)
+            hasLong = hasLong || lane.items[i].count == 50;
+        QVERIFY(hasLong);
+        QVERIFY(last - first < 100);
+        // Hover inside the span finds it; a point wins where it is closer.
+        const LaneItem *hit = TimelineLayout::itemAt(lane, kT + 45 * kMinute + 30'000, 1000);
+        QVERIFY(hit);
+        QCOMPARE(hit->count, 50);
+        QVERIFY(!TimelineLayout::itemAt(lane, kT + 200 * kMinute, 1000));
+    }
+
+    void binsCountOccurrencesPerPixelColumn()
+    {
+        EventStore store;
+        // 10 px per minute: events at minutes 0, 0.05, 1 and a warning at 2.
+        store.upsert(makeEvent("a", "ns", "Pod", "p", kT));
+        store.upsert(makeEvent("b", "ns", "Pod", "p", kT + 3000));
+        store.upsert(makeEvent("c", "ns", "Pod", "p", kT + kMinute));
+        store.upsert(makeEvent("d", "ns", "Pod", "p", kT + 2 * kMinute, -1, EventType::Warning));
+        store.upsert(makeEvent("s", "ns", "Pod", "p", kT + 3 * kMinute, kT + 6 * kMinute,
+                               EventType::Warning, 12));
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        LaneBins bins;
+        bins.bin(layout.lane(1), double(kT), 6000.0, 100);
+        QCOMPARE(bins.width(), 100);
+        QCOMPARE(bins.normalAt(0), 2);
+        QCOMPARE(bins.normalAt(10), 1);
+        QCOMPARE(bins.warningAt(20), 1);
+        QCOMPARE(bins.pointColumns(), 3);
+        QCOMPARE(bins.itemsInView(), 5);
+        QCOMPARE(bins.spans().size(), size_t(1));
+        QCOMPARE(bins.spans()[0].x0, 30.0);
+        QCOMPARE(bins.spans()[0].x1, 60.0);
+        QCOMPARE(bins.spans()[0].count, 12);
+        // Zoomed out the series is too narrow for a span: a point with its count.
+        bins.bin(layout.lane(1), double(kT), 60'000.0, 100);
+        QCOMPARE(bins.spans().size(), size_t(0));
+        QCOMPARE(bins.warningAt(6), 12);
+        QCOMPARE(bins.normalAt(0), 2);
+        QCOMPARE(bins.normalAt(1), 1);
+    }
+
+    void binningHundredThousandEventsStaysWithinTheWidth()
+    {
+        EventStore store;
+        fillScaleTimeline(store, 100'000, 1, 1, kT, 3'600'000);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        QCOMPARE(layout.itemCount(), 100'000);
+        LaneBins bins;
+        bins.bin(layout.lane(1), double(kT), 3600.0, 1000);
+        QCOMPARE(bins.itemsInView(), 100'000);
+        QVERIFY(bins.pointColumns() <= 1000);
+        QVERIFY(bins.spans().size() <= size_t(LaneBins::kMaxSpansPerLane));
+        qint64 total = 0;
+        for (int x = 0; x < 1000; ++x)
+            total += bins.normalAt(x) + bins.warningAt(x) + bins.otherAt(x);
+        QVERIFY(total > 0);
+    }
+
+    void axisPicksReadableSteps_data()
+    {
+        QTest::addColumn<double>("msPerPx");
+        QTest::addColumn<qint64>("step");
+        QTest::addColumn<QString>("firstLabel");
+        QTest::newRow("milliseconds") << 2.0 << qint64(200) << "22:13:20.200";
+        QTest::newRow("seconds") << 40.0 << qint64(5000) << "22:13:25";
+        QTest::newRow("minutes") << 3000.0 << qint64(5 * kMinute) << "22:15";
+        QTest::newRow("hours") << 60'000.0 << qint64(2 * 60 * kMinute) << "Nov 15";
+        QTest::newRow("days") << 2'000'000.0 << qint64(7 * 24 * 60 * kMinute) << "Nov 16";
+    }
+    void axisPicksReadableSteps()
+    {
+        QFETCH(double, msPerPx);
+        QFETCH(qint64, step);
+        QCOMPARE(TimeAxis::stepFor(msPerPx, 90.0), step);
+        std::vector<AxisTick> ticks;
+        TimeAxis::ticks(double(kT) + 1, msPerPx, 1000, 90.0, QTimeZone::utc(), ticks);
+        QVERIFY(ticks.size() >= 2);
+        QVERIFY(ticks.size() <= 1000 / 90 + 1);
+        QTEST(ticks.front().label, "firstLabel");
+        for (size_t i = 1; i < ticks.size(); ++i) {
+            QVERIFY(ticks[i].x - ticks[i - 1].x >= 90.0 - 1e-6);
+            QCOMPARE(ticks[i].ms % step, 0); // aligned to the clock in UTC
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TimelineLayoutTest)
+#include "tst_timelinelayout.moc"

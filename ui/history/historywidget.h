@@ -1,0 +1,60 @@
+#pragma once
+
+// HistoryWidget: the details pane's History tab. A table of the object's
+// revisions (observed time, resourceVersion, what changed) above a YAML diff.
+// Selecting one revision compares it with the one before; selecting two
+// compares them (older → newer). Unified or side-by-side, managedFields left
+// out of the YAML.
+//
+// Mounting: one HistoryStore per cluster connection, fed by every kind's
+// ChangeBatches (HistoryStore::applyBatch(kind, batch)); when the details pane
+// shows an object call setObject(kind, key, currentObject), which also starts
+// tracking it. GUI thread.
+
+#include "models/history/historystore.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+class QToolButton;
+
+namespace informant {
+
+class DiffView;
+class HistoryModel;
+
+class HistoryWidget final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HistoryWidget)
+
+public:
+    explicit HistoryWidget(HistoryStore *store, QWidget *parent = nullptr);
+    ~HistoryWidget() override;
+
+    // Shows (and from now on records) the object's history.
+    void setObject(const QString &kind, const QString &key, const KubeObject &current = {});
+    // Compares two rows of the revision table (row 0 is the newest).
+    void compareRows(int olderRow, int newerRow);
+
+    HistoryModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    DiffView *diffView() const { return m_diff; }
+
+private:
+    void selectionChanged();
+    QString yamlFor(const ObjectRevision &revision);
+
+    HistoryStore *m_store;
+    HistoryModel *m_model;
+    QTableView *m_table;
+    QLabel *m_caption;
+    QToolButton *m_unifiedButton;
+    QToolButton *m_sideBySideButton;
+    DiffView *m_diff;
+    QHash<quint64, QString> m_yamlCache; // by revision sequence
+};
+
+} // namespace informant

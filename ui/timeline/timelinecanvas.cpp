@@ -1,0 +1,443 @@
+#include "ui/timeline/timelinecanvas.h"
+
+#include "models/timeline/eventtooltip.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace informant {
+
+namespace {
+
+constexpr int kDragThresholdPx = 4;
+constexpr int kFollowIntervalMs = 500;
+constexpr double kDefaultWindowMs = 15 * 60 * 1000.0; // before there is any event
+constexpr double kFitMarginRatio = 0.04;
+
+} // namespace
+
+TimelineCanvas::TimelineCanvas(EventStore *store, QWidget *parent)
+    : QAbstractScrollArea(parent)
+    , m_store(store)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+    , m_zone(QTimeZone::systemTimeZone())
+{
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setFocusPolicy(Qt::StrongFocus);
+    viewport()->setMouseTracking(true);
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
+    m_palette = TimelinePalette::fromPalette(palette());
+    m_rebuildTimer.setSingleShot(true);
+    m_rebuildTimer.setInterval(kRebuildDelayMs);
+    connect(&m_rebuildTimer, &QTimer::timeout, this, &TimelineCanvas::rebuildNow);
+    m_followTimer.setInterval(kFollowIntervalMs);
+    connect(&m_followTimer, &QTimer::timeout, this, &TimelineCanvas::followTick);
+    connect(m_store, &EventStore::changed, this, &TimelineCanvas::scheduleRebuild);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, viewport(),
+            qOverload<>(&QWidget::update));
+    m_msPerPx = kDefaultWindowMs / 800;
+    m_t0Ms = double(now()) - kDefaultWindowMs;
+    m_followTimer.start();
+    rebuildNow();
+}
+
+TimelineCanvas::~TimelineCanvas() = default;
+
+int TimelineCanvas::plotWidth() const
+{
+    return qMax(1, viewport()->width() - TimelineView::kGutterWidth);
+}
+
+qint64 TimelineCanvas::now() const
+{
+    return m_clock();
+}
+
+void TimelineCanvas::setClock(std::function<qint64()> nowMs)
+{
+    m_clock = std::move(nowMs);
+    if (m_followLive)
+        followTick();
+}
+
+void TimelineCanvas::setTimeZone(const QTimeZone &zone)
+{
+    m_zone = zone;
+    viewport()->update();
+}
+
+void TimelineCanvas::setFilter(const TimelineFilter &filter)
+{
+    m_filter = filter;
+    rebuildNow();
+}
+
+void TimelineCanvas::setNamespaces(const QSet<QString> &namespaces)
+{
+    m_filter.namespaces = namespaces;
+    rebuildNow();
+}
+
+void TimelineCanvas::setObjectUids(const std::optional<QSet<QString>> &uids)
+{
+    m_filter.objectUids = uids;
+    rebuildNow();
+}
+
+void TimelineCanvas::setReasons(const QSet<QString> &reasons)
+{
+    m_filter.reasons = reasons;
+    rebuildNow();
+}
+
+void TimelineCanvas::setWarningsOnly(bool warningsOnly)
+{
+    m_filter.warningsOnly = warningsOnly;
+    rebuildNow();
+}
+
+void TimelineCanvas::scheduleRebuild()
+{
+    if (!m_rebuildTimer.isActive())
+        m_rebuildTimer.start();
+}
+
+void TimelineCanvas::rebuildNow()
+{
+    m_rebuildTimer.stop();
+    m_layout.rebuild(*m_store, m_filter, m_collapsed);
+    m_hoveredSlot = -1;
+    updateScrollBar();
+    if (m_autoFit)
+        zoomToFit();
+    viewport()->update();
+    Q_EMIT layoutRebuilt();
+}
+
+void TimelineCanvas::updateScrollBar()
+{
+    const int content = int(m_layout.laneCount()) * TimelineView::kLaneHeight;
+    const int visible = qMax(0, viewport()->height() - TimelineView::kAxisHeight);
+    verticalScrollBar()->setPageStep(visible);
+    verticalScrollBar()->setSingleStep(TimelineView::kLaneHeight);
+    verticalScrollBar()->setRange(0, qMax(0, content - visible));
+}
+
+TimelineView TimelineCanvas::view() const
+{
+    TimelineView v;
+    v.t0Ms = m_t0Ms;
+    v.msPerPx = m_msPerPx;
+    v.width = viewport()->width();
+    v.height = viewport()->height();
+    v.scrollY = verticalScrollBar()->value();
+    v.hoveredLane = m_hoveredLane;
+    v.hoveredSlot = m_hoveredSlot;
+    v.selectedUid = m_selectedUid;
+    v.nowMs = now();
+    v.zone = m_zone;
+    return v;
+}
+
+void TimelineCanvas::paintEvent(QPaintEvent *)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QPainter painter(viewport());
+    m_painter.paint(painter, m_layout, view(), m_palette, font(), devicePixelRatioF());
+    m_lastPaintNs = timer.nsecsElapsed();
+}
+
+void TimelineCanvas::resizeEvent(QResizeEvent *event)
+{
+    // Keep the right edge (now, in follow mode) and the scale.
+    const double end = endMs();
+    QAbstractScrollArea::resizeEvent(event);
+    updateScrollBar();
+    if (m_autoFit)
+        zoomToFit();
+    else
+        m_t0Ms = end - m_msPerPx * plotWidth();
+    if (m_followLive)
+        followTick();
+}
+
+void TimelineCanvas::setVisibleRange(double startMs, double endMs)
+{
+    if (endMs <= startMs)
+        return;
+    m_autoFit = false;
+    m_msPerPx = (endMs - startMs) / plotWidth();
+    m_t0Ms = startMs;
+    clampZoom();
+    if (m_followLive && std::abs(this->endMs() - double(now())) > m_msPerPx * plotWidth() * 0.1)
+        setFollowLive(false);
+    emitRange();
+}
+
+void TimelineCanvas::zoomToFit()
+{
+    double first = m_layout.firstMs();
+    double last = m_layout.lastMs();
+    if (first < 0) {
+        last = double(now());
+        first = last - kDefaultWindowMs;
+    }
+    if (m_followLive)
+        last = qMax(last, double(now()));
+    double span = qMax(last - first, 60'000.0); // at least a minute
+    const double margin = span * kFitMarginRatio;
+    m_msPerPx = (span + 2 * margin) / plotWidth();
+    m_t0Ms = first - margin;
+    clampZoom();
+    emitRange();
+}
+
+void TimelineCanvas::zoomBy(double factor, double anchorX)
+{
+    if (factor <= 0)
+        return;
+    m_autoFit = false;
+    const double anchorMs = m_t0Ms + (anchorX - TimelineView::kGutterWidth) * m_msPerPx;
+    m_msPerPx /= factor;
+    clampZoom();
+    m_t0Ms = anchorMs - (anchorX - TimelineView::kGutterWidth) * m_msPerPx;
+    if (m_followLive) {
+        // Zooming keeps following: now stays at the right edge.
+        followTick();
+        return;
+    }
+    emitRange();
+}
+
+void TimelineCanvas::clampZoom()
+{
+    m_msPerPx = std::clamp(m_msPerPx, kMinMsPerPx, kMaxMsPerPx);
+}
+
+void TimelineCanvas::emitRange()
+{
+    viewport()->update();
+    Q_EMIT visibleRangeChanged(startMs(), endMs());
+}
+
+void TimelineCanvas::setFollowLive(bool follow)
+{
+    if (m_followLive == follow)
+        return;
+    m_followLive = follow;
+    if (follow)
+        followTick();
+    Q_EMIT followLiveChanged(follow);
+}
+
+void TimelineCanvas::followTick()
+{
+    if (!m_followLive) {
+        viewport()->update(); // the "now" line still moves
+        return;
+    }
+    // The right edge is now, plus a small margin so the newest marker shows.
+    const double width = m_msPerPx * plotWidth();
+    m_t0Ms = double(now()) + width * 0.02 - width;
+    emitRange();
+}
+
+void TimelineCanvas::userMovedView()
+{
+    m_autoFit = false;
+    setFollowLive(false);
+}
+
+void TimelineCanvas::setGroupCollapsed(const QString &groupKey, bool collapsed)
+{
+    if (collapsed == m_collapsed.contains(groupKey))
+        return;
+    if (collapsed)
+        m_collapsed.insert(groupKey);
+    else
+        m_collapsed.remove(groupKey);
+    const bool autoFit = m_autoFit;
+    m_autoFit = false; // collapsing must not move the time window
+    rebuildNow();
+    m_autoFit = autoFit;
+}
+
+void TimelineCanvas::setSelectedObject(const QString &uid)
+{
+    m_selectedUid = uid;
+    const int lane = m_layout.laneOfObject(uid);
+    if (lane >= 0) {
+        const int top = lane * TimelineView::kLaneHeight;
+        QScrollBar *bar = verticalScrollBar();
+        if (top < bar->value() || top + TimelineView::kLaneHeight > bar->value() + bar->pageStep())
+            bar->setValue(top - bar->pageStep() / 2);
+    }
+    viewport()->update();
+}
+
+const LaneItem *TimelineCanvas::itemAt(const QPoint &pos, int *laneOut) const
+{
+    const TimelineView v = view();
+    const int lane = v.laneAt(pos.y());
+    if (laneOut)
+        *laneOut = lane;
+    if (lane < 0 || lane >= m_layout.laneCount() || pos.x() < v.plotLeft())
+        return nullptr;
+    const double t = v.timeForX(pos.x());
+    const auto tolerance = qint64(std::ceil(kHoverTolerancePx * m_msPerPx));
+    return TimelineLayout::itemAt(m_layout.lane(lane), qint64(t), tolerance);
+}
+
+void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
+{
+    const LaneItem *item = itemAt(pos);
+    if (!item || !m_store->isLive(item->slot)) {
+        QToolTip::hideText();
+        return;
+    }
+    QToolTip::showText(globalPos, eventToolTip(m_store->at(item->slot), now(), m_zone), viewport());
+}
+
+void TimelineCanvas::handleClick(const QPoint &pos)
+{
+    int laneIndex = -1;
+    const LaneItem *item = itemAt(pos, &laneIndex);
+    if (laneIndex < 0 || laneIndex >= m_layout.laneCount())
+        return;
+    const TimelineLane &lane = m_layout.lane(laneIndex);
+    if (lane.isGroup() && (!item || pos.x() < TimelineView::kGutterWidth)) {
+        setGroupCollapsed(lane.groupKey(), !lane.collapsed);
+        return;
+    }
+    InvolvedObject object{lane.objectKind, lane.namespaceName, lane.name, lane.uid, {}};
+    if (item && m_store->isLive(item->slot))
+        object = m_store->at(item->slot).object; // a collapsed group's marker
+    m_selectedUid = object.uid;
+    viewport()->update();
+    Q_EMIT objectActivated(object.kind, object.namespaceName, object.name, object.uid);
+}
+
+void TimelineCanvas::wheelEvent(QWheelEvent *event)
+{
+    const QPoint angle = event->angleDelta();
+    if (event->modifiers() & Qt::ShiftModifier || angle.x() != 0) {
+        const int delta = angle.x() != 0 ? angle.x() : angle.y();
+        if (event->modifiers() & Qt::ShiftModifier) {
+            verticalScrollBar()->setValue(verticalScrollBar()->value() - delta / 2);
+        } else {
+            userMovedView();
+            m_t0Ms -= delta / 120.0 * 40 * m_msPerPx;
+            emitRange();
+        }
+        event->accept();
+        return;
+    }
+    zoomBy(std::pow(1.2, angle.y() / 120.0), event->position().x());
+    event->accept();
+}
+
+void TimelineCanvas::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QAbstractScrollArea::mousePressEvent(event);
+    m_pressed = true;
+    m_dragging = false;
+    m_pressPos = event->position().toPoint();
+    m_pressT0Ms = m_t0Ms;
+    m_pressScrollY = verticalScrollBar()->value();
+}
+
+void TimelineCanvas::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (m_pressed) {
+        const QPoint delta = pos - m_pressPos;
+        if (!m_dragging && delta.manhattanLength() >= kDragThresholdPx) {
+            m_dragging = true;
+            viewport()->setCursor(Qt::ClosedHandCursor);
+        }
+        if (m_dragging) {
+            if (delta.x() != 0 || m_followLive)
+                userMovedView();
+            m_t0Ms = m_pressT0Ms - delta.x() * m_msPerPx;
+            verticalScrollBar()->setValue(m_pressScrollY - delta.y());
+            emitRange();
+        }
+        return;
+    }
+    int lane = -1;
+    const LaneItem *item = itemAt(pos, &lane);
+    const qint32 slot = item ? item->slot : -1;
+    if (slot != m_hoveredSlot || lane != m_hoveredLane) {
+        m_hoveredSlot = slot;
+        m_hoveredLane = lane;
+        viewport()->setCursor(slot >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    }
+}
+
+void TimelineCanvas::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton || !m_pressed)
+        return QAbstractScrollArea::mouseReleaseEvent(event);
+    m_pressed = false;
+    if (m_dragging) {
+        m_dragging = false;
+        viewport()->setCursor(Qt::ArrowCursor);
+        return;
+    }
+    handleClick(event->position().toPoint());
+}
+
+void TimelineCanvas::keyPressEvent(QKeyEvent *event)
+{
+    const double centre = TimelineView::kGutterWidth + plotWidth() / 2.0;
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.5, centre);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(1 / 1.5, centre);
+        return;
+    case Qt::Key_Home:
+        m_autoFit = true;
+        zoomToFit();
+        return;
+    case Qt::Key_F:
+        setFollowLive(!m_followLive);
+        return;
+    default:
+        QAbstractScrollArea::keyPressEvent(event);
+    }
+}
+
+bool TimelineCanvas::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        showToolTip(help->pos(), help->globalPos());
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(event);
+}
+
+void TimelineCanvas::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        m_palette = TimelinePalette::fromPalette(palette());
+        viewport()->update();
+    }
+    QAbstractScrollArea::changeEvent(event);
+}
+
+} // namespace informant

@@ -1,0 +1,132 @@
+#pragma once
+
+// TimelineCanvas: the custom-painted event timeline. One lane per involved
+// object, grouped by namespace and kind (click a group row to collapse it),
+// a time axis readable from milliseconds to weeks, Normal/Warning markers,
+// series as spans with their count.
+//
+// Interaction: wheel zooms around the cursor (Shift+wheel scrolls lanes),
+// drag pans, hover shows the event (reason, message, count, times), click on
+// an object lane emits objectActivated. Follow-live keeps "now" at the right
+// edge; panning or zooming away from now turns it off.
+//
+// It only paints and handles input: the lanes come from a TimelineLayout
+// rebuilt (coalesced, at most every kRebuildDelayMs) when the EventStore or
+// the filter changes. GUI thread only; the store must outlive the canvas.
+
+#include "models/timeline/eventstore.h"
+#include "models/timeline/timelinefilter.h"
+#include "models/timeline/timelinelayout.h"
+#include "ui/timeline/timelinepainter.h"
+
+#include <QAbstractScrollArea>
+#include <QPoint>
+#include <QTimer>
+
+#include <functional>
+
+namespace informant {
+
+class TimelineCanvas final : public QAbstractScrollArea
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TimelineCanvas)
+
+public:
+    static constexpr int kRebuildDelayMs = 50;
+    static constexpr double kMinMsPerPx = 0.05;
+    static constexpr double kMaxMsPerPx = 6.0 * 3600 * 1000; // a quarter day per pixel
+    static constexpr int kHoverTolerancePx = 6;
+
+    explicit TimelineCanvas(EventStore *store, QWidget *parent = nullptr);
+    ~TimelineCanvas() override;
+
+    // Filters (the filter pane's namespaces and label-matching uids, the
+    // reason filter, warnings only). Each rebuilds the layout at once.
+    void setFilter(const TimelineFilter &filter);
+    const TimelineFilter &filter() const { return m_filter; }
+    void setNamespaces(const QSet<QString> &namespaces);
+    void setObjectUids(const std::optional<QSet<QString>> &uids);
+    void setReasons(const QSet<QString> &reasons);
+    void setWarningsOnly(bool warningsOnly);
+
+    // The time window. setVisibleRange() and zoom/pan stop auto-fitting.
+    void setVisibleRange(double startMs, double endMs);
+    double startMs() const { return m_t0Ms; }
+    double endMs() const { return m_t0Ms + m_msPerPx * plotWidth(); }
+    double msPerPx() const { return m_msPerPx; }
+    void zoomBy(double factor, double anchorX); // anchorX in viewport pixels
+    void zoomToFit();                           // all matching events (and now)
+
+    bool followLive() const { return m_followLive; }
+    void setFollowLive(bool follow);
+    void setClock(std::function<qint64()> nowMs); // for tests; default: system clock
+    void setTimeZone(const QTimeZone &zone);
+
+    void setGroupCollapsed(const QString &groupKey, bool collapsed);
+    void setSelectedObject(const QString &uid); // highlight and scroll to its lane
+    QString selectedObject() const { return m_selectedUid; }
+
+    // Rebuilds the layout now instead of after kRebuildDelayMs.
+    void rebuildNow();
+    const TimelineLayout &layout() const { return m_layout; }
+    TimelineView view() const; // geometry in viewport coordinates
+    qint64 lastPaintNs() const { return m_lastPaintNs; }
+
+Q_SIGNALS:
+    void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
+                         const QString &uid);
+    void visibleRangeChanged(double startMs, double endMs);
+    void followLiveChanged(bool follow);
+    void layoutRebuilt(); // lanes or items changed
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    int plotWidth() const;
+    qint64 now() const;
+    void scheduleRebuild();
+    void updateScrollBar();
+    void followTick();
+    void userMovedView();
+    void clampZoom();
+    void emitRange();
+    void showToolTip(const QPoint &pos, const QPoint &globalPos);
+    void handleClick(const QPoint &pos);
+    const LaneItem *itemAt(const QPoint &pos, int *laneOut = nullptr) const;
+
+    EventStore *m_store;
+    TimelineFilter m_filter;
+    QSet<QString> m_collapsed;
+    TimelineLayout m_layout;
+    TimelinePainter m_painter;
+    TimelinePalette m_palette;
+    QTimer m_rebuildTimer;
+    QTimer m_followTimer;
+    std::function<qint64()> m_clock;
+    QTimeZone m_zone;
+    double m_t0Ms = 0;
+    double m_msPerPx = 1000;
+    bool m_followLive = true;
+    bool m_autoFit = true; // until the user chooses a window
+    QString m_selectedUid;
+    int m_hoveredLane = -1;
+    qint32 m_hoveredSlot = -1;
+    QPoint m_pressPos;
+    double m_pressT0Ms = 0;
+    int m_pressScrollY = 0;
+    bool m_dragging = false;
+    bool m_pressed = false;
+    qint64 m_lastPaintNs = 0;
+};
+
+} // namespace informant

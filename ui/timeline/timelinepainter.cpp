@@ -1,0 +1,416 @@
+#include "ui/timeline/timelinepainter.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <QtMath>
+
+#include <array>
+#include <cmath>
+
+namespace informant {
+
+namespace {
+
+constexpr int kMarkerTypes = 3;
+
+QPixmap makeMarker(EventType type, const QColor &color, const QColor &outline, qreal dpr)
+{
+    const int size = TimelinePainter::kMarkerSizePx + 2;
+    QPixmap pixmap(qRound(size * dpr), qRound(size * dpr));
+    pixmap.setDevicePixelRatio(dpr);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(outline, 1.2));
+    p.setBrush(color);
+    const QRectF box(1, 1, size - 2, size - 2);
+    if (type == EventType::Warning) {
+        // A diamond: Warnings differ in shape as well as in colour.
+        QPainterPath diamond;
+        const QPointF c = box.center();
+        const qreal r = box.width() / 2 + 0.6;
+        diamond.moveTo(c.x(), c.y() - r);
+        diamond.lineTo(c.x() + r, c.y());
+        diamond.lineTo(c.x(), c.y() + r);
+        diamond.lineTo(c.x() - r, c.y());
+        diamond.closeSubpath();
+        p.drawPath(diamond);
+    } else {
+        p.drawEllipse(box.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+    return pixmap;
+}
+
+// log1p for bar heights; small counts (nearly all columns) from a table.
+double fastLog1p(qint32 n)
+{
+    static const auto table = [] {
+        std::array<double, 1024> t{};
+        for (size_t i = 0; i < t.size(); ++i)
+            t[i] = std::log1p(double(i));
+        return t;
+    }();
+    return n >= 0 && n < qint32(table.size()) ? table[size_t(n)] : std::log1p(double(n));
+}
+
+// The opaque background of a lane's plot area (selection blended in).
+QColor rowColor(const TimelineLayout &layout, int lane, const TimelineView &view,
+                const TimelinePalette &palette)
+{
+    const TimelineLane &l = layout.lane(lane);
+    QColor row = l.isGroup() ? palette.header : (lane % 2 ? palette.alternate : palette.base);
+    if (!l.uid.isEmpty() && l.uid == view.selectedUid) {
+        const double a = palette.selection.alphaF();
+        row = QColor::fromRgbF(float(row.redF() * (1 - a) + palette.selection.redF() * a),
+                               float(row.greenF() * (1 - a) + palette.selection.greenF() * a),
+                               float(row.blueF() * (1 - a) + palette.selection.blueF() * a));
+    }
+    return row;
+}
+
+} // namespace
+
+void TimelinePainter::ensureMarkers(const TimelinePalette &palette, qreal devicePixelRatio)
+{
+    bool stale = m_markerDpr != devicePixelRatio;
+    for (int i = 0; i < kMarkerTypes; ++i)
+        stale = stale || m_markerColors[i] != palette.colorFor(EventType(i));
+    if (!stale)
+        return;
+    for (int i = 0; i < kMarkerTypes; ++i) {
+        m_markerColors[i] = palette.colorFor(EventType(i));
+        m_markers[i] = makeMarker(EventType(i), m_markerColors[i], palette.base, devicePixelRatio);
+    }
+    m_markerDpr = devicePixelRatio;
+}
+
+void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const TimelineView &view,
+                            const TimelinePalette &palette, const QFont &font, qreal dpr)
+{
+    ensureMarkers(palette, dpr);
+    m_spanBudget = kDetailedSpanBudget;
+    m_font = font;
+    m_boldFont = font;
+    m_boldFont.setBold(true);
+    m_smallFont = font;
+    m_smallFont.setPointSizeF(qMax(6.0, font.pointSizeF() * 0.85));
+
+    p.fillRect(0, 0, view.width, view.height, palette.base);
+    p.fillRect(0, 0, view.plotLeft(), view.height, palette.gutter);
+    TimeAxis::ticks(view.t0Ms, view.msPerPx, view.plotWidth(), 110.0, view.zone, m_ticks);
+
+    const int lanes = int(layout.laneCount());
+    const int first = qMax(0, view.laneAt(TimelineView::kAxisHeight));
+    const int last = qMin(lanes - 1, view.laneAt(view.height - 1));
+    p.setFont(font);
+    for (int i = first; i <= last; ++i) {
+        const TimelineLane &lane = layout.lane(i);
+        const int top = view.laneTop(i);
+        p.fillRect(view.plotLeft(), top, view.plotWidth(), TimelineView::kLaneHeight,
+                   rowColor(layout, i, view, palette));
+        if (lane.isGroup())
+            p.fillRect(0, top, view.plotLeft(), TimelineView::kLaneHeight, palette.header);
+        if (!lane.uid.isEmpty() && lane.uid == view.selectedUid)
+            p.fillRect(0, top, view.plotLeft(), TimelineView::kLaneHeight, palette.selection);
+    }
+    paintGrid(p, view, palette);
+    p.setClipRect(0, TimelineView::kAxisHeight, view.width, view.height);
+    for (int i = first; i <= last; ++i) {
+        const TimelineLane &lane = layout.lane(i);
+        const int top = view.laneTop(i);
+        paintLaneLabel(p, lane, top, view, palette);
+        p.save();
+        p.setClipRect(view.plotLeft(), qMax(top, TimelineView::kAxisHeight), view.plotWidth(),
+                      TimelineView::kLaneHeight);
+        paintLaneEvents(p, lane, top, view, palette, rowColor(layout, i, view, palette), dpr);
+        p.restore();
+    }
+    p.setClipping(false);
+    p.setPen(palette.grid);
+    p.drawLine(view.plotLeft(), 0, view.plotLeft(), view.height);
+    paintNow(p, view, palette);
+    paintAxis(p, view, palette);
+    if (lanes == 0) {
+        p.setPen(palette.mutedText);
+        p.setFont(font);
+        p.drawText(QRect(view.plotLeft(), TimelineView::kAxisHeight, view.plotWidth(),
+                         view.height - TimelineView::kAxisHeight),
+                   Qt::AlignCenter, QObject::tr("No events match the current filter"));
+    }
+}
+
+void TimelinePainter::paintLaneLabel(QPainter &p, const TimelineLane &lane, int top,
+                                     const TimelineView &view, const TimelinePalette &palette)
+{
+    const int h = TimelineView::kLaneHeight;
+    const int textRight = view.plotLeft() - 8;
+    if (lane.isGroup()) {
+        // Disclosure triangle, then "namespace · Kind", counts right-aligned.
+        const QPointF c(12, top + h / 2.0);
+        QPainterPath arrow;
+        if (lane.collapsed) {
+            arrow.moveTo(c.x() - 2.5, c.y() - 4.5);
+            arrow.lineTo(c.x() + 3.5, c.y());
+            arrow.lineTo(c.x() - 2.5, c.y() + 4.5);
+        } else {
+            arrow.moveTo(c.x() - 4.5, c.y() - 2.5);
+            arrow.lineTo(c.x() + 4.5, c.y() - 2.5);
+            arrow.lineTo(c.x(), c.y() + 3.5);
+        }
+        arrow.closeSubpath();
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.fillPath(arrow, palette.mutedText);
+        p.setRenderHint(QPainter::Antialiasing, false);
+
+        const QString count = QString::number(lane.objectCount);
+        p.setFont(m_smallFont);
+        const int countWidth = p.fontMetrics().horizontalAdvance(count) + 12;
+        const QRect badge(textRight - countWidth, top + 5, countWidth, h - 10);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(Qt::NoPen);
+        p.setBrush(lane.warningCount > 0 ? palette.warning : palette.grid);
+        p.drawRoundedRect(badge, badge.height() / 2.0, badge.height() / 2.0);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(lane.warningCount > 0 ? palette.base : palette.text);
+        p.drawText(badge, Qt::AlignCenter, count);
+
+        p.setFont(m_boldFont);
+        p.setPen(palette.text);
+        const QString ns =
+            lane.namespaceName.isEmpty() ? QObject::tr("(cluster)") : lane.namespaceName;
+        const QString kind =
+            lane.objectKind.isEmpty() ? QObject::tr("(unknown kind)") : lane.objectKind;
+        const QRect textRect(22, top, badge.left() - 26, h);
+        p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+                   p.fontMetrics().elidedText(ns + QStringLiteral(" \u00b7 ") + kind,
+                                              Qt::ElideMiddle, textRect.width()));
+        return;
+    }
+    p.setPen(palette.text);
+    const QRect textRect(26, top, textRight - 26, h);
+    p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+               p.fontMetrics().elidedText(lane.name, Qt::ElideMiddle, textRect.width()));
+    if (lane.warningCount > 0) {
+        // A small warning dot before the name: this object has Warnings.
+        p.drawPixmap(QPointF(9, top + (h - kMarkerSizePx - 2) / 2.0),
+                     m_markers[int(EventType::Warning)]);
+    }
+}
+
+void TimelinePainter::paintLaneEvents(QPainter &p, const TimelineLane &lane, int top,
+                                      const TimelineView &view, const TimelinePalette &palette,
+                                      const QColor &row, qreal dpr)
+{
+    m_bins.bin(lane, view.t0Ms, view.msPerPx, view.plotWidth());
+    if (m_bins.itemsInView() == 0)
+        return;
+    const bool dense = m_bins.pointColumns() * kDenseColumnRatio > m_bins.width() ||
+                       m_bins.spansOverflowed() || int(m_bins.spans().size()) > m_spanBudget;
+    if (dense) {
+        paintDenseLane(p, top, view, palette, row, dpr);
+        return;
+    }
+    m_spanBudget -= int(m_bins.spans().size());
+    paintSpans(p, top, view, palette);
+    paintSparseColumns(p, top, view, palette);
+}
+
+void TimelinePainter::paintDenseLane(QPainter &p, int top, const TimelineView &view,
+                                     const TimelinePalette &palette, const QColor &row, qreal dpr)
+{
+    // Level of detail for busy lanes: per pixel column one bar whose height
+    // grows with log(count), spans as a thin band, written straight into a
+    // reused opaque image and blitted once. Cost ~ width, not event count.
+    const int width = m_bins.width();
+    const int h = TimelineView::kLaneHeight;
+    const QSize size(qCeil(width * dpr), qCeil(h * dpr));
+    if (m_band.size() != size || m_band.devicePixelRatio() != dpr) {
+        m_band = QImage(size, QImage::Format_RGB32);
+        m_band.setDevicePixelRatio(dpr);
+    }
+    m_band.fill(row);
+    auto *bits = reinterpret_cast<QRgb *>(m_band.bits());
+    const qsizetype stride = m_band.bytesPerLine() / qsizetype(sizeof(QRgb));
+    auto fillColumns = [&](int x0, int x1, int y0, int y1, QRgb color) {
+        for (int y = qMax(0, y0); y < qMin(size.height(), y1); ++y) {
+            QRgb *line = bits + y * stride;
+            for (int x = qMax(0, x0); x < qMin(size.width(), x1); ++x)
+                line[x] = color;
+        }
+    };
+    for (const AxisTick &tick : m_ticks) {
+        const int x = int(std::lround(tick.x * dpr));
+        fillColumns(x, x + qMax(1, int(dpr)), 0, size.height(),
+                    (tick.major ? palette.majorGrid : palette.grid).rgb());
+    }
+    QRgb colors[3];
+    QRgb bands[3];
+    for (int t = 0; t < 3; ++t) {
+        const QColor c = palette.colorFor(EventType(t));
+        colors[t] = c.rgb();
+        const double a = palette.dark ? 0.45 : 0.35;
+        bands[t] =
+            qRgb(int(row.red() * (1 - a) + c.red() * a), int(row.green() * (1 - a) + c.green() * a),
+                 int(row.blue() * (1 - a) + c.blue() * a));
+    }
+    const double logMax = std::log1p(double(qMax(1, m_bins.maxColumnCount())));
+    const double mid = h * dpr / 2.0;
+    const int bandHalf = qMax(1, int(3 * dpr));
+    for (int x = 0; x < width; ++x) {
+        const int dx0 = int(x * dpr);
+        const int dx1 = qMax(dx0 + 1, int((x + 1) * dpr));
+        if (const quint8 cover = m_bins.spanCoverAt(x)) {
+            const int t = cover & (1 << int(EventType::Warning))  ? int(EventType::Warning)
+                          : cover & (1 << int(EventType::Normal)) ? int(EventType::Normal)
+                                                                  : int(EventType::Other);
+            fillColumns(dx0, dx1, int(mid) - bandHalf, int(mid) + bandHalf, bands[t]);
+        }
+        const qint32 warning = m_bins.warningAt(x);
+        const qint32 total = m_bins.normalAt(x) + warning + m_bins.otherAt(x);
+        if (total == 0)
+            continue;
+        const int t = warning > 0              ? int(EventType::Warning)
+                      : m_bins.normalAt(x) > 0 ? int(EventType::Normal)
+                                               : int(EventType::Other);
+        const double barHeight = (4 + (h - 10) * fastLog1p(total) / logMax) * dpr;
+        fillColumns(dx0, dx1, int(std::lround(mid - barHeight / 2)),
+                    int(std::lround(mid + barHeight / 2)), colors[t]);
+    }
+    p.drawImage(QPointF(view.plotLeft(), top), m_band);
+}
+
+void TimelinePainter::paintSparseColumns(QPainter &p, int top, const TimelineView &view,
+                                         const TimelinePalette &palette)
+{
+    // Isolated events are markers; events closer than a marker's width merge
+    // into one capsule from the first to the last, so a burst reads as one
+    // shape instead of a smear of overlapping outlines.
+    const double size = kMarkerSizePx + 2;
+    const double half = size / 2.0;
+    const double cy = top + TimelineView::kLaneHeight / 2.0;
+    auto countAt = [this](int type, int x) {
+        return type == int(EventType::Warning)  ? m_bins.warningAt(x)
+               : type == int(EventType::Normal) ? m_bins.normalAt(x)
+                                                : m_bins.otherAt(x);
+    };
+    auto drawRun = [&](int type, int first, int last) {
+        if (first == last) {
+            p.drawPixmap(QPointF(view.plotLeft() + first + 0.5 - half, cy - half), m_markers[type]);
+            return;
+        }
+        const QRectF capsule(view.plotLeft() + first + 0.5 - half + 1, cy - half + 1,
+                             last - first + size - 2, size - 2);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(QPen(palette.base, 1.2));
+        p.setBrush(palette.colorFor(EventType(type)));
+        p.drawRoundedRect(capsule, capsule.height() / 2.0, capsule.height() / 2.0);
+        p.setRenderHint(QPainter::Antialiasing, false);
+    };
+    // Normals first so a Warning in the same place is drawn on top.
+    for (int type : {int(EventType::Other), int(EventType::Normal), int(EventType::Warning)}) {
+        int runFirst = -1;
+        int runLast = -1;
+        for (int x = 0; x < m_bins.width(); ++x) {
+            if (countAt(type, x) == 0)
+                continue;
+            if (runFirst >= 0 && x - runLast < kMarkerSizePx) {
+                runLast = x;
+                continue;
+            }
+            if (runFirst >= 0)
+                drawRun(type, runFirst, runLast);
+            runFirst = runLast = x;
+        }
+        if (runFirst >= 0)
+            drawRun(type, runFirst, runLast);
+    }
+}
+
+void TimelinePainter::paintSpans(QPainter &p, int top, const TimelineView &view,
+                                 const TimelinePalette &palette)
+{
+    if (m_bins.spans().empty())
+        return;
+    const int h = TimelineView::kLaneHeight;
+    const double barHeight = h - 10;
+    const double half = (kMarkerSizePx + 2) / 2.0;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setFont(m_smallFont);
+    for (const BinnedSpan &span : m_bins.spans()) {
+        const QColor color = palette.colorFor(span.type);
+        QColor fill = color;
+        fill.setAlpha(palette.dark ? 90 : 60);
+        // Clip the drawn rectangle to the plot so huge zooms stay cheap.
+        const double x0 = qMax(-20.0, span.x0) + view.plotLeft();
+        const double x1 = qMin(double(view.plotWidth()) + 20.0, span.x1) + view.plotLeft();
+        const QRectF bar(x0, top + (h - barHeight) / 2.0, x1 - x0, barHeight);
+        p.setPen(QPen(color, 1.2));
+        p.setBrush(fill);
+        p.drawRoundedRect(bar, barHeight / 2.0, barHeight / 2.0);
+        // The latest occurrence is a marker at the span's end.
+        p.drawPixmap(QPointF(view.plotLeft() + span.x1 - half, top + h / 2.0 - half),
+                     m_markers[int(span.type)]);
+        const QString label = QStringLiteral("\u00d7%1").arg(span.count);
+        const int textWidth = p.fontMetrics().horizontalAdvance(label);
+        if (bar.width() > textWidth + 2 * half + 8) {
+            p.setPen(palette.text);
+            p.drawText(bar.adjusted(half, 0, -half - 2, 0), Qt::AlignCenter, label);
+        }
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+}
+
+void TimelinePainter::paintGrid(QPainter &p, const TimelineView &view,
+                                const TimelinePalette &palette)
+{
+    for (const AxisTick &tick : m_ticks) {
+        const int x = view.plotLeft() + int(std::lround(tick.x));
+        p.setPen(tick.major ? palette.majorGrid : palette.grid);
+        p.drawLine(x, TimelineView::kAxisHeight, x, view.height);
+    }
+}
+
+void TimelinePainter::paintAxis(QPainter &p, const TimelineView &view,
+                                const TimelinePalette &palette)
+{
+    const int h = TimelineView::kAxisHeight;
+    p.fillRect(0, 0, view.width, h, palette.header);
+    p.setPen(palette.majorGrid);
+    p.drawLine(0, h - 1, view.width, h - 1);
+    p.setFont(m_boldFont);
+    p.setPen(palette.mutedText);
+    p.drawText(QRect(10, 0, view.plotLeft() - 20, h), Qt::AlignVCenter | Qt::AlignLeft,
+               QObject::tr("Involved object"));
+    p.setClipRect(view.plotLeft(), 0, view.plotWidth(), h);
+    for (const AxisTick &tick : m_ticks) {
+        const int x = view.plotLeft() + int(std::lround(tick.x));
+        p.setPen(tick.major ? palette.text : palette.mutedText);
+        p.drawLine(x, h - (tick.major ? 9 : 6), x, h - 1);
+        p.setFont(tick.major ? m_boldFont : m_font);
+        p.drawText(QRect(x + 4, 0, 200, h - 3), Qt::AlignVCenter | Qt::AlignLeft, tick.label);
+    }
+    p.setClipping(false);
+}
+
+void TimelinePainter::paintNow(QPainter &p, const TimelineView &view,
+                               const TimelinePalette &palette)
+{
+    if (view.nowMs < 0)
+        return;
+    const double x = view.xForTime(double(view.nowMs));
+    if (x < view.plotLeft() || x > view.width)
+        return;
+    QPen pen(palette.now, 1.5, Qt::DashLine);
+    p.setPen(pen);
+    p.drawLine(QPointF(x, TimelineView::kAxisHeight), QPointF(x, view.height));
+    p.setFont(m_smallFont);
+    const QString label = QObject::tr("now");
+    const int w = p.fontMetrics().horizontalAdvance(label) + 8;
+    const QRectF tag(x - w, TimelineView::kAxisHeight, w, 14);
+    p.fillRect(tag, palette.now);
+    p.setPen(palette.base);
+    p.drawText(tag, Qt::AlignCenter, label);
+}
+
+} // namespace informant

@@ -1,0 +1,96 @@
+#pragma once
+
+// TimelinePainter: draws a TimelineLayout through a time window: the lane
+// labels, the time axis and grid, and per lane the events reduced by LaneBins
+// (isolated events as markers, dense stretches as per-pixel-column bars whose
+// height grows with the count, series as spans with their count). Work per
+// paint is proportional to visible lanes x width, not to the event count.
+//
+// Keeps its buffers (bins, ticks, marker pixmaps) between paints, so a steady
+// state paint allocates nothing per event. GUI thread only.
+
+#include "models/timeline/lanebins.h"
+#include "models/timeline/timeaxis.h"
+#include "models/timeline/timelinelayout.h"
+#include "ui/timeline/timelinepalette.h"
+
+#include <QFont>
+#include <QImage>
+#include <QPixmap>
+#include <QTimeZone>
+
+class QPainter;
+
+namespace informant {
+
+// What the painter needs to know about the view.
+struct TimelineView
+{
+    static constexpr int kGutterWidth = 230;
+    static constexpr int kAxisHeight = 30;
+    static constexpr int kLaneHeight = 24;
+
+    double t0Ms = 0; // time at the plot's left edge
+    double msPerPx = 1000;
+    int width = 0; // whole viewport
+    int height = 0;
+    int scrollY = 0; // pixels scrolled down in the lane area
+    int hoveredLane = -1;
+    qint32 hoveredSlot = -1;
+    QString selectedUid;
+    qint64 nowMs = -1; // drawn as a line when in the window
+    QTimeZone zone = QTimeZone::systemTimeZone();
+
+    int plotLeft() const { return kGutterWidth; }
+    int plotWidth() const { return qMax(0, width - kGutterWidth); }
+    double xForTime(double ms) const { return plotLeft() + (ms - t0Ms) / msPerPx; }
+    double timeForX(double x) const { return t0Ms + (x - plotLeft()) * msPerPx; }
+    int laneTop(int lane) const { return kAxisHeight + lane * kLaneHeight - scrollY; }
+    int laneAt(int y) const
+    {
+        return y < kAxisHeight ? -1 : (y - kAxisHeight + scrollY) / kLaneHeight;
+    }
+};
+
+class TimelinePainter
+{
+public:
+    void paint(QPainter &painter, const TimelineLayout &layout, const TimelineView &view,
+               const TimelinePalette &palette, const QFont &font, qreal devicePixelRatio);
+
+    // Lanes with more non-empty columns than width / kDenseColumnRatio are drawn
+    // as bars; sparser ones as markers.
+    static constexpr int kDenseColumnRatio = 10;
+    static constexpr int kMarkerSizePx = 10;
+    // Antialiased spans are costly: past this many in one paint, lanes are
+    // drawn in the dense (pixel) form.
+    static constexpr int kDetailedSpanBudget = 150;
+
+private:
+    void ensureMarkers(const TimelinePalette &palette, qreal devicePixelRatio);
+    void paintLaneLabel(QPainter &p, const TimelineLane &lane, int top, const TimelineView &view,
+                        const TimelinePalette &palette);
+    void paintLaneEvents(QPainter &p, const TimelineLane &lane, int top, const TimelineView &view,
+                         const TimelinePalette &palette, const QColor &row, qreal dpr);
+    void paintDenseLane(QPainter &p, int top, const TimelineView &view,
+                        const TimelinePalette &palette, const QColor &row, qreal dpr);
+    void paintSparseColumns(QPainter &p, int top, const TimelineView &view,
+                            const TimelinePalette &palette);
+    void paintSpans(QPainter &p, int top, const TimelineView &view, const TimelinePalette &palette);
+    void paintAxis(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
+    void paintGrid(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
+    void paintNow(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
+
+    LaneBins m_bins;
+    QImage m_band; // one dense lane, written pixel by pixel, reused
+    int m_spanBudget = 0;
+    std::vector<AxisTick> m_ticks;
+    QPixmap m_markers[3]; // per EventType
+    QColor m_markerColors[3];
+    qreal m_markerDpr = 0;
+    QFont m_font;
+    QFont m_boldFont;
+    QFont m_smallFont;
+};
+
+} // namespace informant

@@ -1,0 +1,39 @@
+#pragma once
+
+// TimelinePalette: the timeline's colours, derived from the widget palette so
+// they follow the desktop theme (light or dark): Normal events in blue,
+// Warnings in amber-red, unknown types in grey, chosen per theme for contrast
+// against the base colour. Plain value type.
+
+#include "models/timeline/timelineevent.h"
+
+#include <QColor>
+#include <QPalette>
+
+namespace informant {
+
+struct TimelinePalette
+{
+    QColor base;      // plot background
+    QColor alternate; // every other lane
+    QColor gutter;    // lane label column
+    QColor header;    // group header rows and the axis
+    QColor text;
+    QColor mutedText;
+    QColor grid;
+    QColor majorGrid;
+    QColor selection;
+    QColor now;
+    QColor normal;
+    QColor warning;
+    QColor other;
+    bool dark = false;
+
+    static TimelinePalette fromPalette(const QPalette &palette);
+    QColor colorFor(EventType type) const
+    {
+        return type == EventType::Warning ? warning : type == EventType::Normal ? normal : other;
+    }
+};
+
+} // namespace informant

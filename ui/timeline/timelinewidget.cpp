@@ -1,0 +1,150 @@
+#include "ui/timeline/timelinewidget.h"
+
+#include "ui/timeline/timelinecanvas.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace informant {
+
+namespace {
+
+QToolButton *toolButton(const QString &text, const QString &toolTip, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setToolTip(toolTip);
+    button->setAutoRaise(true);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return button;
+}
+
+} // namespace
+
+TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_canvas(new TimelineCanvas(store, this))
+    , m_follow(toolButton(tr("Follow live"), tr("Keep now at the right edge (F)"), this))
+    , m_warningsOnly(toolButton(tr("Warnings only"), tr("Show only Warning events"), this))
+    , m_reasons(toolButton(tr("All reasons"), tr("Show only events with these reasons"), this))
+    , m_reasonMenu(new QMenu(this))
+    , m_summary(new QLabel(this))
+{
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(6, 2, 6, 2);
+    bar->setSpacing(2);
+    m_follow->setCheckable(true);
+    m_follow->setChecked(m_canvas->followLive());
+    m_warningsOnly->setCheckable(true);
+    auto *fit = toolButton(tr("Fit"), tr("Show all matching events (Home)"), this);
+    auto *zoomIn = toolButton(tr("+"), tr("Zoom in (+, mouse wheel)"), this);
+    auto *zoomOut = toolButton(tr("\u2212"), tr("Zoom out (-, mouse wheel)"), this);
+    m_reasons->setPopupMode(QToolButton::InstantPopup);
+    m_reasons->setMenu(m_reasonMenu);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setForegroundRole(QPalette::PlaceholderText);
+    for (QWidget *w : {static_cast<QWidget *>(m_follow), static_cast<QWidget *>(fit),
+                       static_cast<QWidget *>(zoomIn), static_cast<QWidget *>(zoomOut),
+                       static_cast<QWidget *>(m_warningsOnly), static_cast<QWidget *>(m_reasons)})
+        bar->addWidget(w);
+    bar->addStretch(1);
+    bar->addWidget(m_summary);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_canvas, 1);
+
+    const auto centre = [this] {
+        return TimelineView::kGutterWidth + (width() - TimelineView::kGutterWidth) / 2.0;
+    };
+    connect(m_follow, &QToolButton::toggled, m_canvas, &TimelineCanvas::setFollowLive);
+    connect(m_canvas, &TimelineCanvas::followLiveChanged, m_follow, &QToolButton::setChecked);
+    connect(fit, &QToolButton::clicked, m_canvas, &TimelineCanvas::zoomToFit);
+    connect(zoomIn, &QToolButton::clicked, this,
+            [this, centre] { m_canvas->zoomBy(1.5, centre()); });
+    connect(zoomOut, &QToolButton::clicked, this,
+            [this, centre] { m_canvas->zoomBy(1 / 1.5, centre()); });
+    connect(m_warningsOnly, &QToolButton::toggled, m_canvas, &TimelineCanvas::setWarningsOnly);
+    connect(m_reasonMenu, &QMenu::aboutToShow, this, &TimelineWidget::fillReasonMenu);
+    connect(m_canvas, &TimelineCanvas::layoutRebuilt, this, &TimelineWidget::updateSummary);
+    connect(m_canvas, &TimelineCanvas::objectActivated, this, &TimelineWidget::objectActivated);
+    updateSummary();
+}
+
+TimelineWidget::~TimelineWidget() = default;
+
+void TimelineWidget::setNamespaces(const QSet<QString> &namespaces)
+{
+    m_canvas->setNamespaces(namespaces);
+}
+
+void TimelineWidget::setObjectUids(const std::optional<QSet<QString>> &uids)
+{
+    m_canvas->setObjectUids(uids);
+}
+
+void TimelineWidget::setSelectedObject(const QString &uid)
+{
+    m_canvas->setSelectedObject(uid);
+}
+
+void TimelineWidget::fillReasonMenu()
+{
+    m_reasonMenu->clear();
+    QAction *all = m_reasonMenu->addAction(tr("All reasons"));
+    all->setCheckable(true);
+    all->setChecked(m_selectedReasons.isEmpty());
+    connect(all, &QAction::triggered, this, [this] {
+        m_selectedReasons.clear();
+        m_canvas->setReasons(m_selectedReasons);
+        updateReasonButton();
+    });
+    m_reasonMenu->addSeparator();
+    for (const QString &reason : m_store->reasons()) {
+        QAction *action = m_reasonMenu->addAction(reason.isEmpty() ? tr("(no reason)") : reason);
+        action->setCheckable(true);
+        action->setChecked(m_selectedReasons.contains(reason));
+        connect(action, &QAction::toggled, this, [this, reason](bool on) {
+            if (on)
+                m_selectedReasons.insert(reason);
+            else
+                m_selectedReasons.remove(reason);
+            m_canvas->setReasons(m_selectedReasons);
+            updateReasonButton();
+        });
+    }
+}
+
+void TimelineWidget::updateReasonButton()
+{
+    if (m_selectedReasons.isEmpty())
+        m_reasons->setText(tr("All reasons"));
+    else if (m_selectedReasons.size() == 1)
+        m_reasons->setText(tr("Reason: %1").arg(*m_selectedReasons.cbegin()));
+    else
+        m_reasons->setText(tr("%n reasons", nullptr, int(m_selectedReasons.size())));
+}
+
+void TimelineWidget::updateSummary()
+{
+    const TimelineLayout &layout = m_canvas->layout();
+    qsizetype objects = 0;
+    for (const TimelineLane &lane : layout.lanes())
+        objects += lane.isGroup() ? lane.objectCount : 0;
+    const QLocale locale;
+    m_summary->setText(tr("%1 of %2 events \u00b7 %3 objects")
+                           .arg(locale.toString(qlonglong(layout.itemCount())),
+                                locale.toString(qlonglong(m_store->size())),
+                                locale.toString(qlonglong(objects))));
+}
+
+} // namespace informant

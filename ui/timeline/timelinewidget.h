@@ -1,0 +1,63 @@
+#pragma once
+
+// TimelineWidget: the event timeline as the main window shows it: a toolbar
+// (follow live, zoom to fit, zoom in/out, warnings only, a reason filter menu,
+// a summary of what is shown) above a TimelineCanvas.
+//
+// Mounting: create one EventStore per cluster connection, feed it the events
+// informer's ChangeBatches (EventStore::applyBatch), give it to this widget.
+// The filter pane's choice goes to setNamespaces()/setObjectUids(); clicks on
+// an object arrive as objectActivated(kind, namespace, name, uid). GUI thread.
+
+#include "models/timeline/eventstore.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QToolButton;
+class QMenu;
+
+namespace informant {
+
+class TimelineCanvas;
+
+class TimelineWidget final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TimelineWidget)
+
+public:
+    explicit TimelineWidget(EventStore *store, QWidget *parent = nullptr);
+    ~TimelineWidget() override;
+
+    TimelineCanvas *canvas() const { return m_canvas; }
+
+    // The filter pane's selection: namespaces (empty = all) and, when labels
+    // are chosen, the uids of the matching objects (nullopt = no label filter).
+    void setNamespaces(const QSet<QString> &namespaces);
+    void setObjectUids(const std::optional<QSet<QString>> &uids);
+    // Highlights the object's lane (selection made in a table).
+    void setSelectedObject(const QString &uid);
+
+Q_SIGNALS:
+    void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
+                         const QString &uid);
+
+private:
+    void fillReasonMenu();
+    void updateSummary();
+    void updateReasonButton();
+
+    EventStore *m_store;
+    TimelineCanvas *m_canvas;
+    QToolButton *m_follow;
+    QToolButton *m_warningsOnly;
+    QToolButton *m_reasons;
+    QMenu *m_reasonMenu;
+    QLabel *m_summary;
+    QSet<QString> m_selectedReasons;
+};
+
+} // namespace informant
