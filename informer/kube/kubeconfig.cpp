@@ -177,6 +177,55 @@ bool Reader::namedList(
     return error.isEmpty();
 }
 
+KubeconfigCluster readCluster(Reader &reader, const YAML::Node &n, const QString &f)
+{
+    KubeconfigCluster cluster;
+    cluster.server = reader.string(n, "server", f);
+    cluster.certificateAuthority = reader.path(n, "certificate-authority", f);
+    cluster.certificateAuthorityData = reader.base64(n, "certificate-authority-data", f);
+    cluster.insecureSkipTlsVerify = reader.boolean(n, "insecure-skip-tls-verify", f);
+    cluster.tlsServerName = reader.string(n, "tls-server-name", f);
+    cluster.proxyUrl = reader.string(n, "proxy-url", f);
+    cluster.sourceFile = reader.file;
+    return cluster;
+}
+
+// auth-provider: only oidc's id-token is used (no refresh).
+void readAuthProvider(Reader &reader, const YAML::Node &provider, const QString &f,
+                      KubeconfigUser &user)
+{
+    if (!provider || provider.IsNull())
+        return;
+    const QString pf = f + QStringLiteral(".auth-provider");
+    if (!provider.IsMap()) {
+        reader.fail(pf, QStringLiteral("expected a map"));
+        return;
+    }
+    user.authProvider = reader.string(provider, "name", pf);
+    const YAML::Node cfg = provider["config"];
+    if (cfg && cfg.IsMap())
+        user.oidcIdToken = reader.string(cfg, "id-token", pf + QStringLiteral(".config"));
+    else if (cfg && !cfg.IsNull())
+        reader.fail(pf + QStringLiteral(".config"), QStringLiteral("expected a map"));
+}
+
+KubeconfigUser readUser(Reader &reader, const YAML::Node &n, const QString &f)
+{
+    KubeconfigUser user;
+    user.token = reader.string(n, "token", f);
+    user.tokenFile = reader.path(n, "tokenFile", f);
+    user.clientCertificate = reader.path(n, "client-certificate", f);
+    user.clientCertificateData = reader.base64(n, "client-certificate-data", f);
+    user.clientKey = reader.path(n, "client-key", f);
+    user.clientKeyData = reader.base64(n, "client-key-data", f);
+    user.username = reader.string(n, "username", f);
+    user.password = reader.string(n, "password", f);
+    user.exec = reader.exec(n["exec"], f + QStringLiteral(".exec"));
+    readAuthProvider(reader, n["auth-provider"], f, user);
+    user.sourceFile = reader.file;
+    return user;
+}
+
 Result<Kubeconfig> parseRoot(const YAML::Node &root, Reader &reader)
 {
     Kubeconfig config;
@@ -189,52 +238,17 @@ Result<Kubeconfig> parseRoot(const YAML::Node &root, Reader &reader)
     config.currentContext =
         reader.string(root, "current-context", QStringLiteral("current-context"));
 
+    // Within one file, too, the first entry of a name wins.
     reader.namedList(root, "clusters", "cluster",
                      [&](const QString &name, const YAML::Node &n, const QString &f) {
-                         KubeconfigCluster cluster;
-                         cluster.server = reader.string(n, "server", f);
-                         cluster.certificateAuthority = reader.path(n, "certificate-authority", f);
-                         cluster.certificateAuthorityData =
-                             reader.base64(n, "certificate-authority-data", f);
-                         cluster.insecureSkipTlsVerify =
-                             reader.boolean(n, "insecure-skip-tls-verify", f);
-                         cluster.tlsServerName = reader.string(n, "tls-server-name", f);
-                         cluster.proxyUrl = reader.string(n, "proxy-url", f);
-                         cluster.sourceFile = reader.file;
                          if (!config.clusters.contains(name))
-                             config.clusters.insert(name, cluster);
+                             config.clusters.insert(name, readCluster(reader, n, f));
                      });
-    reader.namedList(
-        root, "users", "user", [&](const QString &name, const YAML::Node &n, const QString &f) {
-            KubeconfigUser user;
-            user.token = reader.string(n, "token", f);
-            user.tokenFile = reader.path(n, "tokenFile", f);
-            user.clientCertificate = reader.path(n, "client-certificate", f);
-            user.clientCertificateData = reader.base64(n, "client-certificate-data", f);
-            user.clientKey = reader.path(n, "client-key", f);
-            user.clientKeyData = reader.base64(n, "client-key-data", f);
-            user.username = reader.string(n, "username", f);
-            user.password = reader.string(n, "password", f);
-            user.exec = reader.exec(n["exec"], f + QStringLiteral(".exec"));
-            if (const YAML::Node provider = n["auth-provider"]; provider && !provider.IsNull()) {
-                const QString pf = f + QStringLiteral(".auth-provider");
-                if (!provider.IsMap()) {
-                    reader.fail(pf, QStringLiteral("expected a map"));
-                } else {
-                    user.authProvider = reader.string(provider, "name", pf);
-                    const YAML::Node cfg = provider["config"];
-                    if (cfg && cfg.IsMap())
-                        user.oidcIdToken =
-                            reader.string(cfg, "id-token", pf + QStringLiteral(".config"));
-                    else if (cfg && !cfg.IsNull())
-                        reader.fail(pf + QStringLiteral(".config"),
-                                    QStringLiteral("expected a map"));
-                }
-            }
-            user.sourceFile = reader.file;
-            if (!config.users.contains(name))
-                config.users.insert(name, user);
-        });
+    reader.namedList(root, "users", "user",
+                     [&](const QString &name, const YAML::Node &n, const QString &f) {
+                         if (!config.users.contains(name))
+                             config.users.insert(name, readUser(reader, n, f));
+                     });
     reader.namedList(root, "contexts", "context",
                      [&](const QString &name, const YAML::Node &n, const QString &f) {
                          KubeconfigContext context{reader.string(n, "cluster", f),
