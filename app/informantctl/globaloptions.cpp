@@ -1,7 +1,5 @@
 #include "globaloptions.h"
 
-#include "command.h"
-
 namespace informantctl {
 
 namespace {
@@ -18,15 +16,6 @@ const QString kSelector = QStringLiteral("selector");
 const QString kFieldSelector = QStringLiteral("field-selector");
 const QString kNoTransform = QStringLiteral("no-transform");
 const QString kStats = QStringLiteral("stats");
-
-// main.cpp declares the options of every registered command; this entry
-// carries the global ones. Its name cannot be typed, so it never runs.
-const CommandRegistration registration(Command{
-    QStringLiteral("\x01global-options"),
-    QStringLiteral("(global options are listed under Options)"),
-    addGlobalOptions,
-    [](const QCommandLineParser &, const QStringList &) { return 2; },
-});
 
 } // namespace
 

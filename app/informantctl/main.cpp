@@ -2,6 +2,7 @@
 // benchmarks (product spec §4).
 
 #include "command.h"
+#include "globaloptions.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -59,6 +60,7 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("What to do."));
+    addGlobalOptions(parser);
     for (const Command &command : commands()) {
         if (command.addOptions)
             command.addOptions(parser);

@@ -4,6 +4,7 @@
 #include "informer/core/kubeobjectdata.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace informant::detail {
 
@@ -94,6 +95,7 @@ bool MetadataReader::readLabels(od::value value)
     }
     std::sort(m_data.labels.begin(), m_data.labels.end(),
               [](const Label &a, const Label &b) { return a.key < b.key; });
+    m_data.labels.squeeze(); // kept for the object's lifetime: no growth slack
     return true;
 }
 
@@ -114,6 +116,7 @@ bool MetadataReader::readAnnotationKeys(od::value value)
         m_data.annotationKeys.append(toQString(key));
     }
     std::sort(m_data.annotationKeys.begin(), m_data.annotationKeys.end());
+    m_data.annotationKeys.squeeze();
     return true;
 }
 
@@ -226,16 +229,20 @@ bool isSpace(char c)
 
 // Copies `raw` minified, leaving out `cut` (a "key":value member inside it)
 // together with the comma that separates it from its neighbour. Returns false
-// if simdjson's minifier rejects the text.
+// if simdjson's minifier rejects the text. The minifier writes into a
+// per-thread scratch buffer so the stored bytes get one exact-size allocation:
+// a cache of 100k objects must not carry the capacity slack of the input.
 bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
 {
+    thread_local std::vector<char> scratch;
+    if (scratch.size() < raw.size())
+        scratch.resize(raw.size() + raw.size() / 4);
     const char *begin = raw.data();
     const char *end = raw.data() + raw.size();
-    out.resize(qsizetype(raw.size()));
     size_t written = 0;
     auto append = [&](const char *from, const char *to) {
         size_t length = 0;
-        if (simdjson::minify(from, size_t(to - from), out.data() + written, length) != SUCCESS)
+        if (simdjson::minify(from, size_t(to - from), scratch.data() + written, length) != SUCCESS)
             return false;
         written += length;
         return true;
@@ -261,7 +268,7 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
         if (!append(begin, cutBegin) || !append(cutEnd, end))
             return false;
     }
-    out.truncate(qsizetype(written));
+    out = QByteArray(scratch.data(), qsizetype(written));
     return true;
 }
 

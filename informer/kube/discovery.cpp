@@ -1,11 +1,5 @@
 #include "informer/kube/discovery.h"
 
-// informer-kube does not link simdjson::simdjson (whose interface sets
-// this); without it dom::parser's layout differs from informer-core's and
-// the shared inline code breaks (an ODR violation, seen as a crash).
-#ifndef SIMDJSON_THREADS_ENABLED
-#define SIMDJSON_THREADS_ENABLED 1
-#endif
 #include <simdjson.h>
 
 namespace informant {
