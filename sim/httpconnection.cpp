@@ -140,9 +140,8 @@ void HttpConnection::writeChunk(const QByteArray &data)
 {
     if (!m_streaming || data.isEmpty())
         return;
-    m_socket->write(QByteArray::number(data.size(), 16) + "\r\n");
-    m_socket->write(data);
-    m_socket->write("\r\n", 2);
+    const QByteArray head = QByteArray::number(data.size(), 16) + "\r\n";
+    writeVectored({head, data, "\r\n"});
 }
 
 void HttpConnection::writeChunkParts(const QList<QByteArrayView> &parts)
@@ -198,6 +197,10 @@ void HttpConnection::writeVectored(const QList<QByteArrayView> &parts)
         const qsizetype skip = i == first ? offset : 0;
         m_socket->write(parts[i].data() + skip, parts[i].size() - skip);
     }
+    // Qt sends one buffered block per event-loop turn; a busy loop (churn)
+    // would cap a stream at a few MB/s. Push what the kernel takes now.
+    if (first < parts.size())
+        m_socket->flush();
 }
 
 void HttpConnection::writeRaw(const QByteArray &data)

@@ -86,8 +86,11 @@ struct Member
     qsizetype valueEnd;
 };
 
-// Finds the member `key` of the object that opens at `open` ('{').
-std::optional<Member> findMember(const QByteArray &s, qsizetype open, QByteArrayView key)
+// Finds the member `key` of the object that opens at `open` ('{'). Without
+// `needEnd` the member's value is not scanned (valueEnd is -1): finding where
+// a 2 KiB metadata object ends is most of the cost of a lookup.
+std::optional<Member> findMember(const QByteArray &s, qsizetype open, QByteArrayView key,
+                                 bool needEnd = true)
 {
     qsizetype pos = open + 1;
     while (pos < s.size()) {
@@ -103,6 +106,8 @@ std::optional<Member> findMember(const QByteArray &s, qsizetype open, QByteArray
             return std::nullopt;
         while (pos < s.size() && (s[pos] == ' ' || s[pos] == '\n'))
             ++pos;
+        if (name == key && !needEnd)
+            return Member{pos, -1};
         const qsizetype end = skipValue(s, pos);
         if (name == key)
             return Member{pos, end};
@@ -181,7 +186,7 @@ QByteArray withResourceVersion(const QByteArray &json, quint64 rv)
 {
     const QByteArray quoted = '"' + QByteArray::number(rv) + '"';
     const qsizetype open = json.indexOf('{');
-    const auto metadata = open < 0 ? std::nullopt : findMember(json, open, "metadata");
+    const auto metadata = open < 0 ? std::nullopt : findMember(json, open, "metadata", false);
     if (!metadata || json[metadata->valueStart] != '{')
         return json;
     QByteArray out = json;

@@ -156,8 +156,35 @@ void PodPopulationScenario::changeOne()
     } else if (roll < 40) {
         static const char *const kTiers[] = {"frontend", "backend", "cache", "batch"};
         pod.tier = QLatin1String(kTiers[m_factory.next(4)]);
+    } else if (touchPod(pod)) {
+        return;
     }
     storePod(pod);
+}
+
+// The most common change only bumps an annotation: patch the stored bytes
+// instead of generating the pod again (what makes high churn rates possible).
+bool PodPopulationScenario::touchPod(const PodParams &pod)
+{
+    static const QByteArray kMarker = "\"sim.informant.io/generation\":\"";
+    const ObjectPtr previous =
+        m_context.storage.store(kPods).get(pod.namespaceName + '/' + pod.name);
+    if (!previous)
+        return false;
+    const qsizetype at = previous->json.indexOf(kMarker);
+    const qsizetype end = at < 0 ? -1 : previous->json.indexOf('"', at + kMarker.size());
+    if (end < 0)
+        return false;
+    QByteArray json = previous->json;
+    json.replace(at + kMarker.size(), end - at - kMarker.size(),
+                 QByteArray::number(pod.generation));
+    m_context.storage.putBuilt(kPods, [&](quint64 rv) {
+        auto object = std::make_shared<StoredObject>(*previous);
+        object->json = withResourceVersion(json, rv);
+        object->resourceVersion = rv;
+        return ObjectPtr(std::move(object));
+    });
+    return true;
 }
 
 Result<std::unique_ptr<Scenario>> createPopulationScenario(ServerContext &context,

@@ -33,6 +33,7 @@ private:
     void changeOne();
     void createPod();
     void storePod(const PodParams &pod);
+    bool touchPod(const PodParams &pod);
 
     bool m_churn;
     int m_targetPods;

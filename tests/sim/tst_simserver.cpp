@@ -8,6 +8,7 @@
 #include "sim/simulator.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QTest>
 
 using namespace informant;
@@ -78,6 +79,7 @@ private slots:
     void controlEndpointTellsTheTruth();
     void scaleScenarioIsDeterministic();
     void demoScenarioLooksAlive();
+    void churnScenarioKeepsAStablePopulation();
     void manyConcurrentWatchersAllReceiveEvents();
     void bearerTokenIsRequiredWhenSet();
 
@@ -911,6 +913,54 @@ void TestSimServer::demoScenarioLooksAlive()
     QCOMPARE(get(port, "/apis/demo.informant.io/v1/widgets").json().value("items").toArray().size(),
              3);
     QCOMPARE(get(port, "/apis/batch/v1/jobs").json().value("items").toArray().size(), 1);
+}
+
+void TestSimServer::churnScenarioKeepsAStablePopulation()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("churn");
+    options.pods = 50;
+    options.namespaces = 2;
+    options.churnPerSecond = 500;
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const QString rv = get(port, "/api/v1/pods")
+                           .json()
+                           .value("metadata")
+                           .toObject()
+                           .value("resourceVersion")
+                           .toString();
+    Watch watch(port, "/api/v1/pods?watch=1&resourceVersion=" + rv.toUtf8());
+    const QList<QJsonObject> events = watch.next(100);
+    QCOMPARE(events.size(), 100);
+    QSet<QString> types;
+    quint64 last = rv.toULongLong();
+    for (const QJsonObject &event : events) {
+        types.insert(event.value("type").toString());
+        const quint64 eventRv = rvOf(event.value("object").toObject()).toULongLong();
+        QVERIFY(eventRv > last);
+        last = eventRv;
+    }
+    QVERIFY(types.contains(QStringLiteral("MODIFIED")));
+    QVERIFY(types.size() >= 2);
+    QCOMPARE(request(port, "POST", "/sim/v1/churn/pause").status, 200);
+    const QJsonArray truth =
+        QJsonDocument::fromJson(get(port, "/sim/v1/snapshot?resource=pods").body).array();
+    QVERIFY(qAbs(truth.size() - 50) <= 1);
+    const QJsonArray items = get(port, "/api/v1/pods").json().value("items").toArray();
+    QCOMPARE(items.size(), truth.size());
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QJsonObject metadata = items[i].toObject().value("metadata").toObject();
+        QCOMPARE(metadata.value("namespace").toString() + '/' + metadata.value("name").toString(),
+                 truth[i].toObject().value("key").toString());
+        QCOMPARE(metadata.value("resourceVersion").toString(),
+                 truth[i].toObject().value("resourceVersion").toString());
+        QVERIFY(!metadata.value("annotations")
+                     .toObject()
+                     .value("sim.informant.io/generation")
+                     .toString()
+                     .isEmpty());
+    }
 }
 
 void TestSimServer::manyConcurrentWatchersAllReceiveEvents()
