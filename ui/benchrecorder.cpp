@@ -45,6 +45,8 @@ void BenchRecorder::onTick()
 
 void BenchRecorder::recordLatency(const QList<qint64> &receivedNs)
 {
+    if (!m_timer->isActive())
+        return; // not started yet (warm-up)
     const qint64 now = monotonicNs();
     for (qint64 t : receivedNs) {
         if (t > 0 && t <= now)

@@ -40,6 +40,9 @@ private:
     void openContext(const QString &context);
     void addDemoMenu(MainWindow *window);
     void applyStartOptions(MainWindow *window);
+    void startBenchWhenPopulated(MainWindow *window);
+
+    static constexpr int kBenchWarmupMs = 3000;
 
     Options m_options;
     std::unique_ptr<sim::Simulator> m_simulator;
