@@ -3,19 +3,23 @@
 #include "informer/cache/indexfuncs.h"
 #include "models/clustersession.h"
 #include "models/freshness.h"
+#include "models/history/historystore.h"
 #include "models/informerstatusmodel.h"
 #include "models/resourcecategory.h"
 #include "models/resourcetablemodel.h"
 #include "models/resourcetreemodel.h"
 #include "models/rowformatter.h"
+#include "models/timeline/eventstore.h"
 #include "ui/benchrecorder.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
+#include "ui/history/historywidget.h"
 #include "ui/informerspanel.h"
 #include "ui/kindswitcher.h"
 #include "ui/resources.h"
 #include "ui/resourceview.h"
 #include "ui/theme.h"
+#include "ui/timeline/timelinewidget.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -28,6 +32,7 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QShortcut>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -64,7 +69,15 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     initUiResources();
     setWindowTitle(QStringLiteral("%1 — Informant").arg(session->name()));
     setWindowIcon(QIcon(QStringLiteral(":/informant/informant.svg")));
-    setCentralWidget(m_view);
+    m_eventStore = new EventStore(this);
+    m_timeline = new TimelineWidget(m_eventStore, this);
+    m_history = new HistoryStore(this);
+    m_historyWidget = new HistoryWidget(m_history, m_details);
+    m_details->tabs()->addTab(m_historyWidget, QStringLiteral("History"));
+    m_centre = new QStackedWidget(this);
+    m_centre->addWidget(m_view);
+    m_centre->addWidget(m_timeline);
+    setCentralWidget(m_centre);
     setDockNestingEnabled(true);
     m_details->setDark(isDarkTheme());
     m_details->setControlledLookup([this](const KubeObject &o) { return controlledBy(o); });
@@ -80,6 +93,23 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_server->setForegroundRole(QPalette::PlaceholderText);
 
     connect(m_view, &ResourceView::currentObjectChanged, m_details, &DetailsPane::setObject);
+    connect(m_view, &ResourceView::currentObjectChanged, this, [this](const KubeObject &object) {
+        if (!object.isNull())
+            m_historyWidget->setObject(object.kind(), object.key(), object);
+        m_timeline->setSelectedObject(object.uid());
+    });
+    // A click on a timeline lane selects its object in the table and details.
+    connect(m_timeline, &TimelineWidget::objectActivated, this,
+            [this](const QString &kind, const QString &ns, const QString &name, const QString &) {
+                for (const KindInfo &k : m_session->kinds()) {
+                    if (k.kind != kind)
+                        continue;
+                    setTimelineVisible(false);
+                    showKind(k);
+                    selectWhenPopulated(ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name);
+                    return;
+                }
+            });
     connect(m_view, &ResourceView::objectActivated, this, [this](const KubeObject &) {
         m_detailsDock->show();
         m_detailsDock->raise();
@@ -203,6 +233,8 @@ void MainWindow::buildMenus(const QStringList &contexts,
                     &ResourceView::focusQuickFilter);
     view->addAction(QStringLiteral("&Label selector"), QKeySequence(QStringLiteral("Ctrl+L")),
                     m_view, &ResourceView::focusSelector);
+    view->addAction(QStringLiteral("Event &timeline"), QKeySequence(QStringLiteral("Ctrl+T")), this,
+                    [this] { setTimelineVisible(!timelineVisible()); });
     view->addSeparator();
     for (QDockWidget *d : {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock})
         view->addAction(d->toggleViewAction());
@@ -237,8 +269,16 @@ void MainWindow::onKindsChanged()
             showKindByName(QStringLiteral("pods"));
     }
     const KindInfo events = m_session->eventsKind();
-    if (events.isValid())
-        m_details->setEventsSource(m_session->source(events));
+    if (events.isValid()) {
+        KindSource *eventSource = m_session->source(events);
+        m_details->setEventsSource(eventSource);
+        if (eventSource && eventSource != m_eventsFed) {
+            m_eventsFed = eventSource;
+            eventSource->subscribe(m_eventStore, [store = m_eventStore](const ChangeBatch &b) {
+                store->applyBatch(b);
+            });
+        }
+    }
     // Live counts in the tree: watch every built-in kind (a few dozen
     // informers at most; custom resources start when first shown).
     if (QSettings().value(QStringLiteral("tree/watchBuiltinKinds"), true).toBool()) {
@@ -285,6 +325,13 @@ bool MainWindow::showKind(const KindInfo &kind)
         m_view->feed()->model()->setLatencyObserver(
             [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });
     m_filter->setSource(source);
+    if (!m_historyFed.contains(source)) {
+        // Revisions of the objects the user opens, as the watch delivers them.
+        m_historyFed.insert(source);
+        source->subscribe(m_history, [history = m_history, name = kind.kind](const ChangeBatch &b) {
+            history->applyBatch(name, b);
+        });
+    }
     const FacetSelection facets = m_filter->selection();
     m_view->setFacets(facets, m_filter->selectionKeys(), facets.describe());
     m_details->setObject(KubeObject());
@@ -357,6 +404,16 @@ QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
             break;
     }
     return out;
+}
+
+void MainWindow::setTimelineVisible(bool visible)
+{
+    m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
+}
+
+bool MainWindow::timelineVisible() const
+{
+    return m_centre->currentWidget() == m_timeline;
 }
 
 void MainWindow::followLink(const QString &apiVersion, const QString &kind, const QString &ns,

@@ -10,12 +10,14 @@
 #include "models/kindinfo.h"
 
 #include <QMainWindow>
+#include <QSet>
 
 #include <functional>
 
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QStackedWidget;
 class QTimer;
 class QTreeView;
 
@@ -59,6 +61,10 @@ public:
     ResourceTreeModel *treeModel() const { return m_treeModel; }
     InformerStatusModel *informerModel() const { return m_statusModel; }
     KindSwitcher *kindSwitcher() const { return m_switcher; }
+    // The event timeline in place of the table (--view timeline, Ctrl+T).
+    void setTimelineVisible(bool visible);
+    bool timelineVisible() const;
+    class TimelineWidget *timeline() const { return m_timeline; }
     QString statusText() const;
 
 protected:
@@ -100,6 +106,14 @@ private:
     QDockWidget *m_informersDock = nullptr;
     QDockWidget *m_sidebarDock = nullptr;
     BenchRecorder *m_bench = nullptr;
+    // Event timeline and per-object history, fed from the same sources.
+    class EventStore *m_eventStore = nullptr;
+    class TimelineWidget *m_timeline = nullptr;
+    class HistoryStore *m_history = nullptr;
+    class HistoryWidget *m_historyWidget = nullptr;
+    QStackedWidget *m_centre = nullptr;
+    KindSource *m_eventsFed = nullptr;
+    QSet<KindSource *> m_historyFed;
 };
 
 } // namespace informant

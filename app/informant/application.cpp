@@ -81,11 +81,9 @@ QString Application::start()
             config.user.token = m_options.token;
         name = config.contextName.isEmpty() ? config.server.host() : config.contextName;
     }
-    if (m_options.view == QLatin1String("timeline"))
-        std::fprintf(stderr,
-                     "informant: the timeline view is not available yet; showing the table\n");
     MainWindow *window = openWindow(config, name);
     applyStartOptions(window);
+    window->setTimelineVisible(m_options.view == QLatin1String("timeline"));
     if (m_bench)
         startBenchWhenPopulated(window);
     return {};

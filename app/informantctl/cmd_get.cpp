@@ -46,7 +46,7 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
         return 0;
     }
 
-    const ResourcePrinter &printer = printerFor(runner->resource().group, runner->resource().kind);
+    const ResourcePrinter &printer = runner->printer();
     const QList<PrintColumn> columns = printer.columns();
     const bool withNamespace = runner->allNamespaces();
     QList<QStringList> rows;

@@ -66,7 +66,7 @@ int runWatch(const QCommandLineParser &parser, const QStringList &args)
         return 1;
     const bool json = format == QLatin1String("json");
     const bool withNamespace = runner->allNamespaces();
-    const ResourcePrinter &printer = printerFor(runner->resource().group, runner->resource().kind);
+    const ResourcePrinter &printer = runner->printer();
     const QList<PrintColumn> columns = printer.columns();
     auto out = std::make_shared<LinePrinter>();
 

@@ -83,6 +83,30 @@ QString formatTable(const QList<QStringList> &rows)
     return out;
 }
 
+// Custom resources print their CRD's additionalPrinterColumns, as kubectl
+// shows them (the server's Table); null for built-in kinds or when the CRD
+// cannot be read (then NAME, AGE).
+static std::unique_ptr<ResourcePrinter> crdPrinter(RestClient &client, const ApiResource &resource)
+{
+    if (resource.group.isEmpty() || hasBuiltinPrinter(resource.group, resource.kind))
+        return nullptr;
+    const QString path =
+        QStringLiteral("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/") + resource.name +
+        QLatin1Char('.') + resource.group;
+    auto response = client.getBlocking(path, {});
+    if (!response || response->httpStatus != 200)
+        return nullptr;
+    auto crd = KubeObject::fromJson(response->body);
+    if (!crd)
+        return nullptr;
+    return printerFromCrd(*crd, resource.version);
+}
+
+const ResourcePrinter &InformerRunner::printer() const
+{
+    return m_crdPrinter ? *m_crdPrinter : printerFor(m_resource.group, m_resource.kind);
+}
+
 std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser &parser,
                                                        const QString &kind)
 {
@@ -108,6 +132,7 @@ std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser 
             return nullptr;
         }
         runner->m_resource = *resource;
+        runner->m_crdPrinter = crdPrinter(client, runner->m_resource);
     }
     runner->m_namespace = runner->m_resource.namespaced
                               ? effectiveNamespace(runner->m_options, runner->m_connection->config)

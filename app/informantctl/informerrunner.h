@@ -14,6 +14,7 @@
 #include "informer/informers/sharedindexinformer.h"
 #include "informer/kube/apiresource.h"
 #include "informer/kube/clusterconnection.h"
+#include "informer/printers/resourceprinter.h"
 
 #include <QCommandLineParser>
 
@@ -29,6 +30,9 @@ public:
     ~InformerRunner();
 
     informant::SharedIndexInformer &informer() { return *m_informer; }
+    // kubectl's columns for the resource: the built-in printer, or for a custom
+    // resource its CRD's additionalPrinterColumns (fetched once at create()).
+    const informant::ResourcePrinter &printer() const;
     const informant::ApiResource &resource() const { return m_resource; }
     const GlobalOptions &options() const { return m_options; }
     // The namespace requests are limited to ("" for all / cluster-scoped).
@@ -61,6 +65,7 @@ private:
     informant::ApiResource m_resource;
     QString m_namespace;
     std::unique_ptr<informant::SharedIndexInformer> m_informer;
+    std::unique_ptr<informant::ResourcePrinter> m_crdPrinter;
     std::shared_ptr<struct SyncErrors> m_errors;
     qint64 m_startMs = 0;
 };
