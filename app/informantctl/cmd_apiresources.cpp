@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "connection.h"
+#include "tabwriter.h"
 
 #include "informer/kube/discovery.h"
 
@@ -14,29 +15,6 @@ using namespace informant;
 namespace informantctl {
 
 namespace {
-
-// Go's text/tabwriter as kubectl configures it (minwidth 6, padding 3, pad
-// with spaces): every cell but the last of a line is padded to its column's
-// width; the last cell is printed as is.
-QString tabwriter(const QList<QStringList> &rows)
-{
-    constexpr qsizetype kMinWidth = 6;
-    constexpr qsizetype kPadding = 3;
-    QList<qsizetype> widths;
-    for (const QStringList &row : rows)
-        for (qsizetype i = 0; i + 1 < row.size(); ++i) {
-            if (widths.size() <= i)
-                widths.append(kMinWidth);
-            widths[i] = std::max(widths[i], row[i].size() + kPadding);
-        }
-    QString out;
-    for (const QStringList &row : rows) {
-        for (qsizetype i = 0; i < row.size(); ++i)
-            out += i + 1 < row.size() ? row[i].leftJustified(widths[i]) : row[i];
-        out += QLatin1Char('\n');
-    }
-    return out;
-}
 
 int runApiResources(const QCommandLineParser &parser, const QStringList &args)
 {
@@ -67,7 +45,7 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
                      resource.namespaced ? QStringLiteral("true") : QStringLiteral("false"),
                      resource.kind});
     }
-    QTextStream(stdout) << tabwriter(rows);
+    QTextStream(stdout) << formatTable(rows);
     if (!discovery->failures.isEmpty()) {
         err << "error: unable to retrieve the complete list of server APIs: "
             << discovery->failures.join(QStringLiteral(", ")) << '\n';

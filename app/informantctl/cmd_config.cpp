@@ -3,6 +3,7 @@
 
 #include "command.h"
 #include "globaloptions.h"
+#include "tabwriter.h"
 
 #include "informer/kube/kubeconfig.h"
 
@@ -13,27 +14,6 @@ using namespace informant;
 namespace informantctl {
 
 namespace {
-
-// Go's text/tabwriter as kubectl configures it (see cmd_apiresources.cpp).
-QString tabwriter(const QList<QStringList> &rows)
-{
-    constexpr qsizetype kMinWidth = 6;
-    constexpr qsizetype kPadding = 3;
-    QList<qsizetype> widths;
-    for (const QStringList &row : rows)
-        for (qsizetype i = 0; i + 1 < row.size(); ++i) {
-            if (widths.size() <= i)
-                widths.append(kMinWidth);
-            widths[i] = std::max(widths[i], row[i].size() + kPadding);
-        }
-    QString out;
-    for (const QStringList &row : rows) {
-        for (qsizetype i = 0; i < row.size(); ++i)
-            out += i + 1 < row.size() ? row[i].leftJustified(widths[i]) : row[i];
-        out += QLatin1Char('\n');
-    }
-    return out;
-}
 
 Result<Kubeconfig> load(const QCommandLineParser &parser)
 {
@@ -66,7 +46,7 @@ int runGetContexts(const QCommandLineParser &parser, const QStringList &args)
         rows.append({name == current ? QStringLiteral("*") : QStringLiteral(" "), name, it->cluster,
                      it->user, it->namespaceName});
     }
-    QTextStream(stdout) << tabwriter(rows);
+    QTextStream(stdout) << formatTable(rows);
     return status;
 }
 

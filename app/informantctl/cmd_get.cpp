@@ -3,6 +3,7 @@
 
 #include "command.h"
 #include "informerrunner.h"
+#include "tabwriter.h"
 
 #include "informer/printers/resourceprinter.h"
 

@@ -73,7 +73,4 @@ private:
 // The options of get/watch/dump (declared once, shared by the commands).
 void addInformerCommandOptions(QCommandLineParser &parser);
 
-// Go's text/tabwriter as kubectl configures it (minwidth 6, padding 3).
-QString formatTable(const QList<QStringList> &rows);
-
 } // namespace informantctl
