@@ -1,0 +1,68 @@
+#pragma once
+
+// Shared fixtures of the simulator's server tests: an in-process Simulator,
+// a ConfigMap to create, and readers for list responses.
+
+#include "simclient.h"
+
+#include "sim/simulator.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+#include <memory>
+
+namespace simtest {
+
+inline const QByteArray kTable = "application/json;as=Table;v=v1;g=meta.k8s.io";
+
+inline QByteArray configMap(const QString &name, const QString &labelValue = QStringLiteral("a"))
+{
+    return QJsonDocument(
+               QJsonObject{{"apiVersion", "v1"},
+                           {"kind", "ConfigMap"},
+                           {"metadata", QJsonObject{{"name", name},
+                                                    {"labels", QJsonObject{{"tier", labelValue}}}}},
+                           {"data", QJsonObject{{"k", "v"}}}})
+        .toJson(QJsonDocument::Compact);
+}
+
+inline QString rvOf(const QJsonObject &object)
+{
+    return object.value(QLatin1String("metadata"))
+        .toObject()
+        .value(QLatin1String("resourceVersion"))
+        .toString();
+}
+
+inline QStringList namesOf(const QJsonArray &items)
+{
+    QStringList names;
+    for (const QJsonValue &item : items)
+        names.append(item.toObject()
+                         .value(QLatin1String("metadata"))
+                         .toObject()
+                         .value(QLatin1String("name"))
+                         .toString());
+    return names;
+}
+
+inline std::unique_ptr<informant::sim::Simulator> startSim(informant::sim::SimOptions options = {})
+{
+    auto simulator = std::make_unique<informant::sim::Simulator>();
+    const auto started = simulator->start(options);
+    if (!started.ok())
+        qWarning("start failed: %s", qPrintable(started.errorMessage()));
+    return simulator;
+}
+
+// Creates ConfigMap `name` in "default" with label tier=`label`.
+inline void create(quint16 port, const QString &name, const QString &label = QStringLiteral("a"))
+{
+    const Response response =
+        request(port, "POST", "/api/v1/namespaces/default/configmaps",
+                {{"Content-Type", "application/json"}}, configMap(name, label));
+    QCOMPARE(response.status, 201);
+}
+
+} // namespace simtest
