@@ -4,6 +4,8 @@
 #   ./dev.sh test [--sanitize]  install dependencies, build, run the whole test suite
 #   ./dev.sh bench [--quick] Release build, run the benchmark scenarios, write bench/results/latest.md
 #   ./dev.sh fuzz SECONDS    build the libFuzzer targets (clang, ASan+UBSan) and run each
+#   ./dev.sh chaos [SEEDS]   churn + every fault against informantctl dump; report divergences
+#   ./dev.sh soak [MINUTES]  churn against the GUI and informantctl; RSS growth to bench/results
 #   ./dev.sh build           configure and build only
 #   ./dev.sh deps            install the Debian packages only
 set -euo pipefail
@@ -87,8 +89,16 @@ case "$cmd" in
         done
         exit $status
         ;;
+    chaos)
+        deps; build
+        exec tests/chaos/run.sh "$BUILD_DIR" "$@"
+        ;;
+    soak)
+        deps; build
+        exec bench/soak.sh "$BUILD_DIR" "$@"
+        ;;
     *)
-        sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
         [ "$cmd" = help ] || exit 2
         ;;
 esac
