@@ -51,7 +51,30 @@ Result<AuthMaterial> Credentials::parseClientCertificate(const QByteArray &certi
         QStringLiteral("%1: client-key is not an RSA or EC PEM private key").arg(what));
 }
 
+bool Credentials::usesExec() const
+{
+    return m_exec && !m_tokenFile && m_user.token.isEmpty() && m_user.oidcIdToken.isEmpty();
+}
+
 Result<AuthMaterial> Credentials::material()
+{
+    if (!usesExec())
+        return compose(nullptr);
+    const auto credential = m_exec->credential();
+    return compose(&credential);
+}
+
+void Credentials::materialAsync(QObject *context, MaterialDone done)
+{
+    if (!usesExec()) {
+        done(compose(nullptr));
+        return;
+    }
+    m_exec->requestCredential(context, [this, done = std::move(done)](
+                                           const Result<ExecCredential> &c) { done(compose(&c)); });
+}
+
+Result<AuthMaterial> Credentials::compose(const Result<ExecCredential> *exec) const
 {
     if (!m_static)
         return m_static.error();
@@ -67,15 +90,15 @@ Result<AuthMaterial> Credentials::material()
         material.authorization = bearer(m_user.token);
     } else if (!m_user.oidcIdToken.isEmpty()) {
         material.authorization = bearer(m_user.oidcIdToken);
-    } else if (m_exec) {
-        auto credential = m_exec->credential();
-        if (!credential)
-            return credential.error();
-        if (!credential->token.isEmpty())
-            material.authorization = bearer(credential->token);
-        if (!credential->clientCertificatePem.isEmpty()) {
+    } else if (exec) {
+        if (!*exec)
+            return exec->error();
+        const ExecCredential &credential = **exec;
+        if (!credential.token.isEmpty())
+            material.authorization = bearer(credential.token);
+        if (!credential.clientCertificatePem.isEmpty()) {
             auto parsed =
-                parseClientCertificate(credential->clientCertificatePem, credential->clientKeyPem,
+                parseClientCertificate(credential.clientCertificatePem, credential.clientKeyPem,
                                        QStringLiteral("exec plugin credential"));
             if (!parsed)
                 return parsed.error();

@@ -5,7 +5,8 @@
 // a request needs (an Authorization header value and/or a client certificate)
 // with client-go's precedence: tokenFile (a static token is its fallback),
 // token, oidc id-token, exec plugin, basic auth; a static client certificate is added to any of
-// them. Thread-safe; material() may block while an exec plugin runs.
+// them. Thread-safe. material() may block while an exec plugin runs;
+// materialAsync() never does (the plugin runs on a helper thread).
 
 #include "informer/core/result.h"
 #include "informer/kube/clusterconfig.h"
@@ -13,11 +14,15 @@
 #include <QSslCertificate>
 #include <QSslKey>
 
+#include <functional>
 #include <memory>
+
+class QObject;
 
 namespace informant {
 
 class ExecPlugin;
+struct ExecCredential;
 class TokenFile;
 
 struct AuthMaterial
@@ -35,6 +40,11 @@ public:
     Q_DISABLE_COPY_MOVE(Credentials)
 
     Result<AuthMaterial> material();
+    using MaterialDone = std::function<void(Result<AuthMaterial>)>;
+    // Calls `done` at once when no exec plugin has to run; otherwise later,
+    // in `context`'s thread (never after `context` is destroyed). The
+    // Credentials must outlive `context`.
+    void materialAsync(QObject *context, MaterialDone done);
     // The server answered 401 to a request sent with `usedAuthorization`:
     // forget that exec credential and re-read the token file. True when a
     // retry may succeed with new credentials.
@@ -48,6 +58,12 @@ public:
                                                        const QString &what);
 
 private:
+    // True when the exec plugin supplies the credential (client-go's
+    // precedence: a token, tokenFile or oidc id-token comes first).
+    bool usesExec() const;
+    // The material, with the exec plugin's answer when usesExec().
+    Result<AuthMaterial> compose(const Result<ExecCredential> *exec) const;
+
     const UserCredentials m_user;
     std::unique_ptr<TokenFile> m_tokenFile;
     std::unique_ptr<ExecPlugin> m_exec;

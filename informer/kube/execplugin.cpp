@@ -1,11 +1,13 @@
 #include "informer/kube/execplugin.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QThread>
 
 #include <unistd.h>
 
@@ -19,6 +21,8 @@ constexpr qsizetype kMaxStderrShown = 2048;
 // Refresh a little before the expiry, as client-go does not but servers with
 // clock skew make advisable.
 constexpr qint64 kExpirySlackMs = 10 * 1000;
+// How often a waiting run checks whether its ExecPlugin is being destroyed.
+constexpr int kStopPollMs = 100;
 
 QString pluginName(const ExecConfig &config)
 {
@@ -37,17 +41,88 @@ ExecPlugin::ExecPlugin(ExecConfig config, const ClusterConfig &cluster)
 {
 }
 
+ExecPlugin::~ExecPlugin()
+{
+    m_stopping.store(true);
+    if (m_runner)
+        m_runner->wait();
+    QMutexLocker lock(&m_mutex);
+    for (const Waiter &waiter : m_waiters)
+        QObject::disconnect(waiter.destroyed);
+    m_waiters.clear();
+}
+
+bool ExecPlugin::cacheValidLocked() const
+{
+    return m_cached &&
+           (!m_cached->expiration.isValid() ||
+            QDateTime::currentDateTimeUtc().addMSecs(kExpirySlackMs) < m_cached->expiration);
+}
+
 Result<ExecCredential> ExecPlugin::credential()
 {
     QMutexLocker lock(&m_mutex);
-    if (m_cached && (!m_cached->expiration.isValid() || QDateTime::currentDateTimeUtc().addMSecs(
-                                                            kExpirySlackMs) < m_cached->expiration))
+    if (cacheValidLocked())
         return *m_cached;
+    if (m_running) {
+        // Another caller's run (possibly on the helper thread): share it.
+        while (m_running)
+            m_runFinished.wait(&m_mutex);
+        return m_lastRun.value_or(makeError(QStringLiteral("exec plugin did not run")));
+    }
     m_cached.reset();
+    m_running = true;
+    lock.unlock();
     auto result = run();
+    finishRun(result);
+    return result;
+}
+
+void ExecPlugin::requestCredential(QObject *context, Done done)
+{
+    QMutexLocker lock(&m_mutex);
+    if (cacheValidLocked()) {
+        const ExecCredential cached = *m_cached;
+        lock.unlock();
+        done(cached);
+        return;
+    }
+    const quint64 id = m_nextWaiterId++;
+    Waiter waiter{id, context, std::move(done), {}};
+    // Direct connection in the destroying thread, before the context is
+    // gone: once this returns no answer can be queued to it any more.
+    waiter.destroyed = QObject::connect(context, &QObject::destroyed, [this, id] {
+        QMutexLocker lock(&m_mutex);
+        std::erase_if(m_waiters, [id](const Waiter &w) { return w.id == id; });
+    });
+    m_waiters.push_back(std::move(waiter));
+    if (m_running)
+        return;
+    m_cached.reset();
+    m_running = true;
+    if (m_runner)
+        m_runner->wait(); // the last run's thread has finished its work already
+    m_runner.reset(QThread::create([this] { finishRun(run()); }));
+    m_runner->start();
+}
+
+void ExecPlugin::finishRun(const Result<ExecCredential> &result)
+{
+    QMutexLocker lock(&m_mutex);
+    m_running = false;
     if (result)
         m_cached = *result;
-    return result;
+    m_lastRun = result;
+    m_runFinished.wakeAll();
+    // Queued under the mutex, which the destroyed() handler also takes, so
+    // no context is deleted while its answer is being posted.
+    for (Waiter &waiter : m_waiters) {
+        QObject::disconnect(waiter.destroyed);
+        QMetaObject::invokeMethod(
+            waiter.context, [done = std::move(waiter.done), result] { done(result); },
+            Qt::QueuedConnection);
+    }
+    m_waiters.clear();
 }
 
 void ExecPlugin::invalidate(const QString &usedToken)
@@ -141,12 +216,21 @@ Result<ExecCredential> ExecPlugin::run()
             QStringLiteral("exec plugin %1 could not start: %2").arg(name, process.errorString()));
     if (!interactive)
         process.closeWriteChannel();
-    if (!process.waitForFinished(kPluginTimeoutMs)) {
-        process.kill();
-        process.waitForFinished(1000);
-        return makeError(QStringLiteral("exec plugin %1 did not finish within %2 s")
-                             .arg(name)
-                             .arg(kPluginTimeoutMs / 1000));
+    // Waits in slices so that destroying the ExecPlugin ends a long run.
+    QElapsedTimer waited;
+    waited.start();
+    while (!process.waitForFinished(kStopPollMs)) {
+        if (process.state() == QProcess::NotRunning)
+            break; // ended with an error; reported below
+        const bool stopping = m_stopping.load();
+        if (stopping || waited.elapsed() >= kPluginTimeoutMs) {
+            process.kill();
+            process.waitForFinished(1000);
+            return stopping ? makeError(QStringLiteral("exec plugin %1 was stopped").arg(name))
+                            : makeError(QStringLiteral("exec plugin %1 did not finish within %2 s")
+                                            .arg(name)
+                                            .arg(kPluginTimeoutMs / 1000));
+        }
     }
     const QByteArray out = process.readAllStandardOutput();
     const QString err =

@@ -11,14 +11,28 @@
 // a 401), so the plugin runs once per token lifetime however many threads
 // ask. PATH is extended with the usual install locations (/usr/local/bin,
 // ~/.local/bin, /opt/homebrew/bin, ~/go/bin, ...) because a desktop session's
-// PATH often lacks them. A failure carries the plugin's stderr. Thread-safe:
-// concurrent callers wait for one run.
+// PATH often lacks them. A failure carries the plugin's stderr.
+//
+// Thread-safe: concurrent callers share one run. requestCredential() never
+// blocks its caller: the plugin runs on a helper thread and the answer is
+// queued to the caller's context object, so a thread that needs credentials
+// keeps serving its event loop (and can be interrupted) while a plugin waits
+// for, say, a browser login. credential() is the blocking form.
 
 #include "informer/core/result.h"
 #include "informer/kube/clusterconfig.h"
 
 #include <QDateTime>
 #include <QMutex>
+#include <QObject>
+#include <QWaitCondition>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QThread;
 
 namespace informant {
 
@@ -35,10 +49,19 @@ class ExecPlugin
 public:
     // `cluster` supplies provideClusterInfo's data.
     ExecPlugin(ExecConfig config, const ClusterConfig &cluster);
+    // Stops a running plugin (it is killed) and waits for its helper thread.
+    ~ExecPlugin();
+    Q_DISABLE_COPY_MOVE(ExecPlugin)
 
+    using Done = std::function<void(const Result<ExecCredential> &)>;
     // The cached credential, running the plugin when there is none or it
     // expired. Blocks while the plugin runs.
     Result<ExecCredential> credential();
+    // Non-blocking: calls `done` at once (in the calling thread) with a
+    // valid cached credential; otherwise starts the plugin if it is not
+    // already running and later calls `done` in `context`'s thread, unless
+    // `context` was destroyed first.
+    void requestCredential(QObject *context, Done done);
     // The server answered 401 to a request made with `usedToken`: drops the
     // cached credential unless another caller already replaced it (so many
     // concurrent 401s re-run the plugin once, as client-go's authenticator).
@@ -53,6 +76,16 @@ public:
     static Result<ExecCredential> parseOutput(const QByteArray &json, const QString &apiVersion);
 
 private:
+    struct Waiter
+    {
+        quint64 id = 0;
+        QObject *context = nullptr;
+        Done done;
+        QMetaObject::Connection destroyed; // forgets the waiter with its context
+    };
+    bool cacheValidLocked() const;
+    // Records a run's result, wakes blocking callers and queues it to waiters.
+    void finishRun(const Result<ExecCredential> &result);
     Result<ExecCredential> run();
     QByteArray execInfo(bool interactive) const;
 
@@ -64,8 +97,15 @@ private:
     QString m_proxyUrl;
 
     mutable QMutex m_mutex;
+    QWaitCondition m_runFinished;
     std::optional<ExecCredential> m_cached;
+    std::optional<Result<ExecCredential>> m_lastRun; // for callers that waited
+    bool m_running = false;
     int m_runs = 0;
+    quint64 m_nextWaiterId = 1;
+    std::vector<Waiter> m_waiters;
+    std::unique_ptr<QThread> m_runner;
+    std::atomic<bool> m_stopping{false};
 };
 
 } // namespace informant

@@ -78,6 +78,9 @@ ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString 
     const auto make = [&](Kind kind, const QString &what) {
         return ApiError{kind, request + QLatin1String(": ") + what, {}};
     };
+    const QString proxyError = reply->property(kProxyErrorProperty).toString();
+    if (!proxyError.isEmpty() && reply->error() != QNetworkReply::OperationCanceledError)
+        return make(Kind::Transport, QStringLiteral("proxy error: %1").arg(proxyError));
     switch (reply->error()) {
     case QNetworkReply::ConnectionRefusedError:
         return make(Kind::ConnectionRefused, QStringLiteral("connection refused"));

@@ -16,6 +16,10 @@ class QNetworkReply;
 
 namespace informant {
 
+// A reply property RestClient sets when a proxy failure has a known cause
+// (the https proxy bridge's TLS or connect error); replyError reports it.
+inline constexpr char kProxyErrorProperty[] = "informantProxyError";
+
 // `sslErrors` are the verification problems reported by the reply's
 // sslErrors() signal; `timedOut`/`cancelled` say why an aborted reply ended.
 ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString &request,

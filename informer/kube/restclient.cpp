@@ -1,6 +1,7 @@
 #include "informer/kube/restclient.h"
 
 #include "informer/kube/replyerror.h"
+#include "informer/kube/tlsproxybridge.h"
 
 #include <QEventLoop>
 #include <QNetworkProxy>
@@ -35,10 +36,12 @@ RestClient::RestClient(std::shared_ptr<const ClusterConnection> connection, QObj
     if (proxy.isEmpty()) {
         m_network->setProxy(QNetworkProxy::NoProxy);
     } else if (proxy.scheme() == QLatin1String("https")) {
-        // Qt cannot speak TLS to a proxy; say so instead of failing obscurely.
-        m_configError = QStringLiteral("proxy-url %1: https proxies are not supported; use an "
-                                       "http:// or socks5:// proxy URL")
-                            .arg(proxy.toString(QUrl::RemoveUserInfo));
+        m_proxyBridge = new TlsProxyBridge(proxy, m_connection->config.certificateAuthorityPem,
+                                           m_connection->config.insecureSkipTlsVerify, this);
+        if (m_proxyBridge->listen())
+            m_network->setProxy(m_proxyBridge->networkProxy());
+        else
+            m_configError = m_proxyBridge->errorString();
     } else {
         m_network->setProxy(proxyFor(proxy));
     }
@@ -67,24 +70,61 @@ QStringList RestClient::sslErrorsOf(const QNetworkReply *reply)
     return reply->property(kSslErrorsProperty).toStringList();
 }
 
+ApiResult<AuthMaterial> RestClient::credentialsBlocking(const QString &path,
+                                                        Interrupter *interrupter)
+{
+    if (interrupter && interrupter->isInterrupted())
+        return ApiError{
+            ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}};
+    // Outlives this call when interrupted: the answer may still arrive.
+    struct State
+    {
+        std::optional<Result<AuthMaterial>> material;
+        QEventLoop *loop = nullptr;
+    };
+    auto state = std::make_shared<State>();
+    QEventLoop loop;
+    state->loop = &loop;
+    m_connection->credentials->materialAsync(this, [state](Result<AuthMaterial> material) {
+        state->material = std::move(material);
+        if (state->loop)
+            state->loop->quit();
+    });
+    if (!state->material) {
+        if (interrupter) {
+            Interrupter::Scope scope(*interrupter, &loop, nullptr);
+            if (!interrupter->isInterrupted())
+                loop.exec();
+        } else {
+            loop.exec();
+        }
+    }
+    state->loop = nullptr;
+    if (!state->material)
+        return ApiError{
+            ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}};
+    if (!*state->material)
+        return ApiError{ApiError::Kind::Transport,
+                        describe(path) + QLatin1String(": credentials: ") +
+                            state->material->errorMessage(),
+                        {}};
+    return std::move(*state->material).value();
+}
+
 ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQuery &query,
-                                                const RequestOptions &options)
+                                                const RequestOptions &options,
+                                                const AuthMaterial &material)
 {
     const ClusterConfig &config = m_connection->config;
     if (!m_configError.isEmpty())
         return ApiError{
             ApiError::Kind::Transport, describe(path) + QLatin1String(": ") + m_configError, {}};
-    auto material = m_connection->credentials->material();
-    if (!material)
-        return ApiError{ApiError::Kind::Transport,
-                        describe(path) + QLatin1String(": credentials: ") + material.errorMessage(),
-                        {}};
 
     QNetworkRequest request(urlFor(path, query));
     request.setRawHeader("User-Agent", QByteArrayLiteral("informant/" INFORMANT_VERSION));
     request.setRawHeader("Accept", options.accept);
-    if (!material->authorization.isEmpty())
-        request.setRawHeader("Authorization", material->authorization);
+    if (!material.authorization.isEmpty())
+        request.setRawHeader("Authorization", material.authorization);
     request.setTransferTimeout(options.timeoutMs);
     // Qt 6's default, stated: HTTP/2 when the server offers it through ALPN
     // (TLS only); all watches of one client then share one connection.
@@ -98,9 +138,9 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
                 QSslCertificate::fromData(config.certificateAuthorityPem, QSsl::Pem));
         if (config.insecureSkipTlsVerify)
             ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
-        if (!material->clientCertificate.isNull()) {
-            ssl.setLocalCertificate(material->clientCertificate);
-            ssl.setPrivateKey(material->clientKey);
+        if (!material.clientCertificate.isNull()) {
+            ssl.setLocalCertificate(material.clientCertificate);
+            ssl.setPrivateKey(material.clientKey);
         }
         request.setSslConfiguration(ssl);
         if (!config.tlsServerName.isEmpty())
@@ -114,6 +154,14 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
             texts << error.errorString();
         reply->setProperty(kSslErrorsProperty, texts);
     });
+    if (m_proxyBridge) {
+        // QNAM only says "proxy connection closed"; keep the bridge's reason.
+        connect(reply, &QNetworkReply::errorOccurred, reply,
+                [reply, bridge = QPointer<TlsProxyBridge>(m_proxyBridge)] {
+                    if (bridge && !bridge->lastError().isEmpty())
+                        reply->setProperty(kProxyErrorProperty, bridge->lastError());
+                });
+    }
     return reply;
 }
 
@@ -127,7 +175,30 @@ void RestClient::getAttempt(const QString &path, const QUrlQuery &query, Callbac
                             const RequestOptions &options, bool retried,
                             std::shared_ptr<RequestHandle> handle)
 {
-    auto started = startGet(path, query, options);
+    m_connection->credentials->materialAsync(this, [this, path, query, done = std::move(done),
+                                                    options, retried,
+                                                    handle](Result<AuthMaterial> material) mutable {
+        if (handle->cancelled) {
+            done(ApiError{
+                ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}});
+            return;
+        }
+        if (!material) {
+            done(ApiError{ApiError::Kind::Transport,
+                          describe(path) + QLatin1String(": credentials: ") +
+                              material.errorMessage(),
+                          {}});
+            return;
+        }
+        send(path, query, std::move(done), options, retried, std::move(handle), *material);
+    });
+}
+
+void RestClient::send(const QString &path, const QUrlQuery &query, Callback done,
+                      const RequestOptions &options, bool retried,
+                      std::shared_ptr<RequestHandle> handle, const AuthMaterial &material)
+{
+    auto started = startGet(path, query, options, material);
     if (!started) {
         done(started.error());
         return;

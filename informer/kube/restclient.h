@@ -7,10 +7,12 @@
 // carries User-Agent informant/<version>, the Accept type, and the user's
 // credentials (bearer/basic header, client certificate); TLS is verified
 // against the cluster's CA (or skipped with insecure-skip-tls-verify), with
-// tls-server-name as the verify name; proxy-url is honoured for http and
-// socks5. HTTP/2 is used where the server offers it over TLS (Qt's default).
+// tls-server-name as the verify name; proxy-url is honoured for http, socks5
+// and https (through a loopback TlsProxyBridge, as Qt cannot speak TLS to a
+// proxy). HTTP/2 is used where the server offers it over TLS (Qt's default).
 // A 401 with refreshable credentials (exec plugin, tokenFile) is retried once
-// after invalidating them.
+// after invalidating them. Requests wait for exec plugin credentials
+// without blocking the client's thread.
 //
 // Threading: a RestClient and its QNetworkAccessManager belong to the thread
 // that created them; use one client per thread (RestListerWatcher does). A
@@ -19,6 +21,7 @@
 
 #include "informer/core/apierror.h"
 #include "informer/kube/clusterconnection.h"
+#include "informer/kube/credentials.h"
 #include "informer/kube/interrupter.h"
 
 #include <QNetworkAccessManager>
@@ -32,6 +35,8 @@
 class QNetworkReply;
 
 namespace informant {
+
+class TlsProxyBridge;
 
 struct RequestOptions
 {
@@ -69,11 +74,18 @@ public:
                                         const RequestOptions &options = {},
                                         Interrupter *interrupter = nullptr);
 
-    // Starts a streaming GET and returns the reply at once (the caller owns
-    // it and reads it incrementally). sslErrors are recorded on the reply
-    // (see sslErrorsOf). Fails only when credentials cannot be obtained.
+    // The request credentials, waiting for an exec plugin in a local event
+    // loop (the thread keeps serving events) until they arrive or
+    // `interrupter` fires.
+    ApiResult<AuthMaterial> credentialsBlocking(const QString &path,
+                                                Interrupter *interrupter = nullptr);
+    // Starts a streaming GET with `material` (from credentialsBlocking) and
+    // returns the reply at once (the caller owns it and reads it
+    // incrementally). sslErrors are recorded on the reply (see sslErrorsOf).
+    // Fails only on a configuration error (e.g. the https proxy bridge).
     ApiResult<QNetworkReply *> startGet(const QString &path, const QUrlQuery &query,
-                                        const RequestOptions &options);
+                                        const RequestOptions &options,
+                                        const AuthMaterial &material);
     static QStringList sslErrorsOf(const QNetworkReply *reply);
 
     // "GET https://host:6443/api/v1/pods" for messages (no query string).
@@ -93,9 +105,14 @@ private:
                     const RequestOptions &options, bool retried,
                     std::shared_ptr<RequestHandle> handle);
 
+    void send(const QString &path, const QUrlQuery &query, Callback done,
+              const RequestOptions &options, bool retried, std::shared_ptr<RequestHandle> handle,
+              const AuthMaterial &material);
+
     std::shared_ptr<const ClusterConnection> m_connection;
     QNetworkAccessManager *m_network = nullptr;
-    QString m_configError; // e.g. an unsupported proxy scheme
+    TlsProxyBridge *m_proxyBridge = nullptr; // for https proxy URLs only
+    QString m_configError;                   // e.g. an unsupported proxy scheme
 };
 
 } // namespace informant

@@ -99,7 +99,11 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
     RequestOptions requestOptions;
     requestOptions.timeoutMs =
         options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 + kWatchTimeoutSlackMs : 0;
-    auto started = rest->startGet(path, options.toQuery(true), requestOptions);
+    // An exec plugin may take long (a browser login): wait interruptibly.
+    auto material = rest->credentialsBlocking(path, &m_interrupter);
+    if (!material)
+        return material.error().kind == ApiError::Kind::Cancelled ? cancelled : material.error();
+    auto started = rest->startGet(path, options.toQuery(true), requestOptions, *material);
     if (!started)
         return started.error();
     std::unique_ptr<QNetworkReply> reply(*started);

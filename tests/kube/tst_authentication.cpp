@@ -2,8 +2,9 @@
 // verification (a wrong CA fails naming the TLS problem), insecure mode,
 // tls-server-name, client certificates (RSA and EC), bearer and basic auth,
 // tokenFile rotation, exec credential plugins (cached until expiry, re-run
-// after a 401, stderr on failure, extended PATH, cluster info) and proxy-url
-// through local HTTP CONNECT and SOCKS5 proxies.
+// after a 401, stderr on failure, extended PATH, cluster info, runs that do
+// not block the client's thread) and proxy-url through local HTTP CONNECT,
+// https (TLS to the proxy) and SOCKS5 proxies.
 
 #include "fakeapiserver.h"
 #include "tunnelproxy.h"
@@ -15,6 +16,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace informant;
 
@@ -500,15 +502,169 @@ private slots:
         QCOMPARE(server.requests.size(), 1);
     }
 
-    void httpsProxyIsAClearError()
+    void httpsProxy_data()
     {
-        ClusterConfig config;
-        config.server = QUrl(QStringLiteral("https://127.0.0.1:1"));
-        config.proxyUrl = QUrl(QStringLiteral("https://proxy.example:3128"));
+        QTest::addColumn<QString>("clusterCa");
+        QTest::addColumn<bool>("insecure");
+        QTest::addColumn<QByteArray>("basicAuth");
+        QTest::addColumn<QString>("error"); // "" = success
+        QTest::newRow("proxy verified with the cluster's CA")
+            << "ca.crt" << false << QByteArray() << "";
+        QTest::newRow("proxy authentication through the bridge")
+            << "ca.crt" << false << QByteArray("alice:s3cret") << "";
+        QTest::newRow("insecure-skip-tls-verify skips the proxy's verification too")
+            << "" << true << QByteArray() << "";
+        QTest::newRow("untrusted proxy certificate names the proxy")
+            << "other-ca.crt" << false << QByteArray("alice:s3cret")
+            << "proxy error: TLS certificate verification of https proxy 127.0.0.1:";
+    }
+    void httpsProxy()
+    {
+        QFETCH(QString, clusterCa);
+        QFETCH(bool, insecure);
+        QFETCH(QByteArray, basicAuth);
+        QFETCH(QString, error);
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key"))));
+        TunnelProxy proxy(TunnelProxy::Protocol::HttpConnect);
+        proxy.basicAuth = basicAuth;
+        QVERIFY(proxy.listenTls(dataFile(QStringLiteral("server.crt")),
+                                dataFile(QStringLiteral("server.key"))));
+        ClusterConfig config = tlsConfig(server, clusterCa);
+        config.insecureSkipTlsVerify = insecure;
+        const QString userInfo =
+            basicAuth.isEmpty() ? QString() : QString::fromLatin1(basicAuth) + QLatin1Char('@');
+        config.proxyUrl = QUrl(QStringLiteral("https://") + userInfo +
+                               QStringLiteral("127.0.0.1:%1").arg(proxy.port()));
         auto result = getVersion(config);
+        if (!error.isEmpty()) {
+            QVERIFY(!result.ok());
+            QVERIFY2(result.error().message.contains(error), qPrintable(result.error().message));
+            QVERIFY2(!result.error().message.contains(QStringLiteral("s3cret")),
+                     qPrintable(result.error().message));
+            QCOMPARE(proxy.targets, QStringList());
+            QCOMPARE(server.requests.size(), 0);
+            return;
+        }
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(proxy.targets, QStringList{QStringLiteral("127.0.0.1:%1").arg(server.port())});
+        QCOMPARE(proxy.authChallenges, basicAuth.isEmpty() ? 0 : 1);
+        QCOMPARE(proxy.tlsFailures, 0);
+        QCOMPARE(server.requests.size(), 1);
+        // The proxy credentials go to the proxy only, never to the API server.
+        QVERIFY(!server.requests.value(0).headers.contains("proxy-authorization"));
+    }
+
+    void httpsProxyBridgeServesManyWatchConnections()
+    {
+        // Several requests at once: each gets its own TLS connection to the proxy.
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key"))));
+        TunnelProxy proxy(TunnelProxy::Protocol::HttpConnect);
+        QVERIFY(proxy.listenTls(dataFile(QStringLiteral("server.crt")),
+                                dataFile(QStringLiteral("server.key"))));
+        ClusterConfig config = tlsConfig(server);
+        config.proxyUrl = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(proxy.port()));
+        RestClient client(ClusterConnection::create(config));
+        int ok = 0;
+        for (int i = 0; i < 8; ++i)
+            client.get(QStringLiteral("/version"), {},
+                       [&ok](ApiResult<RestResponse> result) { ok += result.ok() ? 1 : 0; });
+        QTRY_COMPARE(ok, 8);
+        QCOMPARE(server.requests.size(), 8);
+    }
+
+    void execPluginDoesNotBlockTheClientThread()
+    {
+        // The plugin signals that it started and then waits for the test's
+        // "go" file: were the plugin run on the calling thread, get() would
+        // not return until the plugin gave up (and the token is "late").
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QString dir = m_dir.path();
+        const QString plugin = m_dir.filePath(QStringLiteral("gated.sh"));
+        writeFile(
+            plugin,
+            QStringLiteral("#!/bin/sh\n"
+                           "n=$(cat '%1/counter' 2>/dev/null || echo 0); echo $((n+1)) > "
+                           "'%1/counter'\n"
+                           "touch '%1/started'\n"
+                           "t=late; for i in $(seq 1 200); do [ -e '%1/go' ] && t=gated && "
+                           "break; sleep 0.05; done\n"
+                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
+                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"%s\"}}' "
+                           "$t\n")
+                .arg(dir)
+                .toUtf8(),
+            true);
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      plugin,
+                                      {},
+                                      {},
+                                      QStringLiteral("Never"),
+                                      false,
+                                      {}};
+        RestClient client(ClusterConnection::create(config));
+        QList<ApiResult<RestResponse>> results;
+        for (int i = 0; i < 2; ++i)
+            client.get(QStringLiteral("/version"), {},
+                       [&results](ApiResult<RestResponse> result) { results << result; });
+        QCOMPARE(results.size(), 0);
+        QTRY_VERIFY(QFile::exists(m_dir.filePath(QStringLiteral("started"))));
+        writeFile(m_dir.filePath(QStringLiteral("go")), "");
+        QTRY_COMPARE(results.size(), 2);
+        for (const auto &result : results)
+            QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(pluginRuns(), 1); // both requests waited for one run
+        QCOMPARE(server.requests.size(), 2);
+        QCOMPARE(server.requests.value(0).headers.value("authorization"),
+                 QByteArray("Bearer gated"));
+    }
+
+    void waitingForAnExecPluginCanBeInterrupted()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QString plugin = m_dir.filePath(QStringLiteral("slow.sh"));
+        writeFile(
+            plugin,
+            QStringLiteral("#!/bin/sh\ntouch '%1/started'\n"
+                           "for i in $(seq 1 200); do [ -e '%1/go' ] && break; sleep 0.05; "
+                           "done\n"
+                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
+                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n")
+                .arg(m_dir.path())
+                .toUtf8(),
+            true);
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      plugin,
+                                      {},
+                                      {},
+                                      QStringLiteral("Never"),
+                                      false,
+                                      {}};
+        RestClient client(ClusterConnection::create(config));
+        Interrupter interrupter;
+        QTimer poll;
+        // Interrupt once the plugin runs (the wait keeps serving this timer).
+        connect(&poll, &QTimer::timeout, this, [&] {
+            if (QFile::exists(m_dir.filePath(QStringLiteral("started"))))
+                interrupter.interrupt();
+        });
+        poll.start(10);
+        auto result = client.getBlocking(QStringLiteral("/version"), {}, {}, &interrupter);
+        poll.stop();
         QVERIFY(!result.ok());
-        QVERIFY2(result.error().message.contains(QStringLiteral("https proxies are not supported")),
-                 qPrintable(result.error().message));
+        QCOMPARE(result.error().kind, ApiError::Kind::Cancelled);
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("go"))));
+        QCOMPARE(server.requests.size(), 0);
+        writeFile(m_dir.filePath(QStringLiteral("go")), ""); // lets the plugin end quickly
     }
 };
 

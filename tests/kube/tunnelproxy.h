@@ -4,11 +4,20 @@
 // port 0. It speaks HTTP CONNECT (what Qt uses for https through an http
 // proxy) and SOCKS5 without authentication, connects to the requested
 // target and pipes bytes both ways. `targets` records "host:port" per tunnel.
+// listenTls() makes it an https proxy (TLS between client and proxy, as
+// kubeconfig's proxy-url: https://...); `basicAuth`, when set, requires that
+// Proxy-Authorization (answering 407 first, as real proxies do).
 
+#include <QFile>
 #include <QHostAddress>
+#include <QSslCertificate>
+#include <QSslKey>
+#include <QSslServer>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QtEndian>
+
+#include <memory>
 
 class TunnelProxy : public QObject
 {
@@ -22,15 +31,36 @@ public:
 
     bool listen()
     {
-        QObject::connect(&m_server, &QTcpServer::pendingConnectionAvailable, this, [this] {
-            while (QTcpSocket *client = m_server.nextPendingConnection())
+        if (!m_server)
+            m_server = std::make_unique<QTcpServer>();
+        QObject::connect(m_server.get(), &QTcpServer::pendingConnectionAvailable, this, [this] {
+            while (QTcpSocket *client = m_server->nextPendingConnection())
                 accept(client);
         });
-        return m_server.listen(QHostAddress::LocalHost, 0);
+        return m_server->listen(QHostAddress::LocalHost, 0);
     }
-    quint16 port() const { return m_server.serverPort(); }
+    bool listenTls(const QString &certFile, const QString &keyFile)
+    {
+        QFile key(keyFile);
+        if (!key.open(QIODevice::ReadOnly))
+            return false;
+        QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+        config.setLocalCertificate(QSslCertificate::fromPath(certFile).value(0));
+        config.setPrivateKey(QSslKey(key.readAll(), QSsl::Rsa));
+        config.setPeerVerifyMode(QSslSocket::VerifyNone);
+        auto server = std::make_unique<QSslServer>();
+        server->setSslConfiguration(config);
+        QObject::connect(server.get(), &QSslServer::errorOccurred, this,
+                         [this](QSslSocket *, QAbstractSocket::SocketError) { ++tlsFailures; });
+        m_server = std::move(server);
+        return listen();
+    }
+    quint16 port() const { return m_server->serverPort(); }
 
     QStringList targets;
+    QByteArray basicAuth;   // "user:password"; empty = no authentication
+    int authChallenges = 0; // 407 answers sent
+    int tlsFailures = 0;    // TLS handshakes that failed (listenTls only)
 
 private:
     void accept(QTcpSocket *client)
@@ -53,9 +83,23 @@ private:
         if (end < 0)
             return;
         const QList<QByteArray> line = buffer.left(buffer.indexOf("\r\n")).split(' ');
+        const QByteArray head = buffer.left(end);
         buffer.remove(0, end + 4);
         if (line.value(0) != "CONNECT") {
             client->write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n");
+            return;
+        }
+        bool authorized = basicAuth.isEmpty();
+        for (const QByteArray &header : head.split('\n')) {
+            const qsizetype colon = header.indexOf(':');
+            if (header.left(colon).trimmed().toLower() == "proxy-authorization" &&
+                header.mid(colon + 1).trimmed() == "Basic " + basicAuth.toBase64())
+                authorized = true;
+        }
+        if (!authorized) {
+            ++authChallenges;
+            client->write("HTTP/1.1 407 Proxy Authentication Required\r\n"
+                          "Proxy-Authenticate: Basic realm=\"test\"\r\nContent-Length: 0\r\n\r\n");
             return;
         }
         const QByteArray target = line.value(1);
@@ -114,5 +158,5 @@ private:
     }
 
     Protocol m_protocol;
-    QTcpServer m_server;
+    std::unique_ptr<QTcpServer> m_server;
 };
