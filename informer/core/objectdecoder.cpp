@@ -2,6 +2,7 @@
 
 #include "informer/core/jsonutil.h"
 #include "informer/core/kubeobjectdata.h"
+#include "informer/core/stringpool.h"
 
 #include <algorithm>
 #include <vector>
@@ -33,7 +34,8 @@ private:
         m_error = std::move(message);
         return false;
     }
-    bool readString(od::value value, QString &target, const char *path);
+    // `pooled`: the value repeats across objects and is interned (StringPool).
+    bool readString(od::value value, QString &target, const char *path, bool pooled = false);
     bool readTimestamp(od::value value, qint64 &target, const char *path);
     bool readLabels(od::value value);
     bool readAnnotationKeys(od::value value);
@@ -50,14 +52,14 @@ bool isNull(od::value &value)
     return value.is_null().get(null) == SUCCESS && null;
 }
 
-bool MetadataReader::readString(od::value value, QString &target, const char *path)
+bool MetadataReader::readString(od::value value, QString &target, const char *path, bool pooled)
 {
     if (isNull(value))
         return true;
     std::string_view text;
     if (value.get_string().get(text) != SUCCESS)
         return fail(QStringLiteral("%1: expected a string").arg(QLatin1String(path)));
-    target = toQString(text);
+    target = pooled ? StringPool::instance().intern(text) : toQString(text);
     return true;
 }
 
@@ -88,10 +90,11 @@ bool MetadataReader::readLabels(od::value value)
         std::string_view key, text;
         if (field.unescaped_key().get(key) != SUCCESS)
             return fail(QStringLiteral("metadata.labels: invalid JSON"));
-        const QString keyText = toQString(key);
+        StringPool &pool = StringPool::instance();
+        const QString keyText = pool.intern(key);
         if (field.value().get_string().get(text) != SUCCESS)
             return fail(QStringLiteral("metadata.labels.%1: expected a string").arg(keyText));
-        m_data.labels.append(Label{keyText, toQString(text)});
+        m_data.labels.append(Label{keyText, pool.intern(text)});
     }
     std::sort(m_data.labels.begin(), m_data.labels.end(),
               [](const Label &a, const Label &b) { return a.key < b.key; });
@@ -113,7 +116,7 @@ bool MetadataReader::readAnnotationKeys(od::value value)
         if (field.value().get_string().get(text) != SUCCESS)
             return fail(
                 QStringLiteral("metadata.annotations.%1: expected a string").arg(toQString(key)));
-        m_data.annotationKeys.append(toQString(key));
+        m_data.annotationKeys.append(StringPool::instance().intern(key));
     }
     std::sort(m_data.annotationKeys.begin(), m_data.annotationKeys.end());
     m_data.annotationKeys.squeeze();
@@ -137,15 +140,20 @@ bool MetadataReader::readOwnerReferences(od::value value)
             if (field.unescaped_key().get(key) != SUCCESS)
                 return fail(QStringLiteral("metadata.ownerReferences: invalid JSON"));
             bool ok = true;
+            // An owner is shared by all its dependents (every pod of a
+            // ReplicaSet), so all four strings are pooled.
             if (key == "apiVersion")
                 ok = readString(field.value(), reference.apiVersion,
-                                "metadata.ownerReferences[].apiVersion");
+                                "metadata.ownerReferences[].apiVersion", true);
             else if (key == "kind")
-                ok = readString(field.value(), reference.kind, "metadata.ownerReferences[].kind");
+                ok = readString(field.value(), reference.kind, "metadata.ownerReferences[].kind",
+                                true);
             else if (key == "name")
-                ok = readString(field.value(), reference.name, "metadata.ownerReferences[].name");
+                ok = readString(field.value(), reference.name, "metadata.ownerReferences[].name",
+                                true);
             else if (key == "uid")
-                ok = readString(field.value(), reference.uid, "metadata.ownerReferences[].uid");
+                ok = readString(field.value(), reference.uid, "metadata.ownerReferences[].uid",
+                                true);
             else if (key == "controller")
                 ok = field.value().get_bool().get(reference.controller) == SUCCESS ||
                      fail(QStringLiteral("metadata.ownerReferences[].controller: expected a "
@@ -155,6 +163,7 @@ bool MetadataReader::readOwnerReferences(od::value value)
         }
         m_data.ownerReferences.append(std::move(reference));
     }
+    m_data.ownerReferences.squeeze();
     return true;
 }
 
@@ -173,7 +182,7 @@ bool MetadataReader::read(od::object metadata)
         if (key == "name")
             ok = readString(field.value(), m_data.name, "metadata.name");
         else if (key == "namespace")
-            ok = readString(field.value(), m_data.namespaceName, "metadata.namespace");
+            ok = readString(field.value(), m_data.namespaceName, "metadata.namespace", true);
         else if (key == "uid")
             ok = readString(field.value(), m_data.uid, "metadata.uid");
         else if (key == "resourceVersion")
@@ -309,7 +318,7 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
             std::string_view text;
             if (fieldValue.get_string().get(text) != SUCCESS)
                 return failure(QStringLiteral("%1: expected a string").arg(toQString(key)));
-            (key == "kind" ? data->kind : data->apiVersion) = toQString(text);
+            (key == "kind" ? data->kind : data->apiVersion) = StringPool::instance().intern(text);
         } else if (key == "metadata") {
             od::value fieldValue = field.value();
             if (isNull(fieldValue))

@@ -1,0 +1,102 @@
+#include "informer/core/stringpool.h"
+
+#include <QMutex>
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+namespace informant {
+
+namespace {
+
+// Heterogeneous lookup: a hit is found from the decoder's string_view without
+// building a key (std::string keeps keys up to 15 bytes inline, so most keys
+// cost no allocation either).
+struct BytesHash
+{
+    using is_transparent = void;
+    size_t operator()(std::string_view bytes) const { return std::hash<std::string_view>{}(bytes); }
+};
+
+// A shard is purged when it has grown to this many strings, then whenever it
+// has doubled since the last purge: amortised O(1) per intern.
+constexpr size_t kFirstPurgeAt = 1024;
+
+} // namespace
+
+struct StringPool::Shard
+{
+    QMutex mutex;
+    std::unordered_map<std::string, QString, BytesHash, std::equal_to<>> strings;
+    size_t purgeAt = kFirstPurgeAt;
+
+    qsizetype purgeLocked()
+    {
+        qsizetype dropped = 0;
+        for (auto it = strings.begin(); it != strings.end();) {
+            if (it->second.isDetached()) {
+                it = strings.erase(it);
+                ++dropped;
+            } else {
+                ++it;
+            }
+        }
+        purgeAt = qMax(kFirstPurgeAt, 2 * strings.size());
+        return dropped;
+    }
+};
+
+StringPool &StringPool::instance()
+{
+    static StringPool pool;
+    return pool;
+}
+
+StringPool::StringPool()
+    : m_shards(new Shard[kShards])
+{
+}
+
+StringPool::~StringPool()
+{
+    delete[] m_shards;
+}
+
+QString StringPool::intern(std::string_view utf8)
+{
+    if (utf8.empty())
+        return QString();
+    const size_t hash = BytesHash{}(utf8);
+    Shard &shard = m_shards[(hash >> 7) % kShards];
+    QMutexLocker locker(&shard.mutex);
+    if (const auto found = shard.strings.find(utf8); found != shard.strings.end())
+        return found->second;
+    if (shard.strings.size() >= shard.purgeAt)
+        shard.purgeLocked();
+    const QString text = QString::fromUtf8(utf8.data(), qsizetype(utf8.size()));
+    shard.strings.emplace(std::string(utf8), text);
+    return text;
+}
+
+qsizetype StringPool::purge()
+{
+    qsizetype dropped = 0;
+    for (int i = 0; i < kShards; ++i) {
+        QMutexLocker locker(&m_shards[i].mutex);
+        dropped += m_shards[i].purgeLocked();
+    }
+    return dropped;
+}
+
+qsizetype StringPool::size() const
+{
+    qsizetype total = 0;
+    for (int i = 0; i < kShards; ++i) {
+        QMutexLocker locker(&m_shards[i].mutex);
+        total += qsizetype(m_shards[i].strings.size());
+    }
+    return total;
+}
+
+} // namespace informant
