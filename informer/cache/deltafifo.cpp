@@ -11,6 +11,8 @@ namespace {
 
 constexpr qsizetype kSlowPopQueueDepth = 10;
 constexpr qint64 kSlowPopProcessMs = 100;
+// A drained queue keeps room for this many keys; more is released.
+constexpr qsizetype kKeepCapacity = 1024;
 
 // client-go dedupDeltas: only the last two deltas are compared, and only two
 // deletions collapse; the one with a real final state (not a tombstone) wins.
@@ -192,6 +194,23 @@ Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString 
     return {};
 }
 
+KubeObject DeltaFIFO::knownVersion(const KubeObject &object) const
+{
+    // No lock: KnownObjects is thread-safe and the queue is not consulted (a
+    // cached object with the listed resourceVersion is that version, whatever
+    // is queued for the key).
+    const QString resourceVersion = object.resourceVersion();
+    if (!m_options.knownObjects || resourceVersion.isEmpty())
+        return object;
+    const Result<QString> key = keyOf(object);
+    if (!key.ok())
+        return object;
+    const std::optional<KubeObject> known = m_options.knownObjects->getByKey(key.value());
+    if (!known || known->resourceVersion() != resourceVersion || known->uid() != object.uid())
+        return object;
+    return *known;
+}
+
 // Replace steps 2 and 3: a DeletedFinalStateUnknown for every queued key and
 // every known-but-unqueued key that the new list lacks. Returns how many.
 qsizetype DeltaFIFO::queueTombstonesLocked(const QSet<QString> &listedKeys)
@@ -289,6 +308,8 @@ PopResult DeltaFIFO::popOneLocked(const PopProcess &process)
     if (m_initialPopulationCount > 0)
         --m_initialPopulationCount;
     popped.deltas = m_items.take(popped.key);
+    if (m_queue.isEmpty())
+        shrinkDrainedLocked();
 
     QElapsedTimer timer;
     timer.start();
@@ -302,6 +323,16 @@ PopResult DeltaFIFO::popOneLocked(const PopProcess &process)
     if (processed.error())
         popped.result = *processed.error();
     return popped;
+}
+
+// Neither QHash nor QList gives memory back as it empties: after a Replace of
+// 100k keys the drained queue would keep a 100k-entry hash and list for good.
+void DeltaFIFO::shrinkDrainedLocked()
+{
+    if (m_items.capacity() > kKeepCapacity)
+        m_items = {};
+    if (m_queue.capacity() > kKeepCapacity)
+        m_queue = {};
 }
 
 PopResult DeltaFIFO::pop(const PopProcess &process)

@@ -111,6 +111,8 @@ public:
     Result<void> remove(const KubeObject &object) override;
     Result<void> replace(const QList<KubeObject> &objects, const QString &resourceVersion) override;
     Result<void> resync() override;
+    // The KnownObjects' object for the same key, uid and resourceVersion.
+    KubeObject knownVersion(const KubeObject &object) const override;
 
     PopResult pop(const PopProcess &process);
     // Pops up to `maxKeys` (at least 1) queued keys under one lock acquisition,
@@ -146,6 +148,7 @@ private:
     qsizetype queueTombstonesLocked(const QSet<QString> &listedKeys);
     bool hasSyncedLocked() const { return m_populated && m_initialPopulationCount == 0; }
     PopResult popOneLocked(const PopProcess &process);
+    void shrinkDrainedLocked();
     PopResult closedResult() const;
 
     const DeltaFIFOOptions m_options;

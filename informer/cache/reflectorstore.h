@@ -21,6 +21,16 @@ public:
     virtual Result<void> replace(const QList<KubeObject> &objects,
                                  const QString &resourceVersion) = 0;
     virtual Result<void> resync() = 0;
+
+    // The object already cached under the same key when it is the same
+    // version (same uid and resourceVersion), else `object` itself. A relist
+    // passes every listed object through this so that unchanged objects are
+    // shared with the cache instead of being held twice until the Replace is
+    // processed (for 100k pods that is the whole cache again). client-go
+    // requires transforms to be idempotent because cached objects may come
+    // back through Replace, so handing back a transformed object is safe.
+    // The default knows no cache.
+    virtual KubeObject knownVersion(const KubeObject &object) const { return object; }
 };
 
 } // namespace informant

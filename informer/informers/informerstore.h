@@ -25,6 +25,10 @@ public:
     Result<void> remove(const KubeObject &object) override;
     Result<void> replace(const QList<KubeObject> &objects, const QString &resourceVersion) override;
     Result<void> resync() override { return m_fifo.resync(); }
+    KubeObject knownVersion(const KubeObject &object) const override
+    {
+        return m_fifo.knownVersion(object);
+    }
 
     static qint64 monotonicNowNs();
 

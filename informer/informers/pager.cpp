@@ -9,6 +9,14 @@ ListPager::ListPager(ListerWatcher &listerWatcher, qint64 pageSize, bool fullLis
 {
 }
 
+void ListPager::mapItems(QList<KubeObject> &items) const
+{
+    if (!m_itemMapper)
+        return;
+    for (KubeObject &item : items)
+        item = m_itemMapper(item);
+}
+
 ApiResult<PagedList> ListPager::list(ListOptions options,
                                      const std::function<void(qint64)> &progress)
 {
@@ -34,6 +42,7 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
                 ApiResult<ListPage> whole = m_listerWatcher.list(full);
                 if (!whole.ok())
                     return whole.error();
+                mapItems(whole.value().items);
                 PagedList fallback;
                 fallback.resourceVersion = whole->resourceVersion;
                 fallback.items = std::move(whole.value().items);
@@ -45,6 +54,7 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
             return page.error();
         }
         ListPage &current = page.value();
+        mapItems(current.items);
         if (first) {
             result.resourceVersion = current.resourceVersion;
             result.items = std::move(current.items);

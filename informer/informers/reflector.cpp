@@ -25,12 +25,18 @@ ApiError withContext(ApiError error, const QString &context)
 }
 
 // The temporary store a streaming list collects into before one Replace.
+// Unchanged objects are taken from the real store's cache (knownVersion) as
+// they arrive, so a relist holds only the changed ones twice.
 class TemporaryStore final : public ReflectorStore
 {
 public:
+    explicit TemporaryStore(const ReflectorStore &known)
+        : m_known(known)
+    {
+    }
     Result<void> add(const KubeObject &object) override
     {
-        m_items.insert(object.key(), object);
+        m_items.insert(object.key(), m_known.knownVersion(object));
         return {};
     }
     Result<void> update(const KubeObject &object) override { return add(object); }
@@ -45,6 +51,7 @@ public:
     qsizetype size() const { return m_items.size(); }
 
 private:
+    const ReflectorStore &m_known;
     QHash<QString, KubeObject> m_items;
 };
 
@@ -256,6 +263,7 @@ ApiResult<void> Reflector::list()
              resourceVersion != QLatin1String("0"))
         pageSize = 0;
     ListPager pager(*m_listerWatcher, pageSize);
+    pager.setItemMapper([this](const KubeObject &object) { return m_store.knownVersion(object); });
     const auto progress = [this](qint64 items) {
         if (m_status)
             m_status->setListing(items);
@@ -305,7 +313,7 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
             return std::unique_ptr<WatchStream>();
         if (auto resyncError = m_timer->takeResyncError(); resyncError)
             return std::unique_ptr<WatchStream>();
-        TemporaryStore temporary;
+        TemporaryStore temporary(m_store);
         ListOptions options;
         options.sendInitialEvents = true;
         options.resourceVersionMatch = QStringLiteral("NotOlderThan");

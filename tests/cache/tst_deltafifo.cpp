@@ -6,6 +6,9 @@
 
 #include "fifoscript.h"
 
+#include "fakeknownobjects.h"
+#include "testobjects.h"
+
 #include <QTest>
 #include <QThread>
 
@@ -22,6 +25,8 @@ private Q_SLOTS:
     void keyOfHandlesObjectsTombstonesAndDeltas_data();
     void keyOfHandlesObjectsTombstonesAndDeltas();
     void processResultConvertsFromResultAndError();
+    void knownVersionSharesOnlyTheSameVersion_data();
+    void knownVersionSharesOnlyTheSameVersion();
     void blockedPopReturnsWhenAnotherThreadAdds();
 };
 
@@ -342,6 +347,61 @@ void TestDeltaFIFO::keyOfHandlesObjectsTombstonesAndDeltas()
         break;
     }
     QCOMPARE(key.ok() ? key.value() : QStringLiteral("error: ") + key.errorMessage(), expected);
+}
+
+namespace {
+
+QByteArray podWith(const char *name, const char *rv, const char *uid)
+{
+    QByteArray json =
+        R"({"kind":"Pod","metadata":{"namespace":"ns","name":")" + QByteArray(name) + '"';
+    if (*rv)
+        json += R"(,"resourceVersion":")" + QByteArray(rv) + '"';
+    if (*uid)
+        json += R"(,"uid":")" + QByteArray(uid) + '"';
+    return json + "}}";
+}
+
+} // namespace
+
+void TestDeltaFIFO::knownVersionSharesOnlyTheSameVersion_data()
+{
+    QTest::addColumn<QByteArray>("cached"); // empty: KnownObjects holds nothing
+    QTest::addColumn<QByteArray>("incoming");
+    QTest::addColumn<bool>("withKnownObjects");
+    QTest::addColumn<bool>("shared");
+    QTest::newRow("sameUidAndVersionIsShared")
+        << podWith("a", "5", "u1") << podWith("a", "5", "u1") << true << true;
+    QTest::newRow("newerVersionIsKept")
+        << podWith("a", "5", "u1") << podWith("a", "6", "u1") << true << false;
+    QTest::newRow("recreatedObjectIsKept")
+        << podWith("a", "5", "u1") << podWith("a", "5", "u2") << true << false;
+    QTest::newRow("otherKeyIsKept")
+        << podWith("b", "5", "u1") << podWith("a", "5", "u1") << true << false;
+    QTest::newRow("noResourceVersionIsKept")
+        << podWith("a", "", "u1") << podWith("a", "", "u1") << true << false;
+    QTest::newRow("withoutKnownObjectsIsKept")
+        << podWith("a", "5", "u1") << podWith("a", "5", "u1") << false << false;
+}
+
+void TestDeltaFIFO::knownVersionSharesOnlyTheSameVersion()
+{
+    QFETCH(QByteArray, cached);
+    QFETCH(QByteArray, incoming);
+    QFETCH(bool, withKnownObjects);
+    QFETCH(bool, shared);
+    FakeKnownObjects known;
+    const KubeObject cachedObject = fromJsonOrDie(cached);
+    known.set(cachedObject);
+    DeltaFIFOOptions options;
+    if (withKnownObjects)
+        options.knownObjects = &known;
+    DeltaFIFO fifo(options);
+    const KubeObject incomingObject = fromJsonOrDie(incoming);
+    const KubeObject result = fifo.knownVersion(incomingObject);
+    QCOMPARE(result.sameAs(cachedObject), shared);
+    QCOMPARE(result.sameAs(incomingObject), !shared);
+    QCOMPARE(fifo.size(), 0); // a lookup, not a queue operation
 }
 
 void TestDeltaFIFO::processResultConvertsFromResultAndError()

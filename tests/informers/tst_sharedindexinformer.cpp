@@ -108,6 +108,8 @@ private Q_SLOTS:
     void handlersHearChangesAfterTheCacheWasUpdated();
     void lateHandlerGetsSyntheticAddsAndItsOwnHasSynced();
     void relistNotifiesResyncingListenersOfUnchangedObjects();
+    void relistSharesUnchangedObjectsWithTheCache_data();
+    void relistSharesUnchangedObjectsWithTheCache();
     void resyncPeriodsAreNormalised();
     void transformRunsBeforeCacheAndHandlers();
     void removedHandlerHearsNothingMore();
@@ -221,6 +223,65 @@ void TstSharedIndexInformer::relistNotifiesResyncingListenersOfUnchangedObjects(
     QCOMPARE(resynced, (QStringList{"update ns/pod1@1->1", "update ns/pod2@2->2"}));
     QCOMPARE(resyncing.lines().mid(4),
              (QStringList{"update ns/pod1@1->1", "update ns/pod2@2->3", "add ns/pod3@4"}));
+}
+
+void TstSharedIndexInformer::relistSharesUnchangedObjectsWithTheCache_data()
+{
+    QTest::addColumn<bool>("streamingList");
+    QTest::newRow("pagedList") << false;
+    QTest::newRow("streamingList") << true;
+}
+
+void TstSharedIndexInformer::relistSharesUnchangedObjectsWithTheCache()
+{
+    // A relist hands the cache's own instance on for an object whose uid and
+    // resourceVersion did not change, so a relist of 100k unchanged pods
+    // does not hold them twice; changed objects are the relisted ones.
+    QFETCH(bool, streamingList);
+    auto clock = std::make_shared<FakeClock>();
+    auto lw = std::make_shared<FakeListerWatcher>(clock.get());
+    lw->setSupportsWatchList(streamingList);
+    const QList<KubeObject> first{makePod("pod1", "1"), makePod("pod2", "2"),
+                                  makePod("pod3", "3", "ns", "old-uid")};
+    const QList<KubeObject> second{makePod("pod1", "1"), makePod("pod2", "5"),
+                                   makePod("pod3", "3", "ns", "new-uid")};
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    if (streamingList) {
+        QList<WatchEvent> initial;
+        for (const KubeObject &object : first)
+            initial.append(makeEvent(WatchEvent::Type::Added, object));
+        initial.append(makeBookmark("10", true));
+        lw->addWatch(
+            {eventsStep(initial), gateStep(gate), eventsStep({makeErrorEvent(410, "Expired")})});
+        QList<WatchEvent> relisted;
+        for (const KubeObject &object : second)
+            relisted.append(makeEvent(WatchEvent::Type::Added, object));
+        relisted.append(makeBookmark("20", true));
+        lw->addWatch({eventsStep(relisted)});
+    } else {
+        lw->addList(makePage("10", first));
+        lw->addWatch({gateStep(gate), eventsStep({makeErrorEvent(410, "Expired")})});
+        lw->addList(makePage("20", second));
+    }
+    SharedIndexInformerOptions options = testOptions(clock);
+    options.reflector.useWatchList = streamingList;
+    SharedIndexInformer informer(lw, options);
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    const std::optional<KubeObject> cached1 = informer.indexer().getByKey("ns/pod1");
+    QVERIFY(cached1);
+    QVERIFY(cached1->sameAs(first.at(0)));
+
+    gate->store(true); // ERROR 410 → relist
+    QTRY_COMPARE(informer.indexer().getByKey("ns/pod2").value_or(KubeObject()).resourceVersion(),
+                 QStringLiteral("5"));
+    QTRY_COMPARE(informer.indexer().getByKey("ns/pod3").value_or(KubeObject()).uid(),
+                 QStringLiteral("new-uid"));
+    QVERIFY(informer.indexer().getByKey("ns/pod1")->sameAs(*cached1));
+    QVERIFY(!informer.indexer().getByKey("ns/pod1")->sameAs(second.at(0)));
+    QVERIFY(informer.indexer().getByKey("ns/pod2")->sameAs(second.at(1)));
+    QVERIFY(informer.indexer().getByKey("ns/pod3")->sameAs(second.at(2)));
+    QCOMPARE(informer.status().relists, 1);
 }
 
 void TstSharedIndexInformer::resyncPeriodsAreNormalised()
