@@ -61,6 +61,21 @@ void setFaults(ServerContext &context, HttpConnection *connection, const QString
         QJsonDocument(QJsonObject{{"faults", parsed->toString()}}).toJson(QJsonDocument::Compact));
 }
 
+// Where the replay scenario's changes are, for benchmarks and scripts.
+void replayInfo(ServerContext &context, HttpConnection *connection)
+{
+    if (!context.replay)
+        return sendStatus(connection, statuses::pathNotFound()); // not the replay scenario
+    const ReplayInfo &replay = *context.replay;
+    const bool available = context.storage.store(replay.storageId).replay() != nullptr;
+    const QJsonObject body{{"path", replay.path},
+                           {"resourceVersion", QString::number(replay.fromRv)},
+                           {"lastResourceVersion", QString::number(replay.toRv)},
+                           {"changes", qint64(replay.toRv - replay.fromRv)},
+                           {"available", available}};
+    sendJson(connection, 200, QJsonDocument(body).toJson(QJsonDocument::Compact));
+}
+
 } // namespace
 
 void handleControlRequest(ServerContext &context, HttpConnection *connection,
@@ -86,6 +101,8 @@ void handleControlRequest(ServerContext &context, HttpConnection *connection,
         return sendJson(connection, 200,
                         paused ? "{\"churn\":\"paused\"}" : "{\"churn\":\"running\"}");
     }
+    if (get && action == QLatin1String("replay"))
+        return replayInfo(context, connection);
     if (get && action == QLatin1String("faults"))
         return sendJson(connection, 200,
                         QJsonDocument(QJsonObject{{"faults", context.faults.spec().toString()}})

@@ -41,7 +41,21 @@ void ResourceStore::trim()
         m_compactedRv = std::max(m_compactedRv, m_history.front()->resourceVersion);
         m_history.pop_front();
     }
+    if (m_replay && m_compactedRv >= m_replay->lastRv())
+        m_replay.reset();
     std::erase_if(m_snapshots, [&](const auto &entry) { return entry.first < m_compactedRv; });
+}
+
+void ResourceStore::installReplay(std::shared_ptr<const ReplayLog> log)
+{
+    for (ObjectPtr &object : log->finalObjects()) {
+        if (object)
+            m_objects[object->key] = std::move(object);
+    }
+    m_compactedRv = std::max(m_compactedRv, log->firstRv() - 1);
+    m_lastChangeRv = std::max(m_lastChangeRv, log->lastRv());
+    m_snapshots.clear();
+    m_replay = std::move(log);
 }
 
 void ResourceStore::setHistoryLimit(int limit)
@@ -93,6 +107,13 @@ Snapshot ResourceStore::snapshotAt(quint64 rv, quint64 currentRv)
             state.erase(event.object->key);
         else
             state[event.object->key] = event.previous;
+    }
+    if (m_replay && effectiveRv < m_replay->lastRv()) {
+        // Walking back, the last version written for a key is the one at effectiveRv.
+        for (quint64 changeRv = m_replay->lastRv(); changeRv > effectiveRv; --changeRv) {
+            const ObjectPtr previous = m_replay->previousAt(changeRv);
+            state[previous->key] = previous;
+        }
     }
     for (auto &entry : state)
         items->push_back(std::move(entry.second));

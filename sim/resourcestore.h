@@ -4,8 +4,12 @@
 // it): current state sorted by key, a bounded history of changes for watches
 // and exact-resourceVersion lists, and the watchers to notify. History is
 // complete for every resourceVersion greater than compactedRv(); older ones
-// answer 410 Expired, as etcd compaction does. Server thread only.
+// answer 410 Expired, as etcd compaction does. A replay log (the `replay`
+// scenario) can stand for a long run of changes kept compactly: its changes
+// come right after compactedRv() and before the events in history. Server
+// thread only.
 
+#include "sim/replaylog.h"
 #include "sim/storedevent.h"
 
 #include <deque>
@@ -36,8 +40,14 @@ public:
     void setCompactedRv(quint64 rv) { m_compactedRv = std::max(m_compactedRv, rv); }
     void setHistoryLimit(int limit);
     int historyLimit() const { return m_historyLimit; }
-    // Changes with resourceVersion > rv (rv must be >= compactedRv()).
+    // Changes with resourceVersion > rv (rv must be >= compactedRv()), not
+    // counting those of the replay log (see replay()).
     std::vector<EventPtr> eventsAfter(quint64 rv) const;
+    // Installs `log`, whose changes must follow every stored change: the
+    // changed objects take their final state, history before it is compacted.
+    void installReplay(std::shared_ptr<const ReplayLog> log);
+    // The replay log while its changes are not compacted, else null.
+    const std::shared_ptr<const ReplayLog> &replay() const { return m_replay; }
     // The state as of `rv` (sorted by key); null when rv < compactedRv().
     // `currentRv` is the global counter: rv >= it gives the current state.
     Snapshot snapshotAt(quint64 rv, quint64 currentRv);
@@ -52,6 +62,7 @@ private:
 
     std::map<QString, ObjectPtr> m_objects;
     std::deque<EventPtr> m_history;
+    std::shared_ptr<const ReplayLog> m_replay;
     quint64 m_compactedRv = 0;
     int m_historyLimit;
     std::vector<WatchSink *> m_watchers;

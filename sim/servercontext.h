@@ -10,6 +10,7 @@
 #include "sim/storage.h"
 
 #include <functional>
+#include <optional>
 
 namespace informant::sim {
 
@@ -20,6 +21,16 @@ struct ServerSettings
     int defaultWatchTimeoutSeconds = 1800; // kube-apiserver --min-request-timeout
     QString token;                         // required bearer token, if set
     QString serverUrl;
+};
+
+// Where the `replay` scenario's pre-made changes are: a watch of `path` from
+// `fromRv` streams them, ending at `toRv`.
+struct ReplayInfo
+{
+    QString storageId;
+    QString path;
+    quint64 fromRv = 0;
+    quint64 toRv = 0;
 };
 
 struct ServerContext
@@ -37,6 +48,7 @@ struct ServerContext
     RequestLog requestLog;
     ServerSettings settings;
     int baseHistoryLimit;
+    std::optional<ReplayInfo> replay; // set by the replay scenario
     // Set by the running scenario (churn pause/resume); may be empty.
     std::function<void(bool paused)> setChurnPaused;
     // Set by the server: applies a new fault spec (timers, history limit).

@@ -8,10 +8,11 @@ namespace informant::sim {
 
 struct SimOptions
 {
-    QString scenario = QStringLiteral("demo"); // demo, empty, scale, churn
-    int pods = 0;                              // scale/churn: pod count (0: scenario default)
-    int namespaces = 0;                        // scale/churn: namespace count (0: default)
-    double churnPerSecond = 0;                 // churn: changes per second (0: default)
+    QString scenario = QStringLiteral("demo"); // demo, empty, scale, churn, replay
+    int pods = 0;                              // pod count (0: scenario default)
+    int namespaces = 0;                        // scale/churn/replay: namespace count (0: default)
+    double churnPerSecond = 0; // any scenario: changes per second (0: the scenario's default)
+    qint64 replayChanges = 0;  // replay: changes kept for replay (0: default)
     quint32 seed = 1;
     int history = 10000; // events kept per resource
     QString faults;      // --faults spec

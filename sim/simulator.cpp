@@ -29,6 +29,7 @@ Result<void> Simulator::start(const SimOptions &options, const QHostAddress &add
     m_thread->start();
     Result<quint16> started = makeError(QString());
     QString url;
+    std::optional<ReplayInfo> replay;
     ApiServer *server = nullptr;
     QMetaObject::invokeMethod(
         m_anchor,
@@ -37,6 +38,7 @@ Result<void> Simulator::start(const SimOptions &options, const QHostAddress &add
             started = server->start(address, port);
             if (started.ok()) {
                 url = server->context().settings.serverUrl;
+                replay = server->context().replay;
             } else {
                 delete server;
                 server = nullptr;
@@ -50,6 +52,7 @@ Result<void> Simulator::start(const SimOptions &options, const QHostAddress &add
     m_server = server;
     m_port = started.value();
     m_url = url;
+    m_replay = replay;
     return {};
 }
 
@@ -72,6 +75,7 @@ void Simulator::stop()
     m_thread = nullptr;
     m_port = 0;
     m_url.clear();
+    m_replay.reset();
 }
 
 Result<void> writeKubeconfig(const QString &path, const QString &url, const QString &token,

@@ -6,6 +6,7 @@
 // listens; stop() (or the destructor) cuts every connection and joins the
 // thread. The public methods are meant for one owning thread.
 
+#include "sim/servercontext.h"
 #include "sim/simoptions.h"
 
 #include "informer/core/result.h"
@@ -35,6 +36,8 @@ public:
     bool isRunning() const { return m_server != nullptr; }
     quint16 port() const { return m_port; }
     QString url() const { return m_url; } // "http://127.0.0.1:PORT" (https with TLS)
+    // Where the replay scenario's changes are (nullopt for other scenarios).
+    std::optional<ReplayInfo> replay() const { return m_replay; }
 
 private:
     QThread *m_thread = nullptr;
@@ -42,6 +45,7 @@ private:
     ApiServer *m_server = nullptr;
     quint16 m_port = 0;
     QString m_url;
+    std::optional<ReplayInfo> m_replay;
 };
 
 // Writes a kubeconfig (cluster "informant-sim", context and user of the same

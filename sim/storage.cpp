@@ -32,6 +32,14 @@ void Storage::dropStore(const QString &storageId)
     delete m_stores.take(storageId);
 }
 
+void Storage::installReplay(const QString &storageId, std::shared_ptr<const ReplayLog> log)
+{
+    Q_ASSERT(log->firstRv() == m_rv + 1);
+    const quint64 last = log->lastRv();
+    store(storageId).installReplay(std::move(log));
+    m_rv = std::max(m_rv, last);
+}
+
 void Storage::setHistoryLimit(int limit)
 {
     m_historyLimit = limit;

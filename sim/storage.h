@@ -33,6 +33,9 @@ public:
     // Deletes `key`; the DELETED event carries the last state at a new resourceVersion.
     Result<EventPtr> remove(const QString &storageId, const QString &key);
     void dropStore(const QString &storageId);
+    // Makes `log` (starting at currentRv() + 1) the next changes of
+    // `storageId`; the counter moves past them.
+    void installReplay(const QString &storageId, std::shared_ptr<const ReplayLog> log);
 
     void setHistoryLimit(int limit);
     int historyLimit() const { return m_historyLimit; }

@@ -13,7 +13,9 @@ namespace informant::sim {
 namespace {
 
 constexpr qsizetype kFlushBytes = 256 * 1024;
-constexpr qsizetype kInitialPieceBytes = 4 * 1024 * 1024;
+// Streamed history comes in pieces the kernel takes whole, so the producer
+// keeps the socket full without copies into Qt's write buffer.
+constexpr qsizetype kInitialPieceBytes = 256 * 1024;
 // A client this far behind is cut off, as the watch cache drops slow watchers.
 constexpr qint64 kMaxBacklogBytes = qint64(1) << 30;
 
@@ -130,13 +132,32 @@ void WatchSession::begin(const HttpRequest &request, quint64 startRv, bool initi
     if (!initialEvents && startRv < m_store->compactedRv()) {
         // A watch from a compacted version: one ERROR event, then the end.
         const QByteArray status = statuses::watchTooOld(startRv, m_store->compactedRv()).toJson();
-        m_buffer += "{\"type\":\"ERROR\",\"object\":" + status + "}\n";
+        append("{\"type\":\"ERROR\",\"object\":" + status + "}\n");
         m_store = nullptr;
         stop();
         return;
     }
     m_store->addWatcher(this);
+    const auto resume = [this] { finishInitial(); };
+    const auto produce = [this](bool (WatchSession::*next)()) {
+        return [this, next](HttpConnection &) {
+            const bool more = (this->*next)();
+            flush();
+            return more && !m_stopped;
+        };
+    };
     if (!initialEvents) {
+        const std::shared_ptr<const ReplayLog> &replay = m_store->replay();
+        if (replay && startRv < replay->lastRv()) {
+            // The replay log's changes first, as the socket drains; what was
+            // stored after them and what arrives meanwhile follows.
+            m_replay = replay;
+            m_replayNext = std::max(startRv + 1, replay->firstRv());
+            m_queued = m_store->eventsAfter(replay->lastRv());
+            m_initialDone = false;
+            m_connection->setProducer(produce(&WatchSession::produceReplay), resume);
+            return;
+        }
         for (const EventPtr &event : m_store->eventsAfter(startRv))
             appendEvent(*event);
         finishInitial();
@@ -145,23 +166,17 @@ void WatchSession::begin(const HttpRequest &request, quint64 startRv, bool initi
     m_sendEndBookmark = endBookmark;
     m_initialDone = false;
     m_initial = m_store->snapshotAt(startRv, m_context.storage.currentRv());
-    m_connection->setProducer(
-        [this](HttpConnection &connection) {
-            QByteArray out;
-            const bool more = produceInitial(out);
-            connection.writeChunk(out);
-            return more;
-        },
-        [this] { finishInitial(); });
+    m_connection->setProducer(produce(&WatchSession::produceInitial), resume);
 }
 
-bool WatchSession::produceInitial(QByteArray &out)
+bool WatchSession::produceInitial()
 {
     if (!m_initial)
         return false;
     const std::vector<ObjectPtr> &items = *m_initial;
     const bool plain = !m_table && !m_filter.hasSelectors();
-    while (m_initialIndex < items.size() && out.size() < kInitialPieceBytes) {
+    QByteArray out;
+    while (m_initialIndex < items.size() && out.size() < kInitialPieceBytes && !m_stopped) {
         const StoredObject &object = *items[m_initialIndex++];
         if (!m_filter.matches(object))
             continue;
@@ -169,17 +184,45 @@ bool WatchSession::produceInitial(QByteArray &out)
             out +=
                 "{\"type\":\"ADDED\",\"object\":" + objectBytes(object, m_target.type.view) + "}\n";
         } else {
+            append(std::exchange(out, {}));
             appendFrame("ADDED", object, objectBytes(object, m_target.type.view));
-            out += m_buffer;
-            m_buffer.clear();
         }
     }
+    append(out);
     return m_initialIndex < items.size();
+}
+
+bool WatchSession::produceReplay()
+{
+    const ReplayLog &log = *m_replay;
+    // Plain frames are rendered straight from the log; anything else (tables,
+    // selectors, faults) goes through the event path.
+    const bool plain = !m_table && !m_filter.hasSelectors() && !m_context.faults.spec().cutFrame;
+    QByteArray out;
+    if (plain)
+        out.reserve(kInitialPieceBytes + 64 * 1024); // one frame past the limit
+    while (m_replayNext <= log.lastRv() && out.size() < kInitialPieceBytes && !m_stopped) {
+        const quint64 rv = m_replayNext++;
+        if (plain) {
+            if (m_filter.matches(log.baseAt(rv)))
+                log.appendFrame(rv, out);
+        } else {
+            appendEvent(*log.eventAt(rv));
+            if (m_pendingBytes >= kInitialPieceBytes)
+                break;
+        }
+    }
+    append(out);
+    if (m_replayNext <= log.lastRv())
+        return true;
+    m_replay.reset();
+    return false;
 }
 
 void WatchSession::finishInitial()
 {
     m_initial.reset();
+    m_replay.reset();
     m_initialDone = true;
     if (m_sendEndBookmark) {
         m_sendEndBookmark = false;
@@ -204,7 +247,7 @@ void WatchSession::deliver(const EventPtr &event)
         return;
     }
     appendEvent(*event);
-    if (m_buffer.size() >= kFlushBytes)
+    if (m_pendingBytes >= kFlushBytes)
         flush();
     else if (!m_flushTimer.isActive())
         m_flushTimer.start();
@@ -213,6 +256,8 @@ void WatchSession::deliver(const EventPtr &event)
 void WatchSession::appendEvent(const StoredEvent &event)
 {
     using Type = StoredEvent::Type;
+    if (m_stopped)
+        return;
     const bool now = m_filter.matches(*event.object);
     const bool before = event.type == Type::Modified && m_filter.matches(*event.previous);
     Type type = event.type;
@@ -228,7 +273,7 @@ void WatchSession::appendEvent(const StoredEvent &event)
         return;
     }
     if (type == event.type && !m_table && !m_context.faults.spec().cutFrame) {
-        m_buffer += event.frame(m_target.type.view);
+        append(event.frame(m_target.type.view)); // shared, not copied
         return;
     }
     appendFrame(StoredEvent::typeName(type), *event.object,
@@ -257,7 +302,15 @@ void WatchSession::appendFrame(const QByteArray &type, const StoredObject &objec
         QTimer::singleShot(0, this, &WatchSession::cut);
         return;
     }
-    m_buffer += frame;
+    append(frame);
+}
+
+void WatchSession::append(const QByteArray &frame)
+{
+    if (frame.isEmpty())
+        return;
+    m_pieces.append(frame);
+    m_pendingBytes += frame.size();
 }
 
 void WatchSession::sendBookmark(bool initialEventsEnd)
@@ -275,16 +328,21 @@ void WatchSession::sendBookmark(bool initialEventsEnd)
                       metadata + '}'
                 : "{\"kind\":\"" + m_target.type.kind.toUtf8() + "\",\"apiVersion\":\"" +
                       m_target.type.apiVersion().toUtf8() + "\",\"metadata\":" + metadata + '}';
-    m_buffer += "{\"type\":\"BOOKMARK\",\"object\":" + object + "}\n";
+    append("{\"type\":\"BOOKMARK\",\"object\":" + object + "}\n");
     flush();
 }
 
 void WatchSession::flush()
 {
-    if (m_buffer.isEmpty() || !m_connection->isStreaming())
+    if (m_pieces.isEmpty() || m_stopped || !m_connection->isStreaming())
         return;
-    m_connection->writeChunk(m_buffer);
-    m_buffer.clear();
+    QList<QByteArrayView> views;
+    views.reserve(m_pieces.size());
+    for (const QByteArray &piece : std::as_const(m_pieces))
+        views.append(piece);
+    m_connection->writeChunkParts(views);
+    m_pieces.clear();
+    m_pendingBytes = 0;
     if (m_connection->socket()->bytesToWrite() > kMaxBacklogBytes)
         cut();
 }

@@ -7,8 +7,12 @@
 // events filtered by namespace and selectors (objects leaving the selection
 // become DELETED, entering it ADDED, as the watch cache does). Periodic
 // BOOKMARKs with allowWatchBookmarks, clean end at timeoutSeconds, Table
-// frames for Table Accept. Frames of one event loop turn are written as one
-// chunk. A child of its HttpConnection; server thread only.
+// frames for Table Accept. Fan-out: an event's frame is serialised once and
+// shared (a reference, not a copy) by every watcher; the frames of one event
+// loop turn go to the socket as one chunk in one vectored write. History
+// and the replay log's changes are streamed as the socket drains, so a
+// watch from far back never piles up in memory. A child of its
+// HttpConnection; server thread only.
 
 #include "sim/httpconnection.h"
 #include "sim/objectfilter.h"
@@ -41,11 +45,13 @@ private:
     WatchSession(ServerContext &context, HttpConnection *connection, const RequestTarget &target,
                  ObjectFilter filter);
     void begin(const HttpRequest &request, quint64 startRv, bool initialEvents, bool endBookmark);
-    bool produceInitial(QByteArray &out);
+    bool produceInitial();
+    bool produceReplay();
     void finishInitial();
     void appendEvent(const StoredEvent &event);
     void appendFrame(const QByteArray &type, const StoredObject &object, const QByteArray &json);
     void sendBookmark(bool initialEventsEnd);
+    void append(const QByteArray &frame);
     void flush();
     void stop(); // clean end of the stream
     void cut();  // abrupt end (faults)
@@ -63,8 +69,11 @@ private:
     bool m_stopped = false;
     Snapshot m_initial;
     std::size_t m_initialIndex = 0;
+    std::shared_ptr<const ReplayLog> m_replay; // streamed from m_replayNext to its end
+    quint64 m_replayNext = 0;
     std::vector<EventPtr> m_queued; // live events while the initial state streams
-    QByteArray m_buffer;
+    QList<QByteArray> m_pieces;     // frames not yet written (shared with the events)
+    qsizetype m_pendingBytes = 0;
     QTimer m_flushTimer;
     QTimer m_bookmarkTimer;
     QTimer m_timeoutTimer;

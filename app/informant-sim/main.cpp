@@ -64,7 +64,24 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("A simulated Kubernetes API server."));
+    parser.setApplicationDescription(QStringLiteral(
+        "A simulated Kubernetes API server.\n\n"
+        "Scenarios:\n"
+        "  demo    a small live cluster (deployments rolling, a crash-looping pod, jobs,\n"
+        "          events, a CRD with custom resources)\n"
+        "  empty   only the base namespaces\n"
+        "  scale   --pods realistic pods (default 10000) over --namespaces namespaces\n"
+        "  churn   scale with --pods 1000 and --churn 100 by default\n"
+        "  replay  --pods pods (default 1000), then --changes MODIFIED events (default\n"
+        "          1000000) made at start-up; a watch of /api/v1/pods from the\n"
+        "          resourceVersion printed at start (also GET /sim/v1/replay) streams\n"
+        "          them back-to-back at full speed, e.g.\n"
+        "          curl -N 'URL/api/v1/pods?watch=1&resourceVersion=RV'\n"
+        "--churn R adds R changes/s (80 % updates, deletes and creates) to any\n"
+        "scenario; demo and empty churn --pods pods (default 200) in namespace churn.\n\n"
+        "Control endpoints: GET /sim/v1/snapshot?resource=pods[&namespace=NS],\n"
+        "GET /sim/v1/requests, POST /sim/v1/churn/pause|resume, POST /sim/v1/faults\n"
+        "(body: a --faults spec), POST /sim/v1/faults/off, GET /sim/v1/replay."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption listen(QStringLiteral("listen"),
@@ -74,16 +91,21 @@ int main(int argc, char *argv[])
                                       QStringLiteral("Write the port to this file once listening."),
                                       QStringLiteral("file"));
     const QCommandLineOption scenario(QStringLiteral("scenario"),
-                                      QStringLiteral("demo, empty, scale or churn."),
+                                      QStringLiteral("demo, empty, scale, churn or replay."),
                                       QStringLiteral("name"), QStringLiteral("demo"));
-    const QCommandLineOption pods(QStringLiteral("pods"), QStringLiteral("Pods (scale, churn)."),
+    const QCommandLineOption pods(QStringLiteral("pods"),
+                                  QStringLiteral("Pods (scale, churn, replay; churning pods of "
+                                                 "demo and empty)."),
                                   QStringLiteral("N"));
     const QCommandLineOption namespaces(QStringLiteral("namespaces"),
-                                        QStringLiteral("Namespaces (scale, churn)."),
+                                        QStringLiteral("Namespaces (scale, churn, replay)."),
                                         QStringLiteral("N"));
     const QCommandLineOption churn(QStringLiteral("churn"),
-                                   QStringLiteral("Changes per second (churn)."),
+                                   QStringLiteral("Changes per second (any scenario)."),
                                    QStringLiteral("events_per_s"));
+    const QCommandLineOption changes(QStringLiteral("changes"),
+                                     QStringLiteral("Changes made at start-up for replay."),
+                                     QStringLiteral("N"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed."),
                                   QStringLiteral("S"), QStringLiteral("1"));
     const QCommandLineOption history(QStringLiteral("history"),
@@ -111,8 +133,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption bookmarks(QStringLiteral("bookmark-interval"),
                                        QStringLiteral("Watch bookmark interval."),
                                        QStringLiteral("duration"), QStringLiteral("2s"));
-    parser.addOptions({listen, portFile, scenario, pods, namespaces, churn, seed, history, tlsCert,
-                       tlsKey, clientCa, token, faults, kubeconfig, bookmarks});
+    parser.addOptions({listen, portFile, scenario, pods, namespaces, churn, changes, seed, history,
+                       tlsCert, tlsKey, clientCa, token, faults, kubeconfig, bookmarks});
     parser.process(app);
 
     SimOptions options;
@@ -120,6 +142,7 @@ int main(int argc, char *argv[])
     options.pods = parser.value(pods).toInt();
     options.namespaces = parser.value(namespaces).toInt();
     options.churnPerSecond = parser.value(churn).toDouble();
+    options.replayChanges = parser.value(changes).toLongLong();
     options.seed = parser.value(seed).toUInt();
     options.history = parser.value(history).toInt();
     options.faults = parser.value(faults);
@@ -146,6 +169,13 @@ int main(int argc, char *argv[])
         return fail(started.errorMessage());
     std::fprintf(stderr, "informant-sim: scenario %s serving %s (ready in %lld ms)\n",
                  qPrintable(options.scenario), qPrintable(simulator.url()), clock.elapsed());
+    if (const auto replay = simulator.replay())
+        std::fprintf(stderr,
+                     "informant-sim: replay: %llu changes; watch %s from resourceVersion %llu "
+                     "(last %llu)\n",
+                     static_cast<unsigned long long>(replay->toRv - replay->fromRv),
+                     qPrintable(replay->path), static_cast<unsigned long long>(replay->fromRv),
+                     static_cast<unsigned long long>(replay->toRv));
     if (parser.isSet(kubeconfig)) {
         const auto written = informant::sim::writeKubeconfig(
             parser.value(kubeconfig), simulator.url(), options.token, options.tlsCert);

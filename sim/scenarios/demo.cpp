@@ -171,6 +171,7 @@ Result<void> DemoScenario::populate()
     for (int i = 0; i < 4; ++i)
         m_controller.reconcile();
     runJob();
+    populateChurnPods(kNodeCount);
     return {};
 }
 
@@ -180,6 +181,7 @@ void DemoScenario::start()
     m_rolloutTimer.start(kRolloutMs);
     m_crashTimer.start(kCrashLoopMs);
     m_jobTimer.start(kJobMs);
+    startChurnPods();
 }
 
 void DemoScenario::setPaused(bool paused)

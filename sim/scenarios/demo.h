@@ -7,6 +7,7 @@
 // warnings (count and series), a pending unschedulable pod, a job that runs
 // and completes every 30 s, a CRD (widgets.demo.informant.io) with
 // additionalPrinterColumns and a few custom resources, and realistic events.
+// With --churn, --pods pods (default 200) in namespace "churn" churn as well.
 
 #include "sim/scenarios/deploymentcontroller.h"
 #include "sim/scenarios/eventrecorder.h"

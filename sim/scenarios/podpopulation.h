@@ -1,50 +1,50 @@
 #pragma once
 
-// The `scale` and `churn` scenarios: N realistic pods (PodFactory) spread
-// over M namespaces with varied labels, on enough nodes. `churn` adds a
-// steady stream of changes (about 80 % updates, the rest deletes and creates
-// that keep the population stable), at --churn changes per second,
-// deterministic for a given --seed (the sequence, not its timing).
+// A population of realistic pods (PodFactory) spread over given namespaces
+// and nodes with varied labels, and the changes that keep it churning: about
+// 80 % updates (half of them annotation-only, patched in the stored bytes),
+// the rest deletes and creates that keep the population near its target
+// size. Deterministic for a given seed (the sequence, not its timing). Used
+// by every scenario that has pods to churn. Server thread only.
 
 #include "sim/scenarios/podfactory.h"
-#include "sim/scenarios/scenario.h"
+#include "sim/servercontext.h"
 
-#include <QElapsedTimer>
-#include <QTimer>
+#include <QStringList>
 
 #include <vector>
 
 namespace informant::sim {
 
-class PodPopulationScenario final : public Scenario
+class PodPopulation
 {
-    Q_OBJECT
-    Q_DISABLE_COPY_MOVE(PodPopulationScenario)
-
 public:
-    PodPopulationScenario(ServerContext &context, const SimOptions &options, bool churn);
+    // Pods go to `namespaces` (which must exist) and nodes node-0..node-(nodeCount-1).
+    PodPopulation(ServerContext &context, quint32 seed, QStringList namespaces, int nodeCount,
+                  int targetPods);
 
-    Result<void> populate() override;
-    void start() override;
-    void setPaused(bool paused) override;
+    // Stores the target number of pods (their JSON built on all cores).
+    void populate();
+    // One change: an update, a delete or a create.
+    void changeOne();
+
+    std::vector<PodParams> &pods() { return m_pods; }
+    PodFactory &factory() { return m_factory; }
+    qsizetype size() const { return qsizetype(m_pods.size()); }
+    // The "sim.informant.io/generation" annotation of stored pod bytes: where its value is.
+    static std::optional<std::pair<qsizetype, qsizetype>> generationSpan(const QByteArray &json);
 
 private:
-    void tick();
-    void changeOne();
-    void createPod();
+    PodParams makePod();
     void storePod(const PodParams &pod);
     bool touchPod(const PodParams &pod);
 
-    bool m_churn;
-    int m_targetPods;
-    int m_namespaceCount;
-    int m_nodeCount;
-    double m_rate;
+    ServerContext &m_context;
     PodFactory m_factory;
+    QStringList m_namespaces;
+    int m_nodeCount;
+    int m_targetPods;
     std::vector<PodParams> m_pods;
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    double m_done = 0;
 };
 
 } // namespace informant::sim

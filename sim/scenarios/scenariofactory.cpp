@@ -7,17 +7,22 @@ namespace informant::sim {
 
 namespace {
 
+constexpr int kDefaultChurnPods = 200;
+
 class EmptyScenario final : public Scenario
 {
 public:
     using Scenario::Scenario;
     Result<void> populate() override;
+    void start() override { startChurnPods(); }
 };
 
 } // namespace
 
 Result<std::unique_ptr<Scenario>> createPopulationScenario(ServerContext &context,
                                                            const SimOptions &options, bool churn);
+Result<std::unique_ptr<Scenario>> createReplayScenario(ServerContext &context,
+                                                       const SimOptions &options);
 Result<std::unique_ptr<Scenario>> createDemoScenario(ServerContext &context,
                                                      const SimOptions &options);
 
@@ -35,23 +40,69 @@ Result<void> createBaseNamespaces(ServerContext &context)
     return {};
 }
 
+void Scenario::setPaused(bool paused)
+{
+    m_paused = paused;
+    if (m_churn)
+        m_churn->setPaused(paused);
+}
+
+void Scenario::startChurn(PodPopulation &population, double defaultRate)
+{
+    const double rate = m_options.churnPerSecond > 0 ? m_options.churnPerSecond : defaultRate;
+    if (rate <= 0)
+        return;
+    m_churn = std::make_unique<ChurnLoop>(rate, [&population] { population.changeOne(); });
+    m_churn->setPaused(m_paused);
+    m_churn->start();
+}
+
+void Scenario::populateChurnPods(int nodeCount)
+{
+    if (m_options.churnPerSecond <= 0)
+        return;
+    ObjectWriter writer(m_context);
+    const ResourceType namespaces =
+        *m_context.table.find({}, QStringLiteral("v1"), QStringLiteral("namespaces"));
+    const QString name = QStringLiteral("churn");
+    (void)writer.create(namespaces, objects::namespaceObject(name), QString());
+    m_churnPods =
+        std::make_unique<PodPopulation>(m_context, m_options.seed, QStringList{name}, nodeCount,
+                                        m_options.pods > 0 ? m_options.pods : kDefaultChurnPods);
+    m_churnPods->populate();
+}
+
+void Scenario::startChurnPods()
+{
+    if (m_churnPods)
+        startChurn(*m_churnPods);
+}
+
 Result<void> EmptyScenario::populate()
 {
-    return createBaseNamespaces(m_context);
+    const Result<void> base = createBaseNamespaces(m_context);
+    if (base.ok())
+        populateChurnPods(1);
+    return base;
 }
 
 Result<std::unique_ptr<Scenario>> createScenario(ServerContext &context, const SimOptions &options)
 {
+    if (options.churnPerSecond < 0)
+        return makeError(QStringLiteral("--churn must not be negative"));
     if (options.scenario == QLatin1String("empty"))
         return std::unique_ptr<Scenario>(new EmptyScenario(context, options));
     if (options.scenario == QLatin1String("scale"))
         return createPopulationScenario(context, options, false);
     if (options.scenario == QLatin1String("churn"))
         return createPopulationScenario(context, options, true);
+    if (options.scenario == QLatin1String("replay"))
+        return createReplayScenario(context, options);
     if (options.scenario == QLatin1String("demo"))
         return createDemoScenario(context, options);
-    return makeError(QStringLiteral("unknown scenario \"%1\" (known: demo, empty, scale, churn)")
-                         .arg(options.scenario));
+    return makeError(
+        QStringLiteral("unknown scenario \"%1\" (known: demo, empty, scale, churn, replay)")
+            .arg(options.scenario));
 }
 
 } // namespace informant::sim
