@@ -46,6 +46,7 @@ Result<void> InformerStore::replace(const QList<KubeObject> &objects,
                                     const QString &resourceVersion)
 {
     Result<void> result = m_fifo.replace(objects, resourceVersion);
+    m_informer.m_trimAfterReplace.store(true, std::memory_order_release);
     // An empty first list syncs the queue without anything to pop.
     m_informer.markSyncedIfDone();
     return result;

@@ -121,6 +121,9 @@ private:
     bool m_started = false;
     bool m_stopped = false;
     std::atomic<bool> m_synced{false};
+    // Set by each Replace; the processing thread releases freed memory once
+    // the queue has drained after it (memorytrim.h).
+    std::atomic<bool> m_trimAfterReplace{false};
 
     // Distribution: held while deltas are processed and while a registration
     // is added or removed (client-go's blockDeltas), so a late registration

@@ -5,6 +5,7 @@
 
 #include "informer/informers/informerstore.h"
 #include "informer/informers/logging.h"
+#include "informer/informers/memorytrim.h"
 #include "informer/informers/sharedindexinformer.h"
 
 namespace informant {
@@ -23,6 +24,10 @@ void SharedIndexInformer::processLoop()
                                   << "processing failed:" << result.result.errorMessage();
         markSyncedIfDone();
         m_status->setObjects(m_indexer.size());
+        // A processed list leaves its transient memory free but resident.
+        if (m_trimAfterReplace.load(std::memory_order_acquire) && m_fifo->size() == 0 &&
+            m_trimAfterReplace.exchange(false))
+            releaseFreedMemory();
     }
 }
 
