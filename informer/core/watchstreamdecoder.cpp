@@ -3,6 +3,8 @@
 #include "informer/core/jsonutil.h"
 #include "informer/core/objectdecoder.h"
 
+#include <cstring>
+
 namespace informant {
 
 namespace {
@@ -28,19 +30,11 @@ ApiStatus decodeFailureStatus(const QString &detail)
     return status;
 }
 
-} // namespace
-
-WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options)
-    : m_options(options)
-{
-}
-
-Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
-                                                   const DecodeOptions &options)
+Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options)
 {
     namespace od = simdjson::ondemand;
     od::document document;
-    auto error = detail::threadOndemandParser().iterate(detail::paddedCopy(frame)).get(document);
+    auto error = detail::threadOndemandParser().iterate(frame).get(document);
     od::object object;
     if (error == simdjson::SUCCESS)
         error = document.get_object().get(object);
@@ -92,6 +86,31 @@ Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
     return event;
 }
 
+Result<WatchEvent> decodeFrameInPlace(const char *frame, qsizetype length, qsizetype readable,
+                                      const DecodeOptions &options)
+{
+    // simdjson may read SIMDJSON_PADDING bytes past the end (their values do
+    // not matter): a frame followed by that many bytes of the same chunk is
+    // parsed where it is, without the copy into a padded buffer.
+    if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING))
+        return decodePadded(detail::paddedCopy(QByteArrayView(frame, length)), options);
+    return decodePadded(simdjson::padded_string_view(frame, size_t(length), size_t(readable)),
+                        options);
+}
+
+} // namespace
+
+WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options)
+    : m_options(options)
+{
+}
+
+Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
+                                                   const DecodeOptions &options)
+{
+    return decodePadded(detail::paddedCopy(frame), options);
+}
+
 void WatchStreamDecoder::fail(const QString &message, QList<WatchEvent> &out)
 {
     m_failed = true;
@@ -103,6 +122,37 @@ void WatchStreamDecoder::fail(const QString &message, QList<WatchEvent> &out)
     out.append(std::move(event));
 }
 
+qsizetype WatchStreamDecoder::skipString(const char *data, qsizetype from, qsizetype size)
+{
+    // String contents are most of a frame's bytes: memchr finds the next
+    // quote with SIMD, and only the backslashes right before it are counted
+    // (an odd run escapes it). m_escaped carries a backslash that ended the
+    // previous chunk, so the first byte of this one is escaped.
+    qsizetype i = from;
+    if (m_escaped && i < size) {
+        m_escaped = false;
+        ++i;
+    }
+    while (i < size) {
+        const auto *quote = static_cast<const char *>(memchr(data + i, '"', size_t(size - i)));
+        const qsizetype end = quote ? quote - data : size;
+        qsizetype run = end;
+        while (run > i && data[run - 1] == '\\')
+            --run;
+        const bool oddRun = (end - run) % 2 == 1;
+        if (!quote) {
+            m_escaped = oddRun;
+            return size;
+        }
+        if (!oddRun) {
+            m_inString = false;
+            return end + 1;
+        }
+        i = end + 1; // an escaped quote: the string goes on
+    }
+    return size;
+}
+
 void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
 {
     if (m_failed)
@@ -111,16 +161,11 @@ void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
     const qsizetype size = chunk.size();
     qsizetype frameStart = 0; // start of the current frame's bytes within this chunk
     for (qsizetype i = 0; i < size; ++i) {
-        const char c = data[i];
         if (m_inString) {
-            if (m_escaped)
-                m_escaped = false;
-            else if (c == '\\')
-                m_escaped = true;
-            else if (c == '"')
-                m_inString = false;
+            i = skipString(data, i, size) - 1; // at the closing quote (or the end)
             continue;
         }
+        const char c = data[i];
         if (m_depth == 0) {
             if (isJsonSpace(c)) {
                 frameStart = i + 1;
@@ -143,7 +188,7 @@ void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
                 const qsizetype length = i + 1 - frameStart;
                 Result<WatchEvent> event = [&] {
                     if (m_pending.isEmpty())
-                        return decodeFrame(QByteArrayView(start, length), m_options);
+                        return decodeFrameInPlace(start, length, size - frameStart, m_options);
                     m_pending.append(start, length);
                     auto decoded = decodeFrame(m_pending, m_options);
                     m_pending.clear();

@@ -35,6 +35,9 @@ public:
 
 private:
     void fail(const QString &message, QList<WatchEvent> &out);
+    // Scans string contents from `from`; returns the index after the closing
+    // quote (leaving the string) or `size` (still inside it).
+    qsizetype skipString(const char *data, qsizetype from, qsizetype size);
 
     DecodeOptions m_options;
     QByteArray m_pending; // bytes of the current, incomplete frame

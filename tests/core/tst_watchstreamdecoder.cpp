@@ -37,6 +37,8 @@ class TestWatchStreamDecoder : public QObject
 private Q_SLOTS:
     void decodesAnyChunking_data();
     void decodesAnyChunking();
+    void escapesInStringsSurviveAnyChunking_data();
+    void escapesInStringsSurviveAnyChunking();
     void marksInitialEventsEnd();
     void failsOnBadFrames_data();
     void failsOnBadFrames();
@@ -66,6 +68,42 @@ void TestWatchStreamDecoder::decodesAnyChunking()
              std::optional<QString>(QStringLiteral("}{")));
     QCOMPARE(events[4].status.code, 410);
     QVERIFY(events[4].status.isExpired());
+    QCOMPARE(decoder.pendingBytes(), 0);
+}
+
+void TestWatchStreamDecoder::escapesInStringsSurviveAnyChunking_data()
+{
+    QTest::addColumn<int>("chunkSize");
+    for (int size : {1, 2, 3, 5, 8, 13, 4096})
+        QTest::addRow("chunk %d", size) << size;
+}
+
+void TestWatchStreamDecoder::escapesInStringsSurviveAnyChunking()
+{
+    // Escaped quotes, backslash runs of every parity right before a quote,
+    // and braces inside strings: the frame scanner must not end a string
+    // early or late wherever a chunk boundary falls.
+    const QByteArray stream =
+        R"({"type":"ADDED","object":{"metadata":{"name":"a","resourceVersion":"1","labels":)"
+        R"({"q":"say \"}\"","b1":"\\","b2":"\\\\","b3":"\\\"{","u":"\u0022}"}}}})"
+        "\n"
+        R"({"type":"MODIFIED","object":{"metadata":{"name":"a\\","resourceVersion":"2"}}})";
+    QFETCH(int, chunkSize);
+    WatchStreamDecoder decoder;
+    QList<WatchEvent> events;
+    for (qsizetype i = 0; i < stream.size(); i += chunkSize)
+        decoder.feed(
+            QByteArrayView(stream).sliced(i, qMin<qsizetype>(chunkSize, stream.size() - i)),
+            events);
+    QVERIFY2(!decoder.failed(), qPrintable(decoder.errorMessage()));
+    QCOMPARE(summarize(events), QStringLiteral("ADDED:1 MODIFIED:2"));
+    const KubeObject &first = events[0].object;
+    QCOMPARE(first.label(QStringLiteral("q")).value_or(QString()), QStringLiteral("say \"}\""));
+    QCOMPARE(first.label(QStringLiteral("b1")).value_or(QString()), QStringLiteral("\\"));
+    QCOMPARE(first.label(QStringLiteral("b2")).value_or(QString()), QStringLiteral("\\\\"));
+    QCOMPARE(first.label(QStringLiteral("b3")).value_or(QString()), QStringLiteral("\\\"{"));
+    QCOMPARE(first.label(QStringLiteral("u")).value_or(QString()), QStringLiteral("\"}"));
+    QCOMPARE(events[1].object.name(), QStringLiteral("a\\"));
     QCOMPARE(decoder.pendingBytes(), 0);
 }
 
