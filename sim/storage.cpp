@@ -96,13 +96,24 @@ Result<EventPtr> Storage::remove(const QString &storageId, const QString &key)
     ObjectPtr previous = target.get(key);
     if (!previous)
         return makeError(QStringLiteral("not found"));
-    Result<ObjectPtr> object = makeObject(storageId, previous->json, m_rv + 1);
-    if (!object.ok())
-        return object.error();
+    ObjectPtr object;
+    if (!previous->altJson.isEmpty()) {
+        // Another rendering to keep in step: make the object afresh.
+        Result<ObjectPtr> made = makeObject(storageId, previous->json, m_rv + 1);
+        if (!made.ok())
+            return made.error();
+        object = made.value();
+    } else {
+        // The last state with the deletion's resourceVersion: no parse needed.
+        auto stamped = std::make_shared<StoredObject>(*previous);
+        stamped->json = withResourceVersion(previous->json, m_rv + 1);
+        stamped->resourceVersion = m_rv + 1;
+        object = std::move(stamped);
+    }
     auto event = std::make_shared<StoredEvent>();
     event->type = StoredEvent::Type::Deleted;
     event->resourceVersion = ++m_rv;
-    event->object = object.value();
+    event->object = std::move(object);
     event->previous = previous;
     target.apply(event);
     return EventPtr(event);

@@ -109,19 +109,33 @@ std::optional<std::pair<qsizetype, qsizetype>> PodPopulation::generationSpan(con
 }
 
 // The most common change only bumps an annotation: patch the stored bytes
-// instead of generating the pod again (what makes high churn rates possible).
+// (resourceVersion and generation, in one copy) instead of generating the pod
+// again; this is what makes high churn rates possible.
 bool PodPopulation::touchPod(const PodParams &pod)
 {
     const ObjectPtr previous =
         m_context.storage.store(kPods).get(pod.namespaceName + '/' + pod.name);
-    const auto span = previous ? generationSpan(previous->json) : std::nullopt;
-    if (!span)
+    const auto generation = previous ? generationSpan(previous->json) : std::nullopt;
+    if (!generation)
         return false;
-    QByteArray json = previous->json;
-    json.replace(span->first, span->second - span->first, QByteArray::number(pod.generation));
+    const QByteArray &json = previous->json;
+    const QByteArray rvMarker =
+        "\"resourceVersion\":\"" + QByteArray::number(previous->resourceVersion) + '"';
+    const qsizetype rvAt = json.indexOf(rvMarker);
+    if (rvAt < 0 || rvAt > generation->first)
+        return false; // not the layout PodFactory writes
+    const qsizetype rvStart = rvAt + qsizetype(qstrlen("\"resourceVersion\":\""));
+    const qsizetype rvEnd = rvAt + rvMarker.size() - 1;
     m_context.storage.putBuilt(kPods, [&](quint64 rv) {
+        QByteArray out;
+        out.reserve(json.size() + 16);
+        out.append(json.constData(), rvStart)
+            .append(QByteArray::number(rv))
+            .append(json.constData() + rvEnd, generation->first - rvEnd)
+            .append(QByteArray::number(pod.generation))
+            .append(json.constData() + generation->second, json.size() - generation->second);
         auto object = std::make_shared<StoredObject>(*previous);
-        object->json = withResourceVersion(json, rv);
+        object->json = std::move(out);
         object->resourceVersion = rv;
         return ObjectPtr(std::move(object));
     });
