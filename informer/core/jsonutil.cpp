@@ -63,16 +63,41 @@ simdjson::ondemand::parser &threadOndemandParser()
     return parser;
 }
 
-simdjson::padded_string_view paddedCopy(QByteArrayView bytes)
+namespace {
+
+std::vector<char> &paddedBuffer()
 {
     thread_local std::vector<char> buffer;
+    return buffer;
+}
+
+} // namespace
+
+void releaseLargeScratch()
+{
+    std::vector<char> &buffer = paddedBuffer();
+    if (buffer.size() > kKeepScratchBytes)
+        std::vector<char>().swap(buffer);
+    simdjson::ondemand::parser &parser = threadOndemandParser();
+    if (parser.capacity() > kKeepScratchBytes)
+        parser = simdjson::ondemand::parser();
+}
+
+PaddedInput::PaddedInput(QByteArrayView bytes)
+{
+    std::vector<char> &buffer = paddedBuffer();
     const size_t needed = size_t(bytes.size()) + simdjson::SIMDJSON_PADDING;
     if (buffer.size() < needed)
         buffer.resize(needed + needed / 4);
     if (!bytes.isEmpty())
         memcpy(buffer.data(), bytes.data(), size_t(bytes.size()));
     memset(buffer.data() + bytes.size(), 0, simdjson::SIMDJSON_PADDING);
-    return simdjson::padded_string_view(buffer.data(), size_t(bytes.size()), buffer.size());
+    m_view = simdjson::padded_string_view(buffer.data(), size_t(bytes.size()), buffer.size());
+}
+
+PaddedInput::~PaddedInput()
+{
+    releaseLargeScratch();
 }
 
 } // namespace informant::detail

@@ -22,10 +22,28 @@ inline QString toQString(std::string_view text)
 simdjson::dom::parser &threadDomParser();
 simdjson::ondemand::parser &threadOndemandParser();
 
+// Per-thread scratch (the padded buffer below and the on-demand parser's
+// buffers) grows to the largest document parsed; past this size it is
+// released after the document, so a thread that once parsed a 500 MB list
+// body does not keep that much memory resident for good.
+inline constexpr size_t kKeepScratchBytes = 16 * 1024 * 1024;
+void releaseLargeScratch();
+
 // simdjson reads up to SIMDJSON_PADDING bytes past the end of its input. The
 // bytes are copied into a per-thread padded buffer (reused, so the copy is a
-// memcpy, not an allocation) and a view of it is returned, valid until the
-// next call on this thread.
-simdjson::padded_string_view paddedCopy(QByteArrayView bytes);
+// memcpy, not an allocation); view() is valid while this object lives, and
+// its destructor calls releaseLargeScratch(). One per thread at a time.
+class PaddedInput
+{
+public:
+    explicit PaddedInput(QByteArrayView bytes);
+    ~PaddedInput();
+    PaddedInput(const PaddedInput &) = delete;
+    PaddedInput &operator=(const PaddedInput &) = delete;
+    simdjson::padded_string_view view() const { return m_view; }
+
+private:
+    simdjson::padded_string_view m_view;
+};
 
 } // namespace informant::detail

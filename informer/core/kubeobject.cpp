@@ -111,8 +111,9 @@ KubeObject KubeObject::adopt(Data *data)
 
 Result<KubeObject> KubeObject::fromJson(QByteArrayView json, const DecodeOptions &options)
 {
+    const detail::PaddedInput input(json);
     simdjson::ondemand::document document;
-    auto error = detail::threadOndemandParser().iterate(detail::paddedCopy(json)).get(document);
+    auto error = detail::threadOndemandParser().iterate(input.view()).get(document);
     simdjson::ondemand::value value;
     if (error == simdjson::SUCCESS)
         error = document.get_value().get(value);

@@ -42,8 +42,9 @@ bool readListMeta(od::value value, ListPage &page)
 
 Result<ListPage> decodeListPage(QByteArrayView json, const DecodeOptions &options)
 {
+    const detail::PaddedInput input(json);
     od::document document;
-    auto error = detail::threadOndemandParser().iterate(detail::paddedCopy(json)).get(document);
+    auto error = detail::threadOndemandParser().iterate(input.view()).get(document);
     od::object object;
     if (error == SUCCESS)
         error = document.get_object().get(object);

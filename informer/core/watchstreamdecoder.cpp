@@ -92,10 +92,14 @@ Result<WatchEvent> decodeFrameInPlace(const char *frame, qsizetype length, qsize
     // simdjson may read SIMDJSON_PADDING bytes past the end (their values do
     // not matter): a frame followed by that many bytes of the same chunk is
     // parsed where it is, without the copy into a padded buffer.
-    if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING))
-        return decodePadded(detail::paddedCopy(QByteArrayView(frame, length)), options);
-    return decodePadded(simdjson::padded_string_view(frame, size_t(length), size_t(readable)),
-                        options);
+    if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING)) {
+        const detail::PaddedInput input(QByteArrayView(frame, length));
+        return decodePadded(input.view(), options);
+    }
+    Result<WatchEvent> event = decodePadded(
+        simdjson::padded_string_view(frame, size_t(length), size_t(readable)), options);
+    detail::releaseLargeScratch();
+    return event;
 }
 
 } // namespace
@@ -108,7 +112,8 @@ WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options)
 Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
                                                    const DecodeOptions &options)
 {
-    return decodePadded(detail::paddedCopy(frame), options);
+    const detail::PaddedInput input(frame);
+    return decodePadded(input.view(), options);
 }
 
 void WatchStreamDecoder::fail(const QString &message, QList<WatchEvent> &out)

@@ -1,3 +1,4 @@
+#include "informer/core/jsonutil.h"
 #include "informer/core/listpage.h"
 
 #include <QTest>
@@ -13,6 +14,8 @@ private Q_SLOTS:
     void acceptsNullAndMissingItems();
     void reportsTheBadItem();
     void rejectsStatusAndGarbage();
+    void largeListDoesNotKeepItsParserScratch_data();
+    void largeListDoesNotKeepItsParserScratch();
 };
 
 void TestListPage::decodesItemsAndListMeta()
@@ -59,6 +62,38 @@ void TestListPage::rejectsStatusAndGarbage()
     QVERIFY(!decodeListPage(R"({"items":{}})").ok());
     QVERIFY(!decodeListPage(R"({"items":[)").ok());
     QVERIFY(!decodeListPage("").ok());
+}
+
+void TestListPage::largeListDoesNotKeepItsParserScratch_data()
+{
+    QTest::addColumn<int>("items");
+    QTest::addColumn<bool>("kept");
+    QTest::newRow("smallListKeepsItsScratch") << 100 << true;
+    QTest::newRow("largeListReleasesItsScratch") << 60000 << false;
+}
+
+void TestListPage::largeListDoesNotKeepItsParserScratch()
+{
+    // A reflector thread that once decoded a 500 MB list body (an RV="0"
+    // list ignores limit) must not keep the parser's buffers for it.
+    QFETCH(int, items);
+    QFETCH(bool, kept);
+    QByteArray json = R"({"kind":"PodList","metadata":{"resourceVersion":"9"},"items":[)";
+    const QByteArray filler(300, 'x');
+    for (int i = 0; i < items; ++i)
+        json += (i ? "," : "") + QByteArray(R"({"metadata":{"name":"p)") + QByteArray::number(i) +
+                R"(","namespace":"ns"},"spec":{"f":")" + filler + R"("}})";
+    json += "]}";
+    QCOMPARE(json.size() > qsizetype(detail::kKeepScratchBytes), !kept);
+    const auto page = decodeListPage(json);
+    QVERIFY2(page.ok(), qPrintable(page.errorMessage()));
+    QCOMPARE(page->items.size(), items);
+    QCOMPARE(page->items.last().name(), QStringLiteral("p%1").arg(items - 1));
+    const size_t capacity = detail::threadOndemandParser().capacity();
+    QCOMPARE(capacity >= size_t(json.size()), kept);
+    QVERIFY(capacity <= detail::kKeepScratchBytes);
+    // The next document parses as usual.
+    QVERIFY(decodeListPage(R"({"kind":"PodList","items":[]})").ok());
 }
 
 QTEST_APPLESS_MAIN(TestListPage)
