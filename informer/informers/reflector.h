@@ -102,8 +102,10 @@ private:
     ApiResult<void> list();
     ApiResult<std::unique_ptr<WatchStream>> watchList();
     ApiResult<void> watchLoop(std::unique_ptr<WatchStream> stream);
+    // priorEvents: events of this watch applied before (a streaming list's
+    // leftover batch); they count against the very-short-watch rule.
     WatchOutcome handleWatch(WatchStream &stream, qint64 startMs, ReflectorStore &store,
-                             bool streamingList, bool holdResourceVersion);
+                             bool streamingList, bool holdResourceVersion, qint64 priorEvents = 0);
     // Applies one batch; returns false when the batch ended the watch.
     bool applyEvents(const QList<WatchEvent> &events, ReflectorStore &store, bool streamingList,
                      bool &holdResourceVersion, WatchOutcome &outcome);

@@ -25,7 +25,7 @@ bool isUnsupportedTable(const KubeObject &object)
 
 ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
 {
-    qint64 start = m_streamStartMs;
+    qint64 start = m_streamStartMs; // the open stream's request time, for the watchdog
     int timeoutSeconds = m_streamTimeoutSeconds;
     bool first = true;
     for (;;) {
@@ -33,6 +33,11 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
             return {};
         if (m_timer->takeResyncError())
             return {}; // the resync failed while no stream was open: relist
+        // client-go's watch() takes `start := r.clock.Now()` at the top of every
+        // iteration, also for the stream carried over from a streaming list: a
+        // "very short watch" is counted from the end of the list, not from
+        // the list request.
+        qint64 iterationStart = m_clock->nowMs();
         bool hold = false;
         if (!stream) {
             ListOptions options;
@@ -41,7 +46,7 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
             options.allowWatchBookmarks = true;
             // Recorded before the request: some proxies hold the headers back
             // until the first event.
-            start = m_clock->nowMs();
+            start = iterationStart = m_clock->nowMs();
             ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
             if (!started.ok()) {
                 const ApiError &error = started.error();
@@ -73,10 +78,13 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
             if (!applyEvents(pending, m_store, false, hold, outcome)) {
                 // The batch that ended the streaming list also ended the watch.
             } else {
-                outcome = handleWatch(*stream, start, m_store, false, hold);
+                // The events that followed the bookmark count for this watch,
+                // as they would in client-go's channel.
+                outcome =
+                    handleWatch(*stream, iterationStart, m_store, false, hold, outcome.events);
             }
         } else {
-            outcome = handleWatch(*stream, start, m_store, false, hold);
+            outcome = handleWatch(*stream, iterationStart, m_store, false, hold);
         }
         disarmTimer();
         stream->stop();
@@ -116,9 +124,10 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
 
 Reflector::WatchOutcome Reflector::handleWatch(WatchStream &stream, qint64 startMs,
                                                ReflectorStore &store, bool streamingList,
-                                               bool holdResourceVersion)
+                                               bool holdResourceVersion, qint64 priorEvents)
 {
     WatchOutcome outcome;
+    outcome.events = priorEvents;
     QList<WatchEvent> events;
     qint64 bytes = stream.bytesReceived();
     for (;;) {

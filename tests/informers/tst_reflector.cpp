@@ -113,6 +113,8 @@ private Q_SLOTS:
     void streamingListFallsBackToPagedList();
     void streamingListRetriesTooManyRequests();
     void streamingListWithoutEndBookmarkStartsANewAttempt();
+    void carriedOverStreamIsVeryShortCountedFromTheListEnd_data();
+    void carriedOverStreamIsVeryShortCountedFromTheListEnd();
     void watchTimeoutIsRandomisedWithinBounds_data();
     void watchTimeoutIsRandomisedWithinBounds();
     void resyncCallsStoreResyncEveryPeriod();
@@ -441,6 +443,49 @@ void TstReflector::streamingListWithoutEndBookmarkStartsANewAttempt()
     QVERIFY(h.finish(2));
     QCOMPARE(h.lw->requests(), (QStringList{kStreamingWatch, kStreamingWatch}));
     QCOMPARE(h.store.calls(), QStringList{"replace ns/b@5 rv=7"}); // fresh temporary store
+}
+
+void TstReflector::carriedOverStreamIsVeryShortCountedFromTheListEnd_data()
+{
+    QTest::addColumn<qint64>("listMs");
+    QTest::addColumn<bool>("leftoverEvent");
+    QTest::newRow("quickList") << qint64(0) << false;
+    QTest::newRow("listLongerThanASecond") << qint64(5000) << false;
+    QTest::newRow("eventAfterTheBookmarkCounts") << qint64(5000) << true;
+}
+
+void TstReflector::carriedOverStreamIsVeryShortCountedFromTheListEnd()
+{
+    // client-go starts the very-short-watch clock at the top of each watch
+    // loop iteration, also for the stream a streaming list hands on: a stream
+    // that closes right after the end bookmark without an event is a very
+    // short watch (relist after backoff) however long the list took; an
+    // event in the bookmark's batch counts for the watch (normal close).
+    QFETCH(qint64, listMs);
+    QFETCH(bool, leftoverEvent);
+    Harness h;
+    h.options.useWatchList = true;
+    h.lw->setSupportsWatchList(true);
+    QList<WatchEvent> end{makeBookmark("10", true)};
+    if (leftoverEvent)
+        end.append(makeEvent(WatchEvent::Type::Modified, makePod("a", "11")));
+    h.lw->addWatch({events({makeEvent(WatchEvent::Type::Added, makePod("a", "5"))}),
+                    stepOf(StreamStep::Kind::AdvanceClock, listMs), events(end),
+                    stepOf(StreamStep::Kind::Close)},
+                   false);
+    h.start();
+    QVERIFY(h.finish(2));
+    const QString streamingAt10 = QStringLiteral(
+        "watch allowWatchBookmarks=true&resourceVersion=10&resourceVersionMatch=NotOlderThan"
+        "&sendInitialEvents=true&timeoutSeconds=300&watch=true");
+    if (leftoverEvent) {
+        QCOMPARE(h.lw->requests(), (QStringList{kStreamingWatch, watchAt("11")}));
+        QCOMPARE(h.clock->sleeps(), QList<qint64>{});
+    } else {
+        QCOMPARE(h.lw->requests(), (QStringList{kStreamingWatch, streamingAt10}));
+        QCOMPARE(h.clock->sleeps(), QList<qint64>{800});
+    }
+    QCOMPARE(h.store.calls().constFirst(), QStringLiteral("replace ns/a@5 rv=10"));
 }
 
 void TstReflector::watchTimeoutIsRandomisedWithinBounds_data()
