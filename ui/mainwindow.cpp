@@ -10,6 +10,7 @@
 #include "models/resourcetreemodel.h"
 #include "models/rowformatter.h"
 #include "models/timeline/eventstore.h"
+#include "models/timeline/timelinescope.h"
 #include "ui/benchrecorder.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
@@ -117,7 +118,10 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     });
     connect(m_filter, &FilterPane::selectionChanged, this,
             [this](const FacetSelection &s, const std::optional<QSet<QString>> &keys,
-                   const QString &description) { m_view->setFacets(s, keys, description); });
+                   const QString &description) {
+                m_view->setFacets(s, keys, description);
+                updateTimelineScope();
+            });
     connect(m_details, &DetailsPane::linkActivated, this, &MainWindow::followLink);
     connect(m_switcher, &KindSwitcher::kindChosen, this, [this](const KindInfo &k) {
         showKind(k);
@@ -168,6 +172,7 @@ void MainWindow::buildSidebar(const QStringList &contexts,
             });
     m_tree->setModel(m_treeModel);
     m_tree->setHeaderHidden(true);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_tree->setUniformRowHeights(true);
     m_tree->setFrameShape(QFrame::NoFrame);
     m_tree->setIndentation(12);
@@ -334,6 +339,7 @@ bool MainWindow::showKind(const KindInfo &kind)
     }
     const FacetSelection facets = m_filter->selection();
     m_view->setFacets(facets, m_filter->selectionKeys(), facets.describe());
+    updateTimelineScope(); // a cluster-scoped kind has no namespace choice
     m_details->setObject(KubeObject());
     const QModelIndex treeIndex = m_treeModel->indexOfKind(kind.id());
     if (treeIndex.isValid() && m_tree->currentIndex() != treeIndex) {
@@ -357,6 +363,36 @@ void MainWindow::refreshCounts()
 {
     for (KindSource *s : m_session->sources())
         m_treeModel->setCount(s->kind().id(), s->indexer().size());
+    // Objects that newly carry the chosen labels bring their events along.
+    if (!m_timelineLabels.isEmpty())
+        updateTimelineScope();
+}
+
+void MainWindow::updateTimelineScope()
+{
+    // Computed only while the timeline is shown; setTimelineVisible catches up.
+    if (!timelineVisible())
+        return;
+    const FacetSelection s = m_filter->selection();
+    m_timeline->setNamespaces(s.namespaces);
+    if (s.labels.isEmpty()) {
+        m_timelineLabels.clear();
+        m_timelineUids.clear();
+        m_timeline->setObjectUids(std::nullopt);
+    } else {
+        if (s.labels != m_timelineLabels) {
+            m_timelineLabels = s.labels;
+            m_timelineUids.clear();
+        }
+        QList<const Indexer *> indexers;
+        for (KindSource *source : m_session->sources())
+            indexers.append(&source->indexer());
+        // An object that matched keeps its lane after it is deleted: its last
+        // events (Killing, FailedScheduling...) are often the interesting ones.
+        m_timelineUids.unite(labelledObjectUids(indexers, s.labels));
+        m_timeline->setObjectUids(m_timelineUids);
+    }
+    m_timeline->setScopeDescription(s.describe());
 }
 
 QString MainWindow::statusText() const
@@ -409,6 +445,7 @@ QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
 void MainWindow::setTimelineVisible(bool visible)
 {
     m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
+    updateTimelineScope();
 }
 
 bool MainWindow::timelineVisible() const

@@ -10,6 +10,7 @@
 #include "models/kindinfo.h"
 
 #include <QMainWindow>
+#include <QMap>
 #include <QSet>
 
 #include <functional>
@@ -79,6 +80,8 @@ private:
     void onKindsChanged();
     void watchSource(KindSource *source);
     void refreshCounts();
+    // The filter pane's namespaces and labels applied to the timeline.
+    void updateTimelineScope();
     void refreshStatusBar();
     void followLink(const QString &apiVersion, const QString &kind, const QString &ns,
                     const QString &name);
@@ -114,6 +117,8 @@ private:
     QStackedWidget *m_centre = nullptr;
     KindSource *m_eventsFed = nullptr;
     QSet<KindSource *> m_historyFed;
+    QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
+    QSet<QString> m_timelineUids;
 };
 
 } // namespace informant

@@ -214,6 +214,23 @@ private Q_SLOTS:
         QVERIFY(m_canvas->startMs() < double(now));
     }
 
+    void hiddenCanvasRebuildsOnceWhenShown()
+    {
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_canvas->rebuildNow();
+        QSignalSpy rebuilt(m_canvas, &TimelineCanvas::layoutRebuilt);
+        m_canvas->hide();
+        m_store->upsert(makeEvent("b", "shop", "Pod", "web-2", kT0 + 20 * kMinute));
+        m_store->upsert(makeEvent("c", "shop", "Pod", "web-3", kT0 + 30 * kMinute));
+        // Well past the coalescing delay: nothing was rebuilt while hidden.
+        QTest::qWait(3 * TimelineCanvas::kRebuildDelayMs);
+        QCOMPARE(rebuilt.count(), 0);
+        QCOMPARE(m_canvas->layout().itemCount(), 1);
+        m_canvas->show();
+        QCOMPARE(rebuilt.count(), 1);
+        QCOMPARE(m_canvas->layout().itemCount(), 3);
+    }
+
     void namespaceFilterHidesOtherNamespaces()
     {
         m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));

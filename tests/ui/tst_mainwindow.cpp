@@ -1,4 +1,5 @@
 #include "localclustersession.h"
+#include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
 #include "models/resourcetablemodel.h"
 #include "ui/detailspane.h"
@@ -7,6 +8,8 @@
 #include "ui/kindswitcher.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
+#include "ui/timeline/timelinecanvas.h"
+#include "ui/timeline/timelinewidget.h"
 
 #include <QComboBox>
 #include <QJsonDocument>
@@ -34,6 +37,36 @@ KubeObject pod(const QString &ns, const QString &name, const QString &app, const
                                                    {"labels", QJsonObject{{"app", app}}}}},
                           {"spec", QJsonObject{{"nodeName", "node-1"}}},
                           {"status", QJsonObject{{"phase", phase}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+KubeObject deployment(const QString &ns, const QString &name, const QString &app)
+{
+    const QJsonObject obj{{"apiVersion", "apps/v1"},
+                          {"kind", "Deployment"},
+                          {"metadata", QJsonObject{{"name", name},
+                                                   {"namespace", ns},
+                                                   {"uid", ns + name},
+                                                   {"labels", QJsonObject{{"app", app}}}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+// A core/v1 Event about the object whose uid is ns + name (as pod() makes them).
+KubeObject eventAbout(const QString &ns, const QString &kind, const QString &name,
+                      const QString &reason)
+{
+    const QString eventName = name + u'.' + reason;
+    const QJsonObject obj{
+        {"apiVersion", "v1"},
+        {"kind", "Event"},
+        {"metadata", QJsonObject{{"name", eventName}, {"namespace", ns}, {"uid", ns + eventName}}},
+        {"involvedObject",
+         QJsonObject{{"kind", kind}, {"namespace", ns}, {"name", name}, {"uid", ns + name}}},
+        {"reason", reason},
+        {"message", reason + QStringLiteral(" happened")},
+        {"type", "Normal"},
+        {"firstTimestamp", "2024-05-01T10:00:00Z"},
+        {"lastTimestamp", "2024-05-01T10:00:00Z"}};
     return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
 }
 
@@ -79,6 +112,7 @@ private Q_SLOTS:
     void ctrlKSwitchesKind();
     void namespaceFacetFiltersTable();
     void selectorErrorsAreShownInline();
+    void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
     void selectionDrivesDetailsPane();
     void otherContextOpensThroughCallback();
@@ -172,6 +206,67 @@ void TestMainWindow::selectorErrorsAreShownInline()
     QTRY_COMPARE(f.model()->rowCount(), 2);
     view->selectorBox()->setText(QStringLiteral("app!=web"));
     QTRY_COMPARE(f.model()->rowCount(), 1);
+}
+
+void TestMainWindow::filterPaneChoiceFiltersTimeline()
+{
+    Fixture f;
+    LocalKindSource *events = f.session.local(QStringLiteral("events"));
+    events->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                              QStringLiteral("web-1"), QStringLiteral("Started")));
+    events->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                              QStringLiteral("web-2"), QStringLiteral("Pulled")));
+    events->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Deployment"),
+                              QStringLiteral("web"), QStringLiteral("ScalingReplicaSet")));
+    events->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"), QStringLiteral("pg-0"),
+                              QStringLiteral("Started")));
+    events->flush();
+    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
+    deployments->upsert(
+        deployment(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web")));
+    deployments->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    f.window->setTimelineVisible(true);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    canvas->rebuildNow();
+    QTRY_COMPARE(canvas->layout().itemCount(), 4);
+
+    // Namespace: the events of objects in that namespace.
+    NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
+    QTRY_COMPARE(namespaces->rowCount(), 2);
+    QVERIFY(namespaces->setData(namespaces->index(0, 0), Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(canvas->filter().namespaces, QSet<QString>{"db"});
+    QCOMPARE(canvas->layout().itemCount(), 1);
+    QVERIFY2(
+        f.window->timeline()->summaryText().startsWith(QStringLiteral("Filter: namespace: db · ")),
+        qPrintable(f.window->timeline()->summaryText()));
+    f.window->filterPane()->clear();
+    QCOMPARE(canvas->layout().itemCount(), 4);
+
+    // Label: the events of the objects carrying it, of every watched kind.
+    LabelFacetModel *labels = f.window->filterPane()->labelModel();
+    labels->setChecked({{QStringLiteral("app"), {QStringLiteral("web")}}});
+    QCOMPARE(canvas->filter().objectUids,
+             (std::optional<QSet<QString>>{{"shopweb-1", "shopweb-2", "shopweb"}}));
+    QCOMPARE(canvas->layout().itemCount(), 3);
+
+    // A new matching object brings its events along (counts refresh).
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-3"), QStringLiteral("web"),
+                     QStringLiteral("Running")));
+    pods->flush();
+    events->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                              QStringLiteral("web-3"), QStringLiteral("Scheduled")));
+    events->flush();
+    QTRY_COMPARE(canvas->layout().itemCount(), 4);
+
+    // Back in the table, the choice still filters the table alone.
+    f.window->setTimelineVisible(false);
+    labels->setChecked({});
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    f.window->setTimelineVisible(true);
+    QCOMPARE(canvas->filter().objectUids, std::nullopt);
+    QTRY_COMPARE(canvas->layout().itemCount(), 5);
 }
 
 void TestMainWindow::bannerSaysWhenTheWatchIsDown()

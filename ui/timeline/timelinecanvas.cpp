@@ -107,14 +107,36 @@ void TimelineCanvas::setWarningsOnly(bool warningsOnly)
 
 void TimelineCanvas::scheduleRebuild()
 {
-    if (!m_rebuildTimer.isActive())
+    // Hidden (the table is shown): rebuild once when shown, not on every
+    // batch of events. A layout of 200k events costs tens of ms.
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    if (!m_rebuildTimer.isActive()) {
+        // Keep rebuilds under about a fifth of the GUI thread's time however
+        // big the store grows.
+        m_rebuildTimer.setInterval(
+            int(qMax<qint64>(kRebuildDelayMs, m_lastRebuildNs * 4 / 1'000'000)));
         m_rebuildTimer.start();
+    }
+}
+
+void TimelineCanvas::showEvent(QShowEvent *event)
+{
+    QAbstractScrollArea::showEvent(event);
+    if (m_stale || m_layout.storeRevision() != m_store->revision())
+        rebuildNow();
 }
 
 void TimelineCanvas::rebuildNow()
 {
     m_rebuildTimer.stop();
+    m_stale = false;
+    QElapsedTimer timer;
+    timer.start();
     m_layout.rebuild(*m_store, m_filter, m_collapsed);
+    m_lastRebuildNs = timer.nsecsElapsed();
     m_hoveredSlot = -1;
     updateScrollBar();
     if (m_autoFit)

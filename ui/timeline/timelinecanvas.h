@@ -11,8 +11,9 @@
 // edge; panning or zooming away from now turns it off.
 //
 // It only paints and handles input: the lanes come from a TimelineLayout
-// rebuilt (coalesced, at most every kRebuildDelayMs) when the EventStore or
-// the filter changes. GUI thread only; the store must outlive the canvas.
+// rebuilt when the filter changes and, coalesced, when the EventStore does
+// (at most every kRebuildDelayMs, or 4x the last rebuild's time if longer;
+// never while hidden: once when shown instead). GUI thread only; the store must outlive the canvas.
 
 #include "models/timeline/eventstore.h"
 #include "models/timeline/timelinefilter.h"
@@ -90,6 +91,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     int plotWidth() const;
@@ -127,6 +129,8 @@ private:
     bool m_dragging = false;
     bool m_pressed = false;
     qint64 m_lastPaintNs = 0;
+    qint64 m_lastRebuildNs = 0;
+    bool m_stale = false; // the store changed while hidden
 };
 
 } // namespace informant

@@ -84,17 +84,31 @@ TimelineWidget::~TimelineWidget() = default;
 
 void TimelineWidget::setNamespaces(const QSet<QString> &namespaces)
 {
-    m_canvas->setNamespaces(namespaces);
+    // Each change rebuilds the layout (tens of ms at 100k events): skip no-ops.
+    if (m_canvas->filter().namespaces != namespaces)
+        m_canvas->setNamespaces(namespaces);
 }
 
 void TimelineWidget::setObjectUids(const std::optional<QSet<QString>> &uids)
 {
-    m_canvas->setObjectUids(uids);
+    if (m_canvas->filter().objectUids != uids)
+        m_canvas->setObjectUids(uids);
+}
+
+void TimelineWidget::setScopeDescription(const QString &description)
+{
+    m_scope = description;
+    updateSummary();
 }
 
 void TimelineWidget::setSelectedObject(const QString &uid)
 {
     m_canvas->setSelectedObject(uid);
+}
+
+QString TimelineWidget::summaryText() const
+{
+    return m_summary->text();
 }
 
 void TimelineWidget::fillReasonMenu()
@@ -141,10 +155,14 @@ void TimelineWidget::updateSummary()
     for (const TimelineLane &lane : layout.lanes())
         objects += lane.isGroup() ? lane.objectCount : 0;
     const QLocale locale;
-    m_summary->setText(tr("%1 of %2 events \u00b7 %3 objects")
-                           .arg(locale.toString(qlonglong(layout.itemCount())),
-                                locale.toString(qlonglong(m_store->size())),
-                                locale.toString(qlonglong(objects))));
+    QString text =
+        tr("%1 of %2 events \u00b7 %3 objects")
+            .arg(locale.toString(qlonglong(layout.itemCount())),
+                 locale.toString(qlonglong(m_store->size())), locale.toString(qlonglong(objects)));
+    // Say why events are missing: the filter pane's choice applies here too.
+    if (!m_scope.isEmpty())
+        text = tr("Filter: %1 \u00b7 %2").arg(m_scope, text);
+    m_summary->setText(text);
 }
 
 } // namespace informant

@@ -38,6 +38,9 @@ public:
     // are chosen, the uids of the matching objects (nullopt = no label filter).
     void setNamespaces(const QSet<QString> &namespaces);
     void setObjectUids(const std::optional<QSet<QString>> &uids);
+    // Shown beside the counts ("ns: shop · app: web"); empty: no filter.
+    void setScopeDescription(const QString &description);
+    QString summaryText() const;
     // Highlights the object's lane (selection made in a table).
     void setSelectedObject(const QString &uid);
 
@@ -58,6 +61,7 @@ private:
     QMenu *m_reasonMenu;
     QLabel *m_summary;
     QSet<QString> m_selectedReasons;
+    QString m_scope;
 };
 
 } // namespace informant
