@@ -72,6 +72,12 @@ PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
             if (prepare(change.object, true, nowMs, &row.sortKey))
                 row.object = change.object;
         }
+        if (row.object.isNull()) {
+            if (!m_shown.remove(change.key))
+                continue; // hidden before and after: nothing for the model to do
+        } else {
+            m_shown.insert(change.key);
+        }
         out.rows.append(std::move(row));
     }
     out.totalObjects = m_objects.size();
@@ -85,7 +91,7 @@ PreparedBatch RowPreparer::setQuery(const TableQuery &query, int generation, qin
     return orderedSnapshot(nowMs);
 }
 
-PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs) const
+PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs)
 {
     PreparedBatch out = header(true);
     out.rows.reserve(m_objects.size());
@@ -103,6 +109,10 @@ PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs) const
                   return rowLess(a.sortKey, a.key, b.sortKey, b.key, order);
               });
     out.totalObjects = m_objects.size();
+    m_shown.clear();
+    m_shown.reserve(out.rows.size());
+    for (const PreparedRow &row : std::as_const(out.rows))
+        m_shown.insert(row.key);
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "informer/printers/labelselector.h"
 #include "models/freshness.h"
+#include "ui/celldelegate.h"
 #include "ui/freshnessbanner.h"
 
 #include <QHBoxLayout>
@@ -21,6 +22,7 @@ namespace informant {
 namespace {
 
 constexpr int kQuickFilterDebounceMs = 120;
+constexpr int kCountsRefreshMs = 250;
 
 int defaultColumnWidth(const QString &name, const QFontMetrics &fm)
 {
@@ -59,8 +61,12 @@ ResourceView::ResourceView(QWidget *parent)
     , m_table(new QTableView(this))
     , m_clock(new QTimer(this))
     , m_quickDebounce(new QTimer(this))
+    , m_countsTimer(new QTimer(this))
 {
     buildLayout();
+    m_countsTimer->setSingleShot(true);
+    m_countsTimer->setInterval(kCountsRefreshMs);
+    connect(m_countsTimer, &QTimer::timeout, this, &ResourceView::updateCounts);
     m_clock->setInterval(1000);
     connect(m_clock, &QTimer::timeout, m_table->viewport(), qOverload<>(&QWidget::update));
     m_clock->start();
@@ -116,6 +122,7 @@ void ResourceView::buildLayout()
     bar->addWidget(m_quick);
     bar->addWidget(m_selector);
 
+    m_table->setItemDelegate(new CellDelegate(m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setShowGrid(false);
@@ -177,8 +184,13 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     restoreColumns();
     connect(model, &ResourceTableModel::batchAboutToBeApplied, this, &ResourceView::rememberAnchor);
     connect(model, &ResourceTableModel::batchApplied, this, [this] {
+        if (m_fitNamePending)
+            fitNameColumn();
         restoreAnchor();
-        updateCounts();
+        // A new label text relayouts the bar: at most a few times a second
+        // while a storm delivers a batch every 50 ms.
+        if (!m_countsTimer->isActive())
+            m_countsTimer->start();
         emitCurrentIfChanged();
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -202,6 +214,7 @@ void ResourceView::restoreColumns()
         settings.value(QStringLiteral("tables/%1/header").arg(source()->kind().id())).toByteArray();
     if (!state.isEmpty())
         header->restoreState(state);
+    m_fitNamePending = state.isEmpty();
     const ResourceTableModel *model = m_feed->model();
     header->setSortIndicator(model->sortColumn(), model->sortOrder());
     if (model->sortColumn() < 0)
@@ -218,6 +231,22 @@ void ResourceView::applyDefaultColumnWidths()
         header->resizeSection(c, defaultColumnWidth(column.name, fm));
         header->setSectionHidden(c, column.priority > 0);
     }
+}
+
+void ResourceView::fitNameColumn()
+{
+    // Generated pod names are longer than any sample width; widen NAME once
+    // for the first rows shown (the visible rows only, so it stays cheap),
+    // leaving the other columns on screen. The user's own widths are kept.
+    const int column = m_feed->model()->formatter().nameColumn();
+    if (column < 0 || m_feed->model()->rowCount() == 0)
+        return;
+    m_fitNamePending = false;
+    QHeaderView *header = m_table->horizontalHeader();
+    const int before = header->sectionSize(column);
+    m_table->resizeColumnToContents(column);
+    const int cap = m_table->viewport()->width() * 2 / 5;
+    header->resizeSection(column, qBound(before, header->sectionSize(column), qMax(before, cap)));
 }
 
 void ResourceView::saveColumns() const

@@ -71,6 +71,7 @@ private:
     void buildLayout();
     void restoreColumns();
     void applyDefaultColumnWidths();
+    void fitNameColumn();
     void updateCounts();
     void updateFreshness();
     void onSelectorEdited();
@@ -88,10 +89,12 @@ private:
     QTableView *m_table;
     QTimer *m_clock;
     QTimer *m_quickDebounce;
+    QTimer *m_countsTimer;
     TableFeed *m_feed = nullptr;
     QString m_anchorKey;
     int m_anchorOffset = 0;
     bool m_anchorAtTop = true;
+    bool m_fitNamePending = false; // no saved widths: fit NAME to the first rows
     KubeObject m_lastCurrent;
 };
 

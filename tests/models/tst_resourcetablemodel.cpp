@@ -310,6 +310,20 @@ void TestResourceTableModel::facetSelectionFiltersIncrementally()
     QCOMPARE(f.names(), (QStringList{"c", "e"}));
     QCOMPARE(f.inserted.count(), 1);
     QCOMPARE(f.removed.count(), 1);
+
+    // Changes to objects hidden before and after never reach the model; one
+    // that leaves the facet is a removal, one that enters it an insert.
+    const PreparedBatch prepared = f.preparer.applyChanges(
+        batchOf({upsert(pod("b", "Failed", "2", "db")), upsert(pod("d", "Failed", "2", "db")),
+                 upsert(pod("c", "Failed", "2", "shop")), upsert(pod("f", "Running", "1", "db"))}),
+        kNowMs);
+    QCOMPARE(prepared.rows.size(), 1);
+    QCOMPARE(prepared.rows.at(0).key, QStringLiteral("shop/c"));
+    QCOMPARE(prepared.totalObjects, qint64(5));
+    f.model.applyBatch(prepared);
+    f.feed(batchOf({remove(pod("b", "Failed", "2", "db")), upsert(pod("e", "Running", "3", "db")),
+                    upsert(pod("d", "Running", "3", "shop"))}));
+    QCOMPARE(f.names(), (QStringList{"c", "d", "e"}));
 }
 
 void TestResourceTableModel::rowsBeingDeletedAreMarked()

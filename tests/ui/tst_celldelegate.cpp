@@ -1,0 +1,107 @@
+// The resource table's cell delegate: elision, cached layouts, and that it
+// paints the text of every visible cell.
+
+#include "ui/celldelegate.h"
+
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTest>
+
+using namespace informant;
+
+class TestCellDelegate : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fittedElidesOnlyTextWiderThanTheCell_data();
+    void fittedElidesOnlyTextWiderThanTheCell();
+    void repaintReusesTheLayoutsOfUnchangedCells();
+    void paintsTextInEveryCell();
+};
+
+void TestCellDelegate::fittedElidesOnlyTextWiderThanTheCell_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("extraPx"); // width relative to the text's own advance
+    QTest::addColumn<bool>("elided");
+    QTest::newRow("wider cell") << "web-7d9c6b5f4-abcde" << 10 << false;
+    QTest::newRow("exact width") << "Running" << 0 << false;
+    QTest::newRow("narrower cell") << "CrashLoopBackOff" << -20 << true;
+    QTest::newRow("empty") << "" << 0 << false;
+}
+
+void TestCellDelegate::fittedElidesOnlyTextWiderThanTheCell()
+{
+    QFETCH(QString, text);
+    QFETCH(int, extraPx);
+    QFETCH(bool, elided);
+    const QFontMetrics metrics(QApplication::font());
+    const int width = metrics.horizontalAdvance(text) + extraPx;
+    const QString out = CellDelegate::fitted(text, metrics, width);
+    QCOMPARE(out != text, elided);
+    if (elided) {
+        QVERIFY2(out.endsWith(QChar(0x2026)), qPrintable(out));
+        QVERIFY(metrics.horizontalAdvance(out) <= width);
+    }
+}
+
+namespace {
+
+struct Table
+{
+    QStandardItemModel model{3, 2};
+    QTableView view;
+    CellDelegate *delegate = new CellDelegate(&view);
+
+    Table()
+    {
+        for (int r = 0; r < 3; ++r) {
+            model.setItem(r, 0, new QStandardItem(QStringLiteral("pod-%1").arg(r)));
+            model.setItem(r, 1, new QStandardItem(QStringLiteral("Running")));
+        }
+        view.setModel(&model);
+        view.setItemDelegate(delegate);
+        view.resize(400, 200);
+    }
+};
+
+} // namespace
+
+void TestCellDelegate::repaintReusesTheLayoutsOfUnchangedCells()
+{
+    Table t;
+    t.view.grab();
+    // pod-0, pod-1, pod-2 and one "Running" shared by three cells.
+    QCOMPARE(t.delegate->cachedLayouts(), qsizetype(4));
+    t.view.grab();
+    QCOMPARE(t.delegate->cachedLayouts(), qsizetype(4));
+    t.model.item(1, 1)->setText(QStringLiteral("Terminating"));
+    t.view.grab();
+    QCOMPARE(t.delegate->cachedLayouts(), qsizetype(5));
+}
+
+void TestCellDelegate::paintsTextInEveryCell()
+{
+    Table t;
+    const QImage image = t.view.viewport()->grab().toImage();
+    const QColor text = t.view.palette().color(QPalette::Text);
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 2; ++c) {
+            const QRect cell = t.view.visualRect(t.model.index(r, c));
+            int inked = 0;
+            for (int y = cell.top(); y <= cell.bottom(); ++y) {
+                for (int x = cell.left(); x <= cell.right(); ++x) {
+                    const QColor p = image.pixelColor(x, y);
+                    inked += qAbs(p.lightness() - text.lightness()) < 60 ? 1 : 0;
+                }
+            }
+            QVERIFY2(
+                inked > 10,
+                qPrintable(QStringLiteral("cell %1,%2: %3 text pixels").arg(r).arg(c).arg(inked)));
+        }
+    }
+}
+
+QTEST_MAIN(TestCellDelegate)
+#include "tst_celldelegate.moc"

@@ -1,0 +1,111 @@
+#include "ui/celldelegate.h"
+
+#include "models/resourcetablemodel.h"
+
+#include <QApplication>
+#include <QPainter>
+
+namespace informant {
+
+CellDelegate::CellDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{
+}
+
+CellDelegate::~CellDelegate() = default;
+
+QString CellDelegate::fitted(const QString &text, const QFontMetrics &metrics, int width)
+{
+    if (metrics.horizontalAdvance(text) <= width)
+        return text;
+    return metrics.elidedText(text, Qt::ElideRight, width);
+}
+
+const QStaticText &CellDelegate::layoutFor(const QString &text, const QFont &font, bool italic,
+                                           int width) const
+{
+    if (font != m_font) {
+        // Zoom, theme or DPI change: every layout is stale.
+        for (int i = 0; i < 2; ++i) {
+            m_layouts[i].clear();
+            m_widths[i].clear();
+        }
+        m_font = font;
+    }
+    QFont drawFont = font;
+    drawFont.setItalic(italic);
+    auto &layouts = m_layouts[italic ? 1 : 0];
+    auto &widths = m_widths[italic ? 1 : 0];
+    if (layouts.size() > kMaxCachedLayouts) {
+        layouts.clear();
+        widths.clear();
+    }
+    auto natural = widths.find(text);
+    if (natural == widths.end())
+        natural = widths.insert(text, QFontMetrics(drawFont).horizontalAdvance(text));
+    // Most cells fit: keyed by the text alone. Elided ones by text and width.
+    const bool fits = *natural <= width;
+    const QString key = fits ? text : text + QChar(0x1f) + QString::number(width);
+    auto it = layouts.find(key);
+    if (it == layouts.end()) {
+        QStaticText layout(fits ? text : fitted(text, QFontMetrics(drawFont), width));
+        layout.setTextFormat(Qt::PlainText);
+        layout.setPerformanceHint(QStaticText::AggressiveCaching);
+        layout.prepare(QTransform(), drawFont);
+        it = layouts.insert(key, layout);
+    }
+    return *it;
+}
+
+void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
+                         const QModelIndex &index) const
+{
+    const QWidget *widget = option.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    // Background (selection) exactly as the style draws it for item views.
+    QStyleOptionViewItem opt = option;
+    opt.index = index;
+    opt.features |= QStyleOptionViewItem::HasDisplay;
+    style->drawPrimitive(QStyle::PE_PanelItemViewItem, &opt, painter, widget);
+
+    const QString text = index.data(Qt::DisplayRole).toString();
+    if (!text.isEmpty()) {
+        const QPalette::ColorGroup group = !(opt.state & QStyle::State_Enabled) ? QPalette::Disabled
+                                           : (opt.state & QStyle::State_Active)
+                                               ? QPalette::Normal
+                                               : QPalette::Inactive;
+        const bool deleting = index.data(ResourceTableModel::BeingDeletedRole).toBool();
+        QColor color;
+        if (opt.state & QStyle::State_Selected) {
+            color = opt.palette.color(group, QPalette::HighlightedText);
+        } else {
+            const QVariant foreground = index.data(Qt::ForegroundRole);
+            color = foreground.canConvert<QColor>() ? foreground.value<QColor>()
+                                                    : opt.palette.color(group, QPalette::Text);
+        }
+        // The style's item text margin (QCommonStyle: focus frame margin + 1).
+        const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+        const QRect textRect = opt.rect.adjusted(margin, 0, -margin, 0);
+        const QStaticText &layout = layoutFor(text, opt.font, deleting, textRect.width());
+        QFont font = opt.font;
+        font.setItalic(deleting);
+        painter->save();
+        painter->setClipRect(opt.rect);
+        painter->setFont(font);
+        painter->setPen(color);
+        const qreal y = textRect.top() + (textRect.height() - layout.size().height()) / 2.0;
+        painter->drawStaticText(QPointF(textRect.left(), y), layout);
+        painter->restore();
+    }
+    if (opt.state & QStyle::State_HasFocus) {
+        QStyleOptionFocusRect focus;
+        focus.QStyleOption::operator=(opt);
+        focus.rect = opt.rect;
+        focus.state |= QStyle::State_KeyboardFocusChange | QStyle::State_Item;
+        focus.backgroundColor = opt.palette.color(
+            (opt.state & QStyle::State_Selected) ? QPalette::Highlight : QPalette::Window);
+        style->drawPrimitive(QStyle::PE_FrameFocusRect, &focus, painter, widget);
+    }
+}
+
+} // namespace informant
