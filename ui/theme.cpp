@@ -51,10 +51,12 @@ QPalette lightPalette(const QPalette &platform)
 
 } // namespace
 
-bool applyTheme(QApplication &app)
+bool applyTheme(QApplication &app, const QString &requested)
 {
     const QPalette platform = QApplication::palette();
-    QString choice = qEnvironmentVariable("INFORMANT_THEME");
+    QString choice = requested == QLatin1String("auto") ? QString() : requested;
+    if (choice.isEmpty())
+        choice = qEnvironmentVariable("INFORMANT_THEME");
     if (choice.isEmpty())
         choice = QSettings().value(QStringLiteral("appearance/theme")).toString();
     if (choice == QLatin1String("dark"))

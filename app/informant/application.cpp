@@ -7,10 +7,12 @@
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
+#include "ui/startupprobe.h"
 
 #include <QApplication>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTimer>
 
 #include <cstdio>
@@ -49,6 +51,9 @@ QString Application::start()
 {
     if (!m_options.benchReport.isEmpty()) {
         m_bench = new BenchRecorder(this);
+        m_startup = new StartupProbe(this);
+        m_bench->addSection(QStringLiteral("startup"),
+                            [probe = m_startup] { return probe->toJson(); });
         const QString path = m_options.benchReport;
         connect(qApp, &QCoreApplication::aboutToQuit, this, [this, path] {
             if (!m_bench->writeReport(path))
@@ -60,6 +65,7 @@ QString Application::start()
     if (m_options.demo) {
         if (const QString error = startDemo(config); !error.isEmpty())
             return error;
+        StartupProbe::mark("demo_cluster_started");
         name = QStringLiteral("demo");
     } else if (!m_options.server.isEmpty()) {
         config.server = QUrl(m_options.server);
@@ -82,10 +88,14 @@ QString Application::start()
         name = config.contextName.isEmpty() ? config.server.host() : config.contextName;
     }
     MainWindow *window = openWindow(config, name);
+    StartupProbe::mark("window_shown");
     applyStartOptions(window);
     window->setTimelineVisible(m_options.view == QLatin1String("timeline"));
-    if (m_bench)
-        startBenchWhenPopulated(window);
+    if (m_bench) {
+        m_startup->watch(window, window->resourceView()->table()->viewport(),
+                         [window] { return tableSyncedWithRows(window); });
+        startBenchWhenSynced(window);
+    }
     return {};
 }
 
@@ -124,17 +134,28 @@ void Application::openContext(const QString &context)
     openWindow(resolved.value(), context);
 }
 
-void Application::startBenchWhenPopulated(MainWindow *window)
+bool Application::tableSyncedWithRows(MainWindow *window)
 {
-    // Steady state is measured: from kBenchWarmupMs after the shown table
-    // first has rows (initial list, sort and facet snapshots applied).
-    TableFeed *feed = window->resourceView()->feed();
-    if (!feed) {
-        m_bench->start();
-        return;
-    }
-    connect(feed, &TableFeed::populated, this,
-            [this] { QTimer::singleShot(kBenchWarmupMs, this, [this] { m_bench->start(); }); });
+    const KindSource *source = window->resourceView()->source();
+    const TableFeed *feed = window->resourceView()->feed();
+    return source && feed && source->status().synced && feed->model()->rowCount() > 0;
+}
+
+void Application::startBenchWhenSynced(MainWindow *window)
+{
+    // Steady state is measured: from kBenchWarmupMs after the shown table's
+    // informer has synced and the table has rows (the first batch may be an
+    // empty snapshot taken while the list is still running).
+    auto *poll = new QTimer(this);
+    poll->setInterval(100);
+    QPointer<MainWindow> target(window);
+    connect(poll, &QTimer::timeout, this, [this, poll, target] {
+        if (target && !tableSyncedWithRows(target))
+            return;
+        poll->deleteLater();
+        QTimer::singleShot(kBenchWarmupMs, this, [this] { m_bench->start(); });
+    });
+    poll->start();
 }
 
 void Application::addDemoMenu(MainWindow *window)

@@ -21,6 +21,7 @@ class Simulator;
 }
 class BenchRecorder;
 class MainWindow;
+class StartupProbe;
 
 class Application final : public QObject
 {
@@ -40,7 +41,8 @@ private:
     void openContext(const QString &context);
     void addDemoMenu(MainWindow *window);
     void applyStartOptions(MainWindow *window);
-    void startBenchWhenPopulated(MainWindow *window);
+    void startBenchWhenSynced(MainWindow *window);
+    static bool tableSyncedWithRows(MainWindow *window);
 
     static constexpr int kBenchWarmupMs = 3000;
 
@@ -51,6 +53,7 @@ private:
     QStringList m_contexts;
     QHash<QString, QPointer<MainWindow>> m_windows;
     BenchRecorder *m_bench = nullptr;
+    StartupProbe *m_startup = nullptr;
 };
 
 } // namespace informant

@@ -4,6 +4,7 @@
 #include "options.h"
 
 #include "ui/resources.h"
+#include "ui/startupprobe.h"
 #include "ui/theme.h"
 
 #include <QApplication>
@@ -13,9 +14,11 @@
 
 int main(int argc, char *argv[])
 {
+    informant::StartupProbe::markMain(); // --bench-report's start-up origin
     QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
+    informant::StartupProbe::mark("qapplication");
     QApplication::setApplicationName(QStringLiteral("Informant"));
     QApplication::setOrganizationName(QStringLiteral("Informant"));
     QApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));
@@ -28,11 +31,12 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "informant: %s\n", qPrintable(options.error));
         return 2;
     }
-    informant::applyTheme(app);
+    informant::applyTheme(app, options.theme);
     informant::Application application(options);
     if (const QString error = application.start(); !error.isEmpty()) {
         std::fprintf(stderr, "informant: %s\n", qPrintable(error));
         return 1;
     }
+    informant::StartupProbe::mark("started");
     return app.exec();
 }

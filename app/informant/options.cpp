@@ -49,8 +49,11 @@ Options parseOptions(const QCoreApplication &app)
                                    QStringLiteral("Write GUI stall and change-to-screen latency "
                                                   "percentiles as JSON on exit."),
                                    QStringLiteral("file"));
-    parser.addOptions(
-        {kubeconfig, context, server, token, ns, kind, sort, view, demo, screenshot, after, bench});
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("light, dark or auto (follow the desktop)."),
+                                   QStringLiteral("theme"), QStringLiteral("auto"));
+    parser.addOptions({kubeconfig, context, server, token, ns, kind, sort, view, demo, screenshot,
+                       after, bench, theme});
     parser.process(app);
 
     Options o;
@@ -65,6 +68,7 @@ Options parseOptions(const QCoreApplication &app)
     o.demo = parser.isSet(demo);
     o.screenshot = parser.value(screenshot);
     o.benchReport = parser.value(bench);
+    o.theme = parser.value(theme);
     bool ok = false;
     o.afterMs = parser.value(after).toInt(&ok);
     if (!ok || o.afterMs < 0)
@@ -72,6 +76,9 @@ Options parseOptions(const QCoreApplication &app)
             QStringLiteral("--after: expected milliseconds, got \"%1\"").arg(parser.value(after));
     if (o.view != QLatin1String("table") && o.view != QLatin1String("timeline"))
         o.error = QStringLiteral("--view: expected table or timeline, got \"%1\"").arg(o.view);
+    if (o.theme != QLatin1String("auto") && o.theme != QLatin1String("light") &&
+        o.theme != QLatin1String("dark"))
+        o.error = QStringLiteral("--theme: expected light, dark or auto, got \"%1\"").arg(o.theme);
     if (o.demo && !o.server.isEmpty())
         o.error = QStringLiteral("--demo and --server cannot be used together");
     return o;

@@ -23,6 +23,7 @@ struct Options
     QString screenshot;
     int afterMs = 3000;
     QString benchReport;
+    QString theme; // light, dark or auto (empty: auto)
     QString error; // set when the command line is invalid
 };
 
