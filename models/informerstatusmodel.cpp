@@ -65,13 +65,17 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
         case LastEventColumn:
             return ageText(s.lastEventMs < 0 ? -1 : nowMs() - s.lastEventMs);
         case MessageColumn:
-            return s.lastError;
+            // An error beside a green "watching" reads as a current problem:
+            // once recovered it moves to the tooltip.
+            return s.healthy() ? QString() : s.lastError;
         default:
             return {};
         }
     }
     switch (role) {
     case Qt::ToolTipRole:
+        if (index.column() == MessageColumn && s.healthy() && !s.lastError.isEmpty())
+            return QStringLiteral("Recovered. Last error: %1").arg(s.lastError);
         return e.source ? freshnessSentence(s, e.source->kind().plural, nowMs()) : QString();
     case Qt::TextAlignmentRole:
         if (index.column() == ObjectsColumn || index.column() == RateColumn)

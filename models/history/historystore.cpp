@@ -3,6 +3,8 @@
 #include <QDateTime>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace informant {
 
 namespace {
@@ -15,6 +17,28 @@ QJsonObject parse(const KubeObject &object)
 
 } // namespace
 
+namespace {
+
+// Which changes a one-line summary names first: a new incarnation of the
+// object, then what the cluster did (status), what was asked (spec, data),
+// and last the bookkeeping that controllers touch on every write (labels,
+// annotations). A crash loop then reads "restartCount 3→4", not an annotation.
+int summaryRank(const QString &path)
+{
+    if (path == QLatin1String("metadata.uid") ||
+        path == QLatin1String("metadata.creationTimestamp"))
+        return 0;
+    if (path.startsWith(QLatin1String("status")))
+        return 1;
+    if (path.startsWith(QLatin1String("metadata.annotations")))
+        return 4;
+    if (path.startsWith(QLatin1String("metadata")))
+        return 3;
+    return 2;
+}
+
+} // namespace
+
 QString ObjectRevision::changeSummary(int maxItems) const
 {
     if (first)
@@ -23,11 +47,18 @@ QString ObjectRevision::changeSummary(int maxItems) const
         return QObject::tr("deleted");
     if (changes.isEmpty())
         return QObject::tr("no field changes (metadata only)");
+    QList<const FieldChange *> ranked;
+    ranked.reserve(changes.size());
+    for (const FieldChange &change : changes)
+        ranked.append(&change);
+    std::stable_sort(ranked.begin(), ranked.end(), [](const FieldChange *a, const FieldChange *b) {
+        return summaryRank(a->path) < summaryRank(b->path);
+    });
     QStringList parts;
-    for (const FieldChange &change : changes) {
+    for (const FieldChange *change : std::as_const(ranked)) {
         if (parts.size() == maxItems)
             break;
-        parts.append(change.summary());
+        parts.append(change->summary());
     }
     const qsizetype more = changes.size() + omittedChanges - parts.size();
     QString text = parts.join(QStringLiteral("; "));
@@ -70,7 +101,7 @@ void HistoryStore::setClock(std::function<qint64()> nowMs)
 
 void HistoryStore::track(const QString &kind, const QString &key, const KubeObject &current)
 {
-    m_tracked.insert(id(kind, key));
+    m_trackedKeys[kind].insert(key);
     if (!current.isNull())
         record(kind, key, current);
 }
@@ -78,7 +109,11 @@ void HistoryStore::track(const QString &kind, const QString &key, const KubeObje
 void HistoryStore::untrack(const QString &kind, const QString &key)
 {
     const QString objectId = id(kind, key);
-    m_tracked.remove(objectId);
+    if (auto keys = m_trackedKeys.find(kind); keys != m_trackedKeys.end()) {
+        keys->remove(key);
+        if (keys->isEmpty())
+            m_trackedKeys.erase(keys);
+    }
     if (m_trackedKinds.contains(kind))
         return;
     const auto it = m_revisions.find(objectId);
@@ -99,11 +134,18 @@ void HistoryStore::trackKind(const QString &kind, bool track)
 
 bool HistoryStore::isTracked(const QString &kind, const QString &key) const
 {
-    return m_trackedKinds.contains(kind) || m_tracked.contains(id(kind, key));
+    if (m_trackedKinds.contains(kind))
+        return true;
+    const auto keys = m_trackedKeys.constFind(kind);
+    return keys != m_trackedKeys.cend() && keys->contains(key);
 }
 
 void HistoryStore::applyBatch(const QString &kind, const ChangeBatch &batch)
 {
+    // Every batch of every shown kind comes here (10k changes/s in a storm):
+    // nothing tracked in this kind, nothing to look at.
+    if (!m_trackedKinds.contains(kind) && !m_trackedKeys.contains(kind))
+        return;
     for (const ObjectChange &change : batch.changes) {
         if (change.object.isNull() || !isTracked(kind, change.key))
             continue;

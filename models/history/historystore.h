@@ -81,7 +81,7 @@ private:
     void enforceTotal();
 
     QHash<QString, QList<ObjectRevision>> m_revisions; // id -> oldest first
-    QSet<QString> m_tracked;                           // ids
+    QHash<QString, QSet<QString>> m_trackedKeys;       // kind -> tracked keys
     QSet<QString> m_trackedKinds;
     QQueue<std::pair<QString, quint64>> m_order; // (id, sequence), oldest first
     std::function<qint64()> m_clock;

@@ -86,6 +86,16 @@ void TestInformerStatusModel::statusChangeIsOneRowUpdate()
     QCOMPARE(model.index(1, InformerStatusModel::MessageColumn).data().toString(),
              QStringLiteral("connection refused"));
     QCOMPARE(model.unhealthyCount(), 1);
+    // Recovered: the old error leaves the message column for the tooltip.
+    InformerStatus up;
+    up.state = State::Watching;
+    up.lastError = down.lastError;
+    nodes.setStatus(up);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(model.index(1, InformerStatusModel::MessageColumn).data().toString(), QString());
+    QCOMPARE(model.index(1, InformerStatusModel::MessageColumn).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("Recovered. Last error: connection refused"));
+    QCOMPARE(model.unhealthyCount(), 0);
 }
 
 void TestInformerStatusModel::listingShowsProgress()

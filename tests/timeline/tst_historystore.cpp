@@ -75,6 +75,46 @@ private Q_SLOTS:
         QCOMPARE(revisions[2].changeSummary(), QStringLiteral("no field changes (metadata only)"));
     }
 
+    void summaryNamesStatusBeforeBookkeeping_data()
+    {
+        QTest::addColumn<QString>("annotation"); // set on the second revision
+        QTest::addColumn<QString>("uid");        // of the second revision
+        QTest::addColumn<QString>("summary");
+        QTest::newRow("restart with an annotation bump")
+            << "2"
+            << "pod-uid-crash"
+            << "status.containerStatuses[0].restartCount 3\u21924; "
+               "metadata.annotations[\"sim/generation\"] 1\u21922";
+        QTest::newRow("recreated under the same name")
+            << "1"
+            << "pod-uid-new"
+            << "metadata.uid pod-uid-crash\u2192pod-uid-new; "
+               "status.containerStatuses[0].restartCount 3\u21924";
+    }
+
+    void summaryNamesStatusBeforeBookkeeping()
+    {
+        QFETCH(QString, annotation);
+        QFETCH(QString, uid);
+        QFETCH(QString, summary);
+        auto withMetadata = [](QJsonObject pod, const QString &generation, const QString &uid) {
+            QJsonObject metadata = pod.value(QStringLiteral("metadata")).toObject();
+            metadata.insert(QStringLiteral("annotations"),
+                            QJsonObject{{QStringLiteral("sim/generation"), generation}});
+            metadata.insert(QStringLiteral("uid"), uid);
+            pod.insert(QStringLiteral("metadata"), metadata);
+            return podObject(pod);
+        };
+        HistoryStore store;
+        store.track(
+            kPod, kKey,
+            withMetadata(podJson(10, 3), QStringLiteral("1"), QStringLiteral("pod-uid-crash")));
+        store.applyBatch(kPod, batchOf(withMetadata(podJson(11, 4), annotation, uid)));
+        const auto revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 2);
+        QCOMPARE(revisions[1].changeSummary(), summary);
+    }
+
     void deleteIsTheLastRevision()
     {
         HistoryStore store;
