@@ -16,26 +16,48 @@ Error jsonError(simdjson::error_code code)
         QStringLiteral("invalid list JSON: %1").arg(QLatin1String(simdjson::error_message(code))));
 }
 
-bool readListMeta(od::value value, ListPage &page)
+// Reads a string field of the list's metadata; null counts as absent. A
+// mistyped resourceVersion or continue must fail the page: taken as empty,
+// the reflector would lose its resourceVersion or stop paging early.
+bool readMetaString(od::value value, QString &out)
 {
+    bool null = false;
+    if (value.is_null().get(null) == SUCCESS && null)
+        return true;
+    std::string_view text;
+    if (value.get_string().get(text) != SUCCESS)
+        return false;
+    out = detail::toQString(text);
+    return true;
+}
+
+// The list's metadata, or the name of the field that has the wrong type.
+Result<void> readListMeta(od::value value, ListPage &page)
+{
+    const auto invalid = [](const char *field, const char *expected) {
+        return makeError(QStringLiteral("invalid list: metadata%1: expected %2")
+                             .arg(QLatin1String(field), QLatin1String(expected)));
+    };
     od::object metadata;
     if (value.get_object().get(metadata) != SUCCESS)
-        return false;
+        return invalid("", "an object");
     for (auto field : metadata) {
-        std::string_view key, text;
+        std::string_view key;
         if (field.unescaped_key().get(key) != SUCCESS)
-            return false;
-        if (key == "resourceVersion" && field.value().get_string().get(text) == SUCCESS)
-            page.resourceVersion = detail::toQString(text);
-        else if (key == "continue" && field.value().get_string().get(text) == SUCCESS)
-            page.continueToken = detail::toQString(text);
-        else if (key == "remainingItemCount") {
+            return invalid("", "an object");
+        if (key == "resourceVersion") {
+            if (!readMetaString(field.value(), page.resourceVersion))
+                return invalid(".resourceVersion", "a string");
+        } else if (key == "continue") {
+            if (!readMetaString(field.value(), page.continueToken))
+                return invalid(".continue", "a string");
+        } else if (key == "remainingItemCount") {
             int64_t remaining = 0;
             if (field.value().get_int64().get(remaining) == SUCCESS)
                 page.remainingItemCount = remaining;
         }
     }
-    return true;
+    return {};
 }
 
 } // namespace
@@ -66,8 +88,8 @@ Result<ListPage> decodeListPage(QByteArrayView json, const DecodeOptions &option
             if (page.kind == QLatin1String("Status"))
                 return makeError(QStringLiteral("expected a list, got a Status object"));
         } else if (key == "metadata") {
-            if (!readListMeta(field.value(), page))
-                return makeError(QStringLiteral("invalid list: metadata: expected an object"));
+            if (auto meta = readListMeta(field.value(), page); !meta.ok())
+                return meta.error();
         } else if (key == "items") {
             od::value itemsValue = field.value();
             bool null = false;

@@ -14,6 +14,8 @@ private Q_SLOTS:
     void acceptsNullAndMissingItems();
     void reportsTheBadItem();
     void rejectsStatusAndGarbage();
+    void rejectsMistypedListMeta_data();
+    void rejectsMistypedListMeta();
     void largeListDoesNotKeepItsParserScratch_data();
     void largeListDoesNotKeepItsParserScratch();
 };
@@ -62,6 +64,35 @@ void TestListPage::rejectsStatusAndGarbage()
     QVERIFY(!decodeListPage(R"({"items":{}})").ok());
     QVERIFY(!decodeListPage(R"({"items":[)").ok());
     QVERIFY(!decodeListPage("").ok());
+}
+
+void TestListPage::rejectsMistypedListMeta_data()
+{
+    QTest::addColumn<QByteArray>("metadata");
+    QTest::addColumn<QString>("error"); // empty: the page decodes
+    QTest::newRow("resourceVersion number")
+        << QByteArray(R"({"resourceVersion":1})")
+        << QStringLiteral("invalid list: metadata.resourceVersion: expected a string");
+    QTest::newRow("continue number")
+        << QByteArray(R"({"resourceVersion":"1","continue":7})")
+        << QStringLiteral("invalid list: metadata.continue: expected a string");
+    QTest::newRow("metadata array")
+        << QByteArray("[]") << QStringLiteral("invalid list: metadata: expected an object");
+    QTest::newRow("null continue is absent")
+        << QByteArray(R"({"resourceVersion":"1","continue":null})") << QString();
+}
+
+// A mistyped resourceVersion or continue taken as empty would make the
+// reflector lose its place or stop paging early: the page must fail.
+void TestListPage::rejectsMistypedListMeta()
+{
+    QFETCH(QByteArray, metadata);
+    QFETCH(QString, error);
+    const auto page =
+        decodeListPage(R"({"kind":"PodList","metadata":)" + metadata + R"(,"items":[]})");
+    QCOMPARE(page.errorMessage(), error);
+    if (page.ok())
+        QVERIFY(page->continueToken.isEmpty());
 }
 
 void TestListPage::largeListDoesNotKeepItsParserScratch_data()
