@@ -112,7 +112,8 @@ void HttpConnection::writeHead(int code, const QByteArray &contentType,
     if (m_closeAfter)
         head += "Connection: close\r\n";
     head += "\r\n";
-    m_socket->write(head);
+    if (!m_aborted)
+        m_socket->write(head);
 }
 
 void HttpConnection::sendResponse(int code, const QByteArray &contentType, const QByteArray &body,
@@ -122,7 +123,8 @@ void HttpConnection::sendResponse(int code, const QByteArray &contentType, const
         return; // a response was already sent for this request
     writeHead(code, contentType, extraHeaders,
               "Content-Length: " + QByteArray::number(body.size()) + "\r\n");
-    m_socket->write(body);
+    if (!m_aborted)
+        m_socket->write(body);
     finishResponse();
 }
 
@@ -165,6 +167,8 @@ void HttpConnection::writeChunkParts(const QList<QByteArrayView> &parts)
 // kernel does not take goes through the socket's buffer as usual.
 void HttpConnection::writeVectored(const QList<QByteArrayView> &parts)
 {
+    if (m_aborted || !m_socket->isOpen())
+        return;
     qsizetype first = 0;
     qsizetype offset = 0; // into parts[first]
     const bool direct =
@@ -205,7 +209,8 @@ void HttpConnection::writeVectored(const QList<QByteArrayView> &parts)
 
 void HttpConnection::writeRaw(const QByteArray &data)
 {
-    m_socket->write(data);
+    if (!m_aborted)
+        m_socket->write(data);
 }
 
 void HttpConnection::endChunked()
@@ -214,7 +219,8 @@ void HttpConnection::endChunked()
         return;
     m_producer = nullptr;
     m_producerDone = nullptr;
-    m_socket->write("0\r\n\r\n", 5);
+    if (!m_aborted)
+        m_socket->write("0\r\n\r\n", 5);
     m_streaming = false;
     emit streamEnded();
     finishResponse();
@@ -251,6 +257,8 @@ void HttpConnection::pump()
 void HttpConnection::finishResponse()
 {
     m_busy = false;
+    if (m_aborted)
+        return;
     if (m_closeAfter) {
         m_socket->disconnectFromHost();
         return;
@@ -261,6 +269,7 @@ void HttpConnection::finishResponse()
 
 void HttpConnection::abort()
 {
+    m_aborted = true;
     m_producer = nullptr;
     m_producerDone = nullptr;
     m_socket->abort();

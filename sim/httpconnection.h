@@ -40,7 +40,7 @@ public:
     ~HttpConnection() override;
 
     QTcpSocket *socket() const { return m_socket; }
-    bool isStreaming() const { return m_streaming; }
+    bool isStreaming() const { return m_streaming && !m_aborted; }
 
     void sendResponse(int code, const QByteArray &contentType, const QByteArray &body,
                       const HeaderList &extraHeaders = {});
@@ -81,6 +81,7 @@ private:
     bool m_closeAfter = false;
     bool m_pumping = false;
     bool m_tls = false;
+    bool m_aborted = false; // cut: everything written later is dropped
 };
 
 } // namespace informant::sim

@@ -52,8 +52,10 @@ void ChurnLoop::tick()
     m_total += quint64(done);
     if (due - m_done > m_rate)
         m_done = due - m_rate; // more than a second behind: drop the backlog
-    // Behind: come back after the pending I/O instead of after a full tick.
-    m_timer.setInterval(done < count ? 0 : kTickMs);
+    // Behind: come back sooner than a full tick, but after as long as this
+    // batch took, so requests and watch streams keep at least half of the
+    // server thread whatever the rate asked for.
+    m_timer.setInterval(done < count ? int(std::min<qint64>(budget.elapsed(), kTickMs)) : kTickMs);
 }
 
 } // namespace informant::sim

@@ -2,9 +2,10 @@
 
 // Drives a steady stream of changes at a rate (changes per second) on the
 // server thread. Changes are made in batches, one batch per timer tick
-// (every 10 ms, or at once when behind), and a batch stops after a few
-// milliseconds of work so requests and watch streams keep flowing: at rates
-// the server cannot keep up with, the rate achieved is what fits and the
+// (every 10 ms, sooner when behind), and a batch stops after a few
+// milliseconds of work, followed by at least as long for everything else,
+// so requests and watch streams keep flowing: at rates the server cannot
+// keep up with, the rate achieved is what fits in half of the thread and the
 // backlog is dropped after a second instead of starving everything else.
 
 #include <QElapsedTimer>
