@@ -3,11 +3,9 @@
 // tls-server-name, client certificates (RSA and EC), bearer and basic auth,
 // tokenFile rotation, exec credential plugins (cached until expiry, re-run
 // after a 401, stderr on failure, extended PATH, cluster info, runs that do
-// not block the client's thread) and proxy-url through local HTTP CONNECT,
-// https (TLS to the proxy) and SOCKS5 proxies.
+// not block the client's thread). proxy-url: tst_proxy.cpp.
 
 #include "fakeapiserver.h"
-#include "tunnelproxy.h"
 
 #include "informer/kube/restclient.h"
 
@@ -471,109 +469,6 @@ private slots:
         auto result = getVersion(config);
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
         QCOMPARE(server.requests.value(0).clientCertificateCommonName, QStringLiteral("bob"));
-    }
-
-    void proxyUrl_data()
-    {
-        QTest::addColumn<bool>("socks");
-        QTest::addColumn<bool>("tls");
-        QTest::newRow("http proxy, https server (CONNECT)") << false << true;
-        QTest::newRow("socks5 proxy, https server") << true << true;
-        QTest::newRow("socks5 proxy, http server") << true << false;
-    }
-    void proxyUrl()
-    {
-        QFETCH(bool, socks);
-        QFETCH(bool, tls);
-        FakeApiServer server(okHandler);
-        QVERIFY(tls ? server.listenTls(dataFile(QStringLiteral("server.crt")),
-                                       dataFile(QStringLiteral("server.key")))
-                    : server.listen());
-        TunnelProxy proxy(socks ? TunnelProxy::Protocol::Socks5
-                                : TunnelProxy::Protocol::HttpConnect);
-        QVERIFY(proxy.listen());
-        ClusterConfig config = tlsConfig(server);
-        config.proxyUrl = QUrl(QStringLiteral("%1://127.0.0.1:%2")
-                                   .arg(socks ? QStringLiteral("socks5") : QStringLiteral("http"))
-                                   .arg(proxy.port()));
-        auto result = getVersion(config);
-        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
-        QCOMPARE(proxy.targets, QStringList{QStringLiteral("127.0.0.1:%1").arg(server.port())});
-        QCOMPARE(server.requests.size(), 1);
-    }
-
-    void httpsProxy_data()
-    {
-        QTest::addColumn<QString>("clusterCa");
-        QTest::addColumn<bool>("insecure");
-        QTest::addColumn<QByteArray>("basicAuth");
-        QTest::addColumn<QString>("error"); // "" = success
-        QTest::newRow("proxy verified with the cluster's CA")
-            << "ca.crt" << false << QByteArray() << "";
-        QTest::newRow("proxy authentication through the bridge")
-            << "ca.crt" << false << QByteArray("alice:s3cret") << "";
-        QTest::newRow("insecure-skip-tls-verify skips the proxy's verification too")
-            << "" << true << QByteArray() << "";
-        QTest::newRow("untrusted proxy certificate names the proxy")
-            << "other-ca.crt" << false << QByteArray("alice:s3cret")
-            << "proxy error: TLS certificate verification of https proxy 127.0.0.1:";
-    }
-    void httpsProxy()
-    {
-        QFETCH(QString, clusterCa);
-        QFETCH(bool, insecure);
-        QFETCH(QByteArray, basicAuth);
-        QFETCH(QString, error);
-        FakeApiServer server(okHandler);
-        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
-                                 dataFile(QStringLiteral("server.key"))));
-        TunnelProxy proxy(TunnelProxy::Protocol::HttpConnect);
-        proxy.basicAuth = basicAuth;
-        QVERIFY(proxy.listenTls(dataFile(QStringLiteral("server.crt")),
-                                dataFile(QStringLiteral("server.key"))));
-        ClusterConfig config = tlsConfig(server, clusterCa);
-        config.insecureSkipTlsVerify = insecure;
-        const QString userInfo =
-            basicAuth.isEmpty() ? QString() : QString::fromLatin1(basicAuth) + QLatin1Char('@');
-        config.proxyUrl = QUrl(QStringLiteral("https://") + userInfo +
-                               QStringLiteral("127.0.0.1:%1").arg(proxy.port()));
-        auto result = getVersion(config);
-        if (!error.isEmpty()) {
-            QVERIFY(!result.ok());
-            QVERIFY2(result.error().message.contains(error), qPrintable(result.error().message));
-            QVERIFY2(!result.error().message.contains(QStringLiteral("s3cret")),
-                     qPrintable(result.error().message));
-            QCOMPARE(proxy.targets, QStringList());
-            QCOMPARE(server.requests.size(), 0);
-            return;
-        }
-        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
-        QCOMPARE(proxy.targets, QStringList{QStringLiteral("127.0.0.1:%1").arg(server.port())});
-        QCOMPARE(proxy.authChallenges, basicAuth.isEmpty() ? 0 : 1);
-        QCOMPARE(proxy.tlsFailures, 0);
-        QCOMPARE(server.requests.size(), 1);
-        // The proxy credentials go to the proxy only, never to the API server.
-        QVERIFY(!server.requests.value(0).headers.contains("proxy-authorization"));
-    }
-
-    void httpsProxyBridgeServesManyWatchConnections()
-    {
-        // Several requests at once: each gets its own TLS connection to the proxy.
-        FakeApiServer server(okHandler);
-        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
-                                 dataFile(QStringLiteral("server.key"))));
-        TunnelProxy proxy(TunnelProxy::Protocol::HttpConnect);
-        QVERIFY(proxy.listenTls(dataFile(QStringLiteral("server.crt")),
-                                dataFile(QStringLiteral("server.key"))));
-        ClusterConfig config = tlsConfig(server);
-        config.proxyUrl = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(proxy.port()));
-        RestClient client(ClusterConnection::create(config));
-        int ok = 0;
-        for (int i = 0; i < 8; ++i)
-            client.get(QStringLiteral("/version"), {},
-                       [&ok](ApiResult<RestResponse> result) { ok += result.ok() ? 1 : 0; });
-        QTRY_COMPARE(ok, 8);
-        QCOMPARE(server.requests.size(), 8);
     }
 
     void execPluginDoesNotBlockTheClientThread()
