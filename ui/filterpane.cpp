@@ -4,6 +4,7 @@
 #include "models/kindsource.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
+#include "ui/theme.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -33,6 +34,16 @@ QTreeView *makeFacetView(QAbstractItemModel *model, bool tree, QWidget *parent)
     view->header()->setStretchLastSection(false);
     view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    if (isDarkTheme()) {
+        // Fusion outlines check boxes with a darker shade of the window
+        // colour: invisible on a dark base. Boxes the user can see instead:
+        // an outline, filled when checked, half-filled for part of a key.
+        view->setStyleSheet(QStringLiteral(
+            "QTreeView::indicator { width: 11px; height: 11px; border: 1px solid #8a8f98;"
+            " border-radius: 2px; background: #1b1d21; }"
+            "QTreeView::indicator:checked { background: #4f8fe4; border-color: #7cb7ff; }"
+            "QTreeView::indicator:indeterminate { background: #2a4a72; border-color: #7cb7ff; }"));
+    }
     // Clicking the text toggles too, not only the tiny check box.
     QObject::connect(view, &QTreeView::clicked, view, [model](const QModelIndex &index) {
         const QModelIndex cell = index.siblingAtColumn(0);
