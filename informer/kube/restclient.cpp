@@ -7,6 +7,7 @@
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QSslConfiguration>
+#include <QTimer>
 
 namespace informant {
 
@@ -205,6 +206,8 @@ void RestClient::send(const QString &path, const QUrlQuery &query, Callback done
     }
     QNetworkReply *reply = *started;
     handle->reply = reply;
+    if (options.deadlineMs > 0) // aborted, not cancelled: reported as a timeout
+        QTimer::singleShot(options.deadlineMs, reply, [reply] { reply->abort(); });
     connect(
         reply, &QNetworkReply::finished, this,
         [this, reply, path, query, done = std::move(done), options, retried, handle] {

@@ -44,6 +44,10 @@ struct RequestOptions
     // Inactivity timeout: the request fails when no data moved for this
     // long (0 = none, for watches that rely on timeoutSeconds).
     int timeoutMs = 60 * 1000;
+    // Deadline for the whole request (0 = none): a server that keeps
+    // trickling bytes defeats the inactivity timeout, not this. client-go's
+    // typed clients make a list's timeoutSeconds such a deadline.
+    int deadlineMs = 0;
 };
 
 struct RestResponse

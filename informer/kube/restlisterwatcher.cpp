@@ -71,6 +71,7 @@ ApiResult<ListPage> RestListerWatcher::list(const ListOptions &options)
     const QString path = m_path.collectionPath();
     RequestOptions request;
     request.timeoutMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : kListTimeoutMs;
+    request.deadlineMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : 0;
     auto response = rest->getBlocking(path, options.toQuery(false), request, &m_interrupter);
     if (!response)
         return response.error();
