@@ -35,7 +35,6 @@ public:
 
     static constexpr qint64 kLowWaterBytes = 2 * 1024 * 1024;
     static constexpr int kMaxIoVectors = 512;
-    static constexpr int kStreamSendBuffer = 4 * 1024 * 1024;
 
     HttpConnection(QTcpSocket *socket, RequestHandler handler, QObject *parent = nullptr);
     ~HttpConnection() override;
