@@ -176,18 +176,34 @@ int main(int argc, char **argv)
 
     const int memoryEvents = parser.value(memoryOption).toInt();
     if (memoryEvents > 0) {
+        // Wall and thread CPU time: on a loaded machine the wall figures are
+        // mostly waiting for a core.
         const long before = rssKiB();
         EventStore store;
         QElapsedTimer fill;
         fill.start();
+        double cpu = threadCpuMs();
         testing::fillScaleTimeline(store, memoryEvents, memoryEvents / 20, 50, kT0, 24 * kHourMs);
+        const double fillCpuMs = threadCpuMs() - cpu;
         const double fillMs = fill.nsecsElapsed() / 1e6;
         TimelineLayout layout;
         QElapsedTimer rebuild;
         rebuild.start();
+        cpu = threadCpuMs();
         layout.rebuild(store, {});
-        std::printf("\nstore of %d events: fill %.0f ms, layout %.0f ms, RSS +%ld MiB\n",
-                    memoryEvents, fillMs, rebuild.nsecsElapsed() / 1e6, (rssKiB() - before) / 1024);
+        const double layoutCpuMs = threadCpuMs() - cpu;
+        const double layoutMs = rebuild.nsecsElapsed() / 1e6;
+        // A filter change: one namespace of 50 chosen.
+        TimelineFilter oneNamespace;
+        oneNamespace.namespaces = {QStringLiteral("ns-7")};
+        cpu = threadCpuMs();
+        layout.rebuild(store, oneNamespace);
+        const double filterCpuMs = threadCpuMs() - cpu;
+        std::printf("\nstore of %d events: fill %.0f ms wall / %.0f ms CPU, layout %.0f ms wall / "
+                    "%.0f ms CPU, filter change (1 of 50 namespaces, %lld events) %.0f ms CPU, "
+                    "RSS +%ld MiB\n",
+                    memoryEvents, fillMs, fillCpuMs, layoutMs, layoutCpuMs,
+                    qlonglong(layout.itemCount()), filterCpuMs, (rssKiB() - before) / 1024);
     }
     return 0;
 }

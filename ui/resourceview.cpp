@@ -239,7 +239,10 @@ void ResourceView::fitNameColumn()
     // for the first rows shown (the visible rows only, so it stays cheap),
     // leaving the other columns on screen. The user's own widths are kept.
     const int column = m_feed->model()->formatter().nameColumn();
-    if (column < 0 || m_feed->model()->rowCount() == 0)
+    // Wait for the synced list and a laid-out view: the first batches can be
+    // a partial page, and the viewport is tiny until the window is shown.
+    if (column < 0 || m_feed->model()->rowCount() == 0 || !source()->status().synced ||
+        m_table->viewport()->width() < 200)
         return;
     m_fitNamePending = false;
     QHeaderView *header = m_table->horizontalHeader();
