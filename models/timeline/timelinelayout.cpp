@@ -1,6 +1,7 @@
 #include "models/timeline/timelinelayout.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace informant {
 
@@ -40,6 +41,28 @@ void addItem(TimelineLane &lane, const LaneItem &item)
         lane.warningCount += item.count;
 }
 
+// The slots a filter can match, from the store's indexes, when that is
+// narrower than the whole store: nullopt means "scan every slot".
+std::optional<QList<qint32>> candidateSlots(const EventStore &store, const TimelineFilter &filter)
+{
+    // Objects: worth it while the chosen objects are few next to the store.
+    constexpr qsizetype kMaxObjectsForIndex = 4096;
+    QList<qint32> found;
+    if (!filter.namespaces.isEmpty()) {
+        for (const QString &ns : filter.namespaces)
+            found.append(store.slotsInNamespace(ns));
+    } else if (filter.objectUids && filter.objectUids->size() <= kMaxObjectsForIndex) {
+        for (const QString &uid : *filter.objectUids)
+            found.append(store.slotsForObject(uid));
+    } else {
+        return std::nullopt;
+    }
+    // Each event is in one namespace and has one object: no duplicates. Slot
+    // order keeps the layout identical to a full scan's.
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
 } // namespace
 
 void TimelineLayout::clear()
@@ -61,12 +84,10 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
     std::vector<GroupBuild> groups;
     const bool filtered = !filter.isEmpty();
     objectIndex.reserve(1024);
-    for (qint32 slot = 0; slot < store.slotEnd(); ++slot) {
-        if (!store.isLive(slot))
-            continue;
+    auto consider = [&](qint32 slot) {
         const TimelineEvent &event = store.at(slot);
         if (filtered && !filter.matches(event))
-            continue;
+            return;
         // The uid is used in place (no copy); the fallback is rare.
         QString fallback;
         const QString &identity = event.object.uid.isEmpty()
@@ -94,6 +115,17 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
         ++m_itemCount;
         m_firstMs = m_firstMs < 0 ? event.startMs : qMin(m_firstMs, event.startMs);
         m_lastMs = qMax(m_lastMs, event.endMs);
+    };
+    // A namespace or object choice reads only its events from the store's
+    // indexes, so a filter change costs the matching events, not the store.
+    if (const std::optional<QList<qint32>> candidates = candidateSlots(store, filter)) {
+        for (qint32 slot : *candidates)
+            consider(slot);
+    } else {
+        for (qint32 slot = 0; slot < store.slotEnd(); ++slot) {
+            if (store.isLive(slot))
+                consider(slot);
+        }
     }
 
     std::sort(groups.begin(), groups.end(), [](const GroupBuild &a, const GroupBuild &b) {

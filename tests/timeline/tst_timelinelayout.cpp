@@ -110,6 +110,54 @@ private Q_SLOTS:
         QTEST(int(layout.laneCount()), "expectedLanes");
     }
 
+    void indexedFilterLaysOutLikeAFullScan_data()
+    {
+        QTest::addColumn<bool>("byNamespace"); // else by object uids
+        QTest::newRow("namespaces") << true;
+        QTest::newRow("object uids") << false;
+    }
+    void indexedFilterLaysOutLikeAFullScan()
+    {
+        // The namespace/object choice reads the store's indexes; the same
+        // choice as a predicate scans every slot. Same lanes, same items.
+        QFETCH(bool, byNamespace);
+        EventStore store;
+        fillScaleTimeline(store, 5'000, 300, 7, kT, 3'600'000);
+        const QSet<QString> namespaces{QStringLiteral("ns-2"), QStringLiteral("ns-5")};
+        TimelineLayout all;
+        all.rebuild(store, {});
+        QSet<QString> uids;
+        for (const TimelineLane &lane : all.lanes()) {
+            if (!lane.isGroup() && namespaces.contains(lane.namespaceName))
+                uids.insert(lane.uid);
+        }
+        TimelineFilter indexed;
+        if (byNamespace)
+            indexed.namespaces = namespaces;
+        else
+            indexed.objectUids = uids;
+        TimelineFilter scanned;
+        scanned.predicate = [&](const TimelineEvent &e) {
+            return byNamespace ? namespaces.contains(e.object.namespaceName)
+                               : uids.contains(e.object.uid);
+        };
+        TimelineLayout a;
+        TimelineLayout b;
+        a.rebuild(store, indexed);
+        b.rebuild(store, scanned);
+        QVERIFY(a.itemCount() > 0);
+        QVERIFY(a.itemCount() < store.size());
+        QCOMPARE(a.itemCount(), b.itemCount());
+        QCOMPARE(a.laneCount(), b.laneCount());
+        for (qsizetype i = 0; i < a.laneCount(); ++i) {
+            QCOMPARE(a.lane(i).uid, b.lane(i).uid);
+            QCOMPARE(a.lane(i).namespaceName, b.lane(i).namespaceName);
+            QCOMPARE(a.lane(i).items.size(), b.lane(i).items.size());
+            for (size_t k = 0; k < a.lane(i).items.size(); ++k)
+                QCOMPARE(a.lane(i).items[k].slot, b.lane(i).items[k].slot);
+        }
+    }
+
     void collapsedGroupHoldsAllItsObjectsItems()
     {
         EventStore store;
