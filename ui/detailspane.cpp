@@ -24,7 +24,8 @@ namespace informant {
 
 namespace {
 constexpr int kEventsRefreshMs = 700;
-}
+constexpr int kAgesRefreshMs = 5000;
+} // namespace
 
 DetailsPane::DetailsPane(QWidget *parent)
     : QWidget(parent)
@@ -37,6 +38,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     , m_eventsView(new QTableView(this))
     , m_events(new RelatedEventsModel(this))
     , m_eventsRefresh(new QTimer(this))
+    , m_agesRefresh(new QTimer(this))
     , m_highlighter(new YamlHighlighter(m_yaml->document(), false))
 {
     QFont headerFont = m_header->font();
@@ -109,6 +111,14 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_eventsRefresh->setSingleShot(true);
     m_eventsRefresh->setInterval(kEventsRefreshMs);
     connect(m_eventsRefresh, &QTimer::timeout, this, &DetailsPane::refreshEvents);
+    // Ages ("Age 3s", condition ages) tick on like the table's AGE column;
+    // only while the overview is what the user looks at.
+    m_agesRefresh->setInterval(kAgesRefreshMs);
+    connect(m_agesRefresh, &QTimer::timeout, this, [this] {
+        if (!m_object.isNull() && m_overview->isVisible())
+            refreshOverview();
+    });
+    m_agesRefresh->start();
     setObject(KubeObject());
 }
 
@@ -162,13 +172,18 @@ void DetailsPane::setObject(const KubeObject &object)
 
 void DetailsPane::refreshTexts()
 {
+    refreshOverview();
+    refreshYaml();
+}
+
+void DetailsPane::refreshOverview()
+{
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const QList<KubeObject> controlled =
         (m_controlled && !m_object.isNull()) ? m_controlled(m_object) : QList<KubeObject>();
     const int overviewScroll = m_overview->verticalScrollBar()->value();
     m_overview->setHtml(overviewHtml(m_object, controlled, now, m_dark));
     m_overview->verticalScrollBar()->setValue(overviewScroll);
-    refreshYaml();
 }
 
 void DetailsPane::refreshYaml()

@@ -57,6 +57,7 @@ Q_SIGNALS:
 
 private:
     void refreshTexts();
+    void refreshOverview();
     void refreshYaml();
 
     KubeObject m_object;
@@ -72,6 +73,7 @@ private:
     QTableView *m_eventsView;
     RelatedEventsModel *m_events;
     QTimer *m_eventsRefresh;
+    QTimer *m_agesRefresh;
     class YamlHighlighter *m_highlighter;
 };
 
