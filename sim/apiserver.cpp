@@ -25,6 +25,7 @@ ApiServer::~ApiServer()
 {
     m_context.setChurnPaused = nullptr;
     m_context.applyFaults = nullptr;
+    m_context.startReplay = nullptr;
     for (HttpConnection *connection : std::as_const(m_connections)) {
         disconnect(connection, nullptr, this, nullptr);
         delete connection;

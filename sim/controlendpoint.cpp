@@ -64,6 +64,8 @@ void setFaults(ServerContext &context, HttpConnection *connection, const QString
 // Where the replay scenario's changes are, for benchmarks and scripts.
 void replayInfo(ServerContext &context, HttpConnection *connection)
 {
+    if (!context.replay && context.startReplay)
+        return sendJson(connection, 200, "{\"started\":false}");
     if (!context.replay)
         return sendStatus(connection, statuses::pathNotFound()); // not the replay scenario
     const ReplayInfo &replay = *context.replay;
@@ -72,7 +74,8 @@ void replayInfo(ServerContext &context, HttpConnection *connection)
                            {"resourceVersion", QString::number(replay.fromRv)},
                            {"lastResourceVersion", QString::number(replay.toRv)},
                            {"changes", qint64(replay.toRv - replay.fromRv)},
-                           {"available", available}};
+                           {"available", available},
+                           {"started", true}};
     sendJson(connection, 200, QJsonDocument(body).toJson(QJsonDocument::Compact));
 }
 
@@ -103,6 +106,11 @@ void handleControlRequest(ServerContext &context, HttpConnection *connection,
     }
     if (get && action == QLatin1String("replay"))
         return replayInfo(context, connection);
+    if (post && action == QLatin1String("replay/start")) {
+        if (const auto start = std::exchange(context.startReplay, nullptr))
+            start();
+        return replayInfo(context, connection);
+    }
     if (get && action == QLatin1String("faults"))
         return sendJson(connection, 200,
                         QJsonDocument(QJsonObject{{"faults", context.faults.spec().toString()}})

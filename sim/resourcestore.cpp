@@ -56,6 +56,9 @@ void ResourceStore::installReplay(std::shared_ptr<const ReplayLog> log)
     m_lastChangeRv = std::max(m_lastChangeRv, log->lastRv());
     m_snapshots.clear();
     m_replay = std::move(log);
+    const std::vector<WatchSink *> sinks = m_watchers;
+    for (WatchSink *sink : sinks)
+        sink->deliverReplay(m_replay);
 }
 
 void ResourceStore::setHistoryLimit(int limit)

@@ -44,7 +44,8 @@ public:
     // counting those of the replay log (see replay()).
     std::vector<EventPtr> eventsAfter(quint64 rv) const;
     // Installs `log`, whose changes must follow every stored change: the
-    // changed objects take their final state, history before it is compacted.
+    // changed objects take their final state, history before it is compacted,
+    // and the watchers are told (they stream the changes as they can).
     void installReplay(std::shared_ptr<const ReplayLog> log);
     // The replay log while its changes are not compacted, else null.
     const std::shared_ptr<const ReplayLog> &replay() const { return m_replay; }

@@ -48,7 +48,9 @@ struct ServerContext
     RequestLog requestLog;
     ServerSettings settings;
     int baseHistoryLimit;
-    std::optional<ReplayInfo> replay; // set by the replay scenario
+    std::optional<ReplayInfo> replay; // set by the replay scenario once its changes exist
+    // Set by the replay scenario with --replay-on-request: makes the changes now.
+    std::function<void()> startReplay;
     // Set by the running scenario (churn pause/resume); may be empty.
     std::function<void(bool paused)> setChurnPaused;
     // Set by the server: applies a new fault spec (timers, history limit).

@@ -11,8 +11,9 @@ struct SimOptions
     QString scenario = QStringLiteral("demo"); // demo, empty, scale, churn, replay
     int pods = 0;                              // pod count (0: scenario default)
     int namespaces = 0;                        // scale/churn/replay: namespace count (0: default)
-    double churnPerSecond = 0; // any scenario: changes per second (0: the scenario's default)
-    qint64 replayChanges = 0;  // replay: changes kept for replay (0: default)
+    double churnPerSecond = 0;    // any scenario: changes per second (0: the scenario's default)
+    qint64 replayChanges = 0;     // replay: changes kept for replay (0: default)
+    bool replayOnRequest = false; // replay: make the changes at POST /sim/v1/replay/start
     quint32 seed = 1;
     int history = 10000; // events kept per resource
     QString faults;      // --faults spec

@@ -37,11 +37,16 @@ inline const QByteArray &objectBytes(const StoredObject &object, ObjectView view
 }
 
 // Receives every change of one resource store, in resourceVersion order.
+class ReplayLog;
+
 class WatchSink
 {
 public:
     virtual ~WatchSink() = default;
     virtual void deliver(const EventPtr &event) = 0;
+    // A replay log was installed after everything delivered so far: its
+    // changes come next.
+    virtual void deliverReplay(const std::shared_ptr<const ReplayLog> &log) = 0;
 };
 
 } // namespace informant::sim

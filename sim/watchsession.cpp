@@ -138,24 +138,12 @@ void WatchSession::begin(const HttpRequest &request, quint64 startRv, bool initi
         return;
     }
     m_store->addWatcher(this);
-    const auto resume = [this] { finishInitial(); };
-    const auto produce = [this](bool (WatchSession::*next)()) {
-        return [this, next](HttpConnection &) {
-            const bool more = (this->*next)();
-            flush();
-            return more && !m_stopped;
-        };
-    };
     if (!initialEvents) {
         const std::shared_ptr<const ReplayLog> &replay = m_store->replay();
         if (replay && startRv < replay->lastRv()) {
-            // The replay log's changes first, as the socket drains; what was
-            // stored after them and what arrives meanwhile follows.
-            m_replay = replay;
-            m_replayNext = std::max(startRv + 1, replay->firstRv());
+            // What was stored after the replay's changes follows them.
             m_queued = m_store->eventsAfter(replay->lastRv());
-            m_initialDone = false;
-            m_connection->setProducer(produce(&WatchSession::produceReplay), resume);
+            streamReplay(replay, startRv);
             return;
         }
         for (const EventPtr &event : m_store->eventsAfter(startRv))
@@ -166,7 +154,43 @@ void WatchSession::begin(const HttpRequest &request, quint64 startRv, bool initi
     m_sendEndBookmark = endBookmark;
     m_initialDone = false;
     m_initial = m_store->snapshotAt(startRv, m_context.storage.currentRv());
-    m_connection->setProducer(produce(&WatchSession::produceInitial), resume);
+    m_connection->setProducer(
+        [this](HttpConnection &) {
+            const bool more = produceInitial();
+            flush();
+            return more && !m_stopped;
+        },
+        [this] { finishInitial(); });
+}
+
+// The replay log's changes after `fromRv`, as the socket drains; live events
+// meanwhile queue behind them.
+void WatchSession::streamReplay(const std::shared_ptr<const ReplayLog> &log, quint64 fromRv)
+{
+    m_replay = log;
+    m_replayNext = std::max(fromRv + 1, log->firstRv());
+    m_initialDone = false;
+    m_connection->setProducer(
+        [this](HttpConnection &) {
+            const bool more = produceReplay();
+            flush();
+            return more && !m_stopped;
+        },
+        [this] { finishInitial(); });
+}
+
+void WatchSession::deliverReplay(const std::shared_ptr<const ReplayLog> &log)
+{
+    if (m_stopped)
+        return;
+    if (!m_initialDone) {
+        // Still sending an initial state or an older replay: start over with
+        // a clean cut, the client resumes from its last resourceVersion.
+        cut();
+        return;
+    }
+    flush();
+    streamReplay(log, log->firstRv() - 1);
 }
 
 bool WatchSession::produceInitial()

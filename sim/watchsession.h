@@ -40,6 +40,7 @@ public:
     ~WatchSession() override;
 
     void deliver(const EventPtr &event) override;
+    void deliverReplay(const std::shared_ptr<const ReplayLog> &log) override;
 
 private:
     WatchSession(ServerContext &context, HttpConnection *connection, const RequestTarget &target,
@@ -47,6 +48,7 @@ private:
     void begin(const HttpRequest &request, quint64 startRv, bool initialEvents, bool endBookmark);
     bool produceInitial();
     bool produceReplay();
+    void streamReplay(const std::shared_ptr<const ReplayLog> &log, quint64 fromRv);
     void finishInitial();
     void appendEvent(const StoredEvent &event);
     void appendFrame(const QByteArray &type, const StoredObject &object, const QByteArray &json);

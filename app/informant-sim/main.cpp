@@ -77,11 +77,15 @@ int main(int argc, char *argv[])
         "          resourceVersion printed at start (also GET /sim/v1/replay) streams\n"
         "          them back-to-back at full speed, e.g.\n"
         "          curl -N 'URL/api/v1/pods?watch=1&resourceVersion=RV'\n"
+        "          With --replay-on-request the changes are made at\n"
+        "          POST /sim/v1/replay/start: watches open then (an informer\n"
+        "          that has listed) receive all of them.\n"
         "--churn R adds R changes/s (80 % updates, deletes and creates) to any\n"
         "scenario; demo and empty churn --pods pods (default 200) in namespace churn.\n\n"
         "Control endpoints: GET /sim/v1/snapshot?resource=pods[&namespace=NS],\n"
         "GET /sim/v1/requests, POST /sim/v1/churn/pause|resume, POST /sim/v1/faults\n"
-        "(body: a --faults spec), POST /sim/v1/faults/off, GET /sim/v1/replay."));
+        "(body: a --faults spec), POST /sim/v1/faults/off, GET /sim/v1/replay,\n"
+        "POST /sim/v1/replay/start."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption listen(QStringLiteral("listen"),
@@ -106,6 +110,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption changes(QStringLiteral("changes"),
                                      QStringLiteral("Changes made at start-up for replay."),
                                      QStringLiteral("N"));
+    const QCommandLineOption replayOnRequest(
+        QStringLiteral("replay-on-request"),
+        QStringLiteral("replay: make the changes only at POST /sim/v1/replay/start, so "
+                       "clients already watching receive them."));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed."),
                                   QStringLiteral("S"), QStringLiteral("1"));
     const QCommandLineOption history(QStringLiteral("history"),
@@ -133,8 +141,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption bookmarks(QStringLiteral("bookmark-interval"),
                                        QStringLiteral("Watch bookmark interval."),
                                        QStringLiteral("duration"), QStringLiteral("2s"));
-    parser.addOptions({listen, portFile, scenario, pods, namespaces, churn, changes, seed, history,
-                       tlsCert, tlsKey, clientCa, token, faults, kubeconfig, bookmarks});
+    parser.addOptions({listen, portFile, scenario, pods, namespaces, churn, changes,
+                       replayOnRequest, seed, history, tlsCert, tlsKey, clientCa, token, faults,
+                       kubeconfig, bookmarks});
     parser.process(app);
 
     SimOptions options;
@@ -143,6 +152,7 @@ int main(int argc, char *argv[])
     options.namespaces = parser.value(namespaces).toInt();
     options.churnPerSecond = parser.value(churn).toDouble();
     options.replayChanges = parser.value(changes).toLongLong();
+    options.replayOnRequest = parser.isSet(replayOnRequest);
     options.seed = parser.value(seed).toUInt();
     options.history = parser.value(history).toInt();
     options.faults = parser.value(faults);

@@ -37,6 +37,7 @@ private slots:
     void selectiveWatchOfTheReplaySeesOnlyItsPods();
     void exactListInsideTheReplayShowsThatState();
     void watchFromBeforeTheReplayIsGone();
+    void replayOnRequestReachesWatchersOpenBefore();
     void otherScenariosHaveNoReplay();
     void everyScenarioChurnsWhenAsked_data();
     void everyScenarioChurnsWhenAsked();
@@ -209,6 +210,45 @@ void TestSimReplay::watchFromBeforeTheReplayIsGone()
     QCOMPARE(events.size(), 1);
     QCOMPARE(events[0].value("type").toString(), QStringLiteral("ERROR"));
     QCOMPARE(events[0].value("object").toObject().value("code").toInt(), 410);
+}
+
+void TestSimReplay::replayOnRequestReachesWatchersOpenBefore()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("replay");
+    options.pods = kPods;
+    options.replayChanges = kChanges;
+    options.replayOnRequest = true;
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    QVERIFY(!sim->replay().has_value());
+    QCOMPARE(get(port, "/sim/v1/replay").json().value("started").toBool(), false);
+    // An informer's way: list, then watch from the list's resourceVersion.
+    const QString rv = listRv(port, "/api/v1/pods");
+    Watch watch(port,
+                "/api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=" + rv.toUtf8());
+    QCOMPARE(watch.status(), 200);
+    const Response started = request(port, "POST", "/sim/v1/replay/start");
+    QCOMPARE(started.status, 200);
+    QCOMPARE(started.json().value("resourceVersion").toString(), rv);
+    QCOMPARE(started.json().value("changes").toInteger(), kChanges);
+    QList<QJsonObject> events;
+    while (events.size() < kChanges) {
+        const QList<QJsonObject> more = watch.next(kChanges - int(events.size()));
+        if (more.isEmpty())
+            break;
+        for (const QJsonObject &event : more) {
+            if (event.value("type").toString() != QLatin1String("BOOKMARK"))
+                events.append(event);
+        }
+    }
+    QCOMPARE(events.size(), kChanges);
+    QCOMPARE(rvOf(events.first().value("object").toObject()).toULongLong(), rv.toULongLong() + 1);
+    QCOMPARE(rvOf(events.last().value("object").toObject()),
+             started.json().value("lastResourceVersion").toString());
+    // A second start changes nothing.
+    QCOMPARE(request(port, "POST", "/sim/v1/replay/start").json().value("lastResourceVersion"),
+             started.json().value("lastResourceVersion"));
 }
 
 void TestSimReplay::otherScenariosHaveNoReplay()
