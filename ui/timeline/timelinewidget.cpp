@@ -156,7 +156,8 @@ void TimelineWidget::updateSummary()
         objects += lane.isGroup() ? lane.objectCount : 0;
     const QLocale locale;
     QString text =
-        tr("%1 of %2 events \u00b7 %3 objects")
+        (objects == 1 ? tr("%1 of %2 events \u00b7 %3 object")
+                      : tr("%1 of %2 events \u00b7 %3 objects"))
             .arg(locale.toString(qlonglong(layout.itemCount())),
                  locale.toString(qlonglong(m_store->size())), locale.toString(qlonglong(objects)));
     // Say why events are missing: the filter pane's choice applies here too.
