@@ -64,7 +64,7 @@ case "$cmd" in
     bench)
         deps; command -v npm >/dev/null || deps nodejs npm
         cmake -S . -B build-release -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-        cmake --build build-release --parallel "$(nproc)" --target informant-sim informantctl
+        cmake --build build-release --parallel "$(nproc)" --target informant-sim informantctl informant bench_timeline bench_decode
         (cd bench/baselines && npm ci --no-audit --no-fund >/dev/null)
         exec bench/run.sh build-release "$@"
         ;;
