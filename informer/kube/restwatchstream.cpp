@@ -8,11 +8,23 @@
 
 namespace informant {
 
+namespace {
+// Bytes Qt may buffer ahead of the decoder. Unbounded, a streaming list of
+// 100k pods (hundreds of MB, sent as fast as the server can) piles up in the
+// reply while the decoder catches up; bounded, the socket applies
+// backpressure to the server instead.
+constexpr qint64 kReadBufferBytes = 4 << 20;
+// Bytes decoded per read: small enough that one chunk never costs much on
+// top of the decoded objects.
+constexpr qint64 kReadChunkBytes = 1 << 20;
+} // namespace
+
 RestWatchStream::RestWatchStream(QNetworkReply *reply, QString request, DecodeOptions options)
     : m_reply(reply)
     , m_request(std::move(request))
     , m_decoder(options)
 {
+    m_reply->setReadBufferSize(kReadBufferBytes);
 }
 
 RestWatchStream::~RestWatchStream()
@@ -40,7 +52,7 @@ WatchStream::Next RestWatchStream::next(QList<WatchEvent> &out)
                 ApiError{ApiError::Kind::Cancelled, m_request + QLatin1String(": cancelled"), {}};
             return *(m_ended = Next::Error);
         }
-        const QByteArray chunk = m_reply->isOpen() ? m_reply->readAll() : QByteArray();
+        const QByteArray chunk = m_reply->isOpen() ? m_reply->read(kReadChunkBytes) : QByteArray();
         if (!chunk.isEmpty()) {
             m_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
             const qsizetype before = out.size();
