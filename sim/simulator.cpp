@@ -78,18 +78,34 @@ void Simulator::stop()
     m_replay.reset();
 }
 
-Result<void> writeKubeconfig(const QString &path, const QString &url, const QString &token,
-                             const QString &caFile)
+Result<void> writeKubeconfig(const QString &path, const KubeconfigFor &client)
 {
-    QByteArray cluster = "    server: " + url.toUtf8() + '\n';
-    if (!caFile.isEmpty()) {
-        QFile ca(caFile);
-        if (!ca.open(QIODevice::ReadOnly))
-            return makeError(QStringLiteral("cannot read %1: %2").arg(caFile, ca.errorString()));
-        cluster += "    certificate-authority-data: " + ca.readAll().toBase64() + '\n';
+    const auto embed = [](const char *field, const QString &file) -> Result<QByteArray> {
+        QFile pem(file);
+        if (!pem.open(QIODevice::ReadOnly))
+            return makeError(QStringLiteral("cannot read %1: %2").arg(file, pem.errorString()));
+        return "    " + QByteArray(field) + "-data: " + pem.readAll().toBase64() + '\n';
+    };
+    QByteArray cluster = "    server: " + client.url.toUtf8() + '\n';
+    if (!client.caFile.isEmpty()) {
+        const auto ca = embed("certificate-authority", client.caFile);
+        if (!ca.ok())
+            return ca.error();
+        cluster += *ca;
     }
-    QByteArray user = token.isEmpty() ? QByteArray("  user: {}\n")
-                                      : "  user:\n    token: " + token.toUtf8() + '\n';
+    QByteArray fields;
+    if (!client.token.isEmpty())
+        fields += "    token: " + client.token.toUtf8() + '\n';
+    if (!client.clientCertFile.isEmpty()) {
+        const auto cert = embed("client-certificate", client.clientCertFile);
+        const auto key = embed("client-key", client.clientKeyFile);
+        if (!cert.ok())
+            return cert.error();
+        if (!key.ok())
+            return key.error();
+        fields += *cert + *key;
+    }
+    const QByteArray user = fields.isEmpty() ? QByteArray("  user: {}\n") : "  user:\n" + fields;
     const QByteArray text = "apiVersion: v1\nkind: Config\nclusters:\n- name: informant-sim\n"
                             "  cluster:\n" +
                             cluster +

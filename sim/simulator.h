@@ -48,10 +48,19 @@ private:
     std::optional<ReplayInfo> m_replay;
 };
 
+// What a client needs to reach the simulator, for --write-kubeconfig.
+struct KubeconfigFor
+{
+    QString url;
+    QString token;          // the user's bearer token, if the server requires one
+    QString caFile;         // PEM embedded as certificate-authority-data, if any
+    QString clientCertFile; // client identity (PEM paths), when the server
+    QString clientKeyFile;  // requires client certificates
+};
+
 // Writes a kubeconfig (cluster "informant-sim", context and user of the same
-// name) for a client of the simulator at `url`. `caFile` is embedded as
-// certificate-authority-data when given; `token` as the user's token.
-Result<void> writeKubeconfig(const QString &path, const QString &url, const QString &token,
-                             const QString &caFile);
+// name, owner-only permissions). Certificate files are embedded as -data
+// fields, so the kubeconfig works wherever it is copied.
+Result<void> writeKubeconfig(const QString &path, const KubeconfigFor &client);
 
 } // namespace informant::sim

@@ -128,6 +128,18 @@ int main(int argc, char *argv[])
     const QCommandLineOption clientCa(
         QStringLiteral("client-ca"),
         QStringLiteral("Require client certificates signed by this CA."), QStringLiteral("file"));
+    const QCommandLineOption tlsCa(
+        QStringLiteral("tls-ca"),
+        QStringLiteral("CA of --tls-cert, written by --write-kubeconfig (default: --tls-cert "
+                       "itself, right for a self-signed certificate)."),
+        QStringLiteral("file"));
+    const QCommandLineOption clientCert(
+        QStringLiteral("client-cert"),
+        QStringLiteral("Client certificate written by --write-kubeconfig (with --client-ca)."),
+        QStringLiteral("file"));
+    const QCommandLineOption clientKey(QStringLiteral("client-key"),
+                                       QStringLiteral("PEM private key of --client-cert."),
+                                       QStringLiteral("file"));
     const QCommandLineOption token(QStringLiteral("token"),
                                    QStringLiteral("Require this bearer token."),
                                    QStringLiteral("token"));
@@ -141,9 +153,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption bookmarks(QStringLiteral("bookmark-interval"),
                                        QStringLiteral("Watch bookmark interval."),
                                        QStringLiteral("duration"), QStringLiteral("2s"));
-    parser.addOptions({listen, portFile, scenario, pods, namespaces, churn, changes,
-                       replayOnRequest, seed, history, tlsCert, tlsKey, clientCa, token, faults,
-                       kubeconfig, bookmarks});
+    parser.addOptions({listen,    portFile, scenario,        pods,       namespaces,
+                       churn,     changes,  replayOnRequest, seed,       history,
+                       tlsCert,   tlsKey,   tlsCa,           clientCa,   clientCert,
+                       clientKey, token,    faults,          kubeconfig, bookmarks});
     parser.process(app);
 
     SimOptions options;
@@ -166,6 +179,8 @@ int main(int argc, char *argv[])
     options.bookmarkIntervalMs = int(*interval);
     if (options.history <= 0)
         return fail(QStringLiteral("--history must be positive"));
+    if (parser.isSet(clientCert) != parser.isSet(clientKey))
+        return fail(QStringLiteral("--client-cert and --client-key go together"));
     const auto where = parseListen(parser.value(listen));
     if (!where)
         return fail(
@@ -187,8 +202,13 @@ int main(int argc, char *argv[])
                      qPrintable(replay->path), static_cast<unsigned long long>(replay->fromRv),
                      static_cast<unsigned long long>(replay->toRv));
     if (parser.isSet(kubeconfig)) {
-        const auto written = informant::sim::writeKubeconfig(
-            parser.value(kubeconfig), simulator.url(), options.token, options.tlsCert);
+        informant::sim::KubeconfigFor client;
+        client.url = simulator.url();
+        client.token = options.token;
+        client.caFile = parser.isSet(tlsCa) ? parser.value(tlsCa) : options.tlsCert;
+        client.clientCertFile = parser.value(clientCert);
+        client.clientKeyFile = parser.value(clientKey);
+        const auto written = informant::sim::writeKubeconfig(parser.value(kubeconfig), client);
         if (!written.ok())
             return fail(written.errorMessage());
     }

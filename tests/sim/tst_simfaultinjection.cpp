@@ -250,17 +250,29 @@ void TestSimFaultInjection::tlsRequiresAClientCertificateWhenAskedTo()
 void TestSimFaultInjection::kubeconfigPointsAtTheServer()
 {
     const QString path = QDir::temp().filePath(QStringLiteral("tst_simfaultinjection-kubeconfig"));
-    QVERIFY(writeKubeconfig(path, QStringLiteral("https://127.0.0.1:1234"), QStringLiteral("t0k"),
-                            data("ca.crt"))
-                .ok());
+    KubeconfigFor client;
+    client.url = QStringLiteral("https://127.0.0.1:1234");
+    client.token = QStringLiteral("t0k");
+    client.caFile = data("ca.crt");
+    client.clientCertFile = data("client.crt");
+    client.clientKeyFile = data("client.key");
+    QVERIFY(writeKubeconfig(path, client).ok());
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray text = file.readAll();
     QVERIFY(text.contains("server: https://127.0.0.1:1234"));
     QVERIFY(text.contains("token: t0k"));
     QVERIFY(text.contains("certificate-authority-data: "));
+    QVERIFY(text.contains("client-certificate-data: "));
+    QVERIFY(text.contains("client-key-data: "));
     QVERIFY(text.contains("current-context: informant-sim"));
     QFile::remove(path);
+
+    client.clientKeyFile = data("missing.key");
+    const auto missing = writeKubeconfig(path, client);
+    QVERIFY(!missing.ok());
+    QVERIFY2(missing.errorMessage().contains(QStringLiteral("missing.key")),
+             qPrintable(missing.errorMessage()));
 }
 
 QTEST_GUILESS_MAIN(TestSimFaultInjection)

@@ -48,9 +48,9 @@ void TestSimKubectl::initTestCase()
     QVERIFY(m_dir.isValid());
     const auto started = m_simulator.start(SimOptions{});
     QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
-    QVERIFY(writeKubeconfig(m_dir.filePath(QStringLiteral("config")), m_simulator.url(), QString(),
-                            QString())
-                .ok());
+    KubeconfigFor client;
+    client.url = m_simulator.url();
+    QVERIFY(writeKubeconfig(m_dir.filePath(QStringLiteral("config")), client).ok());
 }
 
 void TestSimKubectl::cleanupTestCase()
