@@ -117,6 +117,12 @@ private:
                     ++m_pos;
                 else if (peek() != u'[')
                     step.name = readName();
+                // `..` right after a nameless `..` selects the same nodes
+                // (each once more per ancestor): keep one, or a path like
+                // `........x` costs time exponential in its length.
+                if (!m_steps.isEmpty() && m_steps.last().kind == Step::Kind::Recursive &&
+                    m_steps.last().name.isEmpty())
+                    m_steps.removeLast();
                 m_steps.append(step);
                 return true;
             }
@@ -406,12 +412,20 @@ void applyStep(const Step &step, JsonView node, QList<JsonView> &out)
     }
 }
 
+// Intermediate results larger than this end the evaluation with no result,
+// as a document too deep to parse does: recursive steps over nested keys of
+// the same name (`..a..a..a`) otherwise grow as depth^steps.
+constexpr qsizetype kMaxNodes = 100000;
+
 QList<JsonView> applySteps(const QList<Step> &steps, QList<JsonView> nodes)
 {
     for (const Step &step : steps) {
         QList<JsonView> next;
-        for (const JsonView &node : nodes)
+        for (const JsonView &node : nodes) {
             applyStep(step, node, next);
+            if (next.size() > kMaxNodes)
+                return {};
+        }
         nodes = std::move(next);
         if (nodes.isEmpty())
             break;

@@ -33,6 +33,7 @@ private slots:
     void evaluatesLikeClientGo();
     void rejectsMalformedExpressions_data();
     void rejectsMalformedExpressions();
+    void explodingPathYieldsNothing();
     void invalidJsonGivesNoResults();
     void arbitraryExpressionsNeverCrash();
 };
@@ -80,6 +81,8 @@ void TestJsonPath::evaluatesLikeClientGo_data()
     QTest::newRow("filter no match")
         << R"(.status.conditions[?(@.type=="Gone")].status)" << QStringList{};
     QTest::newRow("recursive descent") << "..reason" << QStringList{"Up", "Lag"};
+    QTest::newRow("repeated nameless descent is one")
+        << "........reason" << QStringList{"Up", "Lag"};
     QTest::newRow("wildcard on object") << ".metadata.labels.*" << QStringList{"shop", "web"};
     QTest::newRow("index then field") << ".status.conditions[0].type" << QStringList{"Ready"};
 }
@@ -113,6 +116,21 @@ void TestJsonPath::rejectsMalformedExpressions()
     const auto path = JsonPath::parse(expression);
     QVERIFY(!path.ok());
     QVERIFY(!path.errorMessage().isEmpty());
+}
+
+// A CRD's printer column may carry any path: one whose intermediate result
+// grows as depth^steps (found by fuzzing) must end, with no result, instead of
+// freezing the table.
+void TestJsonPath::explodingPathYieldsNothing()
+{
+    QByteArray nested = "1";
+    for (int depth = 0; depth < 200; ++depth)
+        nested = "{\"a\":" + nested + "}";
+    const auto path = JsonPath::parse(QStringLiteral("..a..a..a..a..a"));
+    QVERIFY2(path.ok(), qPrintable(path.errorMessage()));
+    QCOMPARE(path->evaluate(nested), QStringList{});
+    const auto once = JsonPath::parse(QStringLiteral("..a"));
+    QCOMPARE(once->evaluate(nested).size(), 200);
 }
 
 void TestJsonPath::invalidJsonGivesNoResults()
