@@ -41,12 +41,22 @@ QByteArray jsonEvent(const char *type, const KubeObject &object)
     return QByteArray("{\"type\":\"") + type + "\",\"object\":" + object.json() + '}';
 }
 
-// Column widths are fixed by the header (kubectl -w cannot re-align either).
+// Column widths are fixed by the header (kubectl -w cannot re-align either);
+// a cell wider than its column keeps kubectl's three-space gap after it, so
+// values never run together ("CrashLoopBackOff6").
 QByteArray tableRow(const QStringList &cells, const QList<qsizetype> &widths)
 {
+    constexpr qsizetype kGap = 3;
     QString line;
-    for (qsizetype i = 0; i < cells.size(); ++i)
-        line += i + 1 < cells.size() ? cells[i].leftJustified(widths.value(i, 20)) : cells[i];
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        if (i + 1 == cells.size()) {
+            line += cells[i];
+            break;
+        }
+        const qsizetype width = widths.value(i, 20);
+        line +=
+            cells[i].leftJustified(cells[i].size() + kGap > width ? cells[i].size() + kGap : width);
+    }
     return line.toUtf8();
 }
 
