@@ -212,7 +212,6 @@ bool MetadataReader::read(od::object metadata)
             od::value value = field.value();
             std::string_view raw;
             od::array array;
-            od::object object;
             if (value.get_array().get(array) == SUCCESS) {
                 if (array.raw_json().get(raw) != SUCCESS)
                     return fail(QStringLiteral("metadata.managedFields: invalid JSON"));
@@ -262,6 +261,10 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
     } else {
         const char *cutBegin = cut.data();
         const char *cutEnd = cut.data() + cut.size();
+        // On-Demand does not validate members it skips, so in malformed
+        // input the member found may not lie inside the object's range.
+        if (cutBegin < begin || cutEnd > end)
+            return false;
         const char *before = cutBegin;
         while (before > begin && isSpace(before[-1]))
             --before;
