@@ -25,6 +25,38 @@ QNetworkProxy proxyFor(const QUrl &url)
                          url.password());
 }
 
+// Calls `start` with a callback and waits in a local event loop until the
+// callback has run or `interrupter` fires; nullopt when interrupted. The
+// callback may still run after an interruption: its state outlives the call.
+template<typename T, typename Start>
+std::optional<T> awaitCallback(Start &&start, Interrupter *interrupter)
+{
+    struct State
+    {
+        std::optional<T> value;
+        QEventLoop *loop = nullptr;
+    };
+    auto state = std::make_shared<State>();
+    QEventLoop loop;
+    state->loop = &loop;
+    start([state](T value) {
+        state->value = std::move(value);
+        if (state->loop)
+            state->loop->quit();
+    });
+    if (!state->value) {
+        if (interrupter) {
+            Interrupter::Scope scope(*interrupter, &loop, nullptr);
+            if (!interrupter->isInterrupted())
+                loop.exec();
+        } else {
+            loop.exec();
+        }
+    }
+    state->loop = nullptr;
+    return std::move(state->value);
+}
+
 } // namespace
 
 RestClient::RestClient(std::shared_ptr<const ClusterConnection> connection, QObject *parent)
@@ -77,39 +109,18 @@ ApiResult<AuthMaterial> RestClient::credentialsBlocking(const QString &path,
     if (interrupter && interrupter->isInterrupted())
         return ApiError{
             ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}};
-    // Outlives this call when interrupted: the answer may still arrive.
-    struct State
-    {
-        std::optional<Result<AuthMaterial>> material;
-        QEventLoop *loop = nullptr;
-    };
-    auto state = std::make_shared<State>();
-    QEventLoop loop;
-    state->loop = &loop;
-    m_connection->credentials->materialAsync(this, [state](Result<AuthMaterial> material) {
-        state->material = std::move(material);
-        if (state->loop)
-            state->loop->quit();
-    });
-    if (!state->material) {
-        if (interrupter) {
-            Interrupter::Scope scope(*interrupter, &loop, nullptr);
-            if (!interrupter->isInterrupted())
-                loop.exec();
-        } else {
-            loop.exec();
-        }
-    }
-    state->loop = nullptr;
-    if (!state->material)
+    auto material = awaitCallback<Result<AuthMaterial>>(
+        [this](auto done) { m_connection->credentials->materialAsync(this, std::move(done)); },
+        interrupter);
+    if (!material)
         return ApiError{
             ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}};
-    if (!*state->material)
+    if (!*material)
         return ApiError{ApiError::Kind::Transport,
                         describe(path) + QLatin1String(": credentials: ") +
-                            state->material->errorMessage(),
+                            material->errorMessage(),
                         {}};
-    return std::move(*state->material).value();
+    return std::move(*material).value();
 }
 
 ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQuery &query,
@@ -239,36 +250,13 @@ ApiResult<RestResponse> RestClient::getBlocking(const QString &path, const QUrlQ
         ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}};
     if (interrupter && interrupter->isInterrupted())
         return cancelledError;
-    // Outlives this call: an aborted request still calls back later.
-    struct State
-    {
-        std::optional<ApiResult<RestResponse>> result;
-        QEventLoop *loop = nullptr;
-    };
-    auto state = std::make_shared<State>();
     auto handle = std::make_shared<RequestHandle>();
-    QEventLoop loop;
-    state->loop = &loop;
-    getAttempt(
-        path, query,
-        [state](ApiResult<RestResponse> result) {
-            state->result = std::move(result);
-            if (state->loop)
-                state->loop->quit();
-        },
-        options, false, handle);
-    if (!state->result) {
-        if (interrupter) {
-            Interrupter::Scope scope(*interrupter, &loop, nullptr);
-            if (!interrupter->isInterrupted())
-                loop.exec();
-        } else {
-            loop.exec();
-        }
-    }
-    state->loop = nullptr;
-    if (state->result)
-        return std::move(*state->result);
+    auto result = awaitCallback<ApiResult<RestResponse>>(
+        [&](auto done) { getAttempt(path, query, std::move(done), options, false, handle); },
+        interrupter);
+    if (result)
+        return std::move(*result);
+    // Interrupted: abort the request (its callback still runs, into nothing).
     handle->cancelled = true;
     if (handle->reply)
         handle->reply->abort();
