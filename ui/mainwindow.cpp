@@ -361,8 +361,11 @@ void MainWindow::setBenchRecorder(BenchRecorder *recorder)
 
 void MainWindow::refreshCounts()
 {
-    for (KindSource *s : m_session->sources())
-        m_treeModel->setCount(s->kind().id(), s->indexer().size());
+    for (KindSource *s : m_session->sources()) {
+        if (s != m_view->source())
+            m_treeModel->setCount(s->kind().id(), s->indexer().size());
+    }
+    refreshStatusBar(); // the shown kind's count, read once for the tree and the status bar
     // Objects that newly carry the chosen labels bring their events along.
     if (!m_timelineLabels.isEmpty())
         updateTimelineScope();
@@ -404,12 +407,16 @@ void MainWindow::refreshStatusBar()
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (KindSource *s = m_view->source()) {
+        // Read once and shown in both places: under churn two reads on two
+        // timers differ, and users take "100,001" beside "100,000" for drift.
+        const qint64 objects = s->indexer().size();
+        m_treeModel->setCount(s->kind().id(), objects);
         const InformerStatus status = s->status();
         const QColor color = freshnessColor(freshnessLevel(status));
         QString text = QStringLiteral("<span style='color:%1'>●</span> <b>%2</b>: %3")
                            .arg(color.name(), s->kind().plural, freshnessText(status, now));
         if (status.state == InformerStatus::State::Watching || status.synced)
-            text += QStringLiteral(" · %1 objects").arg(QLocale().toString(s->indexer().size()));
+            text += QStringLiteral(" · %1 objects").arg(QLocale().toString(objects));
         if (status.state == InformerStatus::State::Watching && status.lastEventMs > 0)
             text += QStringLiteral(" · last event %1 s ago")
                         .arg(qMax<qint64>(0, (now - status.lastEventMs) / 1000));

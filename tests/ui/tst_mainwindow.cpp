@@ -2,6 +2,7 @@
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
 #include "models/resourcetablemodel.h"
+#include "models/resourcetreemodel.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/freshnessbanner.h"
@@ -114,6 +115,7 @@ private Q_SLOTS:
     void selectorErrorsAreShownInline();
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
+    void treeAndStatusBarShowOneCount();
     void selectionDrivesDetailsPane();
     void otherContextOpensThroughCallback();
 };
@@ -290,6 +292,33 @@ void TestMainWindow::bannerSaysWhenTheWatchIsDown()
     up.synced = true;
     f.session.local(QStringLiteral("pods"))->setStatus(up);
     QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+void TestMainWindow::treeAndStatusBarShowOneCount()
+{
+    // Under churn the tree and the status bar used to read the cache on two
+    // timers and show different counts for the same kind.
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    pods->setStatus(watching);
+    const auto treeCount = [&] {
+        const QModelIndex kind = f.window->treeModel()->indexOfKind(pods->kind().id());
+        return kind.data(ResourceTreeModel::CountRole).toLongLong();
+    };
+    QVERIFY2(f.window->statusText().contains(QStringLiteral("3 objects")),
+             qPrintable(f.window->statusText()));
+    QCOMPARE(treeCount(), 3);
+
+    pods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-1"), QStringLiteral("pg"),
+                     QStringLiteral("Running")));
+    pods->flush();
+    pods->setStatus(watching); // the status bar refreshes now; the tree with it
+    QVERIFY2(f.window->statusText().contains(QStringLiteral("4 objects")),
+             qPrintable(f.window->statusText()));
+    QCOMPARE(treeCount(), 4);
 }
 
 void TestMainWindow::selectionDrivesDetailsPane()
