@@ -1,5 +1,6 @@
 #include "informer/cache/deltafifo.h"
 
+#include "informer/cache/deltafifocoalesce.h"
 #include "informer/cache/logging.h"
 
 #include <QElapsedTimer>
@@ -103,7 +104,15 @@ KubeObject DeltaFIFO::transformed(const KubeObject &object) const
     return result.isNull() ? object : result; // a transformer cannot make an object vanish
 }
 
-// client-go queueActionLocked: append, dedup, enqueue the key if it is new.
+void DeltaFIFO::countAddedLocked(qsizetype deltas)
+{
+    m_deltaCount += deltas;
+    m_peakDeltas = std::max(m_peakDeltas, m_deltaCount);
+}
+
+// client-go queueActionLocked: append, dedup, enqueue the key if it is new;
+// then, only while the consumer is more than coalesceBacklog deltas behind,
+// coalesce the key (not client-go: see the class comment).
 void DeltaFIFO::queueActionLocked(const QString &key, DeltaType type, const KubeObject &object,
                                   const QString &tombstoneKey)
 {
@@ -112,7 +121,15 @@ void DeltaFIFO::queueActionLocked(const QString &key, DeltaType type, const Kube
     if (m_items.size() != before)
         m_queue.append(key); // a queued key keeps its position
     deltas.append(Delta{type, object, tombstoneKey});
+    const qsizetype length = deltas.size();
     dedupDeltas(deltas);
+    countAddedLocked(1 - (length - deltas.size()));
+    const qsizetype backlog = m_deltaCount - m_queue.size();
+    if (m_options.coalesceBacklog > 0 && backlog > m_options.coalesceBacklog) {
+        const qsizetype dropped = coalesceDeltas(deltas);
+        m_deltaCount -= dropped;
+        m_coalesced += dropped;
+    }
     // Waiting pops are woken once per public call, not once per delta.
 }
 
@@ -279,6 +296,7 @@ void DeltaFIFO::addIfNotPresentLocked(const QString &key, const Deltas &deltas)
         return;
     m_queue.append(key);
     m_items.insert(key, deltas);
+    countAddedLocked(deltas.size());
     m_notEmpty.wakeAll();
 }
 
@@ -308,6 +326,7 @@ PopResult DeltaFIFO::popOneLocked(const PopProcess &process)
     if (m_initialPopulationCount > 0)
         --m_initialPopulationCount;
     popped.deltas = m_items.take(popped.key);
+    m_deltaCount -= popped.deltas.size();
     if (m_queue.isEmpty())
         shrinkDrainedLocked();
 
@@ -430,6 +449,12 @@ qsizetype DeltaFIFO::size() const
 {
     QMutexLocker locker(&m_mutex);
     return m_queue.size();
+}
+
+DeltaFIFOStats DeltaFIFO::stats() const
+{
+    QMutexLocker locker(&m_mutex);
+    return DeltaFIFOStats{m_queue.size(), m_deltaCount, m_peakDeltas, m_coalesced};
 }
 
 } // namespace informant

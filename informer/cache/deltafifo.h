@@ -18,6 +18,13 @@
 // - After close(), pops drain what is queued and then return closed.
 // - popBatch holds the lock for the whole batch: producers wait meanwhile, as
 //   they do for a single pop's processing.
+// - Not in client-go: with DeltaFIFOOptions::coalesceBacklog set, once the
+//   queue holds more than that many deltas beyond one per key (the consumer
+//   has fallen behind), a key's deltas are coalesced as it changes
+//   (deltafifocoalesce.h): memory stays O(keys + coalesceBacklog) instead of
+//   O(changes), the final state and every deletion of an object the store
+//   held are kept, intermediate states are skipped. Off by default (the
+//   conformance behaviour); informers turn it on.
 //
 // Threading: all methods are thread-safe (one QMutex). pop()/popBatch() block
 // until a key is queued or the queue is closed, and call `process` while
@@ -93,6 +100,18 @@ struct DeltaFIFOOptions
     // lock is taken. A null result keeps the input.
     std::function<KubeObject(const KubeObject &)> transformer;
     QString name; // for log messages
+    // Coalesce a key's deltas while more than this many deltas beyond one per
+    // key are queued; 0: never (client-go).
+    qsizetype coalesceBacklog = 0;
+};
+
+// Queue figures for --stats and the informers panel.
+struct DeltaFIFOStats
+{
+    qsizetype keys = 0;         // queued keys now
+    qsizetype deltas = 0;       // queued deltas now
+    qsizetype peakDeltas = 0;   // most deltas queued at once so far
+    qint64 coalescedDeltas = 0; // deltas dropped by coalescing so far
 };
 
 class DeltaFIFO final : public ReflectorStore
@@ -133,6 +152,7 @@ public:
     Result<std::optional<Deltas>> get(const KubeObject &object) const;
     std::optional<Deltas> getByKey(const QString &key) const;
     qsizetype size() const; // queued keys
+    DeltaFIFOStats stats() const;
 
     // client-go KeyOf.
     Result<QString> keyOf(const KubeObject &object) const;
@@ -145,6 +165,7 @@ private:
                            const QString &tombstoneKey = {});
     Result<void> addOrUpdate(DeltaType type, const KubeObject &object);
     void addIfNotPresentLocked(const QString &key, const Deltas &deltas);
+    void countAddedLocked(qsizetype deltas);
     qsizetype queueTombstonesLocked(const QSet<QString> &listedKeys);
     bool hasSyncedLocked() const { return m_populated && m_initialPopulationCount == 0; }
     PopResult popOneLocked(const PopProcess &process);
@@ -159,6 +180,9 @@ private:
     bool m_populated = false;
     qsizetype m_initialPopulationCount = 0;
     bool m_closed = false;
+    qsizetype m_deltaCount = 0; // sum of m_items' sizes
+    qsizetype m_peakDeltas = 0;
+    qint64 m_coalesced = 0;
 };
 
 } // namespace informant

@@ -6,7 +6,8 @@
 // ghost <keys>, emptyKnown, emitReplaced, transform), then add/update/delete
 // <objects>, replace [objects], resync, pop [requeue|requeueErr|fail],
 // popBatch <n> [mode], readd <n-th popped>, readdEmpty, close, and the queries
-// synced, list, keys, len, get <key>, transforms. Objects are testobjects.h
+// synced, list, keys, len, get <key>, stats, transforms. `coalesce <n>` sets
+// DeltaFIFOOptions::coalesceBacklog. Objects are testobjects.h
 // tokens. Pops are logged as "key: Type object, Type object" (oldest first)
 // with " (initial)" when the process callback got isInInitialList; a
 // tombstone is "~key" plus the resourceVersion of the object it carries
@@ -80,6 +81,12 @@ private:
             }
             return true;
         }
+        if (op == u"coalesce") { // coalesce <backlog>
+            if (m_fifo)
+                qFatal("options must be set before the queue is used");
+            m_coalesceBacklog = args.value(0).toLongLong();
+            return true;
+        }
         if (op == u"emitReplaced" || op == u"transform") {
             if (m_fifo)
                 qFatal("options must be set before the queue is used");
@@ -95,6 +102,7 @@ private:
             DeltaFIFOOptions options;
             options.knownObjects = m_useKnown ? &m_known : nullptr;
             options.emitDeltaTypeReplaced = m_emitReplaced;
+            options.coalesceBacklog = m_coalesceBacklog;
             if (m_transform)
                 options.transformer = [this](const KubeObject &object) {
                     return transform(object);
@@ -224,6 +232,13 @@ private:
             m_log.append(
                 QStringLiteral("get %1=%2")
                     .arg(args.value(0), deltas ? deltasText(*deltas) : QStringLiteral("none")));
+        } else if (op == u"stats") {
+            const DeltaFIFOStats stats = queue.stats();
+            m_log.append(QStringLiteral("stats keys=%1 deltas=%2 peak=%3 coalesced=%4")
+                             .arg(stats.keys)
+                             .arg(stats.deltas)
+                             .arg(stats.peakDeltas)
+                             .arg(stats.coalescedDeltas));
         } else if (op == u"transforms") {
             m_log.append(QStringLiteral("transforms=%1 doubles=%2")
                              .arg(m_transforms)
@@ -237,6 +252,7 @@ private:
     bool m_useKnown = false;
     bool m_emitReplaced = false;
     bool m_transform = false;
+    qsizetype m_coalesceBacklog = 0;
     std::unique_ptr<DeltaFIFO> m_fifo;
     QStringList m_log;
     QList<Deltas> m_popped;

@@ -272,6 +272,39 @@ void addCloseAndBatchRows()
          "foo: Added foo1"});
 }
 
+// Not client-go: coalesceBacklog (deltafifocoalesce.h) bounds a key's deltas
+// once the consumer is more than that many deltas behind.
+void addBacklogRows()
+{
+    row("withoutCoalescingEveryDeltaIsKept",
+        "add foo1; update foo2; update foo3; update foo4; update foo5; stats",
+        {"stats keys=1 deltas=5 peak=5 coalesced=0",
+         "foo: Added foo1, Updated foo2, Updated foo3, Updated foo4, Updated foo5"});
+    row("backlogAtThresholdKeepsEveryDelta",
+        "coalesce 3; add foo1; update foo2; update foo3; update foo4; stats",
+        {"stats keys=1 deltas=4 peak=4 coalesced=0",
+         "foo: Added foo1, Updated foo2, Updated foo3, Updated foo4"});
+    // The consumer's store tells an add from an update, so Updated is right.
+    row("backlogPastThresholdKeepsOnlyTheNewestState",
+        "coalesce 3; add foo1; update foo2; update foo3; update foo4; update foo5; stats",
+        {"stats keys=1 deltas=1 peak=5 coalesced=4", "foo: Updated foo5"});
+    row("deletionBetweenIncarnationsIsKept",
+        "coalesce 1; known foo1; update foo2; delete foo3; add foo4; update foo5; stats",
+        {"stats keys=1 deltas=3 peak=4 coalesced=1",
+         "foo: Updated foo2, Deleted foo3, Updated foo5"});
+    row("objectsCreatedAndDeletedWhileBehindNeverAppear",
+        "coalesce 1; known foo1; delete foo2; add foo3; delete foo4; add foo5; delete foo6; stats",
+        {"stats keys=1 deltas=1 peak=3 coalesced=4", "foo: Deleted foo2"});
+    row("coalescedKeyKeepsItsQueuePosition",
+        "coalesce 1; add a1; add b1; update a2; update a3; keys",
+        {"keys=a,b", "a: Updated a3", "b: Added b1"});
+    row("replaceTombstoneSurvivesCoalescing",
+        "coalesce 1; emitReplaced; known foo1; update foo2; update foo3; replace; stats",
+        {"stats keys=1 deltas=2 peak=3 coalesced=1", "foo: Updated foo3, Deleted ~foo3"});
+    row("popsCountDown", "coalesce 5; add a1; add b1; update a2; pop; stats",
+        {"a: Added a1, Updated a2", "stats keys=1 deltas=1 peak=3 coalesced=0", "b: Added b1"});
+}
+
 } // namespace
 
 void TestDeltaFIFO::scriptedOperationsProduceExactPops_data()
@@ -291,6 +324,7 @@ void TestDeltaFIFO::scriptedOperationsProduceExactPops_data()
     addHasSyncedRows();
     addRequeueRows();
     addCloseAndBatchRows();
+    addBacklogRows();
 }
 
 void TestDeltaFIFO::scriptedOperationsProduceExactPops()
