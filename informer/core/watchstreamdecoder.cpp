@@ -4,6 +4,7 @@
 #include "informer/core/objectdecoder.h"
 
 #include <cstring>
+#include <optional>
 
 namespace informant {
 
@@ -30,19 +31,10 @@ ApiStatus decodeFailureStatus(const QString &detail)
     return status;
 }
 
-Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options)
+// Decodes the event in `object`, the top-level object of a frame.
+Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOptions &options)
 {
     namespace od = simdjson::ondemand;
-    od::document document;
-    auto error = detail::threadOndemandParser().iterate(frame).get(document);
-    od::object object;
-    if (error == simdjson::SUCCESS)
-        error = document.get_object().get(object);
-    if (error == simdjson::INCORRECT_TYPE)
-        return makeError(QStringLiteral("a watch event must be a JSON object"));
-    if (error != simdjson::SUCCESS)
-        return makeError(
-            QStringLiteral("invalid JSON: %1").arg(QLatin1String(simdjson::error_message(error))));
     std::string_view type;
     if (object.find_field_unordered("type").get_string().get(type) != simdjson::SUCCESS)
         return makeError(QStringLiteral("a watch event needs a string \"type\""));
@@ -86,18 +78,57 @@ Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const Decode
     return event;
 }
 
-Result<WatchEvent> decodeFrameInPlace(const char *frame, qsizetype length, qsizetype readable,
-                                      const DecodeOptions &options)
+Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options)
 {
-    // simdjson may read SIMDJSON_PADDING bytes past the end (their values do
-    // not matter): a frame followed by that many bytes of the same chunk is
-    // parsed where it is, without the copy into a padded buffer.
+    simdjson::ondemand::document document;
+    auto error = detail::threadOndemandParser().iterate(frame).get(document);
+    simdjson::ondemand::object object;
+    if (error == simdjson::SUCCESS)
+        error = document.get_object().get(object);
+    if (error == simdjson::INCORRECT_TYPE)
+        return makeError(QStringLiteral("a watch event must be a JSON object"));
+    if (error != simdjson::SUCCESS)
+        return makeError(
+            QStringLiteral("invalid JSON: %1").arg(QLatin1String(simdjson::error_message(error))));
+    return decodeEvent(object, options);
+}
+
+// The fast path for a frame on a line of its own, as API servers write them:
+// `line` (up to, not including, a newline) is decoded when it is exactly one
+// JSON object plus whitespace, which is exactly when the exact scanner would
+// find that object as the frame (both count depth the same way: brackets
+// outside strings, a quote escaped by an odd run of backslashes). Anything
+// else (a pretty-printed frame, two frames on a line, bad JSON) is nullopt
+// and the caller scans exactly, so results never depend on the path taken.
+std::optional<Result<WatchEvent>> decodeLine(simdjson::padded_string_view line,
+                                             const DecodeOptions &options)
+{
+    simdjson::ondemand::document document;
+    simdjson::ondemand::object object;
+    std::string_view raw;
+    if (detail::threadOndemandParser().iterate(line).get(document) != simdjson::SUCCESS ||
+        document.get_object().get(object) != simdjson::SUCCESS ||
+        object.raw_json().get(raw) != simdjson::SUCCESS ||
+        object.reset().error() != simdjson::SUCCESS)
+        return std::nullopt;
+    // raw_json() runs to the next token after the object: the end of the
+    // line when nothing but whitespace follows it.
+    if (raw.data() + raw.size() != line.data() + line.length())
+        return std::nullopt;
+    return decodeEvent(object, options);
+}
+
+// simdjson may read SIMDJSON_PADDING bytes past the end (their values do not
+// matter): a frame followed by that many bytes of the same chunk is parsed
+// where it is, without the copy into a padded buffer.
+template<typename Decode>
+auto decodeInPlace(const char *frame, qsizetype length, qsizetype readable, Decode decode)
+{
     if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING)) {
         const detail::PaddedInput input(QByteArrayView(frame, length));
-        return decodePadded(input.view(), options);
+        return decode(input.view());
     }
-    Result<WatchEvent> event = decodePadded(
-        simdjson::padded_string_view(frame, size_t(length), size_t(readable)), options);
+    auto event = decode(simdjson::padded_string_view(frame, size_t(length), size_t(readable)));
     detail::releaseLargeScratch();
     return event;
 }
@@ -160,12 +191,46 @@ qsizetype WatchStreamDecoder::skipString(const char *data, qsizetype from, qsize
 
 void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
 {
-    if (m_failed)
-        return;
     const char *data = chunk.data();
     const qsizetype size = chunk.size();
-    qsizetype frameStart = 0; // start of the current frame's bytes within this chunk
-    for (qsizetype i = 0; i < size; ++i) {
+    // Up to here the fast path has failed (or found no newline): the exact
+    // scanner goes on, so no byte is offered to the fast path twice.
+    qsizetype exactUntil = 0;
+    qsizetype i = 0;
+    while (i < size && !m_failed) {
+        if (m_depth == 0 && !m_inString && i >= exactUntil) { // between frames
+            while (i < size && isJsonSpace(data[i]))
+                ++i;
+            if (i == size)
+                break;
+            const auto *newline =
+                data[i] == '{' ? static_cast<const char *>(memchr(data + i, '\n', size_t(size - i)))
+                               : nullptr;
+            if (newline) {
+                const qsizetype length = newline - (data + i);
+                auto event = decodeInPlace(data + i, length, size - i,
+                                           [&](auto line) { return decodeLine(line, m_options); });
+                if (event) {
+                    if (!event->ok()) {
+                        fail(event->errorMessage(), out);
+                        return;
+                    }
+                    out.append(std::move(*event).value());
+                    i += length + 1;
+                    continue;
+                }
+            }
+            exactUntil = newline ? newline - data : size;
+        }
+        i = scanFrame(data, i, size, out);
+    }
+}
+
+qsizetype WatchStreamDecoder::scanFrame(const char *data, qsizetype from, qsizetype size,
+                                        QList<WatchEvent> &out)
+{
+    qsizetype frameStart = from; // start of the current frame's bytes within this chunk
+    for (qsizetype i = from; i < size; ++i) {
         if (m_inString) {
             i = skipString(data, i, size) - 1; // at the closing quote (or the end)
             continue;
@@ -180,7 +245,7 @@ void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
                 fail(QStringLiteral("unexpected byte '%1' between watch frames")
                          .arg(QChar::fromLatin1(c)),
                      out);
-                return;
+                return size;
             }
         }
         if (c == '"') {
@@ -193,7 +258,9 @@ void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
                 const qsizetype length = i + 1 - frameStart;
                 Result<WatchEvent> event = [&] {
                     if (m_pending.isEmpty())
-                        return decodeFrameInPlace(start, length, size - frameStart, m_options);
+                        return decodeInPlace(start, length, size - frameStart, [&](auto frame) {
+                            return decodePadded(frame, m_options);
+                        });
                     m_pending.append(start, length);
                     auto decoded = decodeFrame(m_pending, m_options);
                     m_pending.clear();
@@ -201,13 +268,13 @@ void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
                 }();
                 if (!event.ok()) {
                     fail(event.errorMessage(), out);
-                    return;
+                    return size;
                 }
                 out.append(std::move(event).value());
-                frameStart = i + 1;
+                return i + 1;
             } else if (m_depth < 0) {
                 fail(QStringLiteral("unbalanced JSON in watch stream"), out);
-                return;
+                return size;
             }
         }
     }
@@ -216,6 +283,7 @@ void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
         if (m_pending.size() > kMaxFrameBytes)
             fail(QStringLiteral("watch frame larger than %1 bytes").arg(kMaxFrameBytes), out);
     }
+    return size;
 }
 
 } // namespace informant

@@ -5,8 +5,12 @@
 // from the socket (a frame split across reads, many frames in one read,
 // whitespace between frames).
 //
-// Frame boundaries are found by a small scanner that tracks nesting depth and
-// string state across chunks, so each frame is parsed exactly once. After a
+// A frame on a line of its own (as API servers write them) is parsed straight
+// from the chunk and accepted when the line holds exactly one JSON object;
+// anything else (pretty-printed JSON, frames split across reads, several on a
+// line) goes through a small scanner that tracks nesting depth and string
+// state across chunks. Both find the same frames, so the result does not
+// depend on where chunks are split. After a
 // frame fails to decode the decoder is "failed": it reports one synthetic ERROR
 // event (code 500, InternalError, as client-go's stream decoder does) and
 // ignores further input. Not thread-safe; one decoder per stream.
@@ -38,6 +42,10 @@ private:
     // Scans string contents from `from`; returns the index after the closing
     // quote (leaving the string) or `size` (still inside it).
     qsizetype skipString(const char *data, qsizetype from, qsizetype size);
+    // The exact scanner: scans from `from` until one frame is complete and
+    // decodes it; returns the index after it, or `size` (the rest of the
+    // chunk is pending, or the decoder failed).
+    qsizetype scanFrame(const char *data, qsizetype from, qsizetype size, QList<WatchEvent> &out);
 
     DecodeOptions m_options;
     QByteArray m_pending; // bytes of the current, incomplete frame

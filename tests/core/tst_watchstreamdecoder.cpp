@@ -43,6 +43,8 @@ private Q_SLOTS:
     void failsOnBadFrames_data();
     void failsOnBadFrames();
     void keepsIncompleteFramePending();
+    void findsTheSameFramesWhereverSplit_data();
+    void findsTheSameFramesWhereverSplit();
 };
 
 void TestWatchStreamDecoder::decodesAnyChunking_data()
@@ -144,6 +146,15 @@ void TestWatchStreamDecoder::failsOnBadFrames()
 {
     QFETCH(QByteArray, stream);
     QFETCH(QString, message);
+    // Twice: as the last bytes (the scanner) and on a line (the fast path).
+    for (const QByteArray &input : {stream, stream + "\n"}) {
+        WatchStreamDecoder decoder;
+        QList<WatchEvent> events;
+        decoder.feed(input, events);
+        QVERIFY(decoder.failed());
+        QVERIFY2(decoder.errorMessage().contains(message), qPrintable(decoder.errorMessage()));
+        QCOMPARE(events.size(), 1);
+    }
     WatchStreamDecoder decoder;
     QList<WatchEvent> events;
     decoder.feed(stream, events);
@@ -169,6 +180,63 @@ void TestWatchStreamDecoder::keepsIncompleteFramePending()
     QVERIFY(events.isEmpty());
     QCOMPARE(decoder.pendingBytes(), 30);
     QVERIFY(!decoder.failed());
+}
+
+void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit_data()
+{
+    // Lines that are one frame take the fast path when whole in a chunk;
+    // everything else, and every frame cut by a chunk boundary, the scanner.
+    // The events must not depend on which path a frame took.
+    QTest::addColumn<QByteArray>("stream");
+    QTest::addColumn<QString>("expected");
+    const QByteArray a =
+        R"({"type":"ADDED","object":{"metadata":{"name":"a","resourceVersion":"1"}}})";
+    const QByteArray b =
+        R"({"type":"MODIFIED","object":{"metadata":{"name":"a","resourceVersion":"2"}}})";
+    QTest::newRow("frame per line") << a + "\n" + b + "\n"
+                                    << "ADDED:1 MODIFIED:2";
+    QTest::newRow("crlf and blank lines") << "\r\n" + a + " \r\n\n\t" + b + "\r\n"
+                                          << "ADDED:1 MODIFIED:2";
+    QTest::newRow("two frames on a line") << a + b + "\n" + a + "\n"
+                                          << "ADDED:1 MODIFIED:2 ADDED:1";
+    QTest::newRow("pretty-printed frame")
+        << QByteArray("{\n  \"type\": \"ADDED\",\n  \"object\": {\n    \"metadata\": {\"name\": "
+                      "\"a\", \"resourceVersion\": \"1\"}\n  }\n}\n") +
+               b + "\n"
+        << "ADDED:1 MODIFIED:2";
+    QTest::newRow("newline escaped in a string")
+        << QByteArray(
+               R"({"type":"ADDED","object":{"metadata":{"name":"a\n}","resourceVersion":"1"}}})"
+               "\n") +
+               b + "\n"
+        << "ADDED:1 MODIFIED:2";
+    QTest::newRow("garbage after a frame on its line") << a + " x\n" + b + "\n"
+                                                       << "ADDED:1 ERROR:InternalError";
+    QTest::newRow("closing bracket too many") << a + "}\n" + b + "\n"
+                                              << "ADDED:1 ERROR:InternalError";
+    QTest::newRow("frame missing its end")
+        << QByteArray(R"({"type":"ADDED","object":{"metadata":{"name":"a"})") + "\n" + b + "\n"
+        << "";
+    QTest::newRow("bad frame on a line")
+        << a + "\n" + R"({"type":"SQUASHED","object":{}})" + "\n" + b + "\n"
+        << "ADDED:1 ERROR:InternalError";
+}
+
+void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit()
+{
+    QFETCH(QByteArray, stream);
+    QFETCH(QString, expected);
+    for (qsizetype split = 0; split <= stream.size(); ++split) {
+        WatchStreamDecoder decoder;
+        QList<WatchEvent> events;
+        decoder.feed(QByteArrayView(stream).first(split), events);
+        decoder.feed(QByteArrayView(stream).sliced(split), events);
+        const QString summary = summarize(events);
+        QVERIFY2(summary == expected,
+                 qPrintable(QStringLiteral("split %1: %2").arg(split).arg(summary)));
+        // An unfinished frame holds the rest of the stream.
+        QCOMPARE(decoder.pendingBytes() > 0, expected.isEmpty());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestWatchStreamDecoder)
