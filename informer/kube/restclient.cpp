@@ -138,9 +138,14 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
     if (!material.authorization.isEmpty())
         request.setRawHeader("Authorization", material.authorization);
     request.setTransferTimeout(options.timeoutMs);
-    // Qt 6's default, stated: HTTP/2 when the server offers it through ALPN
-    // (TLS only); all watches of one client then share one connection.
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, true);
+    // HTTP/1.1 on purpose. Qt 6.4's HTTP/2 reopens the flow-control window
+    // as data arrives, not as the reply is read, so setReadBufferSize bounds
+    // nothing: measured against nghttpd, a 534 MB body was buffered whole in
+    // 3 s while the reader read nothing (with 1 MiB windows too). Over
+    // HTTP/1.1 a slow decoder stops the socket, which stops the server. Each
+    // reflector owns its QNetworkAccessManager, so HTTP/2 would not share a
+    // connection between watches anyway; API servers always speak HTTP/1.1.
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute,
                          QNetworkRequest::AlwaysNetwork);
     if (config.server.scheme() == QLatin1String("https")) {

@@ -9,7 +9,7 @@
 // against the cluster's CA (or skipped with insecure-skip-tls-verify), with
 // tls-server-name as the verify name; proxy-url is honoured for http, socks5
 // and https (through a loopback TlsProxyBridge, as Qt cannot speak TLS to a
-// proxy). HTTP/2 is used where the server offers it over TLS (Qt's default).
+// proxy). Always HTTP/1.1: Qt's HTTP/2 has no backpressure (restclient.cpp).
 // A 401 with refreshable credentials (exec plugin, tokenFile) is retried once
 // after invalidating them. Requests wait for exec plugin credentials
 // without blocking the client's thread.

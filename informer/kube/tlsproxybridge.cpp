@@ -103,8 +103,11 @@ void TlsProxyBridge::accept(QTcpSocket *local)
                       .arg(proxyName(), remote->errorString())
                 : QStringLiteral("TLS certificate verification of https proxy %1 failed: %2")
                       .arg(proxyName(), verify);
-        local->abort();
-        local->deleteLater();
+        // Answered as an HTTP proxy answers when it cannot reach upstream:
+        // QNAM over HTTP/1.1 waits forever on a proxy connection reset
+        // before the answer to its CONNECT.
+        local->write("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        local->disconnectFromHost();
     });
     remote->connectToHostEncrypted(m_proxyUrl.host(),
                                    quint16(m_proxyUrl.port(kDefaultHttpsProxyPort)));
