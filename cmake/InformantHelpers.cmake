@@ -41,6 +41,8 @@ function(informant_add_test name)
     if(NOT ARG_TIMEOUT)
         set(ARG_TIMEOUT 120)
     endif()
+    # Sanitizer builds run several times slower (cmake/InformantSanitizers.cmake).
+    math(EXPR ARG_TIMEOUT "${ARG_TIMEOUT} * ${INFORMANT_TEST_TIMEOUT_SCALE}")
     set_tests_properties(${name} PROPERTIES
         TIMEOUT ${ARG_TIMEOUT}
         LABELS "${ARG_LABELS}"
