@@ -18,6 +18,14 @@ inline QString toQString(std::string_view text)
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
+// Skips the contents of a JSON string from `from` (just after the opening
+// quote, or where the previous chunk stopped inside the string). Returns the
+// index after the closing quote, or `size` when the string goes on past the
+// chunk; `escaped` carries a backslash that ended the chunk (the next chunk's
+// first byte is then escaped). For the chunk-safe frame scanners.
+qsizetype skipJsonString(const char *data, qsizetype from, qsizetype size, bool &escaped,
+                         bool &closed);
+
 // Per-thread parsers: simdjson parsers are reusable and costly to create.
 simdjson::dom::parser &threadDomParser();
 simdjson::ondemand::parser &threadOndemandParser();

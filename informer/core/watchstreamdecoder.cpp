@@ -160,33 +160,11 @@ void WatchStreamDecoder::fail(const QString &message, QList<WatchEvent> &out)
 
 qsizetype WatchStreamDecoder::skipString(const char *data, qsizetype from, qsizetype size)
 {
-    // String contents are most of a frame's bytes: memchr finds the next
-    // quote with SIMD, and only the backslashes right before it are counted
-    // (an odd run escapes it). m_escaped carries a backslash that ended the
-    // previous chunk, so the first byte of this one is escaped.
-    qsizetype i = from;
-    if (m_escaped && i < size) {
-        m_escaped = false;
-        ++i;
-    }
-    while (i < size) {
-        const auto *quote = static_cast<const char *>(memchr(data + i, '"', size_t(size - i)));
-        const qsizetype end = quote ? quote - data : size;
-        qsizetype run = end;
-        while (run > i && data[run - 1] == '\\')
-            --run;
-        const bool oddRun = (end - run) % 2 == 1;
-        if (!quote) {
-            m_escaped = oddRun;
-            return size;
-        }
-        if (!oddRun) {
-            m_inString = false;
-            return end + 1;
-        }
-        i = end + 1; // an escaped quote: the string goes on
-    }
-    return size;
+    bool closed = false;
+    const qsizetype end = detail::skipJsonString(data, from, size, m_escaped, closed);
+    if (closed)
+        m_inString = false;
+    return end;
 }
 
 void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)

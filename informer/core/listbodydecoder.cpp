@@ -1,0 +1,255 @@
+#include "informer/core/listbodydecoder.h"
+
+#include "informer/core/jsonutil.h"
+#include "informer/core/objectdecoder.h"
+
+namespace informant {
+
+namespace {
+
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+Error jsonError(simdjson::error_code code)
+{
+    return makeError(
+        QStringLiteral("invalid list JSON: %1").arg(QLatin1String(simdjson::error_message(code))));
+}
+
+Error notAnObject(qsizetype index)
+{
+    return makeError(detail::ObjectContext{"items", index}.describe() +
+                     QLatin1String(": expected a JSON object"));
+}
+
+Result<KubeObject> decodeItemPadded(simdjson::padded_string_view item, qsizetype index,
+                                    const DecodeOptions &options)
+{
+    simdjson::ondemand::document document;
+    simdjson::ondemand::value value;
+    auto error = detail::threadOndemandParser().iterate(item).get(document);
+    if (error == simdjson::SUCCESS)
+        error = document.get_value().get(value);
+    if (error != simdjson::SUCCESS)
+        return jsonError(error);
+    return detail::decodeObject(value, options, {"items", index});
+}
+
+} // namespace
+
+ListBodyDecoder::ListBodyDecoder(DecodeOptions options)
+    : m_options(options)
+{
+}
+
+void ListBodyDecoder::fail(Error error)
+{
+    // The first error wins; scanning goes on (without decoding) so that a
+    // broken list around it is still reported as decodeListPage would.
+    if (!m_error)
+        m_error = std::move(error);
+}
+
+void ListBodyDecoder::feed(QByteArrayView chunk)
+{
+    if (!chunk.isEmpty())
+        scan(chunk.data(), chunk.size());
+}
+
+void ListBodyDecoder::endKey(std::string_view tail)
+{
+    // Raw bytes: a key written with escapes is not recognised (see finish()).
+    bool items = false;
+    if (m_key.isEmpty())
+        items = tail == "items";
+    else if (m_key.size() + qsizetype(tail.size()) == 5)
+        items = m_key + QByteArray(tail.data(), qsizetype(tail.size())) == "items";
+    m_member = items ? Member::ItemsKey : Member::None;
+    m_keyString = false;
+    m_key.clear();
+}
+
+void ListBodyDecoder::structural(char c)
+{
+    if (m_depth != 1) {
+        if (c == '{' || c == '[')
+            ++m_depth;
+        else if (c == '}' || c == ']')
+            --m_depth;
+        else if (c == '"')
+            m_inString = true;
+        return;
+    }
+    switch (c) {
+    case '"':
+        m_inString = true;
+        m_keyString = true;
+        return;
+    case ':':
+        m_member = m_member == Member::ItemsKey ? Member::ItemsColon : Member::None;
+        return;
+    case '[':
+        if (m_member == Member::ItemsColon) {
+            m_state = Items::First;
+            m_index = 0;
+        }
+        ++m_depth;
+        break;
+    case '{':
+        ++m_depth;
+        break;
+    case '}':
+    case ']':
+        --m_depth;
+        break;
+    default:
+        if (isJsonSpace(c))
+            return;
+        break;
+    }
+    m_member = Member::None;
+}
+
+void ListBodyDecoder::scan(const char *data, qsizetype size)
+{
+    qsizetype copyFrom = 0;  // skeleton bytes of this chunk not yet copied
+    qsizetype itemStart = 0; // the open item's first byte in this chunk
+    qsizetype keyFrom = 0;   // the open depth-1 string's first content byte
+    for (qsizetype i = 0; i < size; ++i) {
+        if (m_inString) {
+            bool closed = false;
+            const qsizetype end = detail::skipJsonString(data, i, size, m_escaped, closed);
+            if (closed) {
+                m_inString = false;
+                if (m_keyString)
+                    endKey(std::string_view(data + keyFrom, size_t(end - 1 - keyFrom)));
+            }
+            i = end - 1;
+            continue;
+        }
+        const char c = data[i];
+        switch (m_state) {
+        case Items::Outside:
+            structural(c);
+            if (m_inString && m_keyString)
+                keyFrom = i + 1;
+            if (m_state == Items::First) { // entered an items array: skip its contents
+                m_skeleton.append(data + copyFrom, i + 1 - copyFrom);
+                copyFrom = size;
+            }
+            continue;
+        case Items::Element:
+            if (c == '"') {
+                m_inString = true;
+            } else if (c == '{' || c == '[') {
+                ++m_depth;
+            } else if ((c == '}' || c == ']') && --m_depth == 2) {
+                decodeItem(data + itemStart, i + 1 - itemStart, size - itemStart);
+                m_state = Items::After;
+            }
+            continue;
+        case Items::First:
+        case Items::Next:
+        case Items::After:
+            break;
+        }
+        // Between the items: whitespace, commas, the end, or an item.
+        if (isJsonSpace(c))
+            continue;
+        if (c == ']' || c == '}') {
+            if (m_state == Items::Next)
+                fail(jsonError(simdjson::TAPE_ERROR)); // a comma before the end
+            m_state = Items::Outside;
+            m_depth = 1;
+            copyFrom = i; // the skeleton gets the closing bracket
+            continue;
+        }
+        if (c == ',') {
+            if (m_state != Items::After)
+                fail(jsonError(simdjson::TAPE_ERROR));
+            m_state = Items::Next;
+            continue;
+        }
+        if (m_state == Items::After)
+            fail(jsonError(simdjson::TAPE_ERROR)); // no comma between items
+        if (c == '{' || c == '[') {
+            if (c == '[')
+                fail(notAnObject(m_index));
+            m_state = Items::Element;
+            m_depth = 3;
+            itemStart = i;
+            continue;
+        }
+        fail(notAnObject(m_index)); // a scalar: its string contents are skipped
+        if (c == '"')
+            m_inString = true;
+        ++m_index;
+        m_state = Items::After;
+    }
+    switch (m_state) {
+    case Items::Outside:
+        if (copyFrom < size)
+            m_skeleton.append(data + copyFrom, size - copyFrom);
+        if (m_inString && m_keyString && m_key.size() <= 5)
+            m_key.append(data + keyFrom, qMin<qsizetype>(size - keyFrom, 6));
+        break;
+    case Items::Element:
+        if (!m_error)
+            m_pending.append(data + itemStart, size - itemStart);
+        break;
+    default:
+        break;
+    }
+}
+
+void ListBodyDecoder::decodeItem(const char *item, qsizetype length, qsizetype readable)
+{
+    const qsizetype index = m_index++;
+    if (m_error) {
+        m_pending.clear();
+        return;
+    }
+    Result<KubeObject> decoded = [&] {
+        if (!m_pending.isEmpty()) {
+            m_pending.append(item, length);
+            const detail::PaddedInput input(m_pending);
+            m_pending.clear();
+            return decodeItemPadded(input.view(), index, m_options);
+        }
+        // In place when the chunk has simdjson's padding after the item.
+        if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING)) {
+            const detail::PaddedInput input(QByteArrayView(item, length));
+            return decodeItemPadded(input.view(), index, m_options);
+        }
+        auto object = decodeItemPadded(
+            simdjson::padded_string_view(item, size_t(length), size_t(readable)), index, m_options);
+        detail::releaseLargeScratch();
+        return object;
+    }();
+    if (!decoded.ok())
+        fail(decoded.error());
+    else
+        m_items.append(std::move(decoded).value());
+}
+
+Result<ListPage> ListBodyDecoder::finish()
+{
+    // An unfinished body leaves an unfinished skeleton: decodeListPage
+    // reports it. So does anything wrong outside the items.
+    auto page = decodeListPage(m_skeleton, m_options);
+    if (!page.ok())
+        return page.error();
+    if (m_error)
+        return *m_error;
+    // Items under a key written with escapes ("it\u0065ms") were not seen
+    // by the scanner and were decoded with the skeleton.
+    ListPage result = std::move(page).value();
+    QList<KubeObject> items = std::exchange(m_items, {});
+    items.append(result.items);
+    result.items = std::move(items);
+    return result;
+}
+
+} // namespace informant

@@ -1,0 +1,64 @@
+#pragma once
+
+// ListBodyDecoder: decodes a List response body (PodList, ...) as it arrives,
+// in chunks split anywhere, with the same result as decodeListPage on the
+// whole body.
+//
+// Why: a list at resourceVersion "0" comes back as one body of hundreds of
+// MB. Decoded whole, it is held several times over (network buffer, body,
+// padded copy, simdjson's structural index) next to the decoded objects.
+// Here each element of the top-level "items" array is decoded as soon as its
+// last byte has arrived and its bytes are dropped; the rest of the body (kind,
+// apiVersion, metadata, "items":[]) is kept and decoded by decodeListPage at
+// the end. Memory is the decoded objects plus one item.
+//
+// Item boundaries are found by a scanner that counts brackets outside
+// strings, as WatchStreamDecoder's does. A malformed item is an error naming
+// its index ("items[3]: ..."), as decodeListPage reports it; after an error
+// further input is ignored. Not thread-safe; one decoder per body.
+
+#include "informer/core/listpage.h"
+
+namespace informant {
+
+class ListBodyDecoder
+{
+public:
+    explicit ListBodyDecoder(DecodeOptions options = {});
+
+    void feed(QByteArrayView chunk);
+    // The page, once the whole body has been fed.
+    Result<ListPage> finish();
+
+    bool failed() const { return m_error.has_value(); }
+    qsizetype itemsDecoded() const { return m_items.size(); }
+    // Bytes of an incomplete item held since the last complete one.
+    qsizetype pendingBytes() const { return m_pending.size(); }
+
+private:
+    enum class Member { None, ItemsKey, ItemsColon }; // depth 1: after "items", after "items":
+    enum class Items { Outside, First, Next, Element, After };
+
+    void scan(const char *data, qsizetype size);
+    // Handles one byte outside strings and items; may enter the items array.
+    void structural(char c);
+    void endKey(std::string_view tail);
+    void decodeItem(const char *item, qsizetype length, qsizetype readable);
+    void fail(Error error);
+
+    DecodeOptions m_options;
+    QByteArray m_skeleton; // the body without the items' bytes
+    QByteArray m_pending;  // bytes of an item cut by a chunk boundary
+    QByteArray m_key;      // a depth-1 string cut by a chunk boundary
+    QList<KubeObject> m_items;
+    std::optional<Error> m_error;
+    int m_depth = 0;
+    bool m_inString = false;
+    bool m_escaped = false;
+    bool m_keyString = false; // the open string is at depth 1 (maybe a key)
+    Member m_member = Member::None;
+    Items m_state = Items::Outside;
+    qsizetype m_index = 0; // of the next item in this items array
+};
+
+} // namespace informant

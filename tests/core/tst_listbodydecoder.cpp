@@ -1,0 +1,141 @@
+#include "informer/core/listbodydecoder.h"
+
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+// Everything a caller can see of a decoded page (or its error), to compare
+// the streaming decoder with decodeListPage.
+QString describe(const Result<ListPage> &page)
+{
+    if (!page.ok())
+        return QStringLiteral("error: ") + page.errorMessage();
+    QStringList parts{page->kind, page->apiVersion, page->resourceVersion, page->continueToken,
+                      page->remainingItemCount ? QString::number(*page->remainingItemCount)
+                                               : QStringLiteral("-")};
+    for (const KubeObject &item : page->items)
+        parts << item.key() + QLatin1Char('=') + QString::fromUtf8(item.json());
+    return parts.join(QLatin1Char('|'));
+}
+
+Result<ListPage> decodeInChunks(const QByteArray &body, const QList<qsizetype> &splits)
+{
+    ListBodyDecoder decoder(DecodeOptions{true});
+    qsizetype from = 0;
+    for (qsizetype split : splits) {
+        decoder.feed(QByteArrayView(body).sliced(from, split - from));
+        from = split;
+    }
+    decoder.feed(QByteArrayView(body).sliced(from));
+    return decoder.finish();
+}
+
+} // namespace
+
+class TestListBodyDecoder : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void decodesLikeDecodeListPageWhereverSplit_data();
+    void decodesLikeDecodeListPageWhereverSplit();
+    void decodesItemsAsTheyArrive();
+    void reportsTheFirstBadItemOfALongList();
+};
+
+void TestListBodyDecoder::decodesLikeDecodeListPageWhereverSplit_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::newRow("list") << QByteArray(
+        R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"99","continue":"tok","remainingItemCount":7},"items":[
+        {"metadata":{"name":"a","namespace":"n","managedFields":[{"manager":"m"}]}} ,
+        {"metadata":{"name":"b]}\"{","namespace":"n","labels":{"items":"[x]"}},"spec":{"items":[1,{"a":[]}]}}]})");
+    QTest::newRow("items first, metadata last") << QByteArray(
+        R"({"items":[{"metadata":{"name":"a"}}],"kind":"PodList","metadata":{"resourceVersion":"5"}})");
+    QTest::newRow("empty items") << QByteArray(R"({"kind":"PodList","items":[ ],"metadata":{}})");
+    QTest::newRow("null items") << QByteArray(R"({"kind":"PodList","items":null})");
+    QTest::newRow("items object") << QByteArray(R"({"items":{}})");
+    QTest::newRow("items key in metadata")
+        << QByteArray(R"({"metadata":{"items":[{"x":1}],"resourceVersion":"1"},"items":[]})");
+    QTest::newRow("escaped items key")
+        << QByteArray(R"({"it\u0065ms":[{"metadata":{"name":"e"}}],"kind":"PodList"})");
+    QTest::newRow("status") << QByteArray(R"({"kind":"Status","code":410})");
+    QTest::newRow("bad item") << QByteArray(
+        R"({"items":[{"metadata":{"name":"a"}},{"metadata":{"uid":7}},{"metadata":{"name":"c"}}]})");
+    QTest::newRow("scalar item") << QByteArray(R"({"items":[{"metadata":{"name":"a"}},null]})");
+    QTest::newRow("string item") << QByteArray(R"({"items":["]{"]})");
+    QTest::newRow("array item") << QByteArray(R"({"items":[[{"metadata":{}}]]})");
+    QTest::newRow("mistyped list meta")
+        << QByteArray(R"({"kind":"PodList","metadata":{"resourceVersion":1},"items":[{}]})");
+    QTest::newRow("truncated") << QByteArray(R"({"items":[{"metadata":{"name":"a"}},{"meta)");
+    QTest::newRow("unterminated items") << QByteArray(R"({"items":[)");
+    QTest::newRow("trailing content") << QByteArray(R"({"items":[{}]} x)");
+    QTest::newRow("invalid utf8 in an item") << QByteArray("{\"items\":[{\"spec\":\"\xff\"}]}");
+    QTest::newRow("empty body") << QByteArray();
+    QTest::newRow("not an object") << QByteArray("[1,2]");
+}
+
+void TestListBodyDecoder::decodesLikeDecodeListPageWhereverSplit()
+{
+    QFETCH(QByteArray, body);
+    const QString expected = describe(decodeListPage(body, DecodeOptions{true}));
+    const bool expectError = expected.startsWith(QLatin1String("error: "));
+    const bool sameMessage = QByteArray(QTest::currentDataTag()) != "truncated";
+    for (qsizetype split = 0; split <= body.size(); ++split) {
+        const QString got = describe(decodeInChunks(body, {split}));
+        // A truncated body is invalid JSON for both, named by a different
+        // simdjson message (the body is checked whole or in pieces).
+        if (expectError && !sameMessage)
+            QVERIFY2(got.startsWith(QLatin1String("error: invalid list JSON: ")),
+                     qPrintable(QStringLiteral("split %1: %2").arg(split).arg(got)));
+        else
+            QVERIFY2(got == expected,
+                     qPrintable(QStringLiteral("split %1: %2").arg(split).arg(got)));
+    }
+    QList<qsizetype> everyByte;
+    for (qsizetype i = 1; i < body.size(); ++i)
+        everyByte << i;
+    QCOMPARE(describe(decodeInChunks(body, everyByte)), describe(decodeInChunks(body, {})));
+}
+
+void TestListBodyDecoder::decodesItemsAsTheyArrive()
+{
+    const QByteArray head = R"({"kind":"PodList","metadata":{"resourceVersion":"3"},"items":[)";
+    const QByteArray first = R"({"metadata":{"name":"a","namespace":"n"}})";
+    const QByteArray second = R"({"metadata":{"name":"b","namespace":"n"}})";
+    ListBodyDecoder decoder;
+    decoder.feed(head + first + "," + second.left(10));
+    QCOMPARE(decoder.itemsDecoded(), 1);
+    QCOMPARE(decoder.pendingBytes(), 10);
+    decoder.feed(second.mid(10) + "]}");
+    QCOMPARE(decoder.itemsDecoded(), 2);
+    QCOMPARE(decoder.pendingBytes(), 0);
+    const auto page = decoder.finish();
+    QVERIFY2(page.ok(), qPrintable(page.errorMessage()));
+    QCOMPARE(page->resourceVersion, QStringLiteral("3"));
+    QCOMPARE(page->items.size(), 2);
+    QCOMPARE(page->items[1].key(), QStringLiteral("n/b"));
+}
+
+void TestListBodyDecoder::reportsTheFirstBadItemOfALongList()
+{
+    QByteArray body = R"({"kind":"PodList","items":[)";
+    for (int i = 0; i < 1000; ++i)
+        body += (i ? "," : "") + (i == 700 || i == 800 ? QByteArray(R"({"metadata":{"name":5}})")
+                                                       : R"({"metadata":{"name":"p)" +
+                                                             QByteArray::number(i) + "\"}}");
+    body += "]}";
+    ListBodyDecoder decoder;
+    for (qsizetype at = 0; at < body.size(); at += 4096)
+        decoder.feed(QByteArrayView(body).sliced(at, qMin<qsizetype>(4096, body.size() - at)));
+    QVERIFY(decoder.failed());
+    const auto page = decoder.finish();
+    QVERIFY(!page.ok());
+    QCOMPARE(page.errorMessage(), QStringLiteral("items[700]: metadata.name: expected a string"));
+    QCOMPARE(page.errorMessage(), decodeListPage(body).errorMessage());
+}
+
+QTEST_APPLESS_MAIN(TestListBodyDecoder)
+#include "tst_listbodydecoder.moc"
