@@ -132,6 +132,12 @@ std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser 
     // INFORMANT_WATCH_LIST=0 forces the paged list (for comparisons).
     if (qEnvironmentVariable("INFORMANT_WATCH_LIST") == QLatin1String("0"))
         options.reflector.useWatchList = false;
+    // INFORMANT_COALESCE_BACKLOG=N sets the backlog past which a slow
+    // consumer's changes coalesce per object (0: never, as client-go).
+    bool backlogSet = false;
+    const int backlog = qEnvironmentVariableIntValue("INFORMANT_COALESCE_BACKLOG", &backlogSet);
+    if (backlogSet && backlog >= 0)
+        options.coalesceBacklog = backlog;
     runner->m_informer = std::make_unique<SharedIndexInformer>(listerWatcher, options);
     if (!transform)
         (void)runner->m_informer->setTransform({});
@@ -239,13 +245,16 @@ void InformerRunner::printStatsIfAsked()
             : 0.0;
     QTextStream(stdout) << QStringLiteral("{\"synced_ms\":%1,\"objects\":%2,\"events\":%3,"
                                           "\"events_per_s\":%4,\"relists\":%5,"
-                                          "\"watch_restarts\":%6,\"peak_rss_kb\":%7}\n")
+                                          "\"watch_restarts\":%6,\"backlog_peak\":%7,"
+                                          "\"coalesced\":%8,\"peak_rss_kb\":%9}\n")
                                .arg(status.syncedMs)
                                .arg(m_informer->indexer().size())
                                .arg(status.events)
                                .arg(QString::number(eventsPerSecond, 'f', 1))
                                .arg(status.relists)
                                .arg(status.watchRestarts)
+                               .arg(status.backlogPeak)
+                               .arg(status.coalesced)
                                .arg(qint64(usage.ru_maxrss));
 }
 

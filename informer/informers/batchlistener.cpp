@@ -41,10 +41,18 @@ void BatchListener::addLocked(const Notification &notification, const QString &k
         // Keep the first arrival time: latency is measured from it.
         change.receivedNs = existing.receivedNs ? existing.receivedNs : change.receivedNs;
         existing = std::move(change);
+        ++m_coalesced;
         return;
     }
     m_indexOfKey.insert(key, m_pending.changes.size());
     m_pending.changes.append(std::move(change));
+    m_peakPending = qMax(m_peakPending, m_pending.changes.size());
+}
+
+ProcessorListener::Backlog BatchListener::backlog() const
+{
+    std::lock_guard lock(m_mutex);
+    return Backlog{m_pending.changes.size(), m_peakPending, m_coalesced};
 }
 
 void BatchListener::add(const Notification &notification)

@@ -36,6 +36,8 @@ public:
 
     void add(const Notification &notification) override;
     void addInitialSnapshot(const QList<KubeObject> &objects) override;
+    // pending: changes not yet posted (one batch may be in flight besides).
+    Backlog backlog() const override;
 
 private:
     void run() override;
@@ -50,6 +52,8 @@ private:
     QHash<QString, qsizetype> m_indexOfKey;
     qint64 m_pendingInitial = 0;
     bool m_inFlight = false;
+    qsizetype m_peakPending = 0;
+    qint64 m_coalesced = 0;
     // Shared with posted deliveries: a delivery runs only while the listener
     // is alive, and destruction waits for a running one (recursive: the
     // callback may remove its own registration).

@@ -34,7 +34,14 @@ struct InformerStatus
     qint64 lastEventMs = -1; // wall clock of the last event, -1 if none
     qint64 retryAtMs = -1;   // wall clock of the next attempt when BackingOff
     qint64 syncedMs = -1;    // time from start to first sync
-    QString lastError;       // server Status message or transport error
+    // Changes waiting for a consumer: deltas in the informer's queue plus
+    // notifications/changes in its handlers' buffers. A consumer slower than
+    // the change rate makes them coalesce per object (O(objects), not
+    // O(changes)) instead of growing without bound.
+    qint64 backlog = 0;     // waiting now
+    qint64 backlogPeak = 0; // the queue's peak plus each handler buffer's peak
+    qint64 coalesced = 0;   // changes merged into a newer one of the same object
+    QString lastError;      // server Status message or transport error
 
     static QString stateName(State state); // "listing", "watching", ...
     bool healthy() const { return state == State::Watching; }

@@ -96,6 +96,14 @@ void InformerStatusTracker::setObjects(qint64 objects)
     publish(lock, false);
 }
 
+void InformerStatusTracker::setBacklog(qint64 backlog, qint64 peak, qint64 coalesced)
+{
+    std::lock_guard lock(m_mutex);
+    m_status.backlog = backlog;
+    m_status.backlogPeak = peak;
+    m_status.coalesced = coalesced;
+}
+
 void InformerStatusTracker::markSynced()
 {
     std::unique_lock lock(m_mutex);

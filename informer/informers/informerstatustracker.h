@@ -38,6 +38,8 @@ public:
     void setLastError(const QString &error);
     void setResourceVersion(const QString &resourceVersion);
     void setObjects(qint64 objects);
+    // The backlog fields of InformerStatus (published with the next change).
+    void setBacklog(qint64 backlog, qint64 peak, qint64 coalesced);
     void markSynced();
     void addRelist();
     void addWatchRestart();

@@ -48,9 +48,11 @@ bool ProcessorListener::hasSynced() const
     return m_informerSynced() && m_pendingInitial.load() == 0;
 }
 
-HandlerListener::HandlerListener(ResourceEventHandler handler, std::function<bool()> informerSynced)
+HandlerListener::HandlerListener(ResourceEventHandler handler, std::function<bool()> informerSynced,
+                                 qsizetype coalesceBacklog)
     : ProcessorListener(std::move(informerSynced))
     , m_handler(std::move(handler))
+    , m_buffer(coalesceBacklog)
 {
 }
 
@@ -68,26 +70,34 @@ void HandlerListener::add(const Notification &notification)
             return;
         if (notification.type == Notification::Type::Add && notification.isInInitialList)
             initialQueued(1);
-        wake = m_buffer.empty();
-        m_buffer.push_back(notification);
+        wake = m_buffer.isEmpty();
+        // An initial add merged away with its deletion counts as delivered.
+        initialDelivered(m_buffer.add(notification));
     }
     if (wake)
         m_cv.notify_one();
 }
 
+ProcessorListener::Backlog HandlerListener::backlog() const
+{
+    std::lock_guard lock(m_mutex);
+    return Backlog{m_buffer.pending(), m_buffer.peakPending(), m_buffer.coalesced()};
+}
+
 void HandlerListener::run()
 {
-    std::deque<Notification> batch;
+    NotificationBuffer::Entries batch;
     for (;;) {
         {
             std::unique_lock lock(m_mutex);
-            m_cv.wait(lock, [&] { return m_stopping || !m_buffer.empty(); });
+            m_cv.wait(lock, [&] { return m_stopping || !m_buffer.isEmpty(); });
             if (m_stopping)
                 return; // buffered notifications are dropped, as client-go does
-            batch.swap(m_buffer);
+            batch = m_buffer.takeAll();
         }
         while (!batch.empty()) {
-            deliver(batch.front());
+            if (!batch.front().dropped)
+                deliver(batch.front().notification);
             batch.pop_front();
             if (isStoppingLocked())
                 return;

@@ -3,7 +3,9 @@
 // ProcessorListener: one registration of a SharedIndexInformer (client-go's
 // processorListener, reference §6.4–§6.6). The informer hands it
 // notifications in distribution order; the listener delivers them on its own
-// thread, never blocking the informer for long (an unbounded buffer).
+// thread, never blocking the informer for long. client-go's buffer is
+// unbounded; ours coalesces per key once a handler falls more than a backlog
+// behind (processorlistenerbuffer.h), so it stays O(keys).
 //
 // Two kinds: HandlerListener calls a ResourceEventHandler once per
 // notification; BatchListener (batchlistener.h) coalesces per key and posts
@@ -15,6 +17,7 @@
 // Threading: add()/addInitial() are called by the informer with its
 // distribution lock held; the resync fields are guarded by the informer.
 
+#include "informer/informers/processorlistenerbuffer.h"
 #include "informer/informers/resourceeventhandler.h"
 
 #include <QList>
@@ -45,6 +48,15 @@ public:
 
     bool hasSynced() const;
 
+    // What is waiting for the handler, for the informer's status.
+    struct Backlog
+    {
+        qsizetype pending = 0;     // notifications (or batched changes) now
+        qsizetype peakPending = 0; // most at once so far
+        qint64 coalesced = 0;      // merged into a pending one so far
+    };
+    virtual Backlog backlog() const = 0;
+
     // Resync bookkeeping (§6.2–§6.3), guarded by the informer's lock.
     qint64 requestedResyncMs = 0;
     qint64 resyncPeriodMs = 0;
@@ -62,7 +74,7 @@ protected:
         return m_stopping;
     }
 
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     bool m_stopping = false; // guarded by m_mutex
 
@@ -76,18 +88,22 @@ private:
 class HandlerListener final : public ProcessorListener
 {
 public:
-    HandlerListener(ResourceEventHandler handler, std::function<bool()> informerSynced);
+    // coalesceBacklog: merge per key while more than this many notifications
+    // wait (0: never, client-go's behaviour).
+    HandlerListener(ResourceEventHandler handler, std::function<bool()> informerSynced,
+                    qsizetype coalesceBacklog = 0);
     ~HandlerListener() override;
     Q_DISABLE_COPY_MOVE(HandlerListener)
 
     void add(const Notification &notification) override;
+    Backlog backlog() const override;
 
 private:
     void run() override;
     void deliver(const Notification &notification);
 
     ResourceEventHandler m_handler;
-    std::deque<Notification> m_buffer; // guarded by m_mutex
+    NotificationBuffer m_buffer; // guarded by m_mutex
 };
 
 } // namespace informant

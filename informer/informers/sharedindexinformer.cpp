@@ -70,8 +70,8 @@ Result<ListenerHandle> SharedIndexInformer::addEventHandler(ResourceEventHandler
 Result<ListenerHandle> SharedIndexInformer::addEventHandler(ResourceEventHandler handler,
                                                             qint64 resyncMs)
 {
-    auto listener =
-        std::make_shared<HandlerListener>(std::move(handler), [this] { return hasSynced(); });
+    auto listener = std::make_shared<HandlerListener>(
+        std::move(handler), [this] { return hasSynced(); }, m_options.coalesceBacklog);
     return registerListener(listener, resyncMs);
 }
 
@@ -171,6 +171,7 @@ void SharedIndexInformer::start()
     fifoOptions.emitDeltaTypeReplaced = true;
     fifoOptions.transformer = m_transform;
     fifoOptions.name = m_options.name;
+    fifoOptions.coalesceBacklog = m_options.coalesceBacklog;
     m_fifo = std::make_unique<DeltaFIFO>(fifoOptions);
     m_store = std::make_unique<InformerStore>(*this, *m_fifo);
 

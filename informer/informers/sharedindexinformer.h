@@ -13,7 +13,12 @@
 //   resync (§6.2); resync periods are normalised as §6.3 says.
 // - The transform runs before objects enter the queue (default: drop
 //   metadata.managedFields); setTransform() only before start.
-// - Live statistics: status() / statusTracker()->statusChanged().
+// - Live statistics: status() / statusTracker()->statusChanged(), with the
+//   backlog of changes waiting for the processing thread and the handlers.
+// - Not client-go: past options.coalesceBacklog waiting changes, the queue
+//   and each handler's buffer coalesce per object, so a consumer slower than
+//   the change rate costs O(objects) memory, sees every final state and
+//   every deletion of what it saw, but may skip intermediate states.
 //
 // Threading: start() launches the reflector QThread and the processing
 // thread; stop() stops and joins every thread of this informer (it must not
@@ -41,6 +46,12 @@ struct SharedIndexInformerOptions
     qint64 defaultResyncMs = 0; // 0: never
     Indexers indexers;
     ReflectorOptions reflector; // name/resync/shouldResync are set by the informer
+    // A consumer (the processing thread, or an addEventHandler handler) more
+    // than this many changes behind gets them coalesced per object
+    // (DeltaFIFOOptions::coalesceBacklog, NotificationBuffer); 0: never, as
+    // client-go. Batch handlers coalesce always.
+    qsizetype coalesceBacklog = kDefaultCoalesceBacklog;
+    static constexpr qsizetype kDefaultCoalesceBacklog = 4096;
 };
 
 // A registration; keep it to ask hasSynced() or to remove it.
@@ -101,6 +112,7 @@ private:
     bool shouldResync();
     void processLoop();
     void markSyncedIfDone();
+    void publishBacklog();
     qint64 takeReceivedNs(const QString &key);
 
     const SharedIndexInformerOptions m_options;

@@ -23,12 +23,31 @@ void SharedIndexInformer::processLoop()
             qCWarning(lcInformer) << m_options.name
                                   << "processing failed:" << result.result.errorMessage();
         markSyncedIfDone();
+        publishBacklog();
         m_status->setObjects(m_indexer.size());
         // A processed list leaves its transient memory free but resident.
         if (m_trimAfterReplace.load(std::memory_order_acquire) && m_fifo->size() == 0 &&
             m_trimAfterReplace.exchange(false))
             releaseFreedMemory();
     }
+}
+
+void SharedIndexInformer::publishBacklog()
+{
+    const DeltaFIFOStats queue = m_fifo->stats();
+    qint64 waiting = queue.deltas;
+    qint64 peak = queue.peakDeltas;
+    qint64 coalesced = queue.coalescedDeltas;
+    {
+        std::lock_guard lock(m_listenersMutex);
+        for (const ListenerHandle &listener : std::as_const(m_listeners)) {
+            const ProcessorListener::Backlog backlog = listener->backlog();
+            waiting += backlog.pending;
+            peak += backlog.peakPending;
+            coalesced += backlog.coalesced;
+        }
+    }
+    m_status->setBacklog(waiting, peak, coalesced);
 }
 
 qint64 SharedIndexInformer::takeReceivedNs(const QString &key)
