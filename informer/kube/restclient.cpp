@@ -15,6 +15,29 @@ namespace {
 
 const char kSslErrorsProperty[] = "informantSslErrors";
 
+// A body handed to RequestOptions::bodySink is read in chunks of this size
+// with at most kSinkBufferBytes buffered ahead of it, so that a server that
+// sends faster than the sink decodes is held back by the socket.
+constexpr qint64 kSinkChunkBytes = 1 << 20;
+constexpr qint64 kSinkBufferBytes = 4 << 20;
+
+bool isSuccess(const QNetworkReply *reply)
+{
+    const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    return code >= 200 && code < 300;
+}
+
+// Hands the available body bytes of a 2xx reply to `sink`.
+void drainInto(QNetworkReply *reply, const std::function<void(QByteArrayView)> &sink)
+{
+    while (reply->isOpen() && reply->bytesAvailable() > 0) {
+        const QByteArray chunk = reply->read(kSinkChunkBytes);
+        if (chunk.isEmpty())
+            break;
+        sink(chunk);
+    }
+}
+
 QNetworkProxy proxyFor(const QUrl &url)
 {
     const QNetworkProxy::ProxyType type = url.scheme() == QLatin1String("socks5")
@@ -224,10 +247,22 @@ void RestClient::send(const QString &path, const QUrlQuery &query, Callback done
     handle->reply = reply;
     if (options.deadlineMs > 0) // aborted, not cancelled: reported as a timeout
         QTimer::singleShot(options.deadlineMs, reply, [reply] { reply->abort(); });
+    if (options.bodySink) {
+        connect(reply, &QNetworkReply::readyRead, this, [reply, handle, sink = options.bodySink] {
+            if (handle->cancelled || !isSuccess(reply))
+                return; // an error body is read whole when finished
+            if (reply->readBufferSize() != kSinkBufferBytes)
+                reply->setReadBufferSize(kSinkBufferBytes);
+            drainInto(reply, sink);
+        });
+    }
     connect(
         reply, &QNetworkReply::finished, this,
         [this, reply, path, query, done = std::move(done), options, retried, handle] {
             reply->deleteLater();
+            if (options.bodySink && !handle->cancelled &&
+                reply->error() == QNetworkReply::NoError && isSuccess(reply))
+                drainInto(reply, options.bodySink);
             const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
             const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             if (reply->error() == QNetworkReply::NoError && code >= 200 && code < 300) {

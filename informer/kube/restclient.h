@@ -48,6 +48,12 @@ struct RequestOptions
     // trickling bytes defeats the inactivity timeout, not this. client-go's
     // typed clients make a list's timeoutSeconds such a deadline.
     int deadlineMs = 0;
+    // When set, a 2xx response's body is handed to it as it arrives (in
+    // the client's thread, chunks split anywhere) instead of being
+    // collected: a 500 MB list is decoded while it downloads and is never
+    // held whole. RestResponse::body is then empty. Other responses' bodies
+    // are collected as usual (they name the error).
+    std::function<void(QByteArrayView)> bodySink;
 };
 
 struct RestResponse

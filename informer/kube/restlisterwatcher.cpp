@@ -1,5 +1,6 @@
 #include "informer/kube/restlisterwatcher.h"
 
+#include "informer/core/listbodydecoder.h"
 #include "informer/kube/replyerror.h"
 #include "informer/kube/restclient.h"
 #include "informer/kube/restwatchstream.h"
@@ -72,10 +73,14 @@ ApiResult<ListPage> RestListerWatcher::list(const ListOptions &options)
     RequestOptions request;
     request.timeoutMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : kListTimeoutMs;
     request.deadlineMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : 0;
+    // Decoded as it arrives: an RV="0" list of 100k pods is one body of
+    // ~450 MB that would otherwise be held (and parsed) whole.
+    ListBodyDecoder decoder(m_decodeOptions);
+    request.bodySink = [&decoder](QByteArrayView chunk) { decoder.feed(chunk); };
     auto response = rest->getBlocking(path, options.toQuery(false), request, &m_interrupter);
     if (!response)
         return response.error();
-    auto page = decodeListPage(response->body, m_decodeOptions);
+    auto page = decoder.finish();
     if (!page)
         return ApiError{ApiError::Kind::Decode,
                         rest->describe(path) + QLatin1String(": ") + page.errorMessage(),
