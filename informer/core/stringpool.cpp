@@ -10,13 +10,36 @@ namespace informant {
 
 namespace {
 
-// Heterogeneous lookup: a hit is found from the decoder's string_view without
-// building a key (std::string keeps keys up to 15 bytes inline, so most keys
-// cost no allocation either).
-struct BytesHash
+// Keys carry their hash, computed once per intern() for both the shard
+// choice and the lookup. Heterogeneous lookup: a hit is found from the
+// decoder's string_view without building a key (std::string keeps keys up to
+// 15 bytes inline, so most keys cost no allocation either).
+struct HashedBytes
+{
+    size_t hash;
+    std::string_view bytes;
+};
+
+struct StoredKey
+{
+    size_t hash;
+    std::string bytes;
+};
+
+struct KeyHash
 {
     using is_transparent = void;
-    size_t operator()(std::string_view bytes) const { return std::hash<std::string_view>{}(bytes); }
+    size_t operator()(const StoredKey &key) const { return key.hash; }
+    size_t operator()(const HashedBytes &key) const { return key.hash; }
+};
+
+struct KeyEqual
+{
+    using is_transparent = void;
+    template<typename A, typename B> bool operator()(const A &a, const B &b) const
+    {
+        return a.hash == b.hash && std::string_view(a.bytes) == std::string_view(b.bytes);
+    }
 };
 
 // A shard is purged when it has grown to this many strings, then whenever it
@@ -28,7 +51,7 @@ constexpr size_t kFirstPurgeAt = 1024;
 struct StringPool::Shard
 {
     QMutex mutex;
-    std::unordered_map<std::string, QString, BytesHash, std::equal_to<>> strings;
+    std::unordered_map<StoredKey, QString, KeyHash, KeyEqual> strings;
     size_t purgeAt = kFirstPurgeAt;
 
     qsizetype purgeLocked()
@@ -67,15 +90,16 @@ QString StringPool::intern(std::string_view utf8)
 {
     if (utf8.empty())
         return QString();
-    const size_t hash = BytesHash{}(utf8);
+    const size_t hash = std::hash<std::string_view>{}(utf8);
     Shard &shard = m_shards[(hash >> 7) % kShards];
     QMutexLocker locker(&shard.mutex);
-    if (const auto found = shard.strings.find(utf8); found != shard.strings.end())
+    if (const auto found = shard.strings.find(HashedBytes{hash, utf8});
+        found != shard.strings.end())
         return found->second;
     if (shard.strings.size() >= shard.purgeAt)
         shard.purgeLocked();
     const QString text = QString::fromUtf8(utf8.data(), qsizetype(utf8.size()));
-    shard.strings.emplace(std::string(utf8), text);
+    shard.strings.emplace(StoredKey{hash, std::string(utf8)}, text);
     return text;
 }
 

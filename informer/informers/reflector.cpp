@@ -25,18 +25,25 @@ ApiError withContext(ApiError error, const QString &context)
 }
 
 // The temporary store a streaming list collects into before one Replace.
-// Unchanged objects are taken from the real store's cache (knownVersion) as
-// they arrive, so a relist holds only the changed ones twice.
+// On a relist, unchanged objects are taken from the real store's cache
+// (knownVersion) as they arrive, so a relist holds only the changed ones
+// twice. Before the first list nothing is cached: the lookup (a key built
+// and hashed once more per object) is skipped.
 class TemporaryStore final : public ReflectorStore
 {
 public:
-    explicit TemporaryStore(const ReflectorStore &known)
+    TemporaryStore(const ReflectorStore &known, bool lookUpKnown)
         : m_known(known)
+        , m_lookUpKnown(lookUpKnown)
     {
     }
     Result<void> add(const KubeObject &object) override
     {
-        m_items.insert(object.key(), m_known.knownVersion(object));
+        QString key = object.key();
+        if (m_lookUpKnown)
+            m_items.insert(std::move(key), m_known.knownVersion(object));
+        else
+            m_items.insert(std::move(key), object);
         return {};
     }
     Result<void> update(const KubeObject &object) override { return add(object); }
@@ -47,11 +54,21 @@ public:
     }
     Result<void> replace(const QList<KubeObject> &, const QString &) override { return {}; }
     Result<void> resync() override { return {}; }
-    QList<KubeObject> items() const { return m_items.values(); }
+    // Empties the store (the objects are moved, not copied).
+    QList<KubeObject> takeItems()
+    {
+        QList<KubeObject> items;
+        items.reserve(m_items.size());
+        for (auto it = m_items.begin(); it != m_items.end(); ++it)
+            items.append(std::move(it.value()));
+        m_items.clear();
+        return items;
+    }
     qsizetype size() const { return m_items.size(); }
 
 private:
     const ReflectorStore &m_known;
+    const bool m_lookUpKnown;
     QHash<QString, KubeObject> m_items;
 };
 
@@ -263,7 +280,9 @@ ApiResult<void> Reflector::list()
              resourceVersion != QLatin1String("0"))
         pageSize = 0;
     ListPager pager(*m_listerWatcher, pageSize);
-    pager.setItemMapper([this](const KubeObject &object) { return m_store.knownVersion(object); });
+    if (m_hasListed) // before the first list nothing is cached to share
+        pager.setItemMapper(
+            [this](const KubeObject &object) { return m_store.knownVersion(object); });
     const auto progress = [this](qint64 items) {
         if (m_status)
             m_status->setListing(items);
@@ -313,7 +332,7 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
             return std::unique_ptr<WatchStream>();
         if (auto resyncError = m_timer->takeResyncError(); resyncError)
             return std::unique_ptr<WatchStream>();
-        TemporaryStore temporary(m_store);
+        TemporaryStore temporary(m_store, m_hasListed);
         ListOptions options;
         options.sendInitialEvents = true;
         options.resourceVersionMatch = QStringLiteral("NotOlderThan");
@@ -351,7 +370,7 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
                 m_lastSyncResourceVersionUnavailable = false;
             }
             const Result<void> replaced =
-                m_store.replace(temporary.items(), outcome.listResourceVersion);
+                m_store.replace(temporary.takeItems(), outcome.listResourceVersion);
             if (!replaced.ok()) {
                 stream->stop();
                 return otherError(QStringLiteral("unable to sync watch-list result: %1")
