@@ -79,6 +79,48 @@ bool MetadataReader::readTimestamp(od::value value, qint64 &target, const char *
     return true;
 }
 
+// Go writes map keys in byte order, so labels and annotations almost always
+// arrive sorted. For ASCII keys byte order is QString order, and the sort
+// (QString compares, the bulk of it) is skipped.
+class KeyOrder
+{
+public:
+    void next(std::string_view key)
+    {
+        if (m_sorted && (key <= m_previous || !isAscii(key)))
+            m_sorted = false;
+        m_previous = key;
+    }
+    bool sorted() const { return m_sorted; }
+
+private:
+    static bool isAscii(std::string_view text)
+    {
+        for (const char c : text) {
+            if (static_cast<unsigned char>(c) >= 0x80)
+                return false;
+        }
+        return true;
+    }
+    std::string_view m_previous; // points into the parser's buffer
+    bool m_sorted = true;
+};
+
+// Builds a QList of exactly the right size: kept for the object's lifetime,
+// it must carry no growth slack, and one allocation beats growing and
+// squeezing it.
+template<typename T> QList<T> exactList(std::vector<T> &scratch)
+{
+    QList<T> list;
+    if (!scratch.empty()) {
+        list.reserve(qsizetype(scratch.size()));
+        for (T &item : scratch)
+            list.append(std::move(item));
+    }
+    scratch.clear();
+    return list;
+}
+
 bool MetadataReader::readLabels(od::value value)
 {
     if (isNull(value))
@@ -86,19 +128,26 @@ bool MetadataReader::readLabels(od::value value)
     od::object labels;
     if (value.get_object().get(labels) != SUCCESS)
         return fail(QStringLiteral("metadata.labels: expected an object"));
+    thread_local std::vector<Label> scratch;
+    scratch.clear();
+    KeyOrder order;
     for (auto field : labels) {
         std::string_view key, text;
         if (field.unescaped_key().get(key) != SUCCESS)
             return fail(QStringLiteral("metadata.labels: invalid JSON"));
         StringPool &pool = StringPool::instance();
-        const QString keyText = pool.intern(key);
+        QString keyText = pool.intern(key);
         if (field.value().get_string().get(text) != SUCCESS)
             return fail(QStringLiteral("metadata.labels.%1: expected a string").arg(keyText));
-        m_data.labels.append(Label{keyText, pool.intern(text)});
+        // unescaped_key() and get_string() share one string buffer, so the
+        // key's bytes stay valid.
+        order.next(key);
+        scratch.push_back(Label{std::move(keyText), pool.intern(text)});
     }
-    std::sort(m_data.labels.begin(), m_data.labels.end(),
-              [](const Label &a, const Label &b) { return a.key < b.key; });
-    m_data.labels.squeeze(); // kept for the object's lifetime: no growth slack
+    if (!order.sorted())
+        std::sort(scratch.begin(), scratch.end(),
+                  [](const Label &a, const Label &b) { return a.key < b.key; });
+    m_data.labels = exactList(scratch);
     return true;
 }
 
@@ -109,6 +158,9 @@ bool MetadataReader::readAnnotationKeys(od::value value)
     od::object annotations;
     if (value.get_object().get(annotations) != SUCCESS)
         return fail(QStringLiteral("metadata.annotations: expected an object"));
+    thread_local std::vector<QString> scratch;
+    scratch.clear();
+    KeyOrder order;
     for (auto field : annotations) {
         std::string_view key, text;
         if (field.unescaped_key().get(key) != SUCCESS)
@@ -116,10 +168,12 @@ bool MetadataReader::readAnnotationKeys(od::value value)
         if (field.value().get_string().get(text) != SUCCESS)
             return fail(
                 QStringLiteral("metadata.annotations.%1: expected a string").arg(toQString(key)));
-        m_data.annotationKeys.append(StringPool::instance().intern(key));
+        order.next(key);
+        scratch.push_back(StringPool::instance().intern(key));
     }
-    std::sort(m_data.annotationKeys.begin(), m_data.annotationKeys.end());
-    m_data.annotationKeys.squeeze();
+    if (!order.sorted())
+        std::sort(scratch.begin(), scratch.end());
+    m_data.annotationKeys = exactList(scratch);
     return true;
 }
 
@@ -130,6 +184,8 @@ bool MetadataReader::readOwnerReferences(od::value value)
     od::array owners;
     if (value.get_array().get(owners) != SUCCESS)
         return fail(QStringLiteral("metadata.ownerReferences: expected an array"));
+    thread_local std::vector<OwnerReference> scratch;
+    scratch.clear();
     for (auto ownerValue : owners) {
         od::object owner;
         if (ownerValue.get_object().get(owner) != SUCCESS)
@@ -161,9 +217,9 @@ bool MetadataReader::readOwnerReferences(od::value value)
             if (!ok)
                 return false;
         }
-        m_data.ownerReferences.append(std::move(reference));
+        scratch.push_back(std::move(reference));
     }
-    m_data.ownerReferences.squeeze();
+    m_data.ownerReferences = exactList(scratch);
     return true;
 }
 

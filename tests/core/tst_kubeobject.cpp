@@ -16,6 +16,8 @@ private Q_SLOTS:
     void parsesTimestamps_data();
     void parsesTimestamps();
     void copiesShareData();
+    void keepsLabelsInQStringOrder_data();
+    void keepsLabelsInQStringOrder();
 };
 
 void TestKubeObject::extractsHotFields()
@@ -142,6 +144,36 @@ void TestKubeObject::copiesShareData()
     QVERIFY(KubeObject().isNull());
     QCOMPARE(KubeObject().name(), QString());
     QCOMPARE(copy.key(), QStringLiteral("a"));
+}
+
+void TestKubeObject::keepsLabelsInQStringOrder_data()
+{
+    // Sorted input skips the sort only when byte order is QString order.
+    QTest::addColumn<QByteArray>("keys"); // JSON object members, values ignored
+    QTest::newRow("sorted") << QByteArray(R"("a":"","b":"","c":"")");
+    QTest::newRow("unsorted") << QByteArray(R"("c":"","a":"","b":"")");
+    QTest::newRow("duplicate") << QByteArray(R"("b":"","a":"","b":"")");
+    QTest::newRow("escaped out of order") << QByteArray(R"("b":"","\u0061":"")");
+    // U+E000 sorts before U+1F600 in UTF-8 bytes, after it in UTF-16.
+    QTest::newRow("beyond the BMP")
+        << QByteArray("\"a\":\"\",\"\xee\x80\x80\":\"\",\"\xf0\x9f\x98\x80\":\"\"");
+}
+
+void TestKubeObject::keepsLabelsInQStringOrder()
+{
+    QFETCH(QByteArray, keys);
+    auto decoded = KubeObject::fromJson(R"({"metadata":{"labels":{)" + keys +
+                                        R"(},"annotations":{)" + keys + "}}}");
+    QVERIFY2(decoded.ok(), qPrintable(decoded.errorMessage()));
+    QStringList labelKeys;
+    for (const Label &label : decoded->labels())
+        labelKeys << label.key;
+    QStringList sorted = labelKeys;
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(labelKeys, sorted);
+    QCOMPARE(QStringList(decoded->annotationKeys()), sorted);
+    for (const QString &key : sorted)
+        QVERIFY(decoded->label(key).has_value());
 }
 
 QTEST_APPLESS_MAIN(TestKubeObject)
