@@ -4,6 +4,8 @@
 #include <QTcpSocket>
 
 #include <QTimer>
+
+#include <cerrno>
 #include <sys/socket.h>
 #include <sys/uio.h>
 
@@ -17,7 +19,7 @@ HttpConnection::HttpConnection(QTcpSocket *socket, RequestHandler handler, QObje
 {
     m_socket->setParent(this);
     connect(m_socket, &QTcpSocket::readyRead, this, &HttpConnection::onReadyRead);
-    connect(m_socket, &QTcpSocket::bytesWritten, this, &HttpConnection::pump);
+    connect(m_socket, &QTcpSocket::bytesWritten, this, &HttpConnection::onBytesWritten);
     connect(m_socket, &QTcpSocket::disconnected, this, &QObject::deleteLater);
     if (m_socket->bytesAvailable() > 0)
         QTimer::singleShot(0, this, &HttpConnection::onReadyRead);
@@ -112,8 +114,7 @@ void HttpConnection::writeHead(int code, const QByteArray &contentType,
     if (m_closeAfter)
         head += "Connection: close\r\n";
     head += "\r\n";
-    if (!m_aborted)
-        m_socket->write(head);
+    enqueue(head);
 }
 
 void HttpConnection::sendResponse(int code, const QByteArray &contentType, const QByteArray &body,
@@ -123,8 +124,8 @@ void HttpConnection::sendResponse(int code, const QByteArray &contentType, const
         return; // a response was already sent for this request
     writeHead(code, contentType, extraHeaders,
               "Content-Length: " + QByteArray::number(body.size()) + "\r\n");
-    if (!m_aborted)
-        m_socket->write(body);
+    enqueue(body);
+    drain();
     finishResponse();
 }
 
@@ -137,82 +138,129 @@ void HttpConnection::startChunked(int code, const QByteArray &contentType,
     m_streaming = true;
     // No SO_SNDBUF here: a fixed 4 MiB buffer (which turns off the kernel's
     // autotuning) made a 137 MB list 20-30 % slower to curl.
-    m_socket->flush();
+    drain();
 }
 
 void HttpConnection::writeChunk(const QByteArray &data)
 {
     if (!m_streaming || data.isEmpty())
         return;
-    const QByteArray head = QByteArray::number(data.size(), 16) + "\r\n";
-    writeVectored({head, data, "\r\n"});
+    enqueue(QByteArray::number(data.size(), 16) + "\r\n");
+    enqueue(data);
+    enqueue(QByteArrayLiteral("\r\n"));
+    drain();
 }
 
-void HttpConnection::writeChunkParts(const QList<QByteArrayView> &parts)
+void HttpConnection::writeChunkParts(const QList<QByteArray> &parts)
 {
     qsizetype size = 0;
-    for (const QByteArrayView part : parts)
+    for (const QByteArray &part : parts)
         size += part.size();
     if (!m_streaming || size == 0)
         return;
-    const QByteArray head = QByteArray::number(size, 16) + "\r\n";
-    QList<QByteArrayView> all;
-    all.reserve(parts.size() + 2);
-    all.append(head);
-    all.append(parts);
-    all.append("\r\n");
-    writeVectored(all);
+    enqueue(QByteArray::number(size, 16) + "\r\n");
+    for (const QByteArray &part : parts)
+        enqueue(part);
+    enqueue(QByteArrayLiteral("\r\n"));
+    drain();
 }
 
-// Plain TCP with nothing queued: hand the pieces to the kernel in place
-// (sendmsg), so big lists are not copied into Qt's write buffer first. What the
-// kernel does not take goes through the socket's buffer as usual.
-void HttpConnection::writeVectored(const QList<QByteArrayView> &parts)
+qint64 HttpConnection::queuedBytes() const
 {
-    if (m_aborted || !m_socket->isOpen())
+    return m_queuedBytes + m_socket->bytesToWrite();
+}
+
+// TLS encrypts in QSslSocket, so its bytes go through Qt's buffer; plain TCP
+// queues a shared reference for drain().
+void HttpConnection::enqueue(const QByteArray &bytes)
+{
+    if (m_aborted || bytes.isEmpty())
         return;
-    qsizetype first = 0;
-    qsizetype offset = 0; // into parts[first]
-    const bool direct =
-        !m_tls && m_socket->bytesToWrite() == 0 && m_socket->socketDescriptor() >= 0;
-    while (direct && first < parts.size()) {
+    if (m_tls || m_socket->socketDescriptor() < 0) {
+        m_socket->write(bytes);
+        return;
+    }
+    m_queue.push_back(bytes);
+    m_queuedBytes += bytes.size();
+}
+
+// Hands the queue to the kernel in place (sendmsg) until it takes no more.
+// Then a small piece goes to Qt's buffer: Qt watches the socket for it and
+// its bytesWritten brings us back here. Never while Qt's buffer holds bytes,
+// which must reach the peer first.
+void HttpConnection::drain()
+{
+    if (m_tls) {
+        // Qt sends one buffered block per event-loop turn; a busy loop (churn)
+        // would cap a stream at a few MB/s. Push what the kernel takes now.
+        if (m_socket->bytesToWrite() > 0)
+            m_socket->flush();
+        return;
+    }
+    if (m_aborted || m_queue.empty() || m_socket->bytesToWrite() > 0)
+        return;
+    const int fd = int(m_socket->socketDescriptor());
+    while (!m_queue.empty() && fd >= 0) {
         iovec vectors[kMaxIoVectors];
         int count = 0;
-        for (qsizetype i = first; i < parts.size() && count < kMaxIoVectors; ++i, ++count) {
-            const qsizetype skip = i == first ? offset : 0;
-            vectors[count].iov_base = const_cast<char *>(parts[i].data() + skip);
-            vectors[count].iov_len = size_t(parts[i].size() - skip);
+        for (auto it = m_queue.begin(); it != m_queue.end() && count < kMaxIoVectors;
+             ++it, ++count) {
+            const qsizetype skip = count == 0 ? m_queueOffset : 0;
+            vectors[count].iov_base = const_cast<char *>(it->constData() + skip);
+            vectors[count].iov_len = size_t(it->size() - skip);
         }
         msghdr message{};
         message.msg_iov = vectors;
         message.msg_iovlen = size_t(count);
         // MSG_NOSIGNAL: a peer that went away must not raise SIGPIPE.
-        const ssize_t written =
-            ::sendmsg(int(m_socket->socketDescriptor()), &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+        const ssize_t written = ::sendmsg(fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (written < 0 && errno == EINTR)
+            continue;
         if (written <= 0)
-            break; // EAGAIN or an error: the socket's own path reports it
-        qsizetype left = written;
-        while (first < parts.size() && left >= parts[first].size() - offset) {
-            left -= parts[first].size() - offset;
-            offset = 0;
-            ++first;
+            break; // EAGAIN, or an error the socket's own write reports below
+        consumeQueued(written);
+    }
+    moveQueueToSocket(kArmBytes);
+}
+
+void HttpConnection::consumeQueued(qsizetype bytes)
+{
+    m_queuedBytes -= bytes;
+    while (bytes > 0) {
+        const qsizetype left = m_queue.front().size() - m_queueOffset;
+        if (bytes < left) {
+            m_queueOffset += bytes;
+            return;
         }
-        offset += left;
+        bytes -= left;
+        m_queue.pop_front();
+        m_queueOffset = 0;
     }
-    for (qsizetype i = first; i < parts.size(); ++i) {
-        const qsizetype skip = i == first ? offset : 0;
-        m_socket->write(parts[i].data() + skip, parts[i].size() - skip);
+}
+
+// Copies up to `maxBytes` from the front of the queue into Qt's buffer.
+void HttpConnection::moveQueueToSocket(qsizetype maxBytes)
+{
+    qsizetype moved = 0;
+    while (!m_queue.empty() && moved < maxBytes) {
+        const QByteArray &front = m_queue.front();
+        const qsizetype take = std::min(front.size() - m_queueOffset, maxBytes - moved);
+        m_socket->write(front.constData() + m_queueOffset, take);
+        moved += take;
+        consumeQueued(take);
     }
-    // Qt sends one buffered block per event-loop turn; a busy loop (churn)
-    // would cap a stream at a few MB/s. Push what the kernel takes now.
-    if (first < parts.size())
-        m_socket->flush();
+}
+
+void HttpConnection::onBytesWritten()
+{
+    drain();
+    pump();
 }
 
 void HttpConnection::writeRaw(const QByteArray &data)
 {
-    if (!m_aborted)
-        m_socket->write(data);
+    enqueue(data);
+    drain();
 }
 
 void HttpConnection::endChunked()
@@ -221,8 +269,8 @@ void HttpConnection::endChunked()
         return;
     m_producer = nullptr;
     m_producerDone = nullptr;
-    if (!m_aborted)
-        m_socket->write("0\r\n\r\n", 5);
+    enqueue(QByteArrayLiteral("0\r\n\r\n"));
+    drain();
     m_streaming = false;
     emit streamEnded();
     finishResponse();
@@ -240,10 +288,10 @@ void HttpConnection::pump()
     if (!m_producer || m_pumping)
         return;
     m_pumping = true;
-    // Plain TCP: produce only while nothing is queued, so pieces go to the
-    // kernel without a copy (writeVectored); TLS: keep Qt's buffer topped up.
+    // Plain TCP: produce only once everything produced is with the kernel,
+    // so a stream holds at most one piece; TLS: keep Qt's buffer topped up.
     const qint64 lowWater = m_tls ? kLowWaterBytes : 1;
-    while (m_producer && m_socket->bytesToWrite() < lowWater) {
+    while (m_producer && queuedBytes() < lowWater) {
         const bool more = m_producer(*this);
         if (!more) {
             m_producer = nullptr;
@@ -262,6 +310,8 @@ void HttpConnection::finishResponse()
     if (m_aborted)
         return;
     if (m_closeAfter) {
+        // Qt sends its buffer before closing; the queue goes there first.
+        moveQueueToSocket(m_queuedBytes);
         m_socket->disconnectFromHost();
         return;
     }
@@ -274,6 +324,9 @@ void HttpConnection::abort()
     m_aborted = true;
     m_producer = nullptr;
     m_producerDone = nullptr;
+    m_queue.clear();
+    m_queueOffset = 0;
+    m_queuedBytes = 0;
     m_socket->abort();
     deleteLater();
 }

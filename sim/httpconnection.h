@@ -6,8 +6,11 @@
 // fed explicitly (watch frames) or pulled from a producer whenever the socket's
 // write buffer runs low (big lists, so a 400 MB list is never all in memory).
 // Requests are answered strictly in order: the next one is dispatched only once
-// the current response has ended. Lives on the server thread; deletes itself
-// when the socket closes.
+// the current response has ended. On plain TCP the bytes go to the kernel
+// straight from the caller's buffers (sendmsg): what the kernel does not take
+// at once stays queued as shared references, not copies, and is sent when the
+// socket drains (only a small piece is copied into Qt's buffer, to be told
+// when). Lives on the server thread; deletes itself when the socket closes.
 
 #include "sim/httpparser.h"
 
@@ -15,6 +18,7 @@
 #include <QObject>
 #include <QPair>
 
+#include <deque>
 #include <functional>
 
 class QTcpSocket;
@@ -34,7 +38,10 @@ public:
     using Producer = std::function<bool(HttpConnection &connection)>;
 
     static constexpr qint64 kLowWaterBytes = 2 * 1024 * 1024;
-    static constexpr int kMaxIoVectors = 512;
+    static constexpr int kMaxIoVectors = 1024;
+    // Copied into Qt's buffer when the kernel is full, so that its write
+    // notification (bytesWritten) says when to send the rest.
+    static constexpr qsizetype kArmBytes = 64 * 1024;
 
     HttpConnection(QTcpSocket *socket, RequestHandler handler, QObject *parent = nullptr);
     ~HttpConnection() override;
@@ -46,8 +53,11 @@ public:
                       const HeaderList &extraHeaders = {});
     void startChunked(int code, const QByteArray &contentType, const HeaderList &extraHeaders = {});
     void writeChunk(const QByteArray &data);
-    // One chunk made of several pieces, copied straight into the socket buffer.
-    void writeChunkParts(const QList<QByteArrayView> &parts);
+    // One chunk made of several pieces. The pieces are shared, not copied:
+    // they must not be modified afterwards (QByteArray's copy-on-write sees to it).
+    void writeChunkParts(const QList<QByteArray> &parts);
+    // Bytes written but not yet taken by the kernel.
+    qint64 queuedBytes() const;
     void endChunked();
     // Starts pulling from `producer` (after startChunked). When it is done the
     // stream ends, or, if `onDone` is given, `onDone` runs and the stream stays open.
@@ -67,7 +77,11 @@ private:
     void dispatchNext();
     void pump();
     void finishResponse();
-    void writeVectored(const QList<QByteArrayView> &parts);
+    void onBytesWritten();
+    void enqueue(const QByteArray &bytes);
+    void drain();
+    void consumeQueued(qsizetype bytes);
+    void moveQueueToSocket(qsizetype maxBytes);
     void writeHead(int code, const QByteArray &contentType, const HeaderList &extraHeaders,
                    const QByteArray &lengthHeader);
 
@@ -82,6 +96,10 @@ private:
     bool m_pumping = false;
     bool m_tls = false;
     bool m_aborted = false; // cut: everything written later is dropped
+    // Plain TCP: bytes the kernel has not taken yet, in order, after Qt's buffer.
+    std::deque<QByteArray> m_queue;
+    qsizetype m_queueOffset = 0; // into m_queue.front()
+    qint64 m_queuedBytes = 0;
 };
 
 } // namespace informant::sim

@@ -135,24 +135,24 @@ void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectP
         });
         return;
     }
-    // Items go from the stored bytes straight into the socket buffer.
+    // Items go from the stored bytes straight to the kernel (shared, not copied).
     connection->setProducer([stream, view](HttpConnection &out) {
-        QList<QByteArrayView> parts;
+        static const QByteArray comma = QByteArrayLiteral(",");
+        QList<QByteArray> parts;
         if (!stream->head.isEmpty())
-            parts.append(stream->head);
+            parts.append(std::exchange(stream->head, QByteArray()));
         qsizetype size = 0;
         while (stream->index < stream->items.size() && size < kPieceBytes) {
             if (stream->index)
-                parts.append(",");
+                parts.append(comma);
             const QByteArray &bytes = objectBytes(*stream->items[stream->index++], view);
             parts.append(bytes);
             size += bytes.size();
         }
         const bool more = stream->index < stream->items.size();
         if (!more)
-            parts.append("]}");
+            parts.append(QByteArrayLiteral("]}"));
         out.writeChunkParts(parts);
-        stream->head.clear();
         return more;
     });
 }

@@ -6,16 +6,17 @@
 #include "sim/statuses.h"
 
 #include <QDateTime>
-#include <QTcpSocket>
 
 namespace informant::sim {
 
 namespace {
 
 constexpr qsizetype kFlushBytes = 256 * 1024;
-// Streamed history comes in pieces the kernel takes whole, so the producer
-// keeps the socket full without copies into Qt's write buffer.
-constexpr qsizetype kInitialPieceBytes = 256 * 1024;
+// The initial state is streamed in pieces of references to the stored bytes
+// (no copies), as big as a list's.
+constexpr qsizetype kInitialPieceBytes = 4 * 1024 * 1024;
+// A replayed history is rendered frame by frame into pieces of this size.
+constexpr qsizetype kReplayPieceBytes = 256 * 1024;
 // A client this far behind is cut off, as the watch cache drops slow watchers.
 constexpr qint64 kMaxBacklogBytes = qint64(1) << 30;
 
@@ -197,22 +198,24 @@ bool WatchSession::produceInitial()
 {
     if (!m_initial)
         return false;
+    static const QByteArray addedPrefix = QByteArrayLiteral("{\"type\":\"ADDED\",\"object\":");
+    static const QByteArray frameEnd = QByteArrayLiteral("}\n");
     const std::vector<ObjectPtr> &items = *m_initial;
+    // Plain frames are three references each: prefix, stored bytes, end.
     const bool plain = !m_table && !m_filter.hasSelectors();
-    QByteArray out;
-    while (m_initialIndex < items.size() && out.size() < kInitialPieceBytes && !m_stopped) {
+    while (m_initialIndex < items.size() && m_pendingBytes < kInitialPieceBytes && !m_stopped) {
         const StoredObject &object = *items[m_initialIndex++];
         if (!m_filter.matches(object))
             continue;
+        const QByteArray &json = objectBytes(object, m_target.type.view);
         if (plain) {
-            out +=
-                "{\"type\":\"ADDED\",\"object\":" + objectBytes(object, m_target.type.view) + "}\n";
+            append(addedPrefix);
+            append(json);
+            append(frameEnd);
         } else {
-            append(std::exchange(out, {}));
-            appendFrame("ADDED", object, objectBytes(object, m_target.type.view));
+            appendFrame("ADDED", object, json);
         }
     }
-    append(out);
     return m_initialIndex < items.size();
 }
 
@@ -224,15 +227,15 @@ bool WatchSession::produceReplay()
     const bool plain = !m_table && !m_filter.hasSelectors() && !m_context.faults.spec().cutFrame;
     QByteArray out;
     if (plain)
-        out.reserve(kInitialPieceBytes + 64 * 1024); // one frame past the limit
-    while (m_replayNext <= log.lastRv() && out.size() < kInitialPieceBytes && !m_stopped) {
+        out.reserve(kReplayPieceBytes + 64 * 1024); // one frame past the limit
+    while (m_replayNext <= log.lastRv() && out.size() < kReplayPieceBytes && !m_stopped) {
         const quint64 rv = m_replayNext++;
         if (plain) {
             if (m_filter.matches(log.baseAt(rv)))
                 log.appendFrame(rv, out);
         } else {
             appendEvent(*log.eventAt(rv));
-            if (m_pendingBytes >= kInitialPieceBytes)
+            if (m_pendingBytes >= kReplayPieceBytes)
                 break;
         }
     }
@@ -360,14 +363,10 @@ void WatchSession::flush()
 {
     if (m_pieces.isEmpty() || m_stopped || !m_connection->isStreaming())
         return;
-    QList<QByteArrayView> views;
-    views.reserve(m_pieces.size());
-    for (const QByteArray &piece : std::as_const(m_pieces))
-        views.append(piece);
-    m_connection->writeChunkParts(views);
+    m_connection->writeChunkParts(m_pieces);
     m_pieces.clear();
     m_pendingBytes = 0;
-    if (m_connection->socket()->bytesToWrite() > kMaxBacklogBytes)
+    if (m_connection->queuedBytes() > kMaxBacklogBytes)
         cut();
 }
 

@@ -88,7 +88,10 @@ public:
                 const qsizetype lineEnd = m_buffer.indexOf("\r\n");
                 if (lineEnd >= 0) {
                     const qsizetype size = m_buffer.left(lineEnd).toLongLong(nullptr, 16);
-                    if (size == 0 && lineEnd > 0) {
+                    if (size == 0 && lineEnd > 0 && m_buffer.size() >= lineEnd + 4) {
+                        // The last chunk and the empty trailer: what follows
+                        // is the next (pipelined) response.
+                        m_buffer.remove(0, lineEnd + 4);
                         ended = true;
                         return false;
                     }
