@@ -1,5 +1,7 @@
 #include "sim/apiserver.h"
 
+#include "sim/scenarios/customresources.h"
+
 #include <QFile>
 #include <QSslCertificate>
 #include <QSslConfiguration>
@@ -85,6 +87,11 @@ Result<quint16> ApiServer::start(const QHostAddress &address, quint16 port)
     const Result<void> populated = m_scenario->populate();
     if (!populated.ok())
         return populated.error();
+    if (m_options.crds > 0) {
+        const Result<void> custom = createCustomResources(m_context, m_options.crds);
+        if (!custom.ok())
+            return custom.error();
+    }
     m_context.setChurnPaused = [this](bool paused) { m_scenario->setPaused(paused); };
     if (!m_options.tlsCert.isEmpty() || !m_options.tlsKey.isEmpty()) {
         const Result<void> tls = setUpTls();

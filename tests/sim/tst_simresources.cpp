@@ -1,6 +1,6 @@
 // The simulated API server over HTTP, resources side: selectors, Table
 // output, writes, finalizers, subresources, the two Event views, the control
-// endpoint, scenarios, many watchers and authentication.
+// endpoint, scenarios (and --crds), many watchers and authentication.
 
 #include "simfixtures.h"
 
@@ -25,6 +25,8 @@ private slots:
     void scaleScenarioIsDeterministic();
     void demoScenarioLooksAlive();
     void churnScenarioKeepsAStablePopulation();
+    void crdsOptionAddsServedKinds_data();
+    void crdsOptionAddsServedKinds();
     void manyConcurrentWatchersAllReceiveEvents();
     void bearerTokenIsRequiredWhenSet();
 };
@@ -471,6 +473,75 @@ void TestSimResources::churnScenarioKeepsAStablePopulation()
                      .toString()
                      .isEmpty());
     }
+}
+
+void TestSimResources::crdsOptionAddsServedKinds_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<int>("crds");
+    QTest::addColumn<int>("crdsBefore"); // the scenario's own
+    QTest::newRow("empty + 13: the 40 kinds of S7") << QStringLiteral("empty") << 13 << 0;
+    QTest::newRow("scale + 45: past the named kinds") << QStringLiteral("scale") << 45 << 0;
+    QTest::newRow("demo + 2, beside its widgets") << QStringLiteral("demo") << 2 << 1;
+}
+
+void TestSimResources::crdsOptionAddsServedKinds()
+{
+    QFETCH(QString, scenario);
+    QFETCH(int, crds);
+    QFETCH(int, crdsBefore);
+    constexpr int kBuiltInKinds = 27;
+    SimOptions options;
+    options.scenario = scenario;
+    options.pods = 10;
+    options.crds = crds;
+    const auto sim = startSim(options);
+    QVERIFY(sim->isRunning());
+    const quint16 port = sim->port();
+    const QJsonArray definitions =
+        get(port, "/apis/apiextensions.k8s.io/v1/customresourcedefinitions")
+            .json()
+            .value("items")
+            .toArray();
+    QCOMPARE(definitions.size(), crds + crdsBefore);
+
+    // Aggregated discovery lists every kind once.
+    const QByteArray accept =
+        "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList";
+    int kinds = 0;
+    for (const char *root : {"/api", "/apis"}) {
+        for (const QJsonValue &group :
+             get(port, root, {{"Accept", accept}}).json().value("items").toArray())
+            for (const QJsonValue &version : group.toObject().value("versions").toArray())
+                kinds += int(version.toObject().value("resources").toArray().size());
+    }
+    QCOMPARE(kinds, kBuiltInKinds + crds + crdsBefore);
+
+    // Each custom kind lists its objects (namespaced ones in "default") and watches them.
+    int listed = 0;
+    for (const QJsonValue &value : definitions) {
+        const QJsonObject spec = value.toObject().value("spec").toObject();
+        const QString group = spec.value("group").toString();
+        if (!group.endsWith(QLatin1String(".bench.informant.io")))
+            continue;
+        const QString plural = spec.value("names").toObject().value("plural").toString();
+        const bool namespaced = spec.value("scope").toString() == QLatin1String("Namespaced");
+        const QByteArray path = "/apis/" + group.toUtf8() + "/v1/" +
+                                (namespaced ? "namespaces/default/" : "") + plural.toUtf8();
+        const QJsonObject list = get(port, path).json();
+        QCOMPARE(list.value("items").toArray().size(), 3);
+        QCOMPARE(list.value("kind").toString(),
+                 spec.value("names").toObject().value("kind").toString() + QLatin1String("List"));
+        ++listed;
+        if (listed == 1) {
+            Watch watch(port, path + "?watch=1");
+            const QList<QJsonObject> events = watch.next(3);
+            QCOMPARE(events.size(), 3);
+            for (const QJsonObject &event : events)
+                QCOMPARE(event.value("type").toString(), QStringLiteral("ADDED"));
+        }
+    }
+    QCOMPARE(listed, crds);
 }
 
 void TestSimResources::manyConcurrentWatchersAllReceiveEvents()
