@@ -36,25 +36,21 @@ const QStaticText &CellDelegate::layoutFor(const QString &text, const QFont &fon
     drawFont.setItalic(italic);
     auto &layouts = m_layouts[italic ? 1 : 0];
     auto &widths = m_widths[italic ? 1 : 0];
-    if (layouts.size() > kMaxCachedLayouts) {
-        layouts.clear();
-        widths.clear();
-    }
-    auto natural = widths.find(text);
-    if (natural == widths.end())
+    int natural = 0;
+    if (const int *known = widths.find(text))
+        natural = *known;
+    else
         natural = widths.insert(text, QFontMetrics(drawFont).horizontalAdvance(text));
     // Most cells fit: keyed by the text alone. Elided ones by text and width.
-    const bool fits = *natural <= width;
+    const bool fits = natural <= width;
     const QString key = fits ? text : text + QChar(0x1f) + QString::number(width);
-    auto it = layouts.find(key);
-    if (it == layouts.end()) {
-        QStaticText layout(fits ? text : fitted(text, QFontMetrics(drawFont), width));
-        layout.setTextFormat(Qt::PlainText);
-        layout.setPerformanceHint(QStaticText::AggressiveCaching);
-        layout.prepare(QTransform(), drawFont);
-        it = layouts.insert(key, layout);
-    }
-    return *it;
+    if (QStaticText *cached = layouts.find(key))
+        return *cached;
+    QStaticText layout(fits ? text : fitted(text, QFontMetrics(drawFont), width));
+    layout.setTextFormat(Qt::PlainText);
+    layout.setPerformanceHint(QStaticText::AggressiveCaching);
+    layout.prepare(QTransform(), drawFont);
+    return layouts.insert(key, std::move(layout));
 }
 
 void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,

@@ -9,7 +9,8 @@
 // looks as before. Honours ForegroundRole and the model's BeingDeletedRole
 // (grey italic). GUI thread.
 
-#include <QHash>
+#include "ui/twogenerationcache.h"
+
 #include <QStaticText>
 #include <QStyledItemDelegate>
 
@@ -21,8 +22,9 @@ class CellDelegate final : public QStyledItemDelegate
     Q_DISABLE_COPY_MOVE(CellDelegate)
 
 public:
-    // Entries per font before the layout cache is dropped and refilled.
-    static constexpr qsizetype kMaxCachedLayouts = 8192;
+    // Layouts per cache generation and font: a few times the cells of a
+    // full-screen table, so what is on screen always fits in one generation.
+    static constexpr qsizetype kLayoutsPerGeneration = 2048;
 
     explicit CellDelegate(QObject *parent = nullptr);
     ~CellDelegate() override;
@@ -41,9 +43,10 @@ private:
 
     // [0]: the view's font, [1]: italic (objects being deleted). Keyed by text
     // plus, for elided text, the width it was elided to.
-    mutable QHash<QString, QStaticText> m_layouts[2];
-    mutable QHash<QString, int> m_widths[2]; // natural width of each text
-    mutable QFont m_font;                    // the font the caches were made with
+    mutable TwoGenerationCache<QStaticText, kLayoutsPerGeneration> m_layouts[2];
+    mutable TwoGenerationCache<int, kLayoutsPerGeneration>
+        m_widths[2];      // natural width of each text
+    mutable QFont m_font; // the font the caches were made with
 };
 
 } // namespace informant

@@ -2,6 +2,7 @@
 // paints the text of every visible cell.
 
 #include "ui/celldelegate.h"
+#include "ui/twogenerationcache.h"
 
 #include <QStandardItemModel>
 #include <QTableView>
@@ -18,6 +19,8 @@ private Q_SLOTS:
     void fittedElidesOnlyTextWiderThanTheCell();
     void repaintReusesTheLayoutsOfUnchangedCells();
     void paintsTextInEveryCell();
+    void layoutCacheKeepsWhatIsInUseAndStaysBounded();
+    void drawingDriftingTextKeepsTheCacheBounded();
 };
 
 void TestCellDelegate::fittedElidesOnlyTextWiderThanTheCell_data()
@@ -105,3 +108,36 @@ void TestCellDelegate::paintsTextInEveryCell()
 
 QTEST_MAIN(TestCellDelegate)
 #include "tst_celldelegate.moc"
+
+void TestCellDelegate::layoutCacheKeepsWhatIsInUseAndStaysBounded()
+{
+    // A cell on screen is asked for on every repaint while texts around it
+    // come and go (ages tick, pods churn).
+    TwoGenerationCache<int, 4> cache;
+    cache.insert(QStringLiteral("on screen"), 1);
+    cache.insert(QStringLiteral("gone"), 2);
+    for (int i = 0; i < 100; ++i) {
+        QVERIFY2(cache.find(QStringLiteral("on screen")), qPrintable(QString::number(i)));
+        cache.insert(QStringLiteral("age %1").arg(i), i);
+        QVERIFY(cache.size() <= 8);
+    }
+    QCOMPARE(*cache.find(QStringLiteral("on screen")), 1);
+    QCOMPARE(cache.find(QStringLiteral("gone")), nullptr);
+    QCOMPARE(cache.find(QStringLiteral("age 0")), nullptr);
+    QCOMPARE(*cache.find(QStringLiteral("age 99")), 99);
+}
+
+void TestCellDelegate::drawingDriftingTextKeepsTheCacheBounded()
+{
+    // The delegate's layouts used to fill up to 8192 per font before being
+    // dropped: under churn the GUI's memory grew for half an hour.
+    Table t;
+    const int changes = int(CellDelegate::kLayoutsPerGeneration); // 3 new texts each
+    for (int i = 0; i < changes; ++i) {
+        for (int r = 0; r < 3; ++r)
+            t.model.item(r, 1)->setText(QStringLiteral("%1m%2s").arg(i).arg(r));
+        t.view.grab();
+    }
+    QVERIFY2(t.delegate->cachedLayouts() <= 2 * CellDelegate::kLayoutsPerGeneration,
+             qPrintable(QString::number(t.delegate->cachedLayouts())));
+}
