@@ -49,9 +49,12 @@ struct SharedIndexInformerOptions
     // A consumer (the processing thread, or an addEventHandler handler) more
     // than this many changes behind gets them coalesced per object
     // (DeltaFIFOOptions::coalesceBacklog, NotificationBuffer); 0: never, as
-    // client-go. Batch handlers coalesce always.
+    // client-go. Batch handlers coalesce always. 1024: a consumer keeping up
+    // is never that far behind (the processing thread pops 512 keys at a
+    // time), and a starved one holds at most ~1024 extra objects (a few MB)
+    // per queue instead of every change.
     qsizetype coalesceBacklog = kDefaultCoalesceBacklog;
-    static constexpr qsizetype kDefaultCoalesceBacklog = 4096;
+    static constexpr qsizetype kDefaultCoalesceBacklog = 1024;
 };
 
 // A registration; keep it to ask hasSynced() or to remove it.
