@@ -93,16 +93,42 @@ Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const Decode
     return decodeEvent(object, options);
 }
 
+// True when the object starting at `line` begins with a key and a colon, or
+// is empty. Only then does simdjson's skip over the object (raw_json) count
+// brackets exactly as the scanner does: it takes the first token after an
+// opening for the start of a value, so `{{}` or `{"x"}` would end elsewhere.
+bool startsLikeAnObject(std::string_view line)
+{
+    size_t i = 1; // after the '{'
+    while (i < line.size() && isJsonSpace(line[i]))
+        ++i;
+    if (i < line.size() && line[i] == '}')
+        return true;
+    if (i >= line.size() || line[i] != '"')
+        return false;
+    bool escaped = false, closed = false;
+    i = size_t(detail::skipJsonString(line.data(), qsizetype(i + 1), qsizetype(line.size()),
+                                      escaped, closed));
+    if (!closed)
+        return false;
+    while (i < line.size() && isJsonSpace(line[i]))
+        ++i;
+    return i < line.size() && line[i] == ':';
+}
+
 // The fast path for a frame on a line of its own, as API servers write them:
-// `line` (up to, not including, a newline) is decoded when it is exactly one
-// JSON object plus whitespace, which is exactly when the exact scanner would
-// find that object as the frame (both count depth the same way: brackets
-// outside strings, a quote escaped by an odd run of backslashes). Anything
-// else (a pretty-printed frame, two frames on a line, bad JSON) is nullopt
-// and the caller scans exactly, so results never depend on the path taken.
+// `line` (from a '{' up to, not including, a newline) is decoded when it is
+// exactly one JSON object plus whitespace, which is when the exact scanner
+// would find that object as the frame (both count brackets outside strings,
+// a quote escaped by an odd run of backslashes). Anything else (a
+// pretty-printed frame, two frames on a line, bad JSON) is nullopt and the
+// caller scans exactly. So is a frame that fails to decode: its error comes
+// from the exact path, and no result depends on the path taken.
 std::optional<Result<WatchEvent>> decodeLine(simdjson::padded_string_view line,
                                              const DecodeOptions &options)
 {
+    if (!startsLikeAnObject(line))
+        return std::nullopt;
     simdjson::ondemand::document document;
     simdjson::ondemand::object object;
     std::string_view raw;
@@ -115,7 +141,10 @@ std::optional<Result<WatchEvent>> decodeLine(simdjson::padded_string_view line,
     // line when nothing but whitespace follows it.
     if (raw.data() + raw.size() != line.data() + line.length())
         return std::nullopt;
-    return decodeEvent(object, options);
+    Result<WatchEvent> event = decodeEvent(object, options);
+    if (!event.ok())
+        return std::nullopt;
+    return event;
 }
 
 // simdjson may read SIMDJSON_PADDING bytes past the end (their values do not
