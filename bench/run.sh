@@ -50,6 +50,10 @@ for tool in "$SIM" "$CTL"; do
     [ -x "$tool" ] || { echo "bench: $tool is missing (./dev.sh bench builds it)" >&2; exit 1; }
 done
 
+# The watch floor: a raw-socket frame counter (bench/baselines/watchcount.c).
+WATCHCOUNT=$WORK/watchcount
+cc -O2 -o "$WATCHCOUNT" bench/baselines/watchcount.c 2>/dev/null || WATCHCOUNT=
+
 # A missing baseline is reported as failed, not fatal.
 missing_tools=()
 for tool in kubectl node curl; do
@@ -173,18 +177,26 @@ scenario_s1_s4() {
     # informantctl syncs with a streaming list (watch with sendInitialEvents)
     # when the server offers it: the floor for the same request reads that
     # stream up to its initial-events-end bookmark.
-    progress "S1: floor of the same request: curl -N of the watch-list stream to its end bookmark (best of 2)"
-    local wl_ms= t0 curl_pid
-    rm -f "$WORK/wl.fifo"
-    mkfifo "$WORK/wl.fifo"
+    progress "S1: floor of the same request: the watch-list stream read to its end bookmark (best of 2)"
+    local wl_ms= wl_how t0 curl_pid
+    local wl_path="/api/v1/pods?allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&sendInitialEvents=true&watch=true"
     for i in 1 2; do
         t0=$(now_ms)
-        timeout 120 curl -sN "$URL/api/v1/pods?allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&sendInitialEvents=true&watch=true" >"$WORK/wl.fifo" &
-        curl_pid=$!
-        grep -q -m1 'initial-events-end' "$WORK/wl.fifo"
+        if [ -x "$WATCHCOUNT" ]; then
+            # $PODS ADDED frames and the initial-events-end BOOKMARK.
+            wl_how="watchcount, a raw-socket reader"
+            "$WATCHCOUNT" "${URL##*:}" "$wl_path" 1 $((PODS + 1)) 120 >/dev/null
+        else
+            wl_how="curl -N | grep"
+            rm -f "$WORK/wl.fifo"
+            mkfifo "$WORK/wl.fifo"
+            timeout 120 curl -sN "$URL$wl_path" >"$WORK/wl.fifo" &
+            curl_pid=$!
+            grep -q -m1 'initial-events-end' "$WORK/wl.fifo"
+            kill "$curl_pid" 2>/dev/null
+            wait "$curl_pid" 2>/dev/null
+        fi
         ms=$(($(now_ms) - t0))
-        kill "$curl_pid" 2>/dev/null
-        wait "$curl_pid" 2>/dev/null
         if [ -z "$wl_ms" ] || [ "$ms" -lt "$wl_ms" ]; then wl_ms=$ms; fi
     done
     note "watch-list floor $wl_ms ms"
@@ -236,12 +248,12 @@ scenario_s1_s4() {
     f=$(ratio "$ours_ms" "$wl_ms")
     n=$(ratio "$node_ms" "$ours_ms")
     row "S1 initial sync, $PODS pods (ms)" "$(num "$ours_ms") (paged list: $(num "$paged_ms"))" \
-        "$wl_ms (curl, watch-list stream); $floor_ms (curl, one plain list)" \
+        "$wl_ms (watch-list stream, $wl_how); $floor_ms (curl, one plain list)" \
         "client-node $(num "$node_ms"); kubectl get -o json $kubectl_text" \
         "${f}x watch-list floor, $(ratio "$ours_ms" "$floor_ms")x plain-list floor; client-node ${n}x slower; kubectl $([ "$SAMPLED_TIMED_OUT" = 1 ] && echo ">")$(ratio "$kubectl_ms" "$ours_ms")x slower" \
         "$(met "\"$f\" != \"n/a\" && \"$n\" != \"n/a\" && $f <= 2.5 && $n >= 20") (≤2.5x floor, ≥20x client-node)"
 
-    add_note "S1: the target ratio is taken against the floor of the same request, the watch-list stream (watch with sendInitialEvents) that informantctl syncs from; one plain list GET is the cheapest transfer the simulator offers. client-node lists in one request (its informer does not page); kubectl pages by 500."
+    add_note "S1: the target ratio is taken against the floor of the same request, the watch-list stream (watch with sendInitialEvents) that informantctl syncs from, read by $wl_how (curl -N | grep took 2.6-3 s for the 460 MB the simulator sends in 0.3-0.8 s: grep and the pipe were the bottleneck); one plain list GET is the cheapest transfer the simulator offers. client-node lists in one request (its informer does not page); kubectl pages by 500."
 
     # S4: memory. Steady RSS while watching after the sync; peak during forced relists.
     progress "S4: informantctl watching $PODS pods: steady RSS, then forced relists (40 s)"
@@ -274,109 +286,106 @@ scenario_s1_s4() {
 }
 
 # ---------------------------------------------------------------- S2
-# The pod list's resourceVersion (a watch from it sees only new changes).
-list_rv() { curl -s "$URL/api/v1/pods?limit=1" | grep -o '"resourceVersion":"[0-9]*"' | head -n1 | grep -o '[0-9]*'; }
-
-# watch_floor SECONDS: frames per second curl -N reads from the pod watch.
-watch_floor() {
-    local rv frames
-    rv=$(list_rv)
-    frames=$( (timeout "$1" curl -sN "$URL/api/v1/pods?watch=true&resourceVersion=$rv" || true) | wc -l)
-    echo $((frames / $1))
-}
-
-# run_sampled_to FILE SECONDS COMMAND...: COMMAND's stdout to FILE for
-# SECONDS, sampling its RSS (SAMPLED_PEAK_KB).
-run_sampled_to() {
-    local file=$1 seconds=$2
-    shift 2
-    local t0 pid peak=0 rss
-    t0=$(now_ms)
-    "$@" >"$file" 2>/dev/null &
-    pid=$!
-    while kill -0 "$pid" 2>/dev/null && [ $(($(now_ms) - t0)) -lt $((seconds * 1000)) ]; do
-        rss=$(rss_kb "$pid")
-        [ "${rss:-0}" -gt "$peak" ] && peak=$rss
-        sleep 0.1
-    done
+# The S2 source: REPLAY_CHANGES pod changes made at POST /sim/v1/replay/start
+# and streamed back-to-back to every open watch. Each client gets a fresh
+# simulator, syncs its 1000 pods, then triggers the replay itself.
+start_replay_sim() { start_sim --scenario replay --pods 1000 --changes "$REPLAY_CHANGES" --replay-on-request --seed 2; }
+# count_client LIMIT_S COMMAND...: COMMAND prints one line per event; the
+# lines are counted by count-lines.mjs, which triggers the replay after the
+# 1000 initial ones; COMMAND is stopped at the end. Sets COUNTED (its JSON).
+count_client() {
+    local limit=$1
+    shift
+    rm -f "$WORK/count.fifo"
+    mkfifo "$WORK/count.fifo"
+    "$@" >"$WORK/count.fifo" 2>/dev/null &
+    local pid=$!
+    COUNTED=$(node bench/baselines/count-lines.mjs --after 1000 --until $((1000 + REPLAY_CHANGES)) \
+        --trigger "$URL/sim/v1/replay/start" --timeout "$limit" <"$WORK/count.fifo" 2>/dev/null | tail -n1)
     kill "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
-    SAMPLED_PEAK_KB=$peak
 }
 
 scenario_s2() {
-    local window=10
-    # A long history (200k events, a few seconds at this rate) lets kubectl's
-    # watch start from its list's resourceVersion; it does not relist on 410.
-    progress "S2: informant-sim --scenario churn --churn 1000000 --history 200000 (changes as fast as it can)"
-    if ! start_sim --scenario churn --pods 2000 --namespaces 10 --churn 1000000 --history 200000 --seed 2; then
+    local n=$REPLAY_CHANGES i out
+    progress "S2: floor: raw-socket reader of the replay's watch from its starting resourceVersion ($n changes, best of 2)"
+    if ! start_replay_sim; then
         row "S2 watch events/s" "simulator failed" "" "" "" "no"
         return
     fi
-    sleep 2
-    progress "S2: curl -N of the pod watch, informantctl watch -o json, curl again, client-node, kubectl -w: $window s each"
-    local floor1 floor2 floor_eps ours_lines ours_eps ours_rss node_eps kubectl_events kubectl_eps
-    # The churn rate depends on how much CPU the simulator gets: the floor is
-    # taken before and after ours, and the higher one is used.
-    floor1=$(watch_floor "$window")
-    # Ours prints every event as a JSON line (as curl and kubectl -w do):
-    # lines per second, minus the 2000 initial ADDED lines.
-    rm -f "$WORK/s2.fifo"
-    mkfifo "$WORK/s2.fifo"
-    wc -l <"$WORK/s2.fifo" >"$WORK/s2.count" &
-    local wc_pid=$!
-    run_sampled_to "$WORK/s2.fifo" "$window" "$CTL" --server "$URL" -A watch pods -o json
-    wait "$wc_pid"
-    ours_lines=$(cat "$WORK/s2.count")
-    ours_eps=$(((ours_lines > 2000 ? ours_lines - 2000 : 0) / window))
-    ours_rss=$SAMPLED_PEAK_KB
-    floor2=$(watch_floor "$window")
-    floor_eps=$((floor1 > floor2 ? floor1 : floor2))
-    note "informantctl watch: $ours_lines lines in $window s (peak RSS $ours_rss kB); floor before $floor1/s, after $floor2/s"
-    node_eps=$(json_field events_per_s "$(timeout $((window + 60)) node bench/baselines/clientnode-informer.mjs \
-        --server "$URL" --events 1000000000 --timeout $((window + 2)) 2>/dev/null | tail -n1)")
-    # kubectl -w prints the 2000 pods first (ADDED), then one line per change.
-    kubectl_events=$( (timeout "$window" kubectl --server "$URL" get pods -A -w -o json --output-watch-events \
-        --chunk-size=0 2>/dev/null || true) | grep -c '^{"type":"\(ADDED\|MODIFIED\|DELETED\)"')
-    kubectl_eps=$(((kubectl_events > 2000 ? kubectl_events - 2000 : 0) / window))
+    local from floor_eps= eps frames_text=
+    from=$(curl -s -X POST "$URL/sim/v1/replay/start" | grep -o '"resourceVersion":"[0-9]*"' | grep -o '[0-9]*')
+    for i in 1 2; do
+        if [ -x "$WATCHCOUNT" ]; then
+            out=$("$WATCHCOUNT" "${URL##*:}" "/api/v1/pods?watch=true&resourceVersion=$from" 1 "$n" 120)
+            eps=$(sed -n 's/.*events\/s=\([0-9]*\).*/\1/p' <<<"$out")
+            frames_text="watchcount: $(sed -n 's/.*events=\([0-9]*\) seconds=\([0-9.]*\).*/\1 frames in \2 s/p' <<<"$out")"
+        else
+            local t0 curl_pid frames ms
+            rm -f "$WORK/replay.fifo"
+            mkfifo "$WORK/replay.fifo"
+            t0=$(now_ms)
+            timeout 120 curl -sN "$URL/api/v1/pods?watch=true&resourceVersion=$from" >"$WORK/replay.fifo" &
+            curl_pid=$!
+            frames=$(head -n "$n" "$WORK/replay.fifo" | wc -l)
+            ms=$(($(now_ms) - t0))
+            kill "$curl_pid" 2>/dev/null
+            wait "$curl_pid" 2>/dev/null
+            eps=$(awk -v f="$frames" -v ms="$ms" 'BEGIN { if (ms > 0) printf "%d", f * 1000 / ms }')
+            frames_text="curl -N: $frames frames in $ms ms"
+        fi
+        if [ -n "$eps" ] && { [ -z "$floor_eps" ] || [ "$eps" -gt "$floor_eps" ]; }; then floor_eps=$eps; fi
+    done
     stop_sim
-    note "floor $floor_eps/s, ours $(num "$ours_eps")/s, client-node $(num "$node_eps")/s, kubectl ≥ $kubectl_eps/s"
-    local f n
-    f=$(ratio "$ours_eps" "$floor_eps")
-    n=$(ratio "$ours_eps" "$node_eps")
-    row "S2 watch events/s, live churn at the simulator's top rate" "$(num "$ours_eps") (informantctl watch -o json; peak RSS $((ours_rss / 1024)) MiB)" \
-        "$floor_eps (curl -N frames/s; before $floor1, after $floor2)" "client-node $(num "$node_eps"); kubectl -w ≥$kubectl_eps" \
-        "${f}x floor; ${n}x client-node; $(ratio "$ours_eps" "$kubectl_eps")x kubectl" \
-        "$(met "\"$f\" != \"n/a\" && \"$n\" != \"n/a\" && $f >= 0.5 && $n >= 20") (≥0.5x floor, ≥20x client-node); ≥150k/s absolute: $(met "${ours_eps:-0} >= 150000")"
-    add_note "S2 live churn: the simulator makes the changes while it streams them, so the floor is its generation rate with one reader, not the network's; the clients watched the same source one after another, $window s each (2000 pods, 10 namespaces). Ours = lines printed by informantctl watch -o json in the window (minus the initial 2000), like curl's frames and kubectl -w's lines; its start-up and list are inside the window, so it is a lower bound, as kubectl's is. The peak RSS is informantctl's under the storm."
+    note "floor $(num "$floor_eps") frames/s ($frames_text)"
 
-    if ! "$SIM" --help 2>&1 | grep -q replay; then
-        add_note "S2 replay: this informant-sim has no replay scenario; only the live churn figures above."
-        return
+    # informantctl prints every event (one JSON line each); count-lines.mjs
+    # POSTs the trigger once the 1000 pods are printed and times the rest.
+    progress "S2: informantctl watch pods -o json, synced, then the replay (timeout 120 s)"
+    local ours_eps= ours_events= ours_ms=
+    if start_replay_sim; then
+        INFORMANT_COALESCE_BACKLOG=0 count_client 120 "$CTL" --server "$URL" -A watch pods -o json
+        out=$COUNTED
+        ours_eps=$(json_field events_per_s "$out")
+        ours_events=$(json_field events "$out")
+        ours_ms=$(json_field ms "$out")
+        stop_sim
     fi
-    progress "S2: transport floor on the replay scenario ($REPLAY_CHANGES changes streamed back-to-back)"
-    if ! start_sim --scenario replay --pods 1000 --changes "$REPLAY_CHANGES" --seed 2; then
-        add_note "S2 replay: the simulator did not start."
-        return
+    note "informantctl: $(num "$ours_events") events in $(num "$ours_ms") ms"
+
+    progress "S2: @kubernetes/client-node informer, synced, then the replay (given 60 s)"
+    local node_eps= node_events=
+    if start_replay_sim; then
+        out=$(timeout 120 node bench/baselines/clientnode-informer.mjs --server "$URL" --events "$n" \
+            --timeout 60 --trigger "$URL/sim/v1/replay/start" 2>/dev/null | tail -n1)
+        node_eps=$(json_field events_per_s "$out")
+        node_events=$(json_field events "$out")
+        stop_sim
     fi
-    local from t0 frames ms replay_eps curl_pid
-    from=$(curl -s "$URL/sim/v1/replay" | grep -o '"resourceVersion":"[0-9]*"' | grep -o '[0-9]*')
-    # The watch stays open after the last change: count frames through a
-    # FIFO and stop curl once all arrived (or after 120 s).
-    mkfifo "$WORK/replay.fifo"
-    t0=$(now_ms)
-    timeout 120 curl -sN "$URL/api/v1/pods?watch=true&resourceVersion=$from" >"$WORK/replay.fifo" &
-    curl_pid=$!
-    frames=$(head -n "$REPLAY_CHANGES" "$WORK/replay.fifo" | wc -l)
-    ms=$(($(now_ms) - t0))
-    kill "$curl_pid" 2>/dev/null
-    wait "$curl_pid" 2>/dev/null
-    replay_eps=$(awk -v f="$frames" -v ms="$ms" 'BEGIN { if (ms > 0) printf "%d", f * 1000 / ms }')
-    stop_sim
-    note "replay floor: $frames frames in $ms ms"
-    row "S2 watch frames/s, $REPLAY_CHANGES-change replay" "not measured" "$replay_eps (curl -N, $frames frames in $ms ms)" \
-        "" "" "n/a (see notes)"
-    add_note "S2 replay: an informer lists first and then watches from the list's resourceVersion, which is after the replayed changes, so neither informantctl nor client-node can consume the replay stream; measuring ours on it needs a watch-from-resourceVersion mode in informantctl or a replay that an informer's list precedes in informant-sim."
+    note "client-node: $(num "$node_events") events at $(num "$node_eps")/s"
+
+    progress "S2: kubectl get pods -A -w -o json, listed, then the replay (given 20 s)"
+    local kubectl_eps= kubectl_events=
+    if start_replay_sim; then
+        # One line per event (ADDED for the 1000 pods listed, then MODIFIED).
+        count_client 20 kubectl --server "$URL" get pods -A -w -o json --output-watch-events --chunk-size=0
+        out=$COUNTED
+        kubectl_eps=$(json_field events_per_s "$out")
+        kubectl_events=$(json_field events "$out")
+        stop_sim
+    fi
+    note "kubectl -w: $(num "$kubectl_events") events at $(num "$kubectl_eps")/s"
+
+    local f k
+    f=$(ratio "$ours_eps" "$floor_eps")
+    k=$(ratio "$ours_eps" "$node_eps")
+    row "S2 watch events/s, $n-change replay after sync" \
+        "$(num "$ours_eps") (informantctl watch -o json: $(num "$ours_events") events in $(num "$ours_ms") ms)" \
+        "$(num "$floor_eps") ($frames_text)" \
+        "client-node $(num "$node_eps") ($(num "$node_events") events in ≤60 s); kubectl -w $(num "$kubectl_eps") ($(num "$kubectl_events") in ≤20 s)" \
+        "${f}x floor; ${k}x client-node; $(ratio "$ours_eps" "$kubectl_eps")x kubectl" \
+        "$(met "\"$f\" != \"n/a\" && \"$k\" != \"n/a\" && $f >= 0.5 && $k >= 20") (≥0.5x floor, ≥20x client-node); ≥150k/s absolute: $(met "${ours_eps:-0} >= 150000")"
+    add_note "S2: informant-sim --scenario replay --pods 1000 --changes $n --replay-on-request: each client lists the 1000 pods, is watching, then POSTs /sim/v1/replay/start (the simulator makes the $n changes and streams them back-to-back to the open watches); events/s from the trigger to the last event. Floor: $( [ -x "$WATCHCOUNT" ] && echo "bench/baselines/watchcount.c, a raw-socket reader that only counts frames (curl -N | head -n | wc -l reached a third of its rate here: curl's 16 KiB writes and the pipe were the bottleneck, not the server)" || echo "curl -N | head -n | wc -l (no C compiler for watchcount.c)"), watching from the replay's starting resourceVersion. Ours: informantctl watch pods -o json (INFORMANT_COALESCE_BACKLOG=0, so no change is merged) piped to bench/baselines/count-lines.mjs, which only counts lines: printing each 4.5 KiB event is inside our figure (watch -o table was slower: its cells cost more than the JSON line); informantctl has no way yet to count received events without printing them. client-node and kubectl are given 60 s and 20 s; their rate is the events received in that time. The live-churn rows of earlier runs are gone: their rate was the simulator's change generation sharing the 2 cores, not a watch throughput."
 }
 
 # ---------------------------------------------------------------- S3
@@ -487,6 +496,8 @@ s7_met() { # KINDS OFFERED IDLE_PERCENT
         echo "yes (40 kinds, idle ≤1 %)"
     elif [ "$(met "$1 >= $2 && $2 > 0 && $3 <= 1")" = yes ]; then
         echo "partly: every offered kind watched and idle ≤1 %, but the simulator offers $2 kinds, not 40"
+    elif [ "$(met "$2 >= 40 && $3 <= 1")" = yes ]; then
+        echo "no: $1 of the $2 offered kinds watched (idle ≤1 %)"
     else
         echo "no (40 kinds, idle ≤1 %)"
     fi
@@ -496,8 +507,8 @@ scenario_s7() {
         row "S7 many informers" "informant not built" "" "" "" "no"
         return
     fi
-    progress "S7: informant watching every built-in kind of an idle informant-sim (HTTP/1.1)"
-    if ! start_sim --scenario scale --pods 5000 --namespaces 20 --seed 4; then
+    progress "S7: informant watching the 40 kinds of an idle informant-sim (27 built-in + 13 CRDs; HTTP/1.1)"
+    if ! start_sim --scenario scale --pods 5000 --namespaces 20 --crds 13 --seed 4; then
         row "S7 many informers" "simulator failed" "" "" "" "no"
         return
     fi
@@ -533,7 +544,7 @@ scenario_s7() {
     row "S7 many informers, one informant GUI, HTTP/1.1" "$kinds kinds watched ($listed listed) of $offered offered; idle CPU $idle %" \
         "" "" "CPU sampled over 10 s with nothing changing" \
         "$(s7_met "$kinds" "$offered" "$idle")"
-    add_note "S7: the GUI starts one informer per built-in kind for the tree's counts; the count above is what the simulator saw (distinct watched paths in GET /sim/v1/requests). The simulator speaks HTTP/1.1 only, so the HTTP/2 half of S7 is not measured here. 'No watch starved' is read as every kind listed and watched."
+    add_note "S7: informant-sim --crds 13 adds 13 CustomResourceDefinitions (3 objects each) to the 27 built-in kinds. The GUI starts one informer per built-in kind for the tree's counts and a custom kind's only when it is shown, so it watches 27 of the 40; the count above is what the simulator saw (distinct watched paths in GET /sim/v1/requests). The simulator speaks HTTP/1.1 only, so the HTTP/2 half of S7 is not measured here. 'No watch starved' is read as every kind listed and watched."
 }
 
 rows=()
@@ -545,7 +556,7 @@ LOAD_START=$(loadavg)
 
 STEPS=0
 wanted s1 && STEPS=$((STEPS + 7))
-wanted s2 && STEPS=$((STEPS + 3))
+wanted s2 && STEPS=$((STEPS + 4))
 for s in s3 s5 s6 s7; do wanted $s && STEPS=$((STEPS + 1)); done
 wanted s3 && STEPS=$((STEPS + 1))
 STEPS=$((STEPS + 2))

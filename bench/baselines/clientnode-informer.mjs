@@ -1,8 +1,11 @@
 // Baseline: @kubernetes/client-node's informer, measured like informantctl.
 //   node clientnode-informer.mjs --server URL [--path /api/v1/pods] [--events N] [--timeout S]
+//                                [--trigger URL]
 // Syncs (list then watch) and prints one JSON line:
 //   {"synced_ms":..,"objects":..,"events":..,"events_per_s":..,"peak_rss_kb":..}
 // With --events N it keeps watching until N add/update/delete events arrived.
+// With --trigger URL it POSTs to URL once synced (the replay of informant-sim)
+// and events_per_s counts from that moment to the last event.
 import * as k8s from '@kubernetes/client-node';
 import { readFileSync } from 'node:fs';
 
@@ -35,12 +38,15 @@ const peakRssKb = () => {
 
 const start = performance.now();
 let syncedAt = 0;
+let triggeredAt = 0;
+let lastEventAt = 0;
 let events = 0;
 let objects = 0;
 const informer = k8s.makeInformer(kc, path, lister);
 const finish = () => {
   const now = performance.now();
-  const watchSeconds = syncedAt ? (now - syncedAt) / 1000 : 0;
+  const from = triggeredAt || syncedAt;
+  const watchSeconds = from ? ((wantedEvents && events >= wantedEvents ? lastEventAt : now) - from) / 1000 : 0;
   console.log(JSON.stringify({
     synced_ms: Math.round(syncedAt - start),
     objects: informer.list().length,
@@ -53,6 +59,7 @@ const finish = () => {
 const count = () => {
   if (!syncedAt) { objects++; return; }
   events++;
+  lastEventAt = performance.now();
   if (wantedEvents && events >= wantedEvents) finish();
 };
 informer.on('add', count);
@@ -62,4 +69,9 @@ informer.on('error', (err) => { console.error('informer error:', err?.message ??
 setTimeout(() => { console.error('timeout'); finish(); }, timeoutMs);
 await informer.start();
 syncedAt = performance.now();
+if (args.trigger) {
+  triggeredAt = performance.now();
+  await fetch(args.trigger, { method: 'POST' }).then((r) => r.arrayBuffer())
+    .catch((err) => console.error('trigger failed:', err?.message ?? err));
+}
 if (!wantedEvents) finish();
