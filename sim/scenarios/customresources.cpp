@@ -9,19 +9,32 @@ namespace informant::sim {
 
 namespace {
 
-// Kinds whose plural is the lower-case kind plus "s" (past the list: Thing<N>).
-const char *const kKinds[] = {
-    "Certificate",     "Issuer",         "Application", "Rollout",        "VirtualService",
-    "DestinationRule", "ServiceMonitor", "PodMonitor",  "PrometheusRule", "Alertmanager",
-    "KafkaTopic",      "KafkaUser",      "Database",    "Backup",         "Restore",
-    "Schedule",        "Pipeline",       "TaskRun",     "PipelineRun",    "Workflow",
-    "SecretStore",     "ExternalSecret", "Bucket",      "Queue",          "Topic",
-    "Subscription",    "Tenant",         "Gateway",     "Route",          "Canary",
-    "Experiment",      "Dashboard",      "Datasource",  "Instance",       "Snapshot",
-    "Cluster",         "Machine",        "Workspace",   "Profile",        "Connector",
+// Kinds of operators people install, whose plural is the lower-case kind plus
+// "s" (past the list: Thing<N>), grouped as their operators would be.
+struct NamedKind
+{
+    const char *kind;
+    int group; // index into kGroups
+    bool namespaced;
 };
 const char *const kGroups[] = {"apps.bench.informant.io", "net.bench.informant.io",
                                "monitoring.bench.informant.io", "data.bench.informant.io"};
+const NamedKind kKinds[] = {
+    {"Certificate", 1, true},     {"Application", 0, true},     {"ServiceMonitor", 2, true},
+    {"Database", 3, true},        {"ClusterIssuer", 1, false},  {"Rollout", 0, true},
+    {"PrometheusRule", 2, true},  {"KafkaTopic", 3, true},      {"VirtualService", 1, true},
+    {"Workflow", 0, true},        {"PodMonitor", 2, true},      {"Backup", 3, true},
+    {"Gateway", 1, true},         {"Tenant", 0, false},         {"Alertmanager", 2, true},
+    {"KafkaUser", 3, true},       {"DestinationRule", 1, true}, {"Pipeline", 0, true},
+    {"Dashboard", 2, true},       {"Restore", 3, true},         {"Issuer", 1, true},
+    {"PipelineRun", 0, true},     {"Datasource", 2, true},      {"Snapshot", 3, true},
+    {"Route", 1, true},           {"TaskRun", 0, true},         {"Probe", 2, true},
+    {"Bucket", 3, true},          {"Canary", 0, true},          {"Queue", 3, true},
+    {"Experiment", 0, true},      {"Topic", 3, true},           {"Schedule", 0, true},
+    {"Subscription", 3, true},    {"Workspace", 0, true},       {"SecretStore", 3, true},
+    {"Profile", 0, false},        {"ExternalSecret", 3, true},  {"Connector", 3, true},
+    {"StorageProfile", 3, false},
+};
 const QString kNamespace = QStringLiteral("default");
 
 struct CustomKind
@@ -36,12 +49,17 @@ struct CustomKind
 CustomKind customKind(int index)
 {
     CustomKind out;
-    constexpr int known = int(std::size(kKinds));
-    out.kind = index < known ? QLatin1String(kKinds[index]) : QStringLiteral("Thing%1").arg(index);
+    if (index < int(std::size(kKinds))) {
+        const NamedKind &named = kKinds[index];
+        out.kind = QLatin1String(named.kind);
+        out.group = QLatin1String(kGroups[named.group]);
+        out.namespaced = named.namespaced;
+    } else {
+        out.kind = QStringLiteral("Thing%1").arg(index);
+        out.group = QLatin1String(kGroups[index % std::size(kGroups)]);
+    }
     out.singular = out.kind.toLower();
     out.plural = out.singular + 's';
-    out.group = QLatin1String(kGroups[index % std::size(kGroups)]);
-    out.namespaced = index % 6 != 5;
     return out;
 }
 

@@ -4,7 +4,7 @@
 // created CRD (discovery, /apis/<group>/v1/<plural>, list/watch/CRUD) and
 // each with a few custom objects, so a cluster offers as many kinds as real
 // ones with operators installed. Deterministic names: realistic kinds spread
-// over four *.bench.informant.io groups; every sixth CRD is cluster-scoped.
+// over four *.bench.informant.io groups, a few cluster-scoped.
 // Server thread only (runs before the server accepts connections).
 
 #include "sim/servercontext.h"
