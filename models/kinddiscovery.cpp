@@ -30,7 +30,7 @@ void KindDiscovery::start()
         return;
     std::shared_ptr<const ClusterConnection> connection = m_connection;
     QPointer<KindDiscovery> self(this);
-    m_thread = QThread::create([connection, self] {
+    m_thread.reset(QThread::create([connection, self] {
         RestClient client(connection);
         const auto result = Discovery::fetch(client);
         QList<KindInfo> kinds;
@@ -53,7 +53,7 @@ void KindDiscovery::start()
                     Q_EMIT self->finished(kinds, error);
             },
             Qt::QueuedConnection);
-    });
+    }));
     m_thread->setObjectName(QStringLiteral("discovery"));
     m_thread->start();
 }

@@ -35,7 +35,7 @@ Q_SIGNALS:
 
 private:
     std::shared_ptr<const ClusterConnection> m_connection;
-    QThread *m_thread = nullptr;
+    std::unique_ptr<QThread> m_thread; // joined and deleted by the destructor
 };
 
 } // namespace informant
