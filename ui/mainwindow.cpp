@@ -284,13 +284,23 @@ void MainWindow::onKindsChanged()
             });
         }
     }
-    // Live counts in the tree: watch every built-in kind (a few dozen
-    // informers at most; custom resources start when first shown).
-    if (QSettings().value(QStringLiteral("tree/watchBuiltinKinds"), true).toBool()) {
-        for (const KindInfo &k : m_session->kinds()) {
-            if (builtinKindRank(k) < 100)
-                m_session->source(k);
-        }
+    startWatchedKinds();
+}
+
+void MainWindow::setWatchedKinds(WatchedKinds kinds)
+{
+    m_watchedKinds = kinds;
+    startWatchedKinds();
+}
+
+// Informers once started stay (a narrower choice takes effect in new windows).
+void MainWindow::startWatchedKinds()
+{
+    if (m_watchedKinds == WatchedKinds::Shown)
+        return;
+    for (const KindInfo &k : m_session->kinds()) {
+        if (m_watchedKinds == WatchedKinds::All || builtinKindRank(k) < 100)
+            m_session->source(k);
     }
 }
 

@@ -8,6 +8,7 @@
 // selector, Esc clears, arrows and Enter for details.
 
 #include "models/kindinfo.h"
+#include "ui/watchedkinds.h"
 
 #include <QMainWindow>
 #include <QMap>
@@ -55,6 +56,9 @@ public:
     void selectFirstRowWhenPopulated();
     void setBenchRecorder(BenchRecorder *recorder);
     void openKindSwitcher(const QString &initialText = {});
+    // Which kinds keep an informer besides the shown one (the tree's counts);
+    // applies now and whenever discovery changes the kinds.
+    void setWatchedKinds(WatchedKinds kinds);
 
     ResourceView *resourceView() const { return m_view; }
     FilterPane *filterPane() const { return m_filter; }
@@ -79,6 +83,7 @@ private:
     void buildShortcuts();
     void onKindsChanged();
     void watchSource(KindSource *source);
+    void startWatchedKinds();
     void refreshCounts();
     // The filter pane's namespaces and labels applied to the timeline.
     void updateTimelineScope();
@@ -109,6 +114,7 @@ private:
     QDockWidget *m_informersDock = nullptr;
     QDockWidget *m_sidebarDock = nullptr;
     BenchRecorder *m_bench = nullptr;
+    WatchedKinds m_watchedKinds = watchedKindsChoice({});
     // Event timeline and per-object history, fed from the same sources.
     class EventStore *m_eventStore = nullptr;
     class TimelineWidget *m_timeline = nullptr;

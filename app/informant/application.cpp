@@ -111,6 +111,7 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
         addDemoMenu(window);
     if (m_bench)
         window->setBenchRecorder(m_bench);
+    window->setWatchedKinds(watchedKindsChoice(m_options.watchKinds));
     session->discover();
     window->show();
     return window;

@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "ui/watchedkinds.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -52,8 +54,13 @@ Options parseOptions(const QCoreApplication &app)
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QStringLiteral("light, dark or auto (follow the desktop)."),
                                    QStringLiteral("theme"), QStringLiteral("auto"));
+    const QCommandLineOption watchKinds(
+        QStringLiteral("watch-kinds"),
+        QStringLiteral("Kinds to keep watching for the tree's counts: builtin (default), all "
+                       "(custom resources too) or shown (only kinds you open)."),
+        QStringLiteral("which"));
     parser.addOptions({kubeconfig, context, server, token, ns, kind, sort, view, demo, screenshot,
-                       after, bench, theme});
+                       after, bench, theme, watchKinds});
     parser.process(app);
 
     Options o;
@@ -69,6 +76,7 @@ Options parseOptions(const QCoreApplication &app)
     o.screenshot = parser.value(screenshot);
     o.benchReport = parser.value(bench);
     o.theme = parser.value(theme);
+    o.watchKinds = parser.value(watchKinds);
     bool ok = false;
     o.afterMs = parser.value(after).toInt(&ok);
     if (!ok || o.afterMs < 0)
@@ -79,6 +87,9 @@ Options parseOptions(const QCoreApplication &app)
     if (o.theme != QLatin1String("auto") && o.theme != QLatin1String("light") &&
         o.theme != QLatin1String("dark"))
         o.error = QStringLiteral("--theme: expected light, dark or auto, got \"%1\"").arg(o.theme);
+    if (!o.watchKinds.isEmpty() && !watchedKindsFromString(o.watchKinds))
+        o.error = QStringLiteral("--watch-kinds: expected builtin, all or shown, got \"%1\"")
+                      .arg(o.watchKinds);
     if (o.demo && !o.server.isEmpty())
         o.error = QStringLiteral("--demo and --server cannot be used together");
     return o;

@@ -23,8 +23,9 @@ struct Options
     QString screenshot;
     int afterMs = 3000;
     QString benchReport;
-    QString theme; // light, dark or auto (empty: auto)
-    QString error; // set when the command line is invalid
+    QString theme;      // light, dark or auto (empty: auto)
+    QString watchKinds; // shown, builtin or all (empty: the setting)
+    QString error;      // set when the command line is invalid
 };
 
 Options parseOptions(const QCoreApplication &app);

@@ -73,13 +73,17 @@ KubeObject eventAbout(const QString &ns, const QString &kind, const QString &nam
 
 struct Fixture
 {
-    LocalClusterSession session{standardKinds()};
+    LocalClusterSession session;
     std::unique_ptr<MainWindow> window;
     QStringList opened;
 
-    Fixture()
+    // `watchKindsSetting`: the "tree/watchKinds" setting the window starts with.
+    explicit Fixture(QList<KindInfo> kinds = standardKinds(), const QString &watchKindsSetting = {})
+        : session(std::move(kinds))
     {
         QSettings().clear();
+        if (!watchKindsSetting.isEmpty())
+            QSettings().setValue(QStringLiteral("tree/watchKinds"), watchKindsSetting);
         LocalKindSource *pods = session.local(QStringLiteral("pods"));
         pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
                          QStringLiteral("Running")));
@@ -116,6 +120,7 @@ private Q_SLOTS:
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
     void treeAndStatusBarShowOneCount();
+    void watchedKindsChooseTheTreesInformers();
     void selectionDrivesDetailsPane();
     void otherContextOpensThroughCallback();
 };
@@ -319,6 +324,41 @@ void TestMainWindow::treeAndStatusBarShowOneCount()
     QVERIFY2(f.window->statusText().contains(QStringLiteral("4 objects")),
              qPrintable(f.window->statusText()));
     QCOMPARE(treeCount(), 4);
+}
+
+void TestMainWindow::watchedKindsChooseTheTreesInformers()
+{
+    QList<KindInfo> kinds = standardKinds();
+    kinds.append(KindInfo{QStringLiteral("kafka.bench.informant.io"),
+                          QStringLiteral("v1"),
+                          QStringLiteral("KafkaTopic"),
+                          QStringLiteral("kafkatopics"),
+                          true,
+                          {}});
+    const auto started = [](const Fixture &f) {
+        QStringList plurals;
+        for (KindSource *source : f.session.sources())
+            plurals.append(source->kind().plural);
+        plurals.sort();
+        return plurals;
+    };
+    {
+        // The default: every built-in kind counts in the tree; a custom kind
+        // starts when shown, or for all kinds when asked.
+        Fixture f(kinds);
+        QCOMPARE(started(f), QStringList({"deployments", "events", "nodes", "pods", "secrets"}));
+        f.window->setWatchedKinds(WatchedKinds::All);
+        QVERIFY(started(f).contains(QStringLiteral("kafkatopics")));
+    }
+    {
+        Fixture f(kinds, QStringLiteral("all"));
+        QCOMPARE(started(f).size(), kinds.size());
+    }
+    {
+        // Only what is shown (and the events behind the details pane).
+        Fixture f(kinds, QStringLiteral("shown"));
+        QCOMPARE(started(f), QStringList({"events", "pods"}));
+    }
 }
 
 void TestMainWindow::selectionDrivesDetailsPane()

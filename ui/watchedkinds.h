@@ -1,0 +1,26 @@
+#pragma once
+
+// WatchedKinds: which kinds a window keeps an informer on besides the one
+// shown. The tree's live counts need an informer per kind; the built-in kinds
+// are a few dozen, while a cluster with many operators offers hundreds of
+// custom kinds, so by default a custom kind starts when first shown.
+// `--watch-kinds` or the "tree/watchKinds" setting chooses, in that order.
+
+#include <QString>
+
+#include <optional>
+
+namespace informant {
+
+enum class WatchedKinds {
+    Shown,   // only kinds that were shown (no counts for the others)
+    BuiltIn, // every built-in kind, custom kinds when shown (the default)
+    All,     // every kind discovery offers
+};
+
+// "shown", "builtin" or "all"; nullopt for anything else.
+std::optional<WatchedKinds> watchedKindsFromString(const QString &text);
+// The command line's choice if given (non-empty), else the setting, else BuiltIn.
+WatchedKinds watchedKindsChoice(const QString &commandLine);
+
+} // namespace informant
