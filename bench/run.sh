@@ -339,16 +339,27 @@ scenario_s2() {
     stop_sim
     note "floor $(num "$floor_eps") frames/s ($frames_text)"
 
-    # informantctl prints every event (one JSON line each); count-lines.mjs
-    # POSTs the trigger once the 1000 pods are printed and times the rest.
-    progress "S2: informantctl watch pods -o json, synced, then the replay (timeout 120 s)"
+    # informantctl counts the changes its handler receives after the sync
+    # (dump --until-events with --stats, nothing printed per change); the
+    # replay is triggered once it reported the sync on stderr.
+    progress "S2: informantctl dump pods --until-events $n --stats, synced, then the replay (timeout 120 s)"
     local ours_eps= ours_events= ours_ms=
     if start_replay_sim; then
-        INFORMANT_COALESCE_BACKLOG=0 count_client 120 "$CTL" --server "$URL" -A watch pods -o json
-        out=$COUNTED
-        ours_eps=$(json_field events_per_s "$out")
-        ours_events=$(json_field events "$out")
-        ours_ms=$(json_field ms "$out")
+        INFORMANT_COALESCE_BACKLOG=0 "$CTL" --server "$URL" -A --stats dump pods \
+            --until-events "$n" --for 120 --out /dev/null >"$WORK/s2-ctl.json" 2>"$WORK/s2-ctl.err" &
+        local ctl_pid=$!
+        for i in $(seq 600); do
+            grep -q '^synced ' "$WORK/s2-ctl.err" 2>/dev/null && break
+            kill -0 "$ctl_pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        curl -s -X POST "$URL/sim/v1/replay/start" >/dev/null
+        wait "$ctl_pid" 2>/dev/null
+        out=$(tail -n1 "$WORK/s2-ctl.json")
+        ours_eps=$(json_field delivered_per_s "$out")
+        ours_eps=${ours_eps%.*}
+        ours_events=$(json_field delivered "$out")
+        [ -n "$ours_eps" ] && [ "$ours_eps" -gt 0 ] && ours_ms=$((ours_events * 1000 / ours_eps))
         stop_sim
     fi
     note "informantctl: $(num "$ours_events") events in $(num "$ours_ms") ms"
@@ -380,12 +391,12 @@ scenario_s2() {
     f=$(ratio "$ours_eps" "$floor_eps")
     k=$(ratio "$ours_eps" "$node_eps")
     row "S2 watch events/s, $n-change replay after sync" \
-        "$(num "$ours_eps") (informantctl watch -o json: $(num "$ours_events") events in $(num "$ours_ms") ms)" \
+        "$(num "$ours_eps") (informantctl dump --until-events: $(num "$ours_events") changes delivered in $(num "$ours_ms") ms)" \
         "$(num "$floor_eps") ($frames_text)" \
         "client-node $(num "$node_eps") ($(num "$node_events") events in ≤60 s); kubectl -w $(num "$kubectl_eps") ($(num "$kubectl_events") in ≤20 s)" \
         "${f}x floor; ${k}x client-node; $(ratio "$ours_eps" "$kubectl_eps")x kubectl" \
         "$(met "\"$f\" != \"n/a\" && \"$k\" != \"n/a\" && $f >= 0.5 && $k >= 20") (≥0.5x floor, ≥20x client-node); ≥150k/s absolute: $(met "${ours_eps:-0} >= 150000")"
-    add_note "S2: informant-sim --scenario replay --pods 1000 --changes $n --replay-on-request: each client lists the 1000 pods, is watching, then POSTs /sim/v1/replay/start (the simulator makes the $n changes and streams them back-to-back to the open watches); events/s from the trigger to the last event. Floor: $( [ -x "$WATCHCOUNT" ] && echo "bench/baselines/watchcount.c, a raw-socket reader that only counts frames (curl -N | head -n | wc -l reached a third of its rate here: curl's 16 KiB writes and the pipe were the bottleneck, not the server)" || echo "curl -N | head -n | wc -l (no C compiler for watchcount.c)"), watching from the replay's starting resourceVersion. Ours: informantctl watch pods -o json (INFORMANT_COALESCE_BACKLOG=0, so no change is merged) piped to bench/baselines/count-lines.mjs, which only counts lines: printing each 4.5 KiB event is inside our figure (watch -o table was slower: its cells cost more than the JSON line); informantctl has no way yet to count received events without printing them. client-node and kubectl are given 60 s and 20 s; their rate is the events received in that time. The live-churn rows of earlier runs are gone: their rate was the simulator's change generation sharing the 2 cores, not a watch throughput."
+    add_note "S2: informant-sim --scenario replay --pods 1000 --changes $n --replay-on-request: each client lists the 1000 pods, is watching, then POSTs /sim/v1/replay/start (the simulator makes the $n changes and streams them back-to-back to the open watches); events/s from the trigger to the last event. Floor: $( [ -x "$WATCHCOUNT" ] && echo "bench/baselines/watchcount.c, a raw-socket reader that only counts frames (curl -N | head -n | wc -l reached a third of its rate here: curl's 16 KiB writes and the pipe were the bottleneck, not the server)" || echo "curl -N | head -n | wc -l (no C compiler for watchcount.c)"), watching from the replay's starting resourceVersion. Ours: informantctl --stats dump pods --until-events $n (INFORMANT_COALESCE_BACKLOG=0, so no change is merged): delivered_per_s counts the changes its event handler received after the sync, from the first to the last, socket to decoded object to cache to handler, as client-node's script counts its informer's callbacks; nothing is printed per change (kubectl -w below prints each one, as it cannot do otherwise). client-node and kubectl are given 60 s and 20 s; their rate is the events received in that time. The live-churn rows of earlier runs are gone: their rate was the simulator's change generation sharing the 2 cores, not a watch throughput."
 }
 
 # ---------------------------------------------------------------- S3
@@ -507,7 +518,7 @@ scenario_s7() {
         row "S7 many informers" "informant not built" "" "" "" "no"
         return
     fi
-    progress "S7: informant watching the 40 kinds of an idle informant-sim (27 built-in + 13 CRDs; HTTP/1.1)"
+    progress "S7: informant --watch-kinds all on an idle informant-sim (27 built-in + 13 CRD kinds; HTTP/1.1)"
     if ! start_sim --scenario scale --pods 5000 --namespaces 20 --crds 13 --seed 4; then
         row "S7 many informers" "simulator failed" "" "" "" "no"
         return
@@ -516,7 +527,7 @@ scenario_s7() {
     # Kinds the simulator offers for list and watch (a header line, then one per kind).
     offered=$("$CTL" --server "$URL" api-resources 2>/dev/null | tail -n +2 | grep -c .)
     # Not under `timeout`: the CPU sampled must be the GUI's own (it quits at --after).
-    QT_QPA_PLATFORM=offscreen "$GUI" --server "$URL" --kind pods \
+    QT_QPA_PLATFORM=offscreen "$GUI" --server "$URL" --kind pods --watch-kinds all \
         --screenshot "$WORK/s7.png" --after 40000 >"$WORK/s7.log" 2>&1 &
     local gui_pid=$! c0 c1 hz idle kinds listed served
     sleep 20 # discovery, then one list + watch per kind
@@ -544,7 +555,7 @@ scenario_s7() {
     row "S7 many informers, one informant GUI, HTTP/1.1" "$kinds kinds watched ($listed listed) of $offered offered; idle CPU $idle %" \
         "" "" "CPU sampled over 10 s with nothing changing" \
         "$(s7_met "$kinds" "$offered" "$idle")"
-    add_note "S7: informant-sim --crds 13 adds 13 CustomResourceDefinitions (3 objects each) to the 27 built-in kinds. The GUI starts one informer per built-in kind for the tree's counts and a custom kind's only when it is shown, so it watches 27 of the 40; the count above is what the simulator saw (distinct watched paths in GET /sim/v1/requests). The simulator speaks HTTP/1.1 only, so the HTTP/2 half of S7 is not measured here. 'No watch starved' is read as every kind listed and watched."
+    add_note "S7: informant-sim --crds 13 adds 13 CustomResourceDefinitions (3 objects each) to the 27 built-in kinds. By default the GUI starts one informer per built-in kind for the tree's counts and a custom kind's only when it is shown; here it runs with --watch-kinds all, so every kind discovery offers is watched; the count above is what the simulator saw (distinct watched paths in GET /sim/v1/requests). The HTTP/2 half of S7 is not measured: the simulator speaks HTTP/1.1 only, and Informant's client deliberately asks for HTTP/1.1 (Qt 6.4's HTTP/2 ignores the reply's read buffer limit, so a 100k-pod list was held whole in memory; see docs/ARCHITECTURE.md): against any server its 40 watches are 40 HTTP/1.1 connections. 'No watch starved' is read as every kind listed and watched."
 }
 
 rows=()

@@ -1,8 +1,10 @@
-// informantctl dump KIND (--until-synced | --for SECONDS) [--out FILE]:
-// write the informer's cache as [{"key","resourceVersion","uid"}] sorted by
-// key, byte for byte the shape of the simulator's /sim/v1/snapshot. With
-// --for the informer keeps watching (and recovering from faults) for the
-// whole period, so the dump is the state at its end.
+// informantctl dump KIND (--until-synced | --for SECONDS | --until-events N)
+// [--out FILE]: write the informer's cache as [{"key","resourceVersion","uid"}]
+// sorted by key, byte for byte the shape of the simulator's /sim/v1/snapshot.
+// With --for the informer keeps watching (and recovering from faults) for the
+// whole period, so the dump is the state at its end; --until-events ends the
+// period once N changes arrived after the sync (the benchmark's watch
+// throughput, with --stats, without printing each change).
 
 #include "command.h"
 #include "informerrunner.h"
@@ -11,6 +13,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <limits>
 
 using namespace informant;
 
@@ -65,10 +68,15 @@ int runDump(const QCommandLineParser &parser, const QStringList &args)
     }
     const bool untilSynced = parser.isSet(QStringLiteral("until-synced"));
     const bool forSet = parser.isSet(QStringLiteral("for"));
+    const bool eventsSet = parser.isSet(QStringLiteral("until-events"));
     bool secondsOk = false;
     const double seconds = parser.value(QStringLiteral("for")).toDouble(&secondsOk);
-    if (untilSynced == forSet || (forSet && (!secondsOk || seconds < 0))) {
-        err << "error: dump needs either --until-synced or --for SECONDS\n";
+    bool eventsOk = false;
+    const qint64 untilEvents = parser.value(QStringLiteral("until-events")).toLongLong(&eventsOk);
+    if (untilSynced == (forSet || eventsSet) || (forSet && (!secondsOk || seconds < 0)) ||
+        (eventsSet && (!eventsOk || untilEvents < 1))) {
+        err << "error: dump needs either --until-synced, or --for SECONDS and/or "
+               "--until-events N (N >= 1)\n";
         return 2;
     }
     auto runner = InformerRunner::create(parser, args.first());
@@ -79,7 +87,9 @@ int runDump(const QCommandLineParser &parser, const QStringList &args)
         if (!runner->waitForSync(true, kSyncTimeoutMs))
             return 1;
     } else {
-        runner->runFor(qint64(seconds * 1000));
+        const qint64 periodMs =
+            forSet ? qint64(seconds * 1000) : std::numeric_limits<qint64>::max();
+        runner->runFor(periodMs, eventsSet ? untilEvents : 0);
         if (!runner->catchUp(kCatchUpMs))
             err << "warning: " << runner->resource().qualifiedName()
                 << " was not watching at the end of the period; the dump may be stale\n";
@@ -113,7 +123,7 @@ int runDump(const QCommandLineParser &parser, const QStringList &args)
 
 const CommandRegistration registration(Command{
     QStringLiteral("dump"),
-    QStringLiteral("dump KIND (--until-synced | --for SECONDS) [--out FILE]\n"
+    QStringLiteral("dump KIND (--until-synced | --for SECONDS | --until-events N) [--out FILE]\n"
                    "                                      write the cache as JSON: "
                    "[{\"key\",\"uid\",\"resourceVersion\"}] sorted by key"),
     addInformerCommandOptions,

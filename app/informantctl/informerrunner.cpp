@@ -58,6 +58,10 @@ void addInformerCommandOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("for"),
                       QStringLiteral("dump: keep watching SECONDS, then write the cache."),
                       QStringLiteral("seconds")});
+    parser.addOption({QStringLiteral("until-events"),
+                      QStringLiteral("dump: keep watching until N changes arrived after the sync "
+                                     "(with --for: whichever comes first), then write the cache."),
+                      QStringLiteral("n")});
     parser.addOption({QStringLiteral("out"),
                       QStringLiteral("dump: write to FILE instead of standard output."),
                       QStringLiteral("file")});
@@ -142,6 +146,14 @@ std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser 
     if (!transform)
         (void)runner->m_informer->setTransform({});
 
+    if (runner->m_options.stats || parser.isSet(QStringLiteral("until-events"))) {
+        runner->m_delivered = std::make_unique<DeliveryCounter>();
+        if (auto attached = runner->m_delivered->attachTo(*runner->m_informer); !attached) {
+            err << "error: " << attached.errorMessage() << '\n';
+            return nullptr;
+        }
+    }
+
     auto errors = std::make_shared<SyncErrors>();
     runner->m_errors = errors;
     (void)runner->m_informer->setWatchErrorHandler([errors](const ApiError &error) {
@@ -193,12 +205,21 @@ bool InformerRunner::waitForSync(bool strict, qint64 timeoutMs)
     return true;
 }
 
-void InformerRunner::runFor(qint64 ms)
+void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
 {
     QElapsedTimer timer;
     timer.start();
-    while (timer.elapsed() < ms)
-        QThread::msleep(qMin<qint64>(50, ms - timer.elapsed()));
+    while (timer.elapsed() < ms) {
+        if (!m_syncReported && m_options.stats && m_informer->hasSynced()) {
+            m_syncReported = true;
+            QTextStream(stderr) << "synced " << m_resource.qualifiedName() << ": "
+                                << m_informer->indexer().size() << " objects in "
+                                << m_informer->status().syncedMs << " ms\n";
+        }
+        if (untilDelivered > 0 && m_delivered && m_delivered->count() >= untilDelivered)
+            return;
+        QThread::msleep(qMin<qint64>(10, ms - timer.elapsed()));
+    }
 }
 
 bool InformerRunner::catchUp(qint64 maxWaitMs)
@@ -246,7 +267,8 @@ void InformerRunner::printStatsIfAsked()
     QTextStream(stdout) << QStringLiteral("{\"synced_ms\":%1,\"objects\":%2,\"events\":%3,"
                                           "\"events_per_s\":%4,\"relists\":%5,"
                                           "\"watch_restarts\":%6,\"backlog_peak\":%7,"
-                                          "\"coalesced\":%8,\"peak_rss_kb\":%9}\n")
+                                          "\"coalesced\":%8,\"delivered\":%9,"
+                                          "\"delivered_per_s\":%10,\"peak_rss_kb\":%11}\n")
                                .arg(status.syncedMs)
                                .arg(m_informer->indexer().size())
                                .arg(status.events)
@@ -255,6 +277,9 @@ void InformerRunner::printStatsIfAsked()
                                .arg(status.watchRestarts)
                                .arg(status.backlogPeak)
                                .arg(status.coalesced)
+                               .arg(m_delivered ? m_delivered->count() : 0)
+                               .arg(QString::number(m_delivered ? m_delivered->perSecond() : 0.0,
+                                                    'f', 1))
                                .arg(qint64(usage.ru_maxrss));
 }
 

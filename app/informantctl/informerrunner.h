@@ -4,11 +4,14 @@
 // global options, resolve KIND through discovery (plural, singular, Kind,
 // short name, resource.group), build one SharedIndexInformer on the REST
 // ListerWatcher with the selectors and transform asked for, wait for its
-// sync with a clear failure message, and print the --stats line.
+// sync with a clear failure message, and print the --stats line. With
+// --stats (or `dump --until-events`) a DeliveryCounter counts the changes
+// handed to handlers after the sync.
 //
 // Runs on informantctl's main thread; the informer's own threads do the
 // network and cache work.
 
+#include "deliverycounter.h"
 #include "globaloptions.h"
 
 #include "informer/informers/sharedindexinformer.h"
@@ -44,8 +47,10 @@ public:
     // not heal by retrying (refused, unauthorised, forbidden, not found),
     // and after kMaxErrorsBeforeSync failed attempts. Prints the error.
     bool waitForSync(bool strict, qint64 timeoutMs);
-    // Runs the informer until `ms` passed (real time).
-    void runFor(qint64 ms);
+    // Runs the informer until `ms` passed (real time) or, with
+    // untilDelivered > 0, until that many changes were delivered after the
+    // sync. With --stats the sync is reported on stderr when it happens.
+    void runFor(qint64 ms, qint64 untilDelivered = 0);
     // At the end of a --for period: if the informer is backing off after
     // errors, retry now and wait (up to maxWaitMs) until it watches again,
     // so the cache is as fresh as the server. False if it never recovered.
@@ -64,8 +69,11 @@ private:
     std::shared_ptr<const informant::ClusterConnection> m_connection;
     informant::ApiResource m_resource;
     QString m_namespace;
+    // Declared before the informer, so its handler outlives it.
+    std::unique_ptr<DeliveryCounter> m_delivered; // with --stats or --until-events
     std::unique_ptr<informant::SharedIndexInformer> m_informer;
     std::unique_ptr<informant::ResourcePrinter> m_crdPrinter;
+    bool m_syncReported = false;
     std::shared_ptr<struct SyncErrors> m_errors;
     qint64 m_startMs = 0;
 };

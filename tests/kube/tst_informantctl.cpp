@@ -1,10 +1,15 @@
 // Acceptance of informantctl's client side against informant-sim: api-resources
 // over plain HTTP (the same output as kubectl when kubectl is installed), over
 // TLS with a client certificate (a wrong CA fails naming the TLS problem), and
-// with an exec plugin that must run once for the whole command.
+// with an exec plugin that must run once for the whole command; dump
+// --until-events with --stats counts the changes delivered after the sync.
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -191,6 +196,64 @@ private slots:
                 home());
         QCOMPARE(anonymous.exitCode, 1);
         QVERIFY2(anonymous.err.contains("401 Unauthorized"), anonymous.err.constData());
+    }
+
+    // The benchmark's watch throughput without printing each change: the
+    // replay's changes start only once informantctl reported its sync, all
+    // of them are delivered (none merged), and the dump is the final state.
+    void dumpUntilEventsCountsChangesAfterTheSync()
+    {
+        constexpr int kPods = 20;
+        constexpr int kChanges = 400;
+        const int port =
+            startSim({QStringLiteral("--scenario"), QStringLiteral("replay"),
+                      QStringLiteral("--pods"), QString::number(kPods), QStringLiteral("--changes"),
+                      QString::number(kChanges), QStringLiteral("--replay-on-request")});
+        QVERIFY(port > 0);
+        const QString server = QStringLiteral("http://127.0.0.1:%1").arg(port);
+        const QString dumpFile = m_dir.filePath(QStringLiteral("replay-dump.json"));
+        QProcess ctlProcess;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), home());
+        env.insert(QStringLiteral("INFORMANT_COALESCE_BACKLOG"), QStringLiteral("0"));
+        ctlProcess.setProcessEnvironment(env);
+        ctlProcess.start(ctl(), {QStringLiteral("--server"), server, QStringLiteral("-A"),
+                                 QStringLiteral("--stats"), QStringLiteral("dump"),
+                                 QStringLiteral("pods"), QStringLiteral("--until-events"),
+                                 QString::number(kChanges), QStringLiteral("--out"), dumpFile});
+        QVERIFY(ctlProcess.waitForStarted());
+        QByteArray err;
+        QTRY_VERIFY_WITH_TIMEOUT((err += ctlProcess.readAllStandardError()).contains("synced"),
+                                 20000);
+        QVERIFY2(err.startsWith("synced pods: 20 objects in "), err.constData());
+
+        QNetworkAccessManager network;
+        const auto post = [&](const QString &path) {
+            QNetworkRequest request(QUrl(server + path));
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("text/plain"));
+            std::unique_ptr<QNetworkReply> reply(network.post(request, QByteArray()));
+            QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 10000);
+            QCOMPARE(reply->error(), QNetworkReply::NoError);
+        };
+        post(QStringLiteral("/sim/v1/replay/start"));
+        QVERIFY(ctlProcess.waitForFinished(30000));
+        QVERIFY2(ctlProcess.exitCode() == 0, ctlProcess.readAllStandardError().constData());
+
+        const QByteArray statsLine = ctlProcess.readAllStandardOutput().trimmed();
+        const QJsonObject stats = QJsonDocument::fromJson(statsLine).object();
+        QVERIFY2(!stats.isEmpty(), statsLine.constData());
+        QCOMPARE(stats.value(QStringLiteral("objects")).toInt(), kPods);
+        QCOMPARE(stats.value(QStringLiteral("delivered")).toInt(), kChanges);
+        QCOMPARE(stats.value(QStringLiteral("coalesced")).toInt(), 0);
+        QVERIFY(stats.value(QStringLiteral("delivered_per_s")).toDouble() > 0);
+
+        QFile dump(dumpFile);
+        QVERIFY(dump.open(QIODevice::ReadOnly));
+        QNetworkRequest snapshotRequest(
+            QUrl(server + QStringLiteral("/sim/v1/snapshot?resource=pods")));
+        std::unique_ptr<QNetworkReply> snapshot(network.get(snapshotRequest));
+        QTRY_VERIFY_WITH_TIMEOUT(snapshot->isFinished(), 10000);
+        QCOMPARE(dump.readAll(), snapshot->readAll().trimmed());
     }
 };
 
