@@ -1,9 +1,29 @@
 // Fuzz target: the incremental watch stream decoder. The first byte picks a
-// chunk size, so frame boundaries land at every possible split.
+// chunk size, so frame boundaries land at every possible split; the events
+// (and the error, if any) must be the same as for the whole stream in one
+// read: a decoder whose result depends on how the socket split the bytes
+// would see a different cluster on every connection.
 
 #include "informer/core/watchstreamdecoder.h"
 
 #include <cstdint>
+
+namespace {
+
+// What a consumer can tell apart.
+QByteArray describe(const QList<informant::WatchEvent> &events, const QString &error)
+{
+    QByteArray out;
+    for (const auto &event : events) {
+        out += informant::WatchEvent::typeName(event.type).toUtf8() + ' ' +
+               event.object.key().toUtf8() + ' ' + event.object.resourceVersion().toUtf8() + ' ' +
+               event.object.json() + ' ' + event.status.describe().toUtf8() + '\n';
+        (void)event.isInitialEventsEnd();
+    }
+    return out + error.toUtf8();
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -12,17 +32,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const qsizetype chunk = 1 + data[0] % 64;
     const QByteArrayView stream(reinterpret_cast<const char *>(data) + 1, qsizetype(size - 1));
     for (bool drop : {false, true}) {
-        informant::WatchStreamDecoder decoder(informant::DecodeOptions{drop});
-        QList<informant::WatchEvent> events;
+        const informant::DecodeOptions options{drop};
+        informant::WatchStreamDecoder whole(options);
+        QList<informant::WatchEvent> wholeEvents;
+        whole.feed(stream, wholeEvents);
+
+        informant::WatchStreamDecoder split(options);
+        QList<informant::WatchEvent> splitEvents;
         for (qsizetype i = 0; i < stream.size(); i += chunk)
-            decoder.feed(stream.sliced(i, qMin(chunk, stream.size() - i)), events);
-        for (const auto &event : events) {
-            // Everything a consumer reads must be safe to read.
-            (void)event.object.key();
-            (void)event.object.json().size();
-            (void)event.isInitialEventsEnd();
-            (void)event.status.describe();
-        }
+            split.feed(stream.sliced(i, qMin(chunk, stream.size() - i)), splitEvents);
+
+        if (describe(wholeEvents, whole.errorMessage()) !=
+                describe(splitEvents, split.errorMessage()) ||
+            whole.failed() != split.failed() || whole.pendingBytes() != split.pendingBytes())
+            __builtin_trap();
     }
     return 0;
 }
