@@ -6,6 +6,8 @@
 #include <QElapsedTimer>
 #include <QSet>
 
+#include <utility>
+
 namespace informant {
 
 namespace {
@@ -142,8 +144,29 @@ Result<void> DeltaFIFO::addOrUpdate(DeltaType type, const KubeObject &object)
     QMutexLocker locker(&m_mutex);
     m_populated = true;
     queueActionLocked(key.value(), type, item);
-    m_notEmpty.wakeAll();
+    wakePoppersLocked();
     return {};
+}
+
+void DeltaFIFO::wakePoppersLocked()
+{
+    if (m_batchDepth > 0)
+        m_wakePending = true;
+    else
+        m_notEmpty.wakeAll();
+}
+
+void DeltaFIFO::beginBatch()
+{
+    QMutexLocker locker(&m_mutex);
+    ++m_batchDepth;
+}
+
+void DeltaFIFO::endBatch()
+{
+    QMutexLocker locker(&m_mutex);
+    if (m_batchDepth > 0 && --m_batchDepth == 0 && std::exchange(m_wakePending, false))
+        m_notEmpty.wakeAll();
 }
 
 Result<void> DeltaFIFO::add(const KubeObject &object)
@@ -173,7 +196,7 @@ Result<void> DeltaFIFO::remove(const KubeObject &object)
     if (!queued && !known)
         return {};
     queueActionLocked(key.value(), DeltaType::Deleted, item);
-    m_notEmpty.wakeAll();
+    wakePoppersLocked();
     return {};
 }
 

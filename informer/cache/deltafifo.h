@@ -132,6 +132,9 @@ public:
     Result<void> resync() override;
     // The KnownObjects' object for the same key, uid and resourceVersion.
     KubeObject knownVersion(const KubeObject &object) const override;
+    // Waiting pops are woken at endBatch(), not by each add/update/remove.
+    void beginBatch() override;
+    void endBatch() override;
 
     PopResult pop(const PopProcess &process);
     // Pops up to `maxKeys` (at least 1) queued keys under one lock acquisition,
@@ -171,6 +174,7 @@ private:
     PopResult popOneLocked(const PopProcess &process);
     void shrinkDrainedLocked();
     PopResult closedResult() const;
+    void wakePoppersLocked();
 
     const DeltaFIFOOptions m_options;
     mutable QMutex m_mutex;
@@ -180,6 +184,8 @@ private:
     bool m_populated = false;
     qsizetype m_initialPopulationCount = 0;
     bool m_closed = false;
+    int m_batchDepth = 0;       // > 0: add/update/remove leave the wakeup to endBatch()
+    bool m_wakePending = false; // something was queued during the batch
     qsizetype m_deltaCount = 0; // sum of m_items' sizes
     qsizetype m_peakDeltas = 0;
     qint64 m_coalesced = 0;

@@ -31,6 +31,31 @@ public:
     // back through Replace, so handing back a transformed object is safe.
     // The default knows no cache.
     virtual KubeObject knownVersion(const KubeObject &object) const { return object; }
+
+    // The calls between beginBatch() and endBatch() are the events of one
+    // read of the watch stream. A store may wake its consumer once at the end
+    // instead of on every call: a consumer faster than the decoder was
+    // otherwise woken, and put back to sleep, once per event (two context
+    // switches each). The default does nothing.
+    virtual void beginBatch() {}
+    virtual void endBatch() {}
+};
+
+// Brackets a batch of ReflectorStore calls (endBatch on every path out).
+class ReflectorStoreBatch
+{
+public:
+    explicit ReflectorStoreBatch(ReflectorStore &store)
+        : m_store(store)
+    {
+        m_store.beginBatch();
+    }
+    ~ReflectorStoreBatch() { m_store.endBatch(); }
+    ReflectorStoreBatch(const ReflectorStoreBatch &) = delete;
+    ReflectorStoreBatch &operator=(const ReflectorStoreBatch &) = delete;
+
+private:
+    ReflectorStore &m_store;
 };
 
 } // namespace informant

@@ -5,6 +5,7 @@
 #include "informer/core/stringpool.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace informant::detail {
@@ -291,6 +292,29 @@ bool isSpace(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
+// True if `[from, to)` holds no JSON whitespace byte at all, inside strings
+// or out: then it is already minified. Eight bytes per step (SWAR: a byte of
+// x ^ c is zero where x has c).
+bool hasNoWhitespace(const char *from, const char *to)
+{
+    constexpr quint64 kOnes = 0x0101010101010101ULL;
+    constexpr quint64 kHighs = 0x8080808080808080ULL;
+    const auto hasZeroByte = [](quint64 v) { return ((v - kOnes) & ~v & kHighs) != 0; };
+    while (to - from >= 8) {
+        quint64 x;
+        std::memcpy(&x, from, 8);
+        if (hasZeroByte(x ^ (kOnes * ' ')) || hasZeroByte(x ^ (kOnes * '\n')) ||
+            hasZeroByte(x ^ (kOnes * '\r')) || hasZeroByte(x ^ (kOnes * '\t')))
+            return false;
+        from += 8;
+    }
+    for (; from < to; ++from) {
+        if (isSpace(*from))
+            return false;
+    }
+    return true;
+}
+
 // Copies `raw` minified, leaving out `cut` (a "key":value member inside it)
 // together with the comma that separates it from its neighbour. Returns false
 // if simdjson's minifier rejects the text. The minifier writes into a
@@ -305,6 +329,13 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
     const char *end = raw.data() + raw.size();
     size_t written = 0;
     auto append = [&](const char *from, const char *to) {
+        // The API server writes compact JSON: copy it as it is (simdjson's
+        // minifier took a fifth of a watch's decoding time for nothing).
+        if (hasNoWhitespace(from, to)) {
+            std::memcpy(scratch.data() + written, from, size_t(to - from));
+            written += size_t(to - from);
+            return true;
+        }
         size_t length = 0;
         if (simdjson::minify(from, size_t(to - from), scratch.data() + written, length) != SUCCESS)
             return false;

@@ -29,6 +29,8 @@ public:
     {
         return m_fifo.knownVersion(object);
     }
+    void beginBatch() override { m_fifo.beginBatch(); }
+    void endBatch() override { m_fifo.endBatch(); }
 
     static qint64 monotonicNowNs();
 

@@ -1,5 +1,7 @@
 #include "informer/informers/processorlistener.h"
 
+#include <utility>
+
 namespace informant {
 
 ProcessorListener::ProcessorListener(std::function<bool()> informerSynced)
@@ -43,6 +45,24 @@ void ProcessorListener::stop()
         m_thread.join();
 }
 
+void ProcessorListener::holdWakeups()
+{
+    std::lock_guard lock(m_mutex);
+    m_wakeupsHeld = true;
+}
+
+void ProcessorListener::releaseWakeups()
+{
+    bool wake = false;
+    {
+        std::lock_guard lock(m_mutex);
+        m_wakeupsHeld = false;
+        wake = std::exchange(m_wakePending, false);
+    }
+    if (wake)
+        m_cv.notify_one();
+}
+
 bool ProcessorListener::hasSynced() const
 {
     return m_informerSynced() && m_pendingInitial.load() == 0;
@@ -70,7 +90,7 @@ void HandlerListener::add(const Notification &notification)
             return;
         if (notification.type == Notification::Type::Add && notification.isInInitialList)
             initialQueued(1);
-        wake = m_buffer.isEmpty();
+        wake = wakeLocked(m_buffer.isEmpty());
         // An initial add merged away with its deletion counts as delivered.
         initialDelivered(m_buffer.add(notification));
     }

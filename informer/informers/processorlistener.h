@@ -48,6 +48,13 @@ public:
 
     bool hasSynced() const;
 
+    // Between these, add() does not wake the listener's thread; release
+    // wakes it once if anything arrived. The informer holds wakeups while it
+    // processes one popped batch, so a handler faster than the informer is
+    // woken once per batch, not once per notification.
+    void holdWakeups();
+    void releaseWakeups();
+
     // What is waiting for the handler, for the informer's status.
     struct Backlog
     {
@@ -77,6 +84,18 @@ protected:
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
     bool m_stopping = false; // guarded by m_mutex
+    // Guarded by m_mutex: an add() while held sets wakePending instead of
+    // notifying m_cv; add() implementations call wakeLocked().
+    bool m_wakeupsHeld = false;
+    bool m_wakePending = false;
+    // True if the caller should notify m_cv after unlocking.
+    bool wakeLocked(bool wanted)
+    {
+        if (!m_wakeupsHeld)
+            return wanted;
+        m_wakePending = m_wakePending || wanted;
+        return false;
+    }
 
 private:
     std::function<bool()> m_informerSynced;

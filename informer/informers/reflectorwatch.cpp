@@ -200,6 +200,7 @@ bool Reflector::applyEvents(const QList<WatchEvent> &events, ReflectorStore &sto
     QString lastResourceVersion;
     qint64 applied = 0;
     bool keepGoing = true;
+    const ReflectorStoreBatch batch(store);
     for (qsizetype i = 0; i < events.size(); ++i) {
         const WatchEvent &event = events.at(i);
         if (event.type == WatchEvent::Type::Error) {

@@ -116,6 +116,8 @@ private:
     void processLoop();
     void markSyncedIfDone();
     void publishBacklog();
+    void holdListenerWakeups();
+    void releaseListenerWakeups();
     qint64 takeReceivedNs(const QString &key);
 
     const SharedIndexInformerOptions m_options;
@@ -148,6 +150,7 @@ private:
     QList<ListenerHandle> m_listeners;
     qint64 m_resyncCheckPeriodMs = 0;
     std::atomic<int> m_batchListeners{0};
+    bool m_listenerWakeupsHeld = false; // processing thread only
 
     // First arrival (ns) of not yet processed changes per key, only while a
     // batch registration exists (for change-to-screen latency).

@@ -17,6 +17,7 @@ void SharedIndexInformer::processLoop()
     };
     for (;;) {
         const PopBatchResult result = m_fifo->popBatch(kPopBatchKeys, process);
+        releaseListenerWakeups();
         if (result.closed)
             return;
         if (!result.ok())
@@ -30,6 +31,29 @@ void SharedIndexInformer::processLoop()
             m_trimAfterReplace.exchange(false))
             releaseFreedMemory();
     }
+}
+
+// Listeners are woken once per popped batch, not per notification (see
+// ProcessorListener::holdWakeups): held when the batch's first deltas are
+// processed, released when the batch is done. Processing thread only.
+void SharedIndexInformer::holdListenerWakeups()
+{
+    if (m_listenerWakeupsHeld)
+        return;
+    m_listenerWakeupsHeld = true;
+    std::lock_guard lock(m_listenersMutex);
+    for (const ListenerHandle &listener : std::as_const(m_listeners))
+        listener->holdWakeups();
+}
+
+void SharedIndexInformer::releaseListenerWakeups()
+{
+    if (!m_listenerWakeupsHeld)
+        return;
+    m_listenerWakeupsHeld = false;
+    std::lock_guard lock(m_listenersMutex);
+    for (const ListenerHandle &listener : std::as_const(m_listeners))
+        listener->releaseWakeups();
 }
 
 void SharedIndexInformer::publishBacklog()
@@ -64,6 +88,7 @@ qint64 SharedIndexInformer::takeReceivedNs(const QString &key)
 ProcessResult SharedIndexInformer::processDeltas(const Deltas &deltas, bool isInInitialList)
 {
     std::lock_guard blockLock(m_blockDeltas);
+    holdListenerWakeups();
     const bool wantsReceived = m_batchListeners.load(std::memory_order_relaxed) > 0;
     qint64 receivedNs = 0;
     if (wantsReceived && !deltas.isEmpty()) {

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void knownVersionSharesOnlyTheSameVersion_data();
     void knownVersionSharesOnlyTheSameVersion();
     void blockedPopReturnsWhenAnotherThreadAdds();
+    void batchWakesAWaitingPopOnceAtItsEnd();
 };
 
 namespace {
@@ -470,6 +471,33 @@ void TestDeltaFIFO::blockedPopReturnsWhenAnotherThreadAdds()
     QVERIFY(popOk);
     QCOMPARE(popped, QStringLiteral("foo7"));
     QCOMPARE(fifo.size(), 0);
+}
+
+void TestDeltaFIFO::batchWakesAWaitingPopOnceAtItsEnd()
+{
+    // The reflector brackets the events of one read in a batch: a waiting
+    // consumer then wakes once and pops them all, instead of being woken
+    // (and going back to sleep) once per event.
+    DeltaFIFO fifo;
+    qsizetype popped = -1;
+    std::unique_ptr<QThread> consumer(QThread::create([&] {
+        popped =
+            fifo.popBatch(512, [](const Deltas &, bool) -> ProcessResult { return {}; }).popped;
+    }));
+    consumer->start();
+    // Let the consumer reach its wait (it finds the queue empty).
+    QThread::msleep(300);
+    {
+        const ReflectorStoreBatch batch(fifo);
+        for (int i = 0; i < 100; ++i) {
+            const QString name =
+                QStringLiteral("pod-") + QChar(u'a' + i / 26) + QChar(u'a' + i % 26);
+            QVERIFY(fifo.update(objectFromToken(name + QStringLiteral("1"))).ok());
+        }
+        QVERIFY2(!consumer->wait(100), "woken before the batch ended");
+    }
+    QVERIFY(consumer->wait(10000));
+    QCOMPARE(popped, 100);
 }
 
 QTEST_GUILESS_MAIN(TestDeltaFIFO)
