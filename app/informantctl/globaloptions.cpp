@@ -45,7 +45,8 @@ void addGlobalOptions(QCommandLineParser &parser)
         {kFieldSelector, QStringLiteral("Field selector to filter on."),
          QStringLiteral("selector")},
         {kNoTransform, QStringLiteral("Keep metadata.managedFields (no default transform).")},
-        {kStats, QStringLiteral("Print statistics as one JSON line at the end.")},
+        {kStats, QStringLiteral("Print statistics as one JSON line at the end (and report the sync "
+                                "on stderr when it happens).")},
     });
 }
 
