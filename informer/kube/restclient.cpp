@@ -248,11 +248,16 @@ void RestClient::send(const QString &path, const QUrlQuery &query, Callback done
     if (options.deadlineMs > 0) // aborted, not cancelled: reported as a timeout
         QTimer::singleShot(options.deadlineMs, reply, [reply] { reply->abort(); });
     if (options.bodySink) {
+        // Bounded before the first byte arrives (Qt applies a bound on its
+        // network thread later, and what streams in meanwhile is unbounded).
+        reply->setReadBufferSize(kSinkBufferBytes);
         connect(reply, &QNetworkReply::readyRead, this, [reply, handle, sink = options.bodySink] {
-            if (handle->cancelled || !isSuccess(reply))
-                return; // an error body is read whole when finished
-            if (reply->readBufferSize() != kSinkBufferBytes)
-                reply->setReadBufferSize(kSinkBufferBytes);
+            if (handle->cancelled)
+                return;
+            if (!isSuccess(reply)) {
+                reply->setReadBufferSize(0); // an error body is read whole when finished
+                return;
+            }
             drainInto(reply, sink);
         });
     }

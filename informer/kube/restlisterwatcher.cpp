@@ -113,6 +113,11 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
     if (!started)
         return started.error();
     std::unique_ptr<QNetworkReply> reply(*started);
+    // Bounded before the first byte arrives: a bound set once the headers
+    // were checked did not hold back a body arriving on a reused keep-alive
+    // connection (a relist of 100k pods after a 410 on the same connection
+    // buffered ~500 MB, the whole list again; see tst_restlisterwatcher).
+    reply->setReadBufferSize(RestWatchStream::kReadBufferBytes);
 
     // Wait for the response headers (a non-2xx answer: for its whole body).
     QEventLoop loop;
@@ -126,7 +131,10 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
             if (!hasHttpStatus(reply.get()))
                 return true;
             const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            return code >= 300; // read the Status body to the end
+            if (code < 300)
+                return false;
+            reply->setReadBufferSize(0); // the Status body is read whole, at the end
+            return true;
         };
         while (waiting())
             loop.exec();

@@ -9,11 +9,6 @@
 namespace informant {
 
 namespace {
-// Bytes Qt may buffer ahead of the decoder. Unbounded, a streaming list of
-// 100k pods (hundreds of MB, sent as fast as the server can) piles up in the
-// reply while the decoder catches up; bounded, the socket applies
-// backpressure to the server instead.
-constexpr qint64 kReadBufferBytes = 4 << 20;
 // Bytes decoded per read: small enough that one chunk never costs much on
 // top of the decoded objects.
 constexpr qint64 kReadChunkBytes = 1 << 20;
@@ -24,7 +19,6 @@ RestWatchStream::RestWatchStream(QNetworkReply *reply, QString request, DecodeOp
     , m_request(std::move(request))
     , m_decoder(options)
 {
-    m_reply->setReadBufferSize(kReadBufferBytes);
 }
 
 RestWatchStream::~RestWatchStream()

@@ -27,6 +27,13 @@ namespace informant {
 class RestWatchStream final : public WatchStream
 {
 public:
+    // Bytes Qt may buffer ahead of the decoder. Unbounded, a streaming list
+    // of 100k pods (hundreds of MB, sent as fast as the server can) piles up
+    // in the reply while the decoder catches up; bounded, the socket applies
+    // backpressure to the server instead. Set on the reply as soon as the
+    // request is sent (see RestListerWatcher::watchAttempt).
+    static constexpr qint64 kReadBufferBytes = 4 << 20;
+
     // Takes ownership of `reply`; `request` names it in errors.
     RestWatchStream(QNetworkReply *reply, QString request, DecodeOptions options);
     ~RestWatchStream() override;

@@ -231,6 +231,46 @@ private slots:
                  QStringLiteral("300"));
     }
 
+    // A streaming list sends hundreds of MB as fast as it can, right behind
+    // the headers. The reply must hold back the server from the first byte:
+    // bounded only once the stream object existed, a relist of 100k pods
+    // (a watch answered 410, then the list on the same connection) was
+    // buffered whole (+500 MB) while the headers were being checked.
+    void watchBodyIsBoundedFromItsFirstByte()
+    {
+        constexpr qsizetype kBodyBytes = 64 << 20;
+        QTcpSocket *served = nullptr;
+        FakeApiServer server([&](const HttpRequest &request, QTcpSocket *socket) {
+            if (request.query.hasQueryItem(QStringLiteral("resourceVersion"))) {
+                FakeApiServer::reply(socket, 410,
+                                     R"({"kind":"Status","apiVersion":"v1","status":"Failure",)"
+                                     R"("reason":"Expired","code":410})");
+                return;
+            }
+            served = socket;
+            const QByteArray frame = podEvent("ADDED", "a", 43);
+            QByteArray body;
+            body.reserve(kBodyBytes + frame.size());
+            while (body.size() < kBodyBytes)
+                body += frame;
+            FakeApiServer::beginChunked(socket);
+            socket->write(QByteArray::number(body.size(), 16) + "\r\n" + body + "\r\n");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        ListOptions resume;
+        resume.resourceVersion = QStringLiteral("42");
+        QVERIFY(lw.watch(resume).error().isExpired());
+        auto stream = lw.watch({});
+        QVERIFY(stream.ok());
+        // Nothing is read: the server's writes must stall with most of the
+        // body unsent (the reply's 4 MiB plus the kernel's socket buffers).
+        QTest::qWait(1500);
+        QVERIFY(served);
+        QVERIFY2(served->bytesToWrite() > kBodyBytes / 2,
+                 qPrintable(QStringLiteral("%1 bytes left to write").arg(served->bytesToWrite())));
+    }
+
     void watchRejectedWithStatusReturnsApiError()
     {
         FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
