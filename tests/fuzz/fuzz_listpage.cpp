@@ -1,11 +1,10 @@
 // Fuzz target: the List response decoders, with and without the managedFields
 // cut. decodeListPage takes a whole body; ListBodyDecoder the same body as it
 // arrives, in chunks split anywhere (two chunk sizes from the input's
-// length: over many inputs every split position is tried). For valid JSON both must give the same page or the same failure.
-// Malformed JSON only must not crash: simdjson's On Demand API validates what
-// it reads, not what it skips, and the two read different parts (the whole
-// body's iteration can lose its place after a malformed member and end the
-// object early; the item scanner does not).
+// length: over many inputs every split position is tried). For valid JSON both must give the same
+// page or the same failure. Malformed JSON only must not crash: simdjson's On Demand API validates
+// what it reads, not what it skips, and the two read different parts (the whole body's iteration
+// can lose its place after a malformed member and end the object early; the item scanner does not).
 
 #include "informer/core/listbodydecoder.h"
 #include "informer/core/listpage.h"
