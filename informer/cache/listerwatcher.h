@@ -17,6 +17,7 @@
 
 #include <QList>
 
+#include <functional>
 #include <memory>
 
 namespace informant {
@@ -50,6 +51,21 @@ public:
     virtual ~ListerWatcher() = default;
     // One list request (one page when options.limit is set).
     virtual ApiResult<ListPage> list(const ListOptions &options) = 0;
+    // As list(), with every item passed through `mapItem` (a relist maps an
+    // unchanged item to the cached object). An implementation that decodes
+    // items as they arrive maps each at once, so that a one-response list of
+    // 100k objects is never held next to the cache; the default maps the
+    // page afterwards.
+    using ItemMapper = std::function<KubeObject(const KubeObject &)>;
+    virtual ApiResult<ListPage> listMapped(const ListOptions &options, const ItemMapper &mapItem)
+    {
+        ApiResult<ListPage> page = list(options);
+        if (page.ok() && mapItem) {
+            for (KubeObject &item : page.value().items)
+                item = mapItem(item);
+        }
+        return page;
+    }
     // Starts a watch; returns once the response headers arrived, or on error.
     virtual ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) = 0;
     // Thread-safe: makes a blocked list()/watch() return Cancelled promptly,

@@ -230,6 +230,8 @@ void ListBodyDecoder::decodeItem(const char *item, qsizetype length, qsizetype r
     }();
     if (!decoded.ok())
         fail(decoded.error());
+    else if (m_mapItem)
+        m_items.append(m_mapItem(decoded.value()));
     else
         m_items.append(std::move(decoded).value());
 }

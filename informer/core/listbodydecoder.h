@@ -19,12 +19,21 @@
 
 #include "informer/core/listpage.h"
 
+#include <functional>
+
 namespace informant {
 
 class ListBodyDecoder
 {
 public:
     explicit ListBodyDecoder(DecodeOptions options = {});
+
+    // Applied to each item as soon as it is decoded (a relist replaces an
+    // unchanged item by the cached object, so the list is not held twice).
+    void setItemMapper(std::function<KubeObject(const KubeObject &)> mapItem)
+    {
+        m_mapItem = std::move(mapItem);
+    }
 
     void feed(QByteArrayView chunk);
     // The page, once the whole body has been fed.
@@ -51,6 +60,7 @@ private:
     QByteArray m_pending;  // bytes of an item cut by a chunk boundary
     QByteArray m_key;      // a depth-1 string cut by a chunk boundary
     QList<KubeObject> m_items;
+    std::function<KubeObject(const KubeObject &)> m_mapItem;
     std::optional<Error> m_error;
     int m_depth = 0;
     bool m_inString = false;

@@ -9,14 +9,6 @@ ListPager::ListPager(ListerWatcher &listerWatcher, qint64 pageSize, bool fullLis
 {
 }
 
-void ListPager::mapItems(QList<KubeObject> &items) const
-{
-    if (!m_itemMapper)
-        return;
-    for (KubeObject &item : items)
-        item = m_itemMapper(item);
-}
-
 ApiResult<PagedList> ListPager::list(ListOptions options,
                                      const std::function<void(qint64)> &progress)
 {
@@ -28,7 +20,7 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
     PagedList result;
     bool first = true;
     for (;;) {
-        ApiResult<ListPage> page = m_listerWatcher.list(options);
+        ApiResult<ListPage> page = m_listerWatcher.listMapped(options, m_itemMapper);
         if (!page.ok()) {
             // Only an expired continuation falls back to one full list; an
             // expired first page is the caller's problem (it relists at "").
@@ -39,10 +31,9 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
                 full.continueToken.clear();
                 full.resourceVersion = originalResourceVersion;
                 full.resourceVersionMatch = originalResourceVersionMatch;
-                ApiResult<ListPage> whole = m_listerWatcher.list(full);
+                ApiResult<ListPage> whole = m_listerWatcher.listMapped(full, m_itemMapper);
                 if (!whole.ok())
                     return whole.error();
-                mapItems(whole.value().items);
                 PagedList fallback;
                 fallback.resourceVersion = whole->resourceVersion;
                 fallback.items = std::move(whole.value().items);
@@ -54,7 +45,6 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
             return page.error();
         }
         ListPage &current = page.value();
-        mapItems(current.items);
         if (first) {
             result.resourceVersion = current.resourceVersion;
             result.items = std::move(current.items);

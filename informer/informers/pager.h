@@ -36,21 +36,16 @@ public:
 
     qint64 pageSize() const { return m_pageSize; }
 
-    // Applied to every item as its page arrives, before the page is added to
-    // the result. The reflector passes ReflectorStore::knownVersion so that
-    // a relist shares unchanged objects with the cache page by page.
-    void setItemMapper(std::function<KubeObject(const KubeObject &)> mapper)
-    {
-        m_itemMapper = std::move(mapper);
-    }
+    // Applied to every item as it is decoded (ListerWatcher::listMapped).
+    // The reflector passes ReflectorStore::knownVersion so that a relist
+    // shares unchanged objects with the cache as they arrive.
+    void setItemMapper(ListerWatcher::ItemMapper mapper) { m_itemMapper = std::move(mapper); }
 
 private:
-    void mapItems(QList<KubeObject> &items) const;
-
     ListerWatcher &m_listerWatcher;
     qint64 m_pageSize;
     bool m_fullListIfExpired;
-    std::function<KubeObject(const KubeObject &)> m_itemMapper;
+    ListerWatcher::ItemMapper m_itemMapper;
 };
 
 } // namespace informant

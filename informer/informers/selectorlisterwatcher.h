@@ -26,6 +26,10 @@ public:
     {
         return m_inner->list(tweak(options));
     }
+    ApiResult<ListPage> listMapped(const ListOptions &options, const ItemMapper &mapItem) override
+    {
+        return m_inner->listMapped(tweak(options), mapItem);
+    }
     ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) override
     {
         return m_inner->watch(tweak(options));

@@ -68,6 +68,12 @@ void RestListerWatcher::cancel()
 
 ApiResult<ListPage> RestListerWatcher::list(const ListOptions &options)
 {
+    return listMapped(options, {});
+}
+
+ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
+                                                  const ItemMapper &mapItem)
+{
     RestClient *rest = client();
     const QString path = m_path.collectionPath();
     RequestOptions request;
@@ -76,6 +82,7 @@ ApiResult<ListPage> RestListerWatcher::list(const ListOptions &options)
     // Decoded as it arrives: an RV="0" list of 100k pods is one body of
     // ~450 MB that would otherwise be held (and parsed) whole.
     ListBodyDecoder decoder(m_decodeOptions);
+    decoder.setItemMapper(mapItem);
     request.bodySink = [&decoder](QByteArrayView chunk) { decoder.feed(chunk); };
     auto response = rest->getBlocking(path, options.toQuery(false), request, &m_interrupter);
     if (!response)

@@ -34,6 +34,8 @@ public:
     Q_DISABLE_COPY_MOVE(RestListerWatcher)
 
     ApiResult<ListPage> list(const ListOptions &options) override;
+    // Maps each item as ListBodyDecoder decodes it.
+    ApiResult<ListPage> listMapped(const ListOptions &options, const ItemMapper &mapItem) override;
     ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) override;
     void cancel() override;
 

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void decodesLikeDecodeListPageWhereverSplit_data();
     void decodesLikeDecodeListPageWhereverSplit();
     void decodesItemsAsTheyArrive();
+    void mapsEachItemAsItIsDecoded();
     void reportsTheFirstBadItemOfALongList();
 };
 
@@ -116,6 +117,29 @@ void TestListBodyDecoder::decodesItemsAsTheyArrive()
     QVERIFY2(page.ok(), qPrintable(page.errorMessage()));
     QCOMPARE(page->resourceVersion, QStringLiteral("3"));
     QCOMPARE(page->items.size(), 2);
+    QCOMPARE(page->items[1].key(), QStringLiteral("n/b"));
+}
+
+void TestListBodyDecoder::mapsEachItemAsItIsDecoded()
+{
+    // A relist maps each item to the cached object at once, so a
+    // one-response list is never held next to the cache.
+    const KubeObject cached =
+        KubeObject::fromJson(R"({"metadata":{"name":"a","namespace":"n","uid":"cached"}})").value();
+    QStringList mapped;
+    ListBodyDecoder decoder;
+    decoder.setItemMapper([&](const KubeObject &item) {
+        mapped << item.key();
+        return item.key() == cached.key() ? cached : item;
+    });
+    decoder.feed(R"({"kind":"PodList","items":[{"metadata":{"name":"a","namespace":"n"}},)");
+    QCOMPARE(mapped, QStringList{QStringLiteral("n/a")});
+    decoder.feed(R"({"metadata":{"name":"b","namespace":"n"}}]})");
+    QCOMPARE(mapped, QStringList({QStringLiteral("n/a"), QStringLiteral("n/b")}));
+    const auto page = decoder.finish();
+    QVERIFY2(page.ok(), qPrintable(page.errorMessage()));
+    QCOMPARE(page->items.size(), 2);
+    QCOMPARE(page->items[0].uid(), QStringLiteral("cached"));
     QCOMPARE(page->items[1].key(), QStringLiteral("n/b"));
 }
 
