@@ -3,6 +3,7 @@
 #include "application.h"
 #include "options.h"
 
+#include "informer/informers/memorytrim.h"
 #include "ui/resources.h"
 #include "ui/startupprobe.h"
 #include "ui/theme.h"
@@ -15,6 +16,7 @@
 int main(int argc, char *argv[])
 {
     informant::StartupProbe::markMain(); // --bench-report's start-up origin
+    informant::keepFreedMemoryForReuse();
     QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);

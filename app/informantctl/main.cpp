@@ -4,6 +4,8 @@
 #include "command.h"
 #include "globaloptions.h"
 
+#include "informer/informers/memorytrim.h"
+
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -50,6 +52,7 @@ QString commandSummary()
 
 int main(int argc, char *argv[])
 {
+    informant::keepFreedMemoryForReuse();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("informantctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));

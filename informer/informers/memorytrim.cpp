@@ -22,4 +22,14 @@ bool releaseFreedMemory()
 #endif
 }
 
+void keepFreedMemoryForReuse()
+{
+#if defined(__GLIBC__)
+    // Blocks up to 32 MiB (the most an arena serves) come from the arenas;
+    // an arena keeps up to 64 MiB free at its top.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
+
 } // namespace informant
