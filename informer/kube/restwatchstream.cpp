@@ -1,5 +1,6 @@
 #include "informer/kube/restwatchstream.h"
 
+#include "informer/core/decodethreads.h"
 #include "informer/kube/replyerror.h"
 #include "informer/kube/restclient.h"
 
@@ -10,14 +11,18 @@ namespace informant {
 
 namespace {
 // Bytes decoded per read: small enough that one chunk never costs much on
-// top of the decoded objects.
+// top of the decoded objects, large enough to be split across the decoding
+// threads (WatchStreamDecoder::kMinPartBytes).
 constexpr qint64 kReadChunkBytes = 1 << 20;
+// The read buffer an idle stream keeps: a trickle of changes reuses it, a
+// burst's megabyte is given back once the burst is over.
+constexpr qsizetype kIdleReadBufferBytes = 64 << 10;
 } // namespace
 
 RestWatchStream::RestWatchStream(QNetworkReply *reply, QString request, DecodeOptions options)
     : m_reply(reply)
     , m_request(std::move(request))
-    , m_decoder(options)
+    , m_decoder(options, DecodeThreads::perStream())
 {
 }
 
@@ -46,7 +51,7 @@ WatchStream::Next RestWatchStream::next(QList<WatchEvent> &out)
                 ApiError{ApiError::Kind::Cancelled, m_request + QLatin1String(": cancelled"), {}};
             return *(m_ended = Next::Error);
         }
-        const QByteArray chunk = m_reply->isOpen() ? m_reply->read(kReadChunkBytes) : QByteArray();
+        const QByteArrayView chunk = readChunk();
         if (!chunk.isEmpty()) {
             m_bytes.fetch_add(chunk.size(), std::memory_order_relaxed);
             const qsizetype before = out.size();
@@ -62,6 +67,10 @@ WatchStream::Next RestWatchStream::next(QList<WatchEvent> &out)
         if (m_reply->isFinished())
             return finish();
 
+        // Nothing to read: the stream is idle (or the reader is ahead of the
+        // network), so the buffer of a burst is not kept for it.
+        if (m_readBuffer.capacity() > kIdleReadBufferBytes)
+            m_readBuffer = QByteArray();
         QEventLoop loop;
         QObject::connect(m_reply, &QNetworkReply::readyRead, &loop, &QEventLoop::quit);
         QObject::connect(m_reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -69,6 +78,16 @@ WatchStream::Next RestWatchStream::next(QList<WatchEvent> &out)
         if (!m_interrupter.isInterrupted())
             loop.exec();
     }
+}
+
+QByteArrayView RestWatchStream::readChunk()
+{
+    const qint64 available = m_reply->isOpen() ? m_reply->bytesAvailable() : 0;
+    if (available <= 0)
+        return {};
+    m_readBuffer.resize(qMin(available, kReadChunkBytes));
+    const qint64 read = m_reply->read(m_readBuffer.data(), m_readBuffer.size());
+    return QByteArrayView(m_readBuffer.constData(), qMax<qint64>(read, 0));
 }
 
 WatchStream::Next RestWatchStream::finish()

@@ -45,11 +45,17 @@ public:
     qint64 bytesReceived() const override { return m_bytes.load(std::memory_order_relaxed); }
 
 private:
+    // Reads what has arrived, up to a chunk, into m_readBuffer; empty when
+    // nothing has.
+    QByteArrayView readChunk();
     Next finish();
 
     QPointer<QNetworkReply> m_reply;
     const QString m_request;
     WatchStreamDecoder m_decoder;
+    // Reused from read to read: a fresh megabyte per read was a fresh set of
+    // pages to fault in, for each of the hundreds of reads of a large list.
+    QByteArray m_readBuffer;
     Interrupter m_interrupter;
     ApiError m_error;
     std::atomic<qint64> m_bytes{0};
