@@ -1,10 +1,17 @@
 #include "informer/core/watchstreamdecoder.h"
 
+#include "informer/core/decodethreads.h"
 #include "informer/core/jsonutil.h"
 #include "informer/core/objectdecoder.h"
 
+#include <QRunnable>
+#include <QSemaphore>
+#include <QThreadPool>
+
 #include <cstring>
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace informant {
 
@@ -179,11 +186,65 @@ auto decodeInPlace(const char *frame, qsizetype length, qsizetype readable, Deco
     return event;
 }
 
+// Splits `chunk` into up to `count` parts of at least `minPart` bytes, each
+// but the last ending just after a newline (where frames end when servers
+// write them one per line). One part when no such split exists.
+QList<QByteArrayView> splitAtNewlines(QByteArrayView chunk, int count, qsizetype minPart)
+{
+    const qsizetype size = chunk.size();
+    count = int(qMin<qsizetype>(count, size / minPart));
+    QList<QByteArrayView> parts;
+    qsizetype begin = 0;
+    for (int i = 1; i < count; ++i) {
+        const qsizetype target = qMax(size * i / count, begin + minPart);
+        if (target >= size)
+            break;
+        const auto *newline =
+            static_cast<const char *>(memchr(chunk.data() + target, '\n', size_t(size - target)));
+        if (!newline)
+            break;
+        const qsizetype end = newline - chunk.data() + 1;
+        parts.append(chunk.sliced(begin, end - begin));
+        begin = end;
+    }
+    parts.append(chunk.sliced(begin));
+    return parts;
+}
+
 } // namespace
 
-WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options)
-    : m_options(options)
+// A part decoded on a pool thread by a decoder of its own, which starts
+// between frames.
+struct WatchStreamDecoder::Part final : QRunnable
 {
+    Part(QByteArrayView bytes, const DecodeOptions &options, QSemaphore &done)
+        : bytes(bytes)
+        , decoder(options)
+        , done(done)
+    {
+        setAutoDelete(false);
+    }
+    void run() override
+    {
+        decoder.feedSequential(bytes, events);
+        done.release();
+    }
+
+    const QByteArrayView bytes;
+    WatchStreamDecoder decoder;
+    QList<WatchEvent> events;
+    QSemaphore &done;
+};
+
+WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options, int threads)
+    : m_options(options)
+    , m_threads(qMax(1, threads))
+{
+}
+
+bool WatchStreamDecoder::betweenFrames() const
+{
+    return m_depth == 0 && !m_inString && !m_escaped && m_pending.isEmpty() && !m_failed;
 }
 
 Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
@@ -214,6 +275,65 @@ qsizetype WatchStreamDecoder::skipString(const char *data, qsizetype from, qsize
 }
 
 void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
+{
+    if (m_threads > 1 && chunk.size() >= 2 * kMinPartBytes && !m_failed) {
+        // A chunk mostly starts inside a frame the last one cut: that frame's
+        // rest, up to its line's end, is decoded first.
+        if (!betweenFrames()) {
+            const auto *newline =
+                static_cast<const char *>(memchr(chunk.data(), '\n', size_t(chunk.size())));
+            const qsizetype restOfLine = newline ? newline - chunk.data() + 1 : chunk.size();
+            feedSequential(chunk.first(restOfLine), out);
+            chunk = chunk.sliced(restOfLine);
+        }
+        const QList<QByteArrayView> parts = betweenFrames()
+                                                ? splitAtNewlines(chunk, m_threads, kMinPartBytes)
+                                                : QList<QByteArrayView>{chunk};
+        if (parts.size() > 1) {
+            feedParallel(parts, out);
+            return;
+        }
+    }
+    feedSequential(chunk, out);
+}
+
+void WatchStreamDecoder::feedParallel(const QList<QByteArrayView> &parts, QList<WatchEvent> &out)
+{
+    QThreadPool &pool = DecodeThreads::pool();
+    QSemaphore done;
+    std::vector<std::unique_ptr<Part>> others;
+    others.reserve(size_t(parts.size() - 1));
+    for (qsizetype i = 1; i < parts.size(); ++i) {
+        others.push_back(std::make_unique<Part>(parts.at(i), m_options, done));
+        pool.start(others.back().get());
+    }
+    feedSequential(parts.first(), out);
+    // A part no pool thread has started yet (they are all busy, with other
+    // streams' parts say) is decoded here rather than waited for.
+    for (const auto &part : others) {
+        if (pool.tryTake(part.get()))
+            part->run();
+    }
+    done.acquire(int(others.size()));
+
+    for (const auto &part : others) {
+        if (!betweenFrames()) { // the part did not start where it was assumed to
+            feedSequential(part->bytes, out);
+            continue;
+        }
+        out.append(std::move(part->events));
+        ++m_partsDecodedInParallel;
+        WatchStreamDecoder &decoded = part->decoder;
+        m_pending = std::move(decoded.m_pending);
+        m_depth = decoded.m_depth;
+        m_inString = decoded.m_inString;
+        m_escaped = decoded.m_escaped;
+        m_failed = decoded.m_failed;
+        m_error = std::move(decoded.m_error);
+    }
+}
+
+void WatchStreamDecoder::feedSequential(QByteArrayView chunk, QList<WatchEvent> &out)
 {
     const char *data = chunk.data();
     const qsizetype size = chunk.size();

@@ -14,6 +14,15 @@
 // frame fails to decode the decoder is "failed": it reports one synthetic ERROR
 // event (code 500, InternalError, as client-go's stream decoder does) and
 // ignores further input. Not thread-safe; one decoder per stream.
+//
+// Decoding threads: a decoder made with `threads` > 1 splits a large chunk
+// at newlines into that many parts and decodes all but the first on
+// DecodeThreads::pool() while the calling thread decodes the first. Each part
+// is decoded as if it began between frames; a part's result is taken only
+// when the parts before it did end between frames (and did not fail),
+// otherwise the part is decoded again, in order, from the actual state. So a
+// split that lands inside a frame (pretty-printed JSON, say) costs time, never
+// correctness: the events are the ones one thread would find.
 
 #include "informer/core/watchevent.h"
 
@@ -24,7 +33,7 @@ namespace informant {
 class WatchStreamDecoder
 {
 public:
-    explicit WatchStreamDecoder(DecodeOptions options = {});
+    explicit WatchStreamDecoder(DecodeOptions options = {}, int threads = 1);
 
     // Appends the events completed by this chunk to `out`.
     void feed(QByteArrayView chunk, QList<WatchEvent> &out);
@@ -33,11 +42,24 @@ public:
     QString errorMessage() const { return m_error; }
     // Bytes of an incomplete frame held since the last complete one.
     qsizetype pendingBytes() const { return m_pending.size(); }
+    // Parts of chunks whose decoding on another thread was used.
+    qint64 partsDecodedInParallel() const { return m_partsDecodedInParallel; }
 
     // Decodes one complete frame.
     static Result<WatchEvent> decodeFrame(QByteArrayView frame, const DecodeOptions &options = {});
 
+    // The smallest part a chunk is split into for another thread: below it,
+    // handing the part over costs more than decoding it.
+    static constexpr qsizetype kMinPartBytes = 64 * 1024;
+
 private:
+    struct Part;
+    // True in the state a fresh decoder starts in.
+    bool betweenFrames() const;
+    // Decodes on the calling thread only.
+    void feedSequential(QByteArrayView chunk, QList<WatchEvent> &out);
+    // Decodes `parts` (consecutive, `parts[0]` first) on several threads.
+    void feedParallel(const QList<QByteArrayView> &parts, QList<WatchEvent> &out);
     void fail(const QString &message, QList<WatchEvent> &out);
     // Scans string contents from `from`; returns the index after the closing
     // quote (leaving the string) or `size` (still inside it).
@@ -48,6 +70,8 @@ private:
     qsizetype scanFrame(const char *data, qsizetype from, qsizetype size, QList<WatchEvent> &out);
 
     DecodeOptions m_options;
+    int m_threads = 1;
+    qint64 m_partsDecodedInParallel = 0;
     QByteArray m_pending; // bytes of the current, incomplete frame
     int m_depth = 0;
     bool m_inString = false;

@@ -45,6 +45,8 @@ private Q_SLOTS:
     void keepsIncompleteFramePending();
     void findsTheSameFramesWhereverSplit_data();
     void findsTheSameFramesWhereverSplit();
+    void decodesLargeChunksOnSeveralThreads_data();
+    void decodesLargeChunksOnSeveralThreads();
 };
 
 void TestWatchStreamDecoder::decodesAnyChunking_data()
@@ -248,6 +250,101 @@ void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit()
         if (split == 0)
             firstError = decoder.errorMessage();
         QCOMPARE(decoder.errorMessage(), firstError);
+    }
+}
+
+namespace {
+
+// A frame per line, ~300 bytes each, resourceVersion `i`.
+QByteArray lineFrame(int i)
+{
+    return QByteArray(R"({"type":"MODIFIED","object":{"metadata":{"name":"p)") +
+           QByteArray::number(i) + R"(","resourceVersion":")" + QByteArray::number(i) +
+           R"("},"spec":{"pad":")" + QByteArray(200 + i % 50, 'x') + "\"}}}\n";
+}
+
+struct Decoded
+{
+    QString summary;
+    QString error;
+    qsizetype pending = 0;
+    qint64 parallelParts = 0;
+};
+
+Decoded decodeInChunks(const QByteArray &stream, int threads, qsizetype chunkSize)
+{
+    WatchStreamDecoder decoder({}, threads);
+    QList<WatchEvent> events;
+    for (qsizetype at = 0; at < stream.size(); at += chunkSize)
+        decoder.feed(QByteArrayView(stream).sliced(at, qMin(chunkSize, stream.size() - at)),
+                     events);
+    return {summarize(events), decoder.errorMessage(), decoder.pendingBytes(),
+            decoder.partsDecodedInParallel()};
+}
+
+} // namespace
+
+void TestWatchStreamDecoder::decodesLargeChunksOnSeveralThreads_data()
+{
+    // Streams of ~1.5 MB whose middle holds a frame of each kind the split
+    // points may land in or near.
+    QTest::addColumn<QByteArray>("middle");
+    QTest::addColumn<bool>("fails");
+    QTest::newRow("lines only") << QByteArray() << false;
+    QTest::newRow("pretty-printed frames")
+        << QByteArray("{\n  \"type\": \"ADDED\",\n  \"object\": {\n    \"metadata\": "
+                      "{\"name\": \"a\", \"resourceVersion\": \"1\"}\n  }\n}\n")
+               .repeated(3000)
+        << false;
+    QTest::newRow("inner objects on lines of their own")
+        << QByteArray("{\"type\":\"ADDED\",\"object\":\n{\"metadata\":{\"name\":\"a\","
+                      "\"resourceVersion\":\"1\"}}\n}\n")
+               .repeated(5000)
+        << false;
+    QTest::newRow("two frames per line")
+        << QByteArray(R"({"type":"ADDED","object":{"metadata":{"resourceVersion":"1"}}})"
+                      R"({"type":"ADDED","object":{"metadata":{"resourceVersion":"2"}}})"
+                      "\n")
+               .repeated(4000)
+        << false;
+    QTest::newRow("a bad frame") << QByteArray(R"({"type":"SQUASHED","object":{}})"
+                                               "\n")
+                                 << true;
+    QTest::newRow("garbage between frames") << QByteArray("xyz\n") << true;
+    QTest::newRow("an unbalanced bracket") << QByteArray("}\n") << true;
+}
+
+void TestWatchStreamDecoder::decodesLargeChunksOnSeveralThreads()
+{
+    QFETCH(QByteArray, middle);
+    QFETCH(bool, fails);
+    // The middle is moved across the stream, so that each part boundary
+    // falls before, inside and after it in some run.
+    for (int before : {10, 1500, 2500, 4000}) {
+        QByteArray stream;
+        for (int i = 0; i < before; ++i)
+            stream += lineFrame(i);
+        stream += middle;
+        for (int i = before; i < 5000; ++i)
+            stream += lineFrame(i);
+        const Decoded expected = decodeInChunks(stream, 1, stream.size());
+        QCOMPARE(expected.error.isEmpty(), !fails);
+        for (int threads : {2, 3, 8}) {
+            for (qsizetype chunk : {stream.size(), qsizetype(1) << 20, qsizetype(300007)}) {
+                const Decoded decoded = decodeInChunks(stream, threads, chunk);
+                const QString run = QStringLiteral("middle after %1 frames, %2 threads, "
+                                                   "chunks of %3")
+                                        .arg(before)
+                                        .arg(threads)
+                                        .arg(chunk);
+                QVERIFY2(decoded.summary == expected.summary, qPrintable(run));
+                QVERIFY2(decoded.error == expected.error, qPrintable(run));
+                QVERIFY2(decoded.pending == expected.pending, qPrintable(run));
+                // Lines the threads can split are decoded on several.
+                if (!fails && middle.isEmpty())
+                    QVERIFY2(decoded.parallelParts > 0, qPrintable(run));
+            }
+        }
     }
 }
 

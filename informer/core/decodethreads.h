@@ -1,0 +1,32 @@
+#pragma once
+
+// DecodeThreads: the threads that decode a large read beside the thread that
+// read it.
+//
+// Why: a watch stream is read on its reflector's thread, and one thread
+// decodes a few hundred MB/s while the socket delivers GB/s; a 100k-pod
+// watch-list or a burst of changes is decode-bound. Splitting each large
+// read at frame boundaries and decoding the parts on several cores keeps the
+// reading thread from being the ceiling (see WatchStreamDecoder).
+//
+// One pool serves every stream of the process, sized to the cores beside the
+// reading thread, so forty informers do not start forty decoding threads;
+// small reads (the usual trickle of changes) never use it.
+
+class QThreadPool;
+
+namespace informant {
+
+namespace DecodeThreads {
+
+// The shared pool (idealThreadCount() - 1 threads, at least one).
+QThreadPool &pool();
+
+// How many threads a stream should decode a large read with, the reading
+// one included: the pool's threads plus one, or INFORMANT_DECODE_THREADS when
+// set (1 decodes on the reading thread only; for benchmarks and comparisons).
+int perStream();
+
+} // namespace DecodeThreads
+
+} // namespace informant
