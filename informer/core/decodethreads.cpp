@@ -1,7 +1,13 @@
 #include "informer/core/decodethreads.h"
 
+#include <QList>
+#include <QRunnable>
+#include <QSemaphore>
 #include <QThread>
 #include <QThreadPool>
+
+#include <memory>
+#include <vector>
 
 namespace informant::DecodeThreads {
 
@@ -26,6 +32,70 @@ int perStream()
         return qMax(1, QThread::idealThreadCount());
     }();
     return threads;
+}
+
+namespace {
+
+// One part for the pool, owned by runParts (so tryTake can hand it back).
+class PartRunnable final : public QRunnable
+{
+public:
+    PartRunnable(const std::function<void(int)> &work, int part, QSemaphore &done)
+        : m_work(work)
+        , m_part(part)
+        , m_done(done)
+    {
+        setAutoDelete(false);
+    }
+    void run() override
+    {
+        m_work(m_part);
+        m_done.release();
+    }
+
+private:
+    const std::function<void(int)> &m_work;
+    const int m_part;
+    QSemaphore &m_done;
+};
+
+} // namespace
+
+void runParts(int parts, const std::function<void(int part)> &work)
+{
+    QThreadPool &threads = pool();
+    QSemaphore done;
+    std::vector<std::unique_ptr<PartRunnable>> others;
+    for (int part = 1; part < parts; ++part) {
+        others.push_back(std::make_unique<PartRunnable>(work, part, done));
+        threads.start(others.back().get());
+    }
+    if (parts > 0)
+        work(0);
+    for (const auto &part : others) {
+        if (threads.tryTake(part.get()))
+            part->run();
+    }
+    done.acquire(int(others.size()));
+}
+
+QList<qsizetype> splitBySize(qsizetype count, int threads, qsizetype minBytes,
+                             const std::function<qsizetype(qsizetype)> &size)
+{
+    qsizetype total = 0;
+    for (qsizetype i = 0; i < count; ++i)
+        total += size(i);
+    const qsizetype groups =
+        qBound<qsizetype>(1, qMin<qsizetype>(threads, total / minBytes), count);
+    QList<qsizetype> starts{0};
+    qsizetype bytes = 0;
+    for (qsizetype i = 0; i < count && starts.size() < groups; ++i) {
+        bytes += size(i);
+        if (bytes >= total * starts.size() / groups && i + 1 < count)
+            starts.append(i + 1);
+    }
+    starts.append(count);
+    return starts;
 }
 
 } // namespace informant::DecodeThreads

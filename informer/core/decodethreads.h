@@ -13,6 +13,10 @@
 // reading thread, so forty informers do not start forty decoding threads;
 // small reads (the usual trickle of changes) never use it.
 
+#include <QtGlobal>
+
+#include <functional>
+
 class QThreadPool;
 
 namespace informant {
@@ -26,6 +30,19 @@ QThreadPool &pool();
 // one included: the pool's threads plus one, or INFORMANT_DECODE_THREADS when
 // set (1 decodes on the reading thread only; for benchmarks and comparisons).
 int perStream();
+
+// Runs work(0) on the calling thread and work(1) .. work(parts - 1) on the
+// pool; returns when all have run. A part no pool thread has started by the
+// time the caller is done (the threads are busy with other streams, say) is
+// run by the caller rather than waited for. `work` must be safe to call
+// concurrently for different parts.
+void runParts(int parts, const std::function<void(int part)> &work);
+
+// Splits `count` items of sizes size(0..count-1) into at most `threads`
+// consecutive groups of about equal bytes, none under `minBytes`; returns
+// each group's first item, then `count`. {0, count} when one group it is.
+QList<qsizetype> splitBySize(qsizetype count, int threads, qsizetype minBytes,
+                             const std::function<qsizetype(qsizetype)> &size);
 
 } // namespace DecodeThreads
 

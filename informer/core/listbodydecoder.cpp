@@ -1,5 +1,6 @@
 #include "informer/core/listbodydecoder.h"
 
+#include "informer/core/decodethreads.h"
 #include "informer/core/jsonutil.h"
 #include "informer/core/objectdecoder.h"
 
@@ -39,12 +40,19 @@ Result<KubeObject> decodeItemPadded(simdjson::padded_string_view item, qsizetype
 
 } // namespace
 
-ListBodyDecoder::ListBodyDecoder(DecodeOptions options)
+ListBodyDecoder::ListBodyDecoder(DecodeOptions options, int threads)
     : m_options(options)
+    , m_threads(qMax(1, threads))
 {
 }
 
 void ListBodyDecoder::fail(Error error)
+{
+    decodeItems();
+    recordError(std::move(error));
+}
+
+void ListBodyDecoder::recordError(Error error)
 {
     // The first error wins; scanning goes on (without decoding) so that a
     // broken list around it is still reported as decodeListPage would.
@@ -54,8 +62,10 @@ void ListBodyDecoder::fail(Error error)
 
 void ListBodyDecoder::feed(QByteArrayView chunk)
 {
-    if (!chunk.isEmpty())
-        scan(chunk.data(), chunk.size());
+    if (chunk.isEmpty())
+        return;
+    scan(chunk.data(), chunk.size());
+    decodeItems(); // while the chunk's bytes are alive
 }
 
 void ListBodyDecoder::endKey(std::string_view tail)
@@ -146,7 +156,7 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
             } else if (c == '{' || c == '[') {
                 ++m_depth;
             } else if ((c == '}' || c == ']') && --m_depth == 2) {
-                decodeItem(data + itemStart, i + 1 - itemStart, size - itemStart);
+                completeItem(data + itemStart, i + 1 - itemStart, size - itemStart);
                 m_state = Items::After;
             }
             continue;
@@ -204,36 +214,62 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
     }
 }
 
-void ListBodyDecoder::decodeItem(const char *item, qsizetype length, qsizetype readable)
+void ListBodyDecoder::completeItem(const char *item, qsizetype length, qsizetype readable)
 {
     const qsizetype index = m_index++;
     if (m_error) {
         m_pending.clear();
         return;
     }
-    Result<KubeObject> decoded = [&] {
-        if (!m_pending.isEmpty()) {
-            m_pending.append(item, length);
-            const detail::PaddedInput input(m_pending);
-            m_pending.clear();
-            return decodeItemPadded(input.view(), index, m_options);
+    CompleteItem complete{QByteArrayView(item, length), readable, {}, index};
+    if (!m_pending.isEmpty()) {
+        complete.joined = std::exchange(m_pending, {});
+        complete.joined.append(item, length);
+        complete.bytes = complete.joined;
+        complete.readable = complete.joined.size();
+    }
+    m_complete.push_back(std::move(complete));
+}
+
+void ListBodyDecoder::decodeItems()
+{
+    if (m_complete.empty())
+        return;
+    const std::vector<CompleteItem> complete = std::exchange(m_complete, {});
+    std::vector<std::optional<Result<KubeObject>>> decoded(complete.size());
+    const auto decode = [&](qsizetype i) {
+        const CompleteItem &item = complete[size_t(i)];
+        const qsizetype index = item.index;
+        const qsizetype length = item.bytes.size();
+        // In place when the bytes are followed by simdjson's padding.
+        if (item.readable - length < qsizetype(simdjson::SIMDJSON_PADDING)) {
+            const detail::PaddedInput input(item.bytes);
+            decoded[size_t(i)] = decodeItemPadded(input.view(), index, m_options);
+            return;
         }
-        // In place when the chunk has simdjson's padding after the item.
-        if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING)) {
-            const detail::PaddedInput input(QByteArrayView(item, length));
-            return decodeItemPadded(input.view(), index, m_options);
-        }
-        auto object = decodeItemPadded(
-            simdjson::padded_string_view(item, size_t(length), size_t(readable)), index, m_options);
+        decoded[size_t(i)] = decodeItemPadded(
+            simdjson::padded_string_view(item.bytes.data(), size_t(length), size_t(item.readable)),
+            index, m_options);
         detail::releaseLargeScratch();
-        return object;
-    }();
-    if (!decoded.ok())
-        fail(decoded.error());
-    else if (m_mapItem)
-        m_items.append(m_mapItem(decoded.value()));
-    else
-        m_items.append(std::move(decoded).value());
+    };
+    const QList<qsizetype> groups =
+        DecodeThreads::splitBySize(qsizetype(complete.size()), m_threads, kMinGroupBytes,
+                                   [&](qsizetype i) { return complete[size_t(i)].bytes.size(); });
+    m_partsDecodedInParallel += groups.size() - 2;
+    DecodeThreads::runParts(int(groups.size() - 1), [&](int group) {
+        for (qsizetype i = groups.at(group); i < groups.at(group + 1); ++i)
+            decode(i);
+    });
+    for (std::optional<Result<KubeObject>> &item : decoded) {
+        if (m_error)
+            return;
+        if (!item->ok())
+            recordError(item->error());
+        else if (m_mapItem)
+            m_items.append(m_mapItem(item->value()));
+        else
+            m_items.append(std::move(*item).value());
+    }
 }
 
 Result<ListPage> ListBodyDecoder::finish()

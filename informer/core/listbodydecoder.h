@@ -16,17 +16,23 @@
 // strings, as WatchStreamDecoder's does. A malformed item is an error naming
 // its index ("items[3]: ..."), as decodeListPage reports it; after an error
 // further input is ignored. Not thread-safe; one decoder per body.
+//
+// Decoding threads: the items a chunk completes are found first, then
+// decoded, with `threads` > 1 in groups of about equal bytes on
+// DecodeThreads::runParts, and taken in order (mapped on the calling
+// thread), so the items and the first error are those one thread finds.
 
 #include "informer/core/listpage.h"
 
 #include <functional>
+#include <vector>
 
 namespace informant {
 
 class ListBodyDecoder
 {
 public:
-    explicit ListBodyDecoder(DecodeOptions options = {});
+    explicit ListBodyDecoder(DecodeOptions options = {}, int threads = 1);
 
     // Applied to each item as soon as it is decoded (a relist replaces an
     // unchanged item by the cached object, so the list is not held twice).
@@ -43,6 +49,8 @@ public:
     qsizetype itemsDecoded() const { return m_items.size(); }
     // Bytes of an incomplete item held since the last complete one.
     qsizetype pendingBytes() const { return m_pending.size(); }
+    // Groups of items decoded on another thread than the caller's.
+    qint64 partsDecodedInParallel() const { return m_partsDecodedInParallel; }
 
 private:
     enum class Member { None, ItemsKey, ItemsColon }; // depth 1: after "items", after "items":
@@ -52,14 +60,32 @@ private:
     // Handles one byte outside strings and items; may enter the items array.
     void structural(char c);
     void endKey(std::string_view tail);
-    void decodeItem(const char *item, qsizetype length, qsizetype readable);
+    // An item whose last byte has arrived, decoded by decodeItems().
+    struct CompleteItem
+    {
+        QByteArrayView bytes;
+        qsizetype readable; // bytes readable from bytes.data(), for simdjson's padding
+        QByteArray joined;  // the bytes, when the item was cut by a chunk boundary
+        qsizetype index;    // in its items array
+    };
+    // The fewest bytes of items given to another thread.
+    static constexpr qsizetype kMinGroupBytes = 64 * 1024;
+    void completeItem(const char *item, qsizetype length, qsizetype readable);
+    // Decodes the completed items and takes them (or the first error) in order.
+    void decodeItems();
+    // An error of the scanner: the items before it are decoded first, so the
+    // error of one of them wins, as when each is decoded as it completes.
     void fail(Error error);
+    void recordError(Error error);
 
     DecodeOptions m_options;
     QByteArray m_skeleton; // the body without the items' bytes
     QByteArray m_pending;  // bytes of an item cut by a chunk boundary
     QByteArray m_key;      // a depth-1 string cut by a chunk boundary
     QList<KubeObject> m_items;
+    std::vector<CompleteItem> m_complete; // this chunk's, not decoded yet
+    int m_threads = 1;
+    qint64 m_partsDecodedInParallel = 0;
     std::function<KubeObject(const KubeObject &)> m_mapItem;
     std::optional<Error> m_error;
     int m_depth = 0;

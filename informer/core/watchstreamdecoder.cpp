@@ -4,12 +4,7 @@
 #include "informer/core/jsonutil.h"
 #include "informer/core/objectdecoder.h"
 
-#include <QRunnable>
-#include <QSemaphore>
-#include <QThreadPool>
-
 #include <cstring>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -213,27 +208,13 @@ QList<QByteArrayView> splitAtNewlines(QByteArrayView chunk, int count, qsizetype
 
 } // namespace
 
-// A part decoded on a pool thread by a decoder of its own, which starts
+// A part decoded on another thread by a decoder of its own, which starts
 // between frames.
-struct WatchStreamDecoder::Part final : QRunnable
+struct WatchStreamDecoder::Part
 {
-    Part(QByteArrayView bytes, const DecodeOptions &options, QSemaphore &done)
-        : bytes(bytes)
-        , decoder(options)
-        , done(done)
-    {
-        setAutoDelete(false);
-    }
-    void run() override
-    {
-        decoder.feedSequential(bytes, events);
-        done.release();
-    }
-
-    const QByteArrayView bytes;
+    QByteArrayView bytes;
     WatchStreamDecoder decoder;
     QList<WatchEvent> events;
-    QSemaphore &done;
 };
 
 WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options, int threads)
@@ -299,31 +280,27 @@ void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
 
 void WatchStreamDecoder::feedParallel(const QList<QByteArrayView> &parts, QList<WatchEvent> &out)
 {
-    QThreadPool &pool = DecodeThreads::pool();
-    QSemaphore done;
-    std::vector<std::unique_ptr<Part>> others;
+    std::vector<Part> others;
     others.reserve(size_t(parts.size() - 1));
-    for (qsizetype i = 1; i < parts.size(); ++i) {
-        others.push_back(std::make_unique<Part>(parts.at(i), m_options, done));
-        pool.start(others.back().get());
-    }
-    feedSequential(parts.first(), out);
-    // A part no pool thread has started yet (they are all busy, with other
-    // streams' parts say) is decoded here rather than waited for.
-    for (const auto &part : others) {
-        if (pool.tryTake(part.get()))
-            part->run();
-    }
-    done.acquire(int(others.size()));
+    for (qsizetype i = 1; i < parts.size(); ++i)
+        others.push_back(Part{parts.at(i), WatchStreamDecoder(m_options), {}});
+    DecodeThreads::runParts(int(parts.size()), [&](int i) {
+        if (i == 0) {
+            feedSequential(parts.first(), out);
+            return;
+        }
+        Part &part = others[size_t(i - 1)];
+        part.decoder.feedSequential(part.bytes, part.events);
+    });
 
-    for (const auto &part : others) {
+    for (Part &part : others) {
         if (!betweenFrames()) { // the part did not start where it was assumed to
-            feedSequential(part->bytes, out);
+            feedSequential(part.bytes, out);
             continue;
         }
-        out.append(std::move(part->events));
+        out.append(std::move(part.events));
         ++m_partsDecodedInParallel;
-        WatchStreamDecoder &decoded = part->decoder;
+        WatchStreamDecoder &decoded = part.decoder;
         m_pending = std::move(decoded.m_pending);
         m_depth = decoded.m_depth;
         m_inString = decoded.m_inString;

@@ -1,5 +1,6 @@
 #include "informer/kube/restlisterwatcher.h"
 
+#include "informer/core/decodethreads.h"
 #include "informer/core/listbodydecoder.h"
 #include "informer/kube/replyerror.h"
 #include "informer/kube/restclient.h"
@@ -81,7 +82,7 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
     request.deadlineMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : 0;
     // Decoded as it arrives: an RV="0" list of 100k pods is one body of
     // ~450 MB that would otherwise be held (and parsed) whole.
-    ListBodyDecoder decoder(m_decodeOptions);
+    ListBodyDecoder decoder(m_decodeOptions, DecodeThreads::perStream());
     decoder.setItemMapper(mapItem);
     request.bodySink = [&decoder](QByteArrayView chunk) { decoder.feed(chunk); };
     auto response = rest->getBlocking(path, options.toQuery(false), request, &m_interrupter);

@@ -44,6 +44,8 @@ private Q_SLOTS:
     void decodesItemsAsTheyArrive();
     void mapsEachItemAsItIsDecoded();
     void reportsTheFirstBadItemOfALongList();
+    void decodesLargeChunksOnSeveralThreads_data();
+    void decodesLargeChunksOnSeveralThreads();
 };
 
 void TestListBodyDecoder::decodesLikeDecodeListPageWhereverSplit_data()
@@ -159,6 +161,62 @@ void TestListBodyDecoder::reportsTheFirstBadItemOfALongList()
     QVERIFY(!page.ok());
     QCOMPARE(page.errorMessage(), QStringLiteral("items[700]: metadata.name: expected a string"));
     QCOMPARE(page.errorMessage(), decodeListPage(body).errorMessage());
+}
+
+void TestListBodyDecoder::decodesLargeChunksOnSeveralThreads_data()
+{
+    // A list of 5000 items (~1.4 MB); `bad` puts something wrong at items
+    // 2000 and 2001 (in one chunk), so which error is reported depends on
+    // the order of the items.
+    QTest::addColumn<QByteArray>("first");
+    QTest::addColumn<QByteArray>("second");
+    QTest::newRow("good items") << QByteArray() << QByteArray();
+    QTest::newRow("bad item, then a bad item")
+        << QByteArray(R"({"metadata":{"name":5}})") << QByteArray(R"({"metadata":{"uid":7}})");
+    QTest::newRow("bad item, then a scalar")
+        << QByteArray(R"({"metadata":{"name":5}})") << QByteArray("null");
+    QTest::newRow("scalar, then a bad item")
+        << QByteArray("17") << QByteArray(R"({"metadata":{"name":5}})");
+    QTest::newRow("invalid JSON in an item") << QByteArray("{\"spec\":\"\xff\"}") << QByteArray();
+}
+
+void TestListBodyDecoder::decodesLargeChunksOnSeveralThreads()
+{
+    QFETCH(QByteArray, first);
+    QFETCH(QByteArray, second);
+    QByteArray body = R"({"kind":"PodList","metadata":{"resourceVersion":"9"},"items":[)";
+    for (int i = 0; i < 5000; ++i) {
+        QByteArray item = R"({"metadata":{"name":"p)" + QByteArray::number(i) +
+                          R"(","namespace":"n"},"spec":{"pad":")" + QByteArray(200 + i % 70, 'x') +
+                          "\"}}";
+        if (i == 2000 && !first.isEmpty())
+            item = first;
+        if (i == 2001 && !second.isEmpty())
+            item = second;
+        body += (i ? "," : "") + item;
+    }
+    body += "]}";
+    const QString expected = describe(decodeListPage(body, DecodeOptions{true}));
+    for (int threads : {2, 3, 8}) {
+        for (qsizetype chunk : {body.size(), qsizetype(1) << 20, qsizetype(300007)}) {
+            ListBodyDecoder decoder(DecodeOptions{true}, threads);
+            QStringList mapped;
+            decoder.setItemMapper([&](const KubeObject &item) {
+                mapped << item.name();
+                return item;
+            });
+            for (qsizetype at = 0; at < body.size(); at += chunk)
+                decoder.feed(QByteArrayView(body).sliced(at, qMin(chunk, body.size() - at)));
+            const qint64 parallelParts = decoder.partsDecodedInParallel();
+            const QString got = describe(decoder.finish());
+            const QString run = QStringLiteral("%1 threads, chunks of %2").arg(threads).arg(chunk);
+            QVERIFY2(got == expected, qPrintable(run + QLatin1String(": ") + got.left(200)));
+            QVERIFY2(parallelParts > 0, qPrintable(run));
+            // The mapper sees the items in order, on the calling thread.
+            for (qsizetype i = 0; i < mapped.size(); ++i)
+                QVERIFY2(mapped[i] == QLatin1Char('p') + QString::number(i), qPrintable(run));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestListBodyDecoder)
