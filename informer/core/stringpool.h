@@ -16,13 +16,15 @@
 // object uses any more are dropped by purge(), which intern() runs on its own
 // whenever a shard has doubled since its last purge, so the pool stays
 // proportional to the strings in use (churn of unique label values does not
-// grow it forever).
+// grow it forever). Each thread keeps the strings it interned last (at most
+// 256) in a cache of its own; those stay alive until the thread replaces them.
 //
-// Threading: thread-safe; the pool is split into shards with one mutex each,
-// so decoders of different informers rarely contend. A dropped string is one
-// only the pool held (QString::isDetached under the shard lock): no other
-// thread can hold or be copying it, since copies come from holders or from
-// the pool under that lock.
+// Threading: thread-safe. A thread looks in its own cache first, without a
+// lock; the pool is split into shards with one mutex each, so decoders of
+// different informers rarely contend. A dropped string is one only the pool
+// held (QString::isDetached under the shard lock): no other thread can hold
+// or be copying it, since copies come from holders or from the pool under
+// that lock.
 
 #include <QString>
 
@@ -51,8 +53,12 @@ public:
 
 private:
     struct Shard;
+
     static constexpr int kShards = 16;
     Shard *m_shards;
+    // Names this pool in the threads' caches of recent strings (see
+    // stringpool.cpp).
+    const quint64 m_id;
 };
 
 } // namespace informant

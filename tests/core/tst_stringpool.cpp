@@ -5,6 +5,7 @@
 #include "informer/core/kubeobject.h"
 #include "informer/core/stringpool.h"
 
+#include <QSemaphore>
 #include <QTest>
 #include <QThread>
 
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void differentBytesGiveDifferentStrings();
     void purgeDropsOnlyStringsNobodyHolds();
     void poolPurgesItselfAsItGrows();
+    void stringsOtherThreadsNoLongerInternAreDropped();
     void concurrentInternsShareOneInstancePerString();
     void decodedObjectsShareRepeatedHotFieldsAndCompareEqual();
     void objectsDecodedOnManyThreadsShareNamespaceAndLabels();
@@ -117,6 +119,30 @@ void TstStringPool::poolPurgesItselfAsItGrows()
         (void)pool.intern(std::to_string(i));
     QVERIFY2(pool.size() <= 16 * 1025, qPrintable(QString::number(pool.size())));
     QCOMPARE(pool.intern("held").constData(), held.constData());
+}
+
+void TstStringPool::stringsOtherThreadsNoLongerInternAreDropped()
+{
+    // Each thread keeps its last interns in a cache of its own, which holds
+    // them. A purge must still drop what a live thread has moved on from
+    // (its cache is bounded), and everything of a thread that has ended.
+    StringPool pool;
+    QSemaphore internedAll;
+    QSemaphore purged;
+    std::unique_ptr<QThread> worker(QThread::create([&] {
+        for (int i = 0; i < 20000; ++i)
+            (void)pool.intern("worker-" + std::to_string(i));
+        internedAll.release();
+        purged.acquire();
+    }));
+    worker->start();
+    QVERIFY(internedAll.tryAcquire(1, 10000));
+    pool.purge();
+    QVERIFY2(pool.size() <= 256, qPrintable(QString::number(pool.size())));
+    purged.release();
+    QVERIFY(worker->wait(10000));
+    pool.purge();
+    QCOMPARE(pool.size(), 0);
 }
 
 void TstStringPool::concurrentInternsShareOneInstancePerString()
