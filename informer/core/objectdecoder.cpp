@@ -8,6 +8,10 @@
 #include <cstring>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace informant::detail {
 
 namespace {
@@ -293,10 +297,24 @@ bool isSpace(char c)
 }
 
 // True if `[from, to)` holds no JSON whitespace byte at all, inside strings
-// or out: then it is already minified. Eight bytes per step (SWAR: a byte of
-// x ^ c is zero where x has c).
+// or out: then it is already minified. Sixteen bytes per step with SSE2, then
+// eight (SWAR: a byte of x ^ c is zero where x has c).
 bool hasNoWhitespace(const char *from, const char *to)
 {
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(' ');
+    const __m128i newline = _mm_set1_epi8('\n');
+    const __m128i ret = _mm_set1_epi8('\r');
+    const __m128i tab = _mm_set1_epi8('\t');
+    for (; to - from >= 16; from += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(from));
+        const __m128i found =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, space), _mm_cmpeq_epi8(bytes, newline)),
+                         _mm_or_si128(_mm_cmpeq_epi8(bytes, ret), _mm_cmpeq_epi8(bytes, tab)));
+        if (_mm_movemask_epi8(found))
+            return false;
+    }
+#endif
     constexpr quint64 kOnes = 0x0101010101010101ULL;
     constexpr quint64 kHighs = 0x8080808080808080ULL;
     const auto hasZeroByte = [](quint64 v) { return ((v - kOnes) & ~v & kHighs) != 0; };

@@ -11,6 +11,7 @@ class TestKubeObject : public QObject
 private Q_SLOTS:
     void extractsHotFields();
     void dropsManagedFieldsOnRequest();
+    void storesOneWhitespaceByteAnywhereMinified();
     void rejectsMalformedInput_data();
     void rejectsMalformedInput();
     void parsesTimestamps_data();
@@ -77,6 +78,28 @@ void TestKubeObject::dropsManagedFieldsOnRequest()
     QCOMPARE(stripped.uid(), QStringLiteral("1"));
     // Objects without managed fields are returned as they are.
     QVERIFY(withoutManagedFields(stripped).sameAs(stripped));
+}
+
+void TestKubeObject::storesOneWhitespaceByteAnywhereMinified()
+{
+    // Compact input is stored as it is and anything else minified: one
+    // whitespace byte, at every offset a scanner's 8- or 16-byte steps can
+    // put it, must be seen.
+    const QByteArray compact =
+        R"({"kind":"Pod","metadata":{"name":"a-rather-long-pod-name","namespace":"ns",)"
+        R"("uid":"1","labels":{"app":"web"}},"spec":{"ports":[1,2,3],"text":"a\tb"}})";
+    for (const char space : {' ', '\n', '\r', '\t'}) {
+        for (qsizetype at = 1; at < compact.size(); ++at) {
+            const char before = compact.at(at - 1);
+            if (before != ',' && before != ':' && before != '{' && before != '[')
+                continue;
+            QByteArray spaced = compact;
+            spaced.insert(at, space);
+            auto object = KubeObject::fromJson(spaced);
+            QVERIFY2(object.ok(), qPrintable(QString::number(at)));
+            QVERIFY2(object->json() == compact, qPrintable(QString::number(at)));
+        }
+    }
 }
 
 void TestKubeObject::rejectsMalformedInput_data()
