@@ -24,7 +24,8 @@ namespace informant {
 
 namespace {
 constexpr int kEventsRefreshMs = 700;
-constexpr int kAgesRefreshMs = 5000;
+// Young objects show their age in seconds, as the table's AGE column does.
+constexpr int kAgesRefreshMs = 1000;
 } // namespace
 
 DetailsPane::DetailsPane(QWidget *parent)
@@ -111,7 +112,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_eventsRefresh->setSingleShot(true);
     m_eventsRefresh->setInterval(kEventsRefreshMs);
     connect(m_eventsRefresh, &QTimer::timeout, this, &DetailsPane::refreshEvents);
-    // Ages ("Age 3s", condition ages) tick on like the table's AGE column;
+    // Ages ("Age 3s", condition ages) tick on with the table's AGE column;
     // only while the overview is what the user looks at.
     m_agesRefresh->setInterval(kAgesRefreshMs);
     connect(m_agesRefresh, &QTimer::timeout, this, [this] {
@@ -181,8 +182,13 @@ void DetailsPane::refreshOverview()
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     const QList<KubeObject> controlled =
         (m_controlled && !m_object.isNull()) ? m_controlled(m_object) : QList<KubeObject>();
+    QString html = overviewHtml(m_object, controlled, now, m_dark);
+    // Setting the same text again would only drop the user's selection.
+    if (html == m_overviewHtml)
+        return;
+    m_overviewHtml = std::move(html);
     const int overviewScroll = m_overview->verticalScrollBar()->value();
-    m_overview->setHtml(overviewHtml(m_object, controlled, now, m_dark));
+    m_overview->setHtml(m_overviewHtml);
     m_overview->verticalScrollBar()->setValue(overviewScroll);
 }
 

@@ -67,6 +67,7 @@ private:
     QLabel *m_header;
     QTabWidget *m_tabs;
     QTextBrowser *m_overview;
+    QString m_overviewHtml; // what m_overview shows
     QPlainTextEdit *m_yaml;
     QCheckBox *m_managed;
     QCheckBox *m_reveal;

@@ -4,6 +4,8 @@
 #include "ui/detailspane.h"
 
 #include <QCheckBox>
+#include <QDateTime>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -53,6 +55,8 @@ private Q_SLOTS:
     void secretValuesAreMaskedUntilRevealed();
     void relatedEventsComeFromTheInvolvedObjectIndex();
     void ownerLinkIsActivatable();
+    void youngObjectsAgeTicksEverySecond();
+    void ticksThatChangeNothingKeepTheSelection();
 };
 
 void TestDetailsPane::podOverviewShowsKeyFieldsConditionsAndOwner()
@@ -130,6 +134,53 @@ void TestDetailsPane::ownerLinkIsActivatable()
     QCOMPARE(links.at(0).at(1).toString(), QStringLiteral("ReplicaSet"));
     QCOMPARE(links.at(0).at(2).toString(), QStringLiteral("shop"));
     QCOMPARE(links.at(0).at(3).toString(), QStringLiteral("web-abc"));
+}
+
+namespace {
+
+// The seconds of the overview's "Age" row; -1 if it shows no age in seconds.
+int ageSeconds(const DetailsPane &pane)
+{
+    static const QRegularExpression age(QStringLiteral("Age\\s+(\\d+)s\\b"));
+    const QRegularExpressionMatch match = age.match(pane.overviewText());
+    return match.hasMatch() ? match.captured(1).toInt() : -1;
+}
+
+} // namespace
+
+// The table's AGE column says "4s" a second after "3s"; the details pane
+// beside it must not say "0s" meanwhile.
+void TestDetailsPane::youngObjectsAgeTicksEverySecond()
+{
+    const QString created = QDateTime::currentDateTimeUtc().addSecs(-5).toString(Qt::ISODate);
+    QByteArray pod = kPod;
+    pod.replace("2024-05-01T10:00:00Z", created.toUtf8());
+    DetailsPane pane;
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.setObject(decode(pod));
+    const int first = ageSeconds(pane);
+    QVERIFY2(first >= 5 && first < 60, qPrintable(pane.overviewText()));
+    QTRY_VERIFY_WITH_TIMEOUT(ageSeconds(pane) > first, 2500);
+}
+
+// An old object's overview does not change from one second to the next, so
+// the tick must leave it alone: setting it again would drop what the user
+// selected to copy.
+void TestDetailsPane::ticksThatChangeNothingKeepTheSelection()
+{
+    DetailsPane pane;
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.setObject(decode(kPod));
+    auto *browser = pane.findChild<QTextBrowser *>();
+    QVERIFY(browser);
+    QTextCursor cursor = browser->textCursor();
+    cursor.select(QTextCursor::Document);
+    browser->setTextCursor(cursor);
+    QVERIFY(browser->textCursor().hasSelection());
+    QTest::qWait(2500); // two ticks at least
+    QVERIFY(browser->textCursor().hasSelection());
 }
 
 QTEST_MAIN(TestDetailsPane)
