@@ -5,6 +5,7 @@
 #include "ui/celldelegate.h"
 #include "ui/freshnessbanner.h"
 
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -59,6 +60,7 @@ ResourceView::ResourceView(QWidget *parent)
     , m_selectorError(new QLabel(this))
     , m_banner(new FreshnessBanner(this))
     , m_table(new QTableView(this))
+    , m_emptyHint(new QLabel(m_table->viewport()))
     , m_clock(new QTimer(this))
     , m_quickDebounce(new QTimer(this))
     , m_countsTimer(new QTimer(this))
@@ -145,6 +147,18 @@ void ResourceView::buildLayout()
             [header] { header->setSortIndicatorShown(true); });
     m_table->setFrameShape(QFrame::NoFrame);
 
+    // An empty table says why it is empty: still listing, none in the
+    // cluster, or all hidden by the filters. Clicks go through to the view.
+    m_emptyHint->setObjectName(QStringLiteral("emptyHint"));
+    m_emptyHint->setForegroundRole(QPalette::PlaceholderText);
+    m_emptyHint->setAlignment(Qt::AlignCenter);
+    m_emptyHint->setWordWrap(true);
+    m_emptyHint->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_emptyHint->hide();
+    auto *hintLayout = new QVBoxLayout(m_table->viewport());
+    hintLayout->setContentsMargins(24, 24, 24, 24);
+    hintLayout->addWidget(m_emptyHint);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 0);
     layout->setSpacing(6);
@@ -173,6 +187,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     if (!source) {
         m_title->clear();
         m_counts->clear();
+        m_emptyHint->hide();
         return;
     }
     m_feed = new TableFeed(source, std::move(formatter), threading, this);
@@ -187,6 +202,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
         if (m_fitNamePending)
             fitNameColumn();
         restoreAnchor();
+        updateEmptyHint();
         // A new label text relayouts the bar: at most a few times a second
         // while a storm delivers a batch every 50 ms.
         if (!m_countsTimer->isActive())
@@ -273,6 +289,34 @@ void ResourceView::updateCounts()
         shown == total
             ? locale.toString(total)
             : QStringLiteral("%1 of %2").arg(locale.toString(shown), locale.toString(total)));
+    updateEmptyHint();
+}
+
+void ResourceView::updateEmptyHint()
+{
+    KindSource *s = source();
+    const qint64 total = m_feed ? m_feed->model()->totalObjects() : 0;
+    // Rows shown, or the cache has objects the table has not received yet
+    // (a kind just opened): nothing to explain.
+    if (!s || m_feed->model()->rowCount() > 0 || (total == 0 && s->indexer().size() > 0)) {
+        m_emptyHint->hide();
+        return;
+    }
+    const QString plural = s->kind().plural;
+    const InformerStatus status = s->status();
+    QString text;
+    if (total > 0)
+        text = QStringLiteral("None of the %1 %2 match the filters.")
+                   .arg(QLocale().toString(total), plural);
+    else if (status.synced)
+        text = QStringLiteral("No %1.").arg(plural);
+    else if (status.state == InformerStatus::State::Listing)
+        text = QStringLiteral("Listing %1…").arg(plural);
+    else
+        text = QStringLiteral("Waiting for the list of %1: %2.")
+                   .arg(plural, freshnessText(status, QDateTime::currentMSecsSinceEpoch()));
+    m_emptyHint->setText(text);
+    m_emptyHint->show();
 }
 
 void ResourceView::updateFreshness()
@@ -283,6 +327,8 @@ void ResourceView::updateFreshness()
                                  : QStringLiteral("%1 in %2").arg(s->kind().plural, s->origin());
         m_banner->setStatus(s->status(), what);
     }
+    if (m_feed)
+        updateEmptyHint();
 }
 
 void ResourceView::onSelectorEdited()

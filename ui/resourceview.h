@@ -44,6 +44,7 @@ public:
     QLineEdit *selectorBox() const { return m_selector; }
     QLabel *selectorError() const { return m_selectorError; }
     FreshnessBanner *banner() const { return m_banner; }
+    QLabel *emptyHint() const { return m_emptyHint; }
 
     void focusQuickFilter();
     void focusSelector();
@@ -74,6 +75,7 @@ private:
     void fitNameColumn();
     void updateCounts();
     void updateFreshness();
+    void updateEmptyHint();
     void onSelectorEdited();
     void rememberAnchor();
     void restoreAnchor();
@@ -87,6 +89,7 @@ private:
     QLabel *m_selectorError;
     FreshnessBanner *m_banner;
     QTableView *m_table;
+    QLabel *m_emptyHint;
     QTimer *m_clock;
     QTimer *m_quickDebounce;
     QTimer *m_countsTimer;

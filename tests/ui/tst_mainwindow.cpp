@@ -119,6 +119,7 @@ private Q_SLOTS:
     void selectorErrorsAreShownInline();
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
+    void emptyTableSaysWhy();
     void treeAndStatusBarShowOneCount();
     void watchedKindsChooseTheTreesInformers();
     void selectionDrivesDetailsPane();
@@ -297,6 +298,53 @@ void TestMainWindow::bannerSaysWhenTheWatchIsDown()
     up.synced = true;
     f.session.local(QStringLiteral("pods"))->setStatus(up);
     QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+// A blank table leaves users guessing whether the cluster has none, the list
+// has not come yet, or their filter hides everything.
+void TestMainWindow::emptyTableSaysWhy()
+{
+    Fixture f;
+    ResourceView *view = f.window->resourceView();
+    QLabel *hint = view->emptyHint();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QVERIFY(!hint->isVisibleTo(view));
+
+    view->selectorBox()->setText(QStringLiteral("app=nothing"));
+    QTRY_COMPARE(f.model()->rowCount(), 0);
+    QTRY_VERIFY(hint->isVisibleTo(view));
+    QCOMPARE(hint->text(), QStringLiteral("None of the 3 pods match the filters."));
+    view->selectorBox()->clear();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTRY_VERIFY(!hint->isVisibleTo(view));
+
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_VERIFY(hint->isVisibleTo(view));
+    QCOMPARE(hint->text(), QStringLiteral("No deployments."));
+
+    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
+    InformerStatus listing;
+    listing.state = InformerStatus::State::Listing;
+    deployments->setStatus(listing);
+    QCOMPARE(hint->text(), QStringLiteral("Listing deployments…"));
+    InformerStatus forbidden;
+    forbidden.state = InformerStatus::State::Forbidden;
+    forbidden.lastError = QStringLiteral("deployments is forbidden");
+    deployments->setStatus(forbidden);
+    QVERIFY2(hint->text().startsWith(QStringLiteral("Waiting for the list of deployments: ")),
+             qPrintable(hint->text()));
+
+    deployments->upsert(
+        deployment(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web")));
+    deployments->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QTRY_VERIFY(!hint->isVisibleTo(view));
+
+    // A kind just opened has rows on their way: no "No pods." flash meanwhile.
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QCOMPARE(f.model()->rowCount(), 0);
+    QVERIFY(!hint->isVisibleTo(view));
+    QTRY_COMPARE(f.model()->rowCount(), 3);
 }
 
 void TestMainWindow::treeAndStatusBarShowOneCount()
