@@ -40,23 +40,27 @@ namespace {
 class PartRunnable final : public QRunnable
 {
 public:
-    PartRunnable(const std::function<void(int)> &work, int part, QSemaphore &done)
+    PartRunnable(const std::function<void(int)> &work, int part, std::shared_ptr<QSemaphore> done)
         : m_work(work)
         , m_part(part)
-        , m_done(done)
+        , m_done(std::move(done))
     {
         setAutoDelete(false);
     }
     void run() override
     {
         m_work(m_part);
-        m_done.release();
+        // release() still touches the semaphore (the futex wake) after the
+        // waiter may have seen the token, returned and destroyed this
+        // runnable: a reference of our own keeps the semaphore alive.
+        const std::shared_ptr<QSemaphore> done = m_done;
+        done->release();
     }
 
 private:
     const std::function<void(int)> &m_work;
     const int m_part;
-    QSemaphore &m_done;
+    const std::shared_ptr<QSemaphore> m_done;
 };
 
 } // namespace
@@ -64,7 +68,7 @@ private:
 void runParts(int parts, const std::function<void(int part)> &work)
 {
     QThreadPool &threads = pool();
-    QSemaphore done;
+    const auto done = std::make_shared<QSemaphore>();
     std::vector<std::unique_ptr<PartRunnable>> others;
     for (int part = 1; part < parts; ++part) {
         others.push_back(std::make_unique<PartRunnable>(work, part, done));
@@ -76,7 +80,7 @@ void runParts(int parts, const std::function<void(int part)> &work)
         if (threads.tryTake(part.get()))
             part->run();
     }
-    done.acquire(int(others.size()));
+    done->acquire(int(others.size()));
 }
 
 QList<qsizetype> splitBySize(qsizetype count, int threads, qsizetype minBytes,

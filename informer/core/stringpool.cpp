@@ -91,8 +91,11 @@ struct StringPool::Shard
 
 StringPool &StringPool::instance()
 {
-    static StringPool pool;
-    return pool;
+    // Leaked like the decoding threads' pool (DecodeThreads::pool()): a
+    // reflector still decoding while statics are destroyed at exit must not
+    // find its shards freed.
+    static StringPool *const pool = new StringPool;
+    return *pool;
 }
 
 StringPool::StringPool()

@@ -202,7 +202,8 @@ QList<QByteArrayView> splitAtNewlines(QByteArrayView chunk, int count, qsizetype
         parts.append(chunk.sliced(begin, end - begin));
         begin = end;
     }
-    parts.append(chunk.sliced(begin));
+    if (begin < size || parts.isEmpty()) // no empty last part for a thread
+        parts.append(chunk.sliced(begin));
     return parts;
 }
 
