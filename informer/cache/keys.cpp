@@ -6,10 +6,7 @@ Result<QString> metaNamespaceKey(const KubeObject &object)
 {
     if (object.isNull())
         return makeError(QStringLiteral("object has no meta"));
-    const QString ns = object.namespaceName();
-    if (ns.isEmpty())
-        return object.name();
-    return ns + QLatin1Char('/') + object.name();
+    return object.key();
 }
 
 Result<QString> deletionHandlingKey(const Delta &delta)

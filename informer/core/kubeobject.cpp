@@ -205,11 +205,7 @@ std::optional<QString> KubeObject::label(const QString &key) const
 
 QString KubeObject::key() const
 {
-    if (!d)
-        return QString();
-    if (d->namespaceName.isEmpty())
-        return d->name;
-    return d->namespaceName + QLatin1Char('/') + d->name;
+    return d ? d->key : QString();
 }
 
 KubeObject withoutManagedFields(const KubeObject &object)

@@ -17,6 +17,9 @@ struct KubeObject::Data : QSharedData
     QString name;
     QString uid;
     QString resourceVersion;
+    // "namespace/name" or "name", made once at decode time: every cache,
+    // queue and index looks objects up by it, and shares this one string.
+    QString key;
     qint64 generation = 0;
     qint64 creationTimestampMs = -1;
     qint64 deletionTimestampMs = -1;

@@ -442,6 +442,8 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
                 return failure(metadataReader.error());
         }
     }
+    data->key = data->namespaceName.isEmpty() ? data->name
+                                              : data->namespaceName + QLatin1Char('/') + data->name;
     const bool drop = options.dropManagedFields && data->hasManagedFields;
     if (!minifiedCopy(raw, drop ? metadataReader.managedFieldsRange() : std::string_view(),
                       data->json))
