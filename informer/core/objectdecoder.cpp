@@ -5,7 +5,9 @@
 #include "informer/core/stringpool.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -126,6 +128,30 @@ template<typename T> QList<T> exactList(std::vector<T> &scratch)
     return list;
 }
 
+// Pods of one ReplicaSet carry the same labels and owner references, and
+// lists and watches deliver siblings close together. Each thread remembers
+// the list it built for each of its last few raw texts: a sibling shares that
+// list (a reference count) instead of decoding, interning and allocating its
+// own. Equal bytes decode to equal lists, so a hit is exact, and a slot holds
+// its list, so it never dangles.
+template<typename T> class RecentLists
+{
+public:
+    struct Slot
+    {
+        std::string raw;
+        QList<T> list;
+    };
+    // The slot `raw` maps to; it holds raw's list if slot.raw == raw.
+    Slot &slotFor(std::string_view raw)
+    {
+        return m_slots[std::hash<std::string_view>{}(raw) % m_slots.size()];
+    }
+
+private:
+    std::array<Slot, 64> m_slots;
+};
+
 bool MetadataReader::readLabels(od::value value)
 {
     if (isNull(value))
@@ -133,6 +159,17 @@ bool MetadataReader::readLabels(od::value value)
     od::object labels;
     if (value.get_object().get(labels) != SUCCESS)
         return fail(QStringLiteral("metadata.labels: expected an object"));
+    std::string_view raw;
+    if (labels.raw_json().get(raw) != SUCCESS)
+        return fail(QStringLiteral("metadata.labels: invalid JSON"));
+    thread_local RecentLists<Label> recent;
+    RecentLists<Label>::Slot &slot = recent.slotFor(raw);
+    if (slot.raw == raw) {
+        m_data.labels = slot.list;
+        return true;
+    }
+    if (labels.reset().error() != SUCCESS)
+        return fail(QStringLiteral("metadata.labels: invalid JSON"));
     thread_local std::vector<Label> scratch;
     scratch.clear();
     KeyOrder order;
@@ -153,6 +190,8 @@ bool MetadataReader::readLabels(od::value value)
         std::sort(scratch.begin(), scratch.end(),
                   [](const Label &a, const Label &b) { return a.key < b.key; });
     m_data.labels = exactList(scratch);
+    slot.raw.assign(raw);
+    slot.list = m_data.labels;
     return true;
 }
 
@@ -189,6 +228,17 @@ bool MetadataReader::readOwnerReferences(od::value value)
     od::array owners;
     if (value.get_array().get(owners) != SUCCESS)
         return fail(QStringLiteral("metadata.ownerReferences: expected an array"));
+    std::string_view raw;
+    if (owners.raw_json().get(raw) != SUCCESS)
+        return fail(QStringLiteral("metadata.ownerReferences: invalid JSON"));
+    thread_local RecentLists<OwnerReference> recent;
+    RecentLists<OwnerReference>::Slot &slot = recent.slotFor(raw);
+    if (slot.raw == raw) {
+        m_data.ownerReferences = slot.list;
+        return true;
+    }
+    if (owners.reset().error() != SUCCESS)
+        return fail(QStringLiteral("metadata.ownerReferences: invalid JSON"));
     thread_local std::vector<OwnerReference> scratch;
     scratch.clear();
     for (auto ownerValue : owners) {
@@ -225,6 +275,8 @@ bool MetadataReader::readOwnerReferences(od::value value)
         scratch.push_back(std::move(reference));
     }
     m_data.ownerReferences = exactList(scratch);
+    slot.raw.assign(raw);
+    slot.list = m_data.ownerReferences;
     return true;
 }
 

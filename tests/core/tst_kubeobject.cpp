@@ -19,6 +19,8 @@ private Q_SLOTS:
     void copiesShareData();
     void keepsLabelsInQStringOrder_data();
     void keepsLabelsInQStringOrder();
+    void siblingsShareTheirLabelAndOwnerLists();
+    void everyObjectKeepsItsOwnLabelsAndOwners();
 };
 
 void TestKubeObject::extractsHotFields()
@@ -197,6 +199,63 @@ void TestKubeObject::keepsLabelsInQStringOrder()
     QCOMPARE(QStringList(decoded->annotationKeys()), sorted);
     for (const QString &key : sorted)
         QVERIFY(decoded->label(key).has_value());
+}
+
+namespace {
+
+QByteArray podWith(int index, const QByteArray &labels, const QByteArray &owners)
+{
+    return QByteArray(R"({"metadata":{"name":"p)") + QByteArray::number(index) +
+           R"(","namespace":"ns","labels":)" + labels + R"(,"ownerReferences":)" + owners + "}}";
+}
+
+QByteArray ownerJson(const QByteArray &name)
+{
+    return R"([{"apiVersion":"apps/v1","kind":"ReplicaSet","name":")" + name + R"(","uid":"uid-)" +
+           name + R"(","controller":true}])";
+}
+
+} // namespace
+
+// A 100k-pod cache holds one labels list and one owner list per ReplicaSet,
+// not one per pod.
+void TestKubeObject::siblingsShareTheirLabelAndOwnerLists()
+{
+    const QByteArray labels = R"({"app":"web","pod-template-hash":"7d9f8c"})";
+    const QByteArray owners = ownerJson("web-7d9f8c");
+    const KubeObject a = KubeObject::fromJson(podWith(1, labels, owners)).value();
+    const KubeObject b = KubeObject::fromJson(podWith(2, labels, owners)).value();
+    QCOMPARE(b.labels(), a.labels());
+    QCOMPARE(b.labels().constData(), a.labels().constData());
+    QCOMPARE(b.ownerReferences().constData(), a.ownerReferences().constData());
+    QCOMPARE(b.ownerReferences().first().name, QStringLiteral("web-7d9f8c"));
+    QCOMPARE(b.name(), QStringLiteral("p2"));
+}
+
+// Thousands of distinct label and owner sets, more than a thread remembers,
+// interleaved so that sets meet in the same place: each object still gets
+// exactly its own.
+void TestKubeObject::everyObjectKeepsItsOwnLabelsAndOwners()
+{
+    for (int round = 0; round < 2; ++round) {
+        for (int i = 0; i < 3000; ++i) {
+            const int set = (i * 7919 + round) % 1000;
+            const QByteArray value = QByteArray::number(set);
+            const QByteArray labels = R"({"app":"a)" + value + R"(","tier":"t)" + value + R"("})";
+            const auto decoded = KubeObject::fromJson(podWith(i, labels, ownerJson("rs-" + value)));
+            QVERIFY2(decoded.ok(), qPrintable(decoded.errorMessage()));
+            const KubeObject &pod = decoded.value();
+            QCOMPARE(pod.labels().size(), 2);
+            QCOMPARE(pod.label(QStringLiteral("app")), QStringLiteral("a") + value);
+            QCOMPARE(pod.label(QStringLiteral("tier")), QStringLiteral("t") + value);
+            QCOMPARE(pod.ownerReferences().size(), 1);
+            QCOMPARE(pod.ownerReferences().first().name, QStringLiteral("rs-") + value);
+            QCOMPARE(pod.ownerReferences().first().uid, QStringLiteral("uid-rs-") + value);
+        }
+    }
+    // A malformed set is an error every time, not remembered as a list.
+    for (int i = 0; i < 2; ++i)
+        QVERIFY(!KubeObject::fromJson(podWith(i, R"({"app":1})", ownerJson("x"))).ok());
 }
 
 QTEST_APPLESS_MAIN(TestKubeObject)
