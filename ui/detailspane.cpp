@@ -113,10 +113,12 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_eventsRefresh->setInterval(kEventsRefreshMs);
     connect(m_eventsRefresh, &QTimer::timeout, this, &DetailsPane::refreshEvents);
     // Ages ("Age 3s", condition ages) tick on with the table's AGE column;
-    // only while the overview is what the user looks at.
+    // only while the overview is what the user looks at, and not while they
+    // have selected some of it (to copy it: setting the text drops that).
     m_agesRefresh->setInterval(kAgesRefreshMs);
     connect(m_agesRefresh, &QTimer::timeout, this, [this] {
-        if (!m_object.isNull() && m_overview->isVisible())
+        if (!m_object.isNull() && m_overview->isVisible() &&
+            !m_overview->textCursor().hasSelection())
             refreshOverview();
     });
     m_agesRefresh->start();

@@ -60,7 +60,7 @@ ResourceView::ResourceView(QWidget *parent)
     , m_selectorError(new QLabel(this))
     , m_banner(new FreshnessBanner(this))
     , m_table(new QTableView(this))
-    , m_emptyHint(new QLabel(m_table->viewport()))
+    , m_emptyHint(new QLabel(m_table))
     , m_clock(new QTimer(this))
     , m_quickDebounce(new QTimer(this))
     , m_countsTimer(new QTimer(this))
@@ -70,7 +70,11 @@ ResourceView::ResourceView(QWidget *parent)
     m_countsTimer->setInterval(kCountsRefreshMs);
     connect(m_countsTimer, &QTimer::timeout, this, &ResourceView::updateCounts);
     m_clock->setInterval(1000);
-    connect(m_clock, &QTimer::timeout, m_table->viewport(), qOverload<>(&QWidget::update));
+    connect(m_clock, &QTimer::timeout, this, [this] {
+        m_table->viewport()->update();
+        if (m_emptyHint->isVisible())
+            updateEmptyHint(); // "reconnecting in 4 s" counts down
+    });
     m_clock->start();
     m_quickDebounce->setSingleShot(true);
     m_quickDebounce->setInterval(kQuickFilterDebounceMs);
@@ -148,16 +152,17 @@ void ResourceView::buildLayout()
     m_table->setFrameShape(QFrame::NoFrame);
 
     // An empty table says why it is empty: still listing, none in the
-    // cluster, or all hidden by the filters. Clicks go through to the view.
+    // cluster, or all hidden by the filters. The label lies over the
+    // viewport, not in it (the viewport's children scroll with it), and
+    // clicks go through to the view.
     m_emptyHint->setObjectName(QStringLiteral("emptyHint"));
     m_emptyHint->setForegroundRole(QPalette::PlaceholderText);
     m_emptyHint->setAlignment(Qt::AlignCenter);
     m_emptyHint->setWordWrap(true);
+    m_emptyHint->setMargin(24);
     m_emptyHint->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_emptyHint->hide();
-    auto *hintLayout = new QVBoxLayout(m_table->viewport());
-    hintLayout->setContentsMargins(24, 24, 24, 24);
-    hintLayout->addWidget(m_emptyHint);
+    m_table->viewport()->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 0);
@@ -304,19 +309,22 @@ void ResourceView::updateEmptyHint()
     }
     const QString plural = s->kind().plural;
     const InformerStatus status = s->status();
+    const QString state = freshnessText(status, QDateTime::currentMSecsSinceEpoch());
     QString text;
     if (total > 0)
-        text = QStringLiteral("None of the %1 %2 match the filters.")
-                   .arg(QLocale().toString(total), plural);
+        text = QStringLiteral("No %1 match the filters (%2 in all).")
+                   .arg(plural, QLocale().toString(total));
     else if (status.synced)
         text = QStringLiteral("No %1.").arg(plural);
     else if (status.state == InformerStatus::State::Listing)
         text = QStringLiteral("Listing %1…").arg(plural);
+    else if (freshnessLevel(status) == FreshnessLevel::Failed)
+        text = QStringLiteral("Could not list %1: %2.").arg(plural, state);
     else
-        text = QStringLiteral("Waiting for the list of %1: %2.")
-                   .arg(plural, freshnessText(status, QDateTime::currentMSecsSinceEpoch()));
+        text = QStringLiteral("Waiting for the list of %1: %2.").arg(plural, state);
     m_emptyHint->setText(text);
     m_emptyHint->show();
+    m_emptyHint->raise();
 }
 
 void ResourceView::updateFreshness()
@@ -451,6 +459,9 @@ void ResourceView::emitCurrentIfChanged()
 
 bool ResourceView::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_table->viewport() &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+        m_emptyHint->setGeometry(m_table->viewport()->geometry());
     if (event->type() != QEvent::KeyPress)
         return QWidget::eventFilter(watched, event);
     auto *key = static_cast<QKeyEvent *>(event);

@@ -1,6 +1,7 @@
 // What holding memory costs on this host, apart from any client: maps MIB
 // MiB of fresh anonymous memory and writes one byte per 4 KiB page (each
-// write a page fault), best of three; prints {"mib":..,"ms":..,"us_per_page":..}.
+// write a page fault, unless transparent huge pages are set to "always"),
+// best of three; prints {"mib":..,"ms":..,"us_per_page":..}.
 // A client that keeps a cache of that size pays at least this once while it
 // syncs. Built by bench/run.sh: cc -O2 -o firsttouch firsttouch.c
 #include <stdio.h>
@@ -21,8 +22,8 @@ int main(int argc, char **argv)
     const size_t bytes = mib << 20, page = 4096;
     double best = -1;
     for (int round = 0; round < 3; ++round) {
-        volatile char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        volatile char *p =
+            mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED)
             return 1;
         const double start = nowMs();

@@ -34,9 +34,7 @@ QString describeObject(const KubeObject &object)
     if (object.isNull())
         return QStringLiteral("<nil>");
     const QString kind = object.kind().isEmpty() ? QStringLiteral("object") : object.kind();
-    const QString ns = object.namespaceName();
-    return kind + QLatin1Char(' ') +
-           (ns.isEmpty() ? object.name() : ns + QLatin1Char('/') + object.name());
+    return kind + QLatin1Char(' ') + object.key();
 }
 
 Error keyError(const KubeObject &object, const Error &cause)

@@ -181,7 +181,13 @@ std::optional<KubeObject> ThreadSafeStore::upsert(const QString &key, const Kube
         return std::nullopt;
     }
     const SlotId id = it.value();
-    const KubeObject old = std::exchange(m_content.entries[id].object, object);
+    Slot &slot = m_content.entries[id];
+    // `key` is the new object's own string (KubeObject::key()): holding it
+    // in place of the first version's keeps one copy per object. The hash's
+    // key is replaced by an equal string, so its place in the hash holds.
+    slot.key = key;
+    const_cast<QString &>(it.key()) = key;
+    const KubeObject old = std::exchange(slot.object, object);
     // Same bytes means the same indexed values: nothing to re-index.
     if (!old.sameAs(object)) {
         IndexValues scratch;

@@ -129,11 +129,11 @@ template<typename T> QList<T> exactList(std::vector<T> &scratch)
 }
 
 // Pods of one ReplicaSet carry the same labels and owner references, and
-// lists and watches deliver siblings close together. Each thread remembers
-// the list it built for each of its last few raw texts: a sibling shares that
-// list (a reference count) instead of decoding, interning and allocating its
-// own. Equal bytes decode to equal lists, so a hit is exact, and a slot holds
-// its list, so it never dangles.
+// lists and watches deliver siblings close together. Each thread keeps the
+// lists it built in a 64-slot cache indexed by a hash of their raw JSON: a
+// sibling with the same bytes shares that list (a reference count) instead of
+// decoding, interning and allocating its own. Equal bytes decode to equal
+// lists, so a hit is exact, and a slot holds its list, so it never dangles.
 template<typename T> class RecentLists
 {
 public:

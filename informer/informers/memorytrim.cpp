@@ -29,8 +29,10 @@ void keepFreedMemoryForReuse()
     // an arena keeps up to 64 MiB free at its top.
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
-    // An arena grows 32 MiB at a time (the pages are touched only when
-    // used): a 100k-pod sync made thousands of brk/mprotect calls otherwise.
+    // The main arena grows its brk heap 32 MiB at a time, and a thread
+    // arena's new heap starts with 32 MiB read-write (glibc grows an existing
+    // thread heap by what each request needs). Pages are touched only when
+    // used, so this costs address space, not memory.
     mallopt(M_TOP_PAD, 32 << 20);
 #endif
 }

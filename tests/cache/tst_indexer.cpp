@@ -17,6 +17,7 @@ private Q_SLOTS:
     void scriptedOperationsGiveExactQueries_data();
     void scriptedOperationsGiveExactQueries();
     void upsertReportsThePreviousObject();
+    void anUpdatedObjectsKeyIsHeldOnce();
     void keyOfDeltaUsesTombstoneKey();
     void customKeyFunctionErrorsAreKeyErrors();
     void getFindsTheStoredObjectForAnObject();
@@ -62,6 +63,21 @@ void TestIndexer::upsertReportsThePreviousObject()
     QVERIFY(updated.value()->sameAs(first));
     QVERIFY(indexer.removeByKey(QStringLiteral("ns/a"))->sameAs(second));
     QCOMPARE(indexer.removeByKey(QStringLiteral("ns/a")), std::nullopt);
+}
+
+// Every object carries its key; the store must hold the current version's
+// string, not a second copy left from the first version.
+void TestIndexer::anUpdatedObjectsKeyIsHeldOnce()
+{
+    Indexer indexer;
+    const KubeObject first = objectFromToken(QStringLiteral("ns/a1"));
+    const KubeObject second = objectFromToken(QStringLiteral("ns/a2"));
+    QVERIFY(indexer.upsert(first).ok());
+    QCOMPARE(indexer.listKeys().first().constData(), first.key().constData());
+    QVERIFY(indexer.upsert(second).ok());
+    QCOMPARE(indexer.listKeys(), QStringList{QStringLiteral("ns/a")});
+    QCOMPARE(indexer.listKeys().first().constData(), second.key().constData());
+    QVERIFY(indexer.getByKey(QStringLiteral("ns/a"))->sameAs(second));
 }
 
 void TestIndexer::keyOfDeltaUsesTombstoneKey()

@@ -206,7 +206,8 @@ namespace {
 QByteArray podWith(int index, const QByteArray &labels, const QByteArray &owners)
 {
     return QByteArray(R"({"metadata":{"name":"p)") + QByteArray::number(index) +
-           R"(","namespace":"ns","labels":)" + labels + R"(,"ownerReferences":)" + owners + "}}";
+           R"(","namespace":"ns","labels":)" + labels + R"(,"ownerReferences":)" + owners +
+           R"(,"resourceVersion":")" + QByteArray::number(index) + R"("}})";
 }
 
 QByteArray ownerJson(const QByteArray &name)
@@ -251,6 +252,8 @@ void TestKubeObject::everyObjectKeepsItsOwnLabelsAndOwners()
             QCOMPARE(pod.ownerReferences().size(), 1);
             QCOMPARE(pod.ownerReferences().first().name, QStringLiteral("rs-") + value);
             QCOMPARE(pod.ownerReferences().first().uid, QStringLiteral("uid-rs-") + value);
+            // The fields after a shared list are read as usual.
+            QCOMPARE(pod.resourceVersion(), QString::number(i));
         }
     }
     // A malformed set is an error every time, not remembered as a list.

@@ -13,10 +13,12 @@
 #include "ui/timeline/timelinewidget.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
@@ -313,7 +315,17 @@ void TestMainWindow::emptyTableSaysWhy()
     view->selectorBox()->setText(QStringLiteral("app=nothing"));
     QTRY_COMPARE(f.model()->rowCount(), 0);
     QTRY_VERIFY(hint->isVisibleTo(view));
-    QCOMPARE(hint->text(), QStringLiteral("None of the 3 pods match the filters."));
+    QCOMPARE(hint->text(), QStringLiteral("No pods match the filters (3 in all)."));
+    // It stays over the middle of the table when an empty table is scrolled
+    // sideways (children of the viewport would scroll away with it).
+    QTableView *table = view->table();
+    const QPoint middle = table->viewport()->mapToGlobal(table->viewport()->rect().center());
+    QCOMPARE(hint->mapToGlobal(hint->rect().center()), middle);
+    f.window->resize(420, f.window->height());
+    QTRY_VERIFY(table->horizontalScrollBar()->maximum() > 0);
+    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+    QCOMPARE(hint->mapToGlobal(hint->rect().center()),
+             table->viewport()->mapToGlobal(table->viewport()->rect().center()));
     view->selectorBox()->clear();
     QTRY_COMPARE(f.model()->rowCount(), 3);
     QTRY_VERIFY(!hint->isVisibleTo(view));
@@ -331,8 +343,19 @@ void TestMainWindow::emptyTableSaysWhy()
     forbidden.state = InformerStatus::State::Forbidden;
     forbidden.lastError = QStringLiteral("deployments is forbidden");
     deployments->setStatus(forbidden);
-    QVERIFY2(hint->text().startsWith(QStringLiteral("Waiting for the list of deployments: ")),
+    QVERIFY2(hint->text().startsWith(QStringLiteral("Could not list deployments: ")),
              qPrintable(hint->text()));
+    InformerStatus backingOff;
+    backingOff.state = InformerStatus::State::BackingOff;
+    // Whole seconds left, rounded up: 2.9 s reads "in 3 s".
+    backingOff.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 2900;
+    deployments->setStatus(backingOff);
+    QVERIFY2(hint->text().startsWith(QStringLiteral("Waiting for the list of deployments: "
+                                                    "reconnecting in 3 s")),
+             qPrintable(hint->text()));
+    // The countdown goes on without a new status.
+    QTRY_VERIFY2_WITH_TIMEOUT(hint->text().contains(QStringLiteral("in 2 s")),
+                              qPrintable(hint->text()), 2500);
 
     deployments->upsert(
         deployment(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web")));
