@@ -12,18 +12,47 @@
 #include <QIcon>
 
 #include <cstdio>
+#include <cstring>
+
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Informant"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Informant"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));
+}
+
+// --help and --version only print: they must work without a display (over
+// ssh, in a terminal before the desktop is up), where QApplication aborts.
+bool onlyPrints(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"-h", "--help", "--help-all", "-?", "-v", "--version"}) {
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
+    if (onlyPrints(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        informant::parseOptions(app); // prints and exits
+        return 0;
+    }
     informant::StartupProbe::markMain(); // --bench-report's start-up origin
     informant::keepFreedMemoryForReuse();
     QGuiApplication::setHighDpiScaleFactorRoundingPolicy(
         Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
     informant::StartupProbe::mark("qapplication");
-    QApplication::setApplicationName(QStringLiteral("Informant"));
-    QApplication::setOrganizationName(QStringLiteral("Informant"));
-    QApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));
+    setIdentity();
     QApplication::setDesktopFileName(QStringLiteral("io.informant.Informant"));
     informant::initUiResources();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/informant/informant.svg")));
