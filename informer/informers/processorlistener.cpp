@@ -119,7 +119,7 @@ void HandlerListener::run()
             if (!batch.front().dropped)
                 deliver(batch.front().notification);
             batch.pop_front();
-            if (isStoppingLocked())
+            if (isStopping())
                 return;
         }
     }

@@ -75,7 +75,7 @@ protected:
     virtual void run() = 0;
     void initialQueued(qint64 count) { m_pendingInitial.fetch_add(count); }
     void initialDelivered(qint64 count) { m_pendingInitial.fetch_sub(count); }
-    bool isStoppingLocked()
+    bool isStopping() // takes m_mutex
     {
         std::lock_guard lock(m_mutex);
         return m_stopping;
