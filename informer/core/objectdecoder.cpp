@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -445,6 +446,29 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
     return true;
 }
 
+// The bytes of `object` (from `begin`, its '{'), once its members have all
+// been read: up to the next token after its '}', where reading them left the
+// iterator, as raw_json() would find them without a second pass over spec
+// and status. An object that ends its document has no next token: it is
+// skipped over once more.
+std::optional<std::string_view> rawAfterReading(od::value &value, od::object &object,
+                                                const char *begin)
+{
+    const char *end = nullptr;
+    if (value.current_location().get(end) == SUCCESS) {
+        const char *last = end;
+        while (last > begin && isSpace(last[-1]))
+            --last;
+        if (last - begin < 2 || last[-1] != '}')
+            return std::nullopt;
+        return std::string_view(begin, size_t(end - begin));
+    }
+    std::string_view raw;
+    if (object.reset().error() != SUCCESS || object.raw_json().get(raw) != SUCCESS)
+        return std::nullopt;
+    return raw;
+}
+
 } // namespace
 
 QString ObjectContext::describe() const
@@ -461,12 +485,10 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
     auto failure = [&](const QString &message) {
         return makeError(context.describe() + QLatin1String(": ") + message);
     };
+    const char *const begin = value.raw_json_token().data();
     od::object object;
     if (value.get_object().get(object) != SUCCESS)
         return failure(QStringLiteral("expected a JSON object"));
-    std::string_view raw;
-    if (object.raw_json().get(raw) != SUCCESS || object.reset().error() != SUCCESS)
-        return failure(QStringLiteral("invalid JSON"));
 
     auto *data = new KubeObject::Data;
     KubeObject result = KubeObject::adopt(data);
@@ -494,10 +516,13 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
                 return failure(metadataReader.error());
         }
     }
+    const std::optional<std::string_view> raw = rawAfterReading(value, object, begin);
+    if (!raw)
+        return failure(QStringLiteral("invalid JSON"));
     data->key = data->namespaceName.isEmpty() ? data->name
                                               : data->namespaceName + QLatin1Char('/') + data->name;
     const bool drop = options.dropManagedFields && data->hasManagedFields;
-    if (!minifiedCopy(raw, drop ? metadataReader.managedFieldsRange() : std::string_view(),
+    if (!minifiedCopy(*raw, drop ? metadataReader.managedFieldsRange() : std::string_view(),
                       data->json))
         return failure(QStringLiteral("invalid JSON"));
     if (drop)

@@ -201,6 +201,25 @@ void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit_data()
                                           << "ADDED:1 MODIFIED:2";
     QTest::newRow("two frames on a line") << a + b + "\n" + a + "\n"
                                           << "ADDED:1 MODIFIED:2 ADDED:1";
+    // The fast path checks the line's end right after "object" when "type"
+    // came first; other orders and extra fields are checked whole.
+    const QByteArray objectFirst =
+        R"({"object":{"metadata":{"name":"a","resourceVersion":"1"}},"type":"ADDED"})";
+    QTest::newRow("object before type") << objectFirst + "\n" + b + "\n"
+                                        << "ADDED:1 MODIFIED:2";
+    QTest::newRow("object before type, two frames on a line") << objectFirst + b + "\n"
+                                                              << "ADDED:1 MODIFIED:2";
+    QTest::newRow("a field after the object")
+        << QByteArray(R"({"type":"ADDED","object":{"metadata":{"name":"a","resourceVersion":"1"}},)"
+                      R"("x":[1,{"y":"}"}]})") +
+               "\n" + b + "\n"
+        << "ADDED:1 MODIFIED:2";
+    // On-demand ends this line's object at its last brace, the scanner
+    // (counting brackets) one brace earlier: the line is not one frame.
+    QTest::newRow("object that on-demand ends elsewhere")
+        << QByteArray(R"({"type":"ADDED","object":{"k":"v":[~"m":1}]}})"
+                      "\n\"t}}}}")
+        << "ADDED: ERROR:InternalError";
     QTest::newRow("pretty-printed frame")
         << QByteArray("{\n  \"type\": \"ADDED\",\n  \"object\": {\n    \"metadata\": {\"name\": "
                       "\"a\", \"resourceVersion\": \"1\"}\n  }\n}\n") +
