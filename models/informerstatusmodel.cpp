@@ -1,8 +1,8 @@
 #include "models/informerstatusmodel.h"
 
 #include "models/freshness.h"
+#include "models/secondclock.h"
 
-#include <QDateTime>
 #include <QLocale>
 
 namespace informant {
@@ -25,7 +25,7 @@ int InformerStatusModel::columnCount(const QModelIndex &parent) const
 
 qint64 InformerStatusModel::nowMs() const
 {
-    return m_fixedNowMs ? m_fixedNowMs : QDateTime::currentMSecsSinceEpoch();
+    return m_fixedNowMs ? m_fixedNowMs : SecondClock::nowMs();
 }
 
 namespace {

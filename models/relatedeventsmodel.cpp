@@ -2,9 +2,9 @@
 
 #include "informer/cache/indexfuncs.h"
 #include "models/rowformatter.h"
+#include "models/secondclock.h"
 
 #include <QColor>
-#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -39,7 +39,7 @@ QVariant RelatedEventsModel::data(const QModelIndex &index, int role) const
         case ReasonColumn:
             return e.reason;
         case LastSeenColumn: {
-            const qint64 now = m_fixedNowMs ? m_fixedNowMs : QDateTime::currentMSecsSinceEpoch();
+            const qint64 now = m_fixedNowMs ? m_fixedNowMs : SecondClock::nowMs();
             return e.lastSeenMs < 0 ? QStringLiteral("<unknown>") : humanAge(now - e.lastSeenMs);
         }
         case CountColumn:

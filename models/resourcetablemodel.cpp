@@ -1,9 +1,9 @@
 #include "models/resourcetablemodel.h"
 
+#include "models/secondclock.h"
 #include "models/statustone.h"
 
 #include <QColor>
-#include <QDateTime>
 #include <QFont>
 #include <QSet>
 
@@ -52,7 +52,7 @@ int ResourceTableModel::columnCount(const QModelIndex &parent) const
 
 qint64 ResourceTableModel::nowMs() const
 {
-    return m_fixedNowMs ? m_fixedNowMs : QDateTime::currentMSecsSinceEpoch();
+    return m_fixedNowMs ? m_fixedNowMs : SecondClock::nowMs();
 }
 
 const QStringList &ResourceTableModel::cellsFor(const Row *row) const

@@ -2,12 +2,12 @@
 
 #include "models/kindsource.h"
 #include "models/relatedeventsmodel.h"
+#include "models/secondclock.h"
 #include "models/yamlrenderer.h"
 #include "ui/overviewhtml.h"
 #include "ui/yamlhighlighter.h"
 
 #include <QCheckBox>
-#include <QDateTime>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,7 +25,6 @@ namespace informant {
 namespace {
 constexpr int kEventsRefreshMs = 700;
 // Young objects show their age in seconds, as the table's AGE column does.
-constexpr int kAgesRefreshMs = 1000;
 } // namespace
 
 DetailsPane::DetailsPane(QWidget *parent)
@@ -39,7 +38,6 @@ DetailsPane::DetailsPane(QWidget *parent)
     , m_eventsView(new QTableView(this))
     , m_events(new RelatedEventsModel(this))
     , m_eventsRefresh(new QTimer(this))
-    , m_agesRefresh(new QTimer(this))
     , m_highlighter(new YamlHighlighter(m_yaml->document(), false))
 {
     QFont headerFont = m_header->font();
@@ -115,13 +113,11 @@ DetailsPane::DetailsPane(QWidget *parent)
     // Ages ("Age 3s", condition ages) tick on with the table's AGE column;
     // only while the overview is what the user looks at, and not while they
     // have selected some of it (to copy it: setting the text drops that).
-    m_agesRefresh->setInterval(kAgesRefreshMs);
-    connect(m_agesRefresh, &QTimer::timeout, this, [this] {
+    connect(SecondClock::instance(), &SecondClock::ticked, this, [this] {
         if (!m_object.isNull() && m_overview->isVisible() &&
             !m_overview->textCursor().hasSelection())
             refreshOverview();
     });
-    m_agesRefresh->start();
     setObject(KubeObject());
 }
 
@@ -181,7 +177,7 @@ void DetailsPane::refreshTexts()
 
 void DetailsPane::refreshOverview()
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = SecondClock::nowMs();
     const QList<KubeObject> controlled =
         (m_controlled && !m_object.isNull()) ? m_controlled(m_object) : QList<KubeObject>();
     QString html = overviewHtml(m_object, controlled, now, m_dark);

@@ -74,7 +74,6 @@ private:
     QTableView *m_eventsView;
     RelatedEventsModel *m_events;
     QTimer *m_eventsRefresh;
-    QTimer *m_agesRefresh;
     class YamlHighlighter *m_highlighter;
 };
 

@@ -1,11 +1,10 @@
 #include "ui/freshnessbanner.h"
 
 #include "models/freshness.h"
+#include "models/secondclock.h"
 
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QTimer>
 
 namespace informant {
 
@@ -13,7 +12,6 @@ FreshnessBanner::FreshnessBanner(QWidget *parent)
     : QFrame(parent)
     , m_icon(new QLabel(this))
     , m_label(new QLabel(this))
-    , m_timer(new QTimer(this))
 {
     setObjectName(QStringLiteral("freshnessBanner"));
     auto *layout = new QHBoxLayout(this);
@@ -23,8 +21,12 @@ FreshnessBanner::FreshnessBanner(QWidget *parent)
     layout->addWidget(m_label, 1);
     m_label->setWordWrap(true);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_timer->setInterval(1000);
-    connect(m_timer, &QTimer::timeout, this, &FreshnessBanner::refresh);
+    // Only a banner on screen has a countdown to re-word; whether it shows
+    // depends on the status alone.
+    connect(SecondClock::instance(), &SecondClock::ticked, this, [this] {
+        if (!isHidden())
+            refresh();
+    });
     hide();
 }
 
@@ -47,7 +49,6 @@ void FreshnessBanner::refresh()
     // data that is (or may be) stale.
     const bool visible = level == FreshnessLevel::Stale || level == FreshnessLevel::Failed;
     if (!visible) {
-        m_timer->stop();
         hide();
         return;
     }
@@ -58,9 +59,7 @@ void FreshnessBanner::refresh()
                       .arg(color.green())
                       .arg(color.blue()));
     m_icon->setText(level == FreshnessLevel::Failed ? QStringLiteral("⛔") : QStringLiteral("⚠"));
-    m_label->setText(freshnessSentence(m_status, m_what, QDateTime::currentMSecsSinceEpoch()));
-    if (!m_timer->isActive())
-        m_timer->start();
+    m_label->setText(freshnessSentence(m_status, m_what, SecondClock::nowMs()));
     show();
 }
 

@@ -10,7 +10,6 @@
 #include <QFrame>
 
 class QLabel;
-class QTimer;
 
 namespace informant {
 
@@ -32,7 +31,6 @@ private:
     QString m_what;
     QLabel *m_icon;
     QLabel *m_label;
-    QTimer *m_timer;
 };
 
 } // namespace informant

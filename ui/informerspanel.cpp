@@ -1,6 +1,7 @@
 #include "ui/informerspanel.h"
 
 #include "models/informerstatusmodel.h"
+#include "models/secondclock.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -8,7 +9,6 @@
 #include <QStyleOptionProgressBar>
 #include <QStyledItemDelegate>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace informant {
@@ -64,7 +64,6 @@ public:
 InformersPanel::InformersPanel(InformerStatusModel *model, QWidget *parent)
     : QWidget(parent)
     , m_table(new QTableView(this))
-    , m_tick(new QTimer(this))
 {
     m_table->setModel(model);
     m_table->setItemDelegateForColumn(InformerStatusModel::StateColumn, new StateDelegate(m_table));
@@ -93,9 +92,7 @@ InformersPanel::InformersPanel(InformerStatusModel *model, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table);
-    m_tick->setInterval(1000);
-    connect(m_tick, &QTimer::timeout, model, &InformerStatusModel::tick);
-    m_tick->start();
+    connect(SecondClock::instance(), &SecondClock::ticked, model, &InformerStatusModel::tick);
 }
 
 } // namespace informant

@@ -8,7 +8,6 @@
 #include <QWidget>
 
 class QTableView;
-class QTimer;
 
 namespace informant {
 
@@ -25,7 +24,6 @@ public:
 
 private:
     QTableView *m_table;
-    QTimer *m_tick;
 };
 
 } // namespace informant

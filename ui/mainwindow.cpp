@@ -9,6 +9,7 @@
 #include "models/resourcetablemodel.h"
 #include "models/resourcetreemodel.h"
 #include "models/rowformatter.h"
+#include "models/secondclock.h"
 #include "models/timeline/eventstore.h"
 #include "models/timeline/timelinescope.h"
 #include "ui/benchrecorder.h"
@@ -25,7 +26,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDateTime>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
@@ -65,7 +65,6 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     , m_summary(new QLabel(this))
     , m_server(new QLabel(this))
     , m_countsTimer(new QTimer(this))
-    , m_statusTimer(new QTimer(this))
 {
     initUiResources();
     setWindowTitle(QStringLiteral("%1 — Informant").arg(session->name()));
@@ -137,9 +136,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_countsTimer->setSingleShot(true);
     m_countsTimer->setInterval(kCountsRefreshMs);
     connect(m_countsTimer, &QTimer::timeout, this, &MainWindow::refreshCounts);
-    m_statusTimer->setInterval(1000);
-    connect(m_statusTimer, &QTimer::timeout, this, &MainWindow::refreshStatusBar);
-    m_statusTimer->start();
+    connect(SecondClock::instance(), &SecondClock::ticked, this, &MainWindow::refreshStatusBar);
 
     for (KindSource *s : session->sources())
         watchSource(s);
@@ -415,7 +412,7 @@ QString MainWindow::statusText() const
 
 void MainWindow::refreshStatusBar()
 {
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = SecondClock::nowMs();
     if (KindSource *s = m_view->source()) {
         // Read once and shown in both places: under churn two reads on two
         // timers differ, and users take "100,001" beside "100,000" for drift.

@@ -108,7 +108,6 @@ private:
     QLabel *m_summary;
     QLabel *m_server;
     QTimer *m_countsTimer;
-    QTimer *m_statusTimer;
     QDockWidget *m_filterDock = nullptr;
     QDockWidget *m_detailsDock = nullptr;
     QDockWidget *m_informersDock = nullptr;

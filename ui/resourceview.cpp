@@ -2,10 +2,10 @@
 
 #include "informer/printers/labelselector.h"
 #include "models/freshness.h"
+#include "models/secondclock.h"
 #include "ui/celldelegate.h"
 #include "ui/freshnessbanner.h"
 
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -61,7 +61,6 @@ ResourceView::ResourceView(QWidget *parent)
     , m_banner(new FreshnessBanner(this))
     , m_table(new QTableView(this))
     , m_emptyHint(new QLabel(m_table))
-    , m_clock(new QTimer(this))
     , m_quickDebounce(new QTimer(this))
     , m_countsTimer(new QTimer(this))
 {
@@ -69,13 +68,11 @@ ResourceView::ResourceView(QWidget *parent)
     m_countsTimer->setSingleShot(true);
     m_countsTimer->setInterval(kCountsRefreshMs);
     connect(m_countsTimer, &QTimer::timeout, this, &ResourceView::updateCounts);
-    m_clock->setInterval(1000);
-    connect(m_clock, &QTimer::timeout, this, [this] {
-        m_table->viewport()->update();
+    connect(SecondClock::instance(), &SecondClock::ticked, this, [this] {
+        m_table->viewport()->update(); // the AGE column
         if (m_emptyHint->isVisible())
             updateEmptyHint(); // "reconnecting in 4 s" counts down
     });
-    m_clock->start();
     m_quickDebounce->setSingleShot(true);
     m_quickDebounce->setInterval(kQuickFilterDebounceMs);
     connect(m_quickDebounce, &QTimer::timeout, this, [this] {
@@ -309,7 +306,7 @@ void ResourceView::updateEmptyHint()
     }
     const QString plural = s->kind().plural;
     const InformerStatus status = s->status();
-    const QString state = freshnessText(status, QDateTime::currentMSecsSinceEpoch());
+    const QString state = freshnessText(status, SecondClock::nowMs());
     QString text;
     if (total > 0)
         text = QStringLiteral("No %1 match the filters (%2 in all).")

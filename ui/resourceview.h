@@ -90,7 +90,6 @@ private:
     FreshnessBanner *m_banner;
     QTableView *m_table;
     QLabel *m_emptyHint;
-    QTimer *m_clock;
     QTimer *m_quickDebounce;
     QTimer *m_countsTimer;
     TableFeed *m_feed = nullptr;

@@ -1,8 +1,10 @@
 #include "localclustersession.h"
+#include "models/informerstatusmodel.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
 #include "models/resourcetablemodel.h"
 #include "models/resourcetreemodel.h"
+#include "models/secondclock.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/freshnessbanner.h"
@@ -18,8 +20,10 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -29,14 +33,15 @@ using namespace informant::test;
 
 namespace {
 
-KubeObject pod(const QString &ns, const QString &name, const QString &app, const QString &phase)
+KubeObject pod(const QString &ns, const QString &name, const QString &app, const QString &phase,
+               const QString &created = QStringLiteral("2024-05-01T10:00:00Z"))
 {
     const QJsonObject obj{{"apiVersion", "v1"},
                           {"kind", "Pod"},
                           {"metadata", QJsonObject{{"name", name},
                                                    {"namespace", ns},
                                                    {"uid", ns + name},
-                                                   {"creationTimestamp", "2024-05-01T10:00:00Z"},
+                                                   {"creationTimestamp", created},
                                                    {"labels", QJsonObject{{"app", app}}}}},
                           {"spec", QJsonObject{{"nodeName", "node-1"}}},
                           {"status", QJsonObject{{"phase", phase}}}};
@@ -125,6 +130,7 @@ private Q_SLOTS:
     void treeAndStatusBarShowOneCount();
     void watchedKindsChooseTheTreesInformers();
     void selectionDrivesDetailsPane();
+    void agesAgreeAcrossViews();
     void otherContextOpensThroughCallback();
 };
 
@@ -347,8 +353,9 @@ void TestMainWindow::emptyTableSaysWhy()
              qPrintable(hint->text()));
     InformerStatus backingOff;
     backingOff.state = InformerStatus::State::BackingOff;
-    // Whole seconds left, rounded up: 2.9 s reads "in 3 s".
-    backingOff.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 2900;
+    // Whole seconds left at the clock's last tick, rounded up: 2.5 s reads
+    // "in 3 s".
+    backingOff.retryAtMs = SecondClock::nowMs() + 2500;
     deployments->setStatus(backingOff);
     QVERIFY2(hint->text().startsWith(QStringLiteral("Waiting for the list of deployments: "
                                                     "reconnecting in 3 s")),
@@ -458,6 +465,69 @@ void TestMainWindow::otherContextOpensThroughCallback()
     Q_EMIT combo->textActivated(QStringLiteral("other"));
     QCOMPARE(f.opened, QStringList{"other"});
     QCOMPARE(combo->currentText(), QStringLiteral("test"));
+}
+
+// Every view that counts seconds ticks on one clock: a pod's age in the table
+// and in the details pane beside it never differ by a second (each refreshed
+// on a 1 s timer of its own, at its own moment of the second, and "3s" stood
+// beside "Age 2s").
+void TestMainWindow::agesAgreeAcrossViews()
+{
+    Fixture f;
+    const QString created = QDateTime::currentDateTimeUtc().addSecs(-5).toString(Qt::ISODate);
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("young"), QStringLiteral("web"),
+                     QStringLiteral("Running"), created));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    const auto rowOfYoung = [&] {
+        for (int row = 0; row < f.model()->rowCount(); ++row) {
+            if (f.model()->index(row, 1).data().toString() == QLatin1String("young"))
+                return row;
+        }
+        return -1;
+    };
+    f.window->resourceView()->table()->setCurrentIndex(f.model()->index(rowOfYoung(), 0));
+    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("young"));
+    static const QRegularExpression detailsAge(QStringLiteral("Age\\s+(\\d+s)\\b"));
+    constexpr int ageColumn = 5;
+    QCOMPARE(f.model()->headerData(ageColumn, Qt::Horizontal).toString(), QStringLiteral("AGE"));
+    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(ticks.wait(1500));
+        const QString shown = f.model()->index(rowOfYoung(), ageColumn).data().toString();
+        const QRegularExpressionMatch match =
+            detailsAge.match(f.window->detailsPane()->overviewText());
+        QVERIFY2(match.hasMatch(), qPrintable(f.window->detailsPane()->overviewText()));
+        QCOMPARE(match.captured(1), shown);
+    }
+
+    // The status bar's "last event N s ago" and the informers panel's column.
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    // 0.2 s into a second after the tick: a wall-clock read 0.4 s after the
+    // tick would count one more second than the tick did.
+    watching.lastEventMs = SecondClock::nowMs() - 1800;
+    pods->setStatus(watching);
+    InformerStatusModel *panel = f.window->informerModel();
+    int podsRow = -1;
+    for (int row = 0; row < panel->rowCount(); ++row) {
+        if (panel->sourceAt(row) == pods)
+            podsRow = row;
+    }
+    QVERIFY(podsRow >= 0);
+    static const QRegularExpression statusAge(QStringLiteral("last event (\\d+ s ago)"));
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(ticks.wait(1500));
+        const QRegularExpressionMatch match = statusAge.match(f.window->statusText());
+        QVERIFY2(match.hasMatch(), qPrintable(f.window->statusText()));
+        QCOMPARE(panel->index(podsRow, InformerStatusModel::LastEventColumn).data().toString(),
+                 match.captured(1));
+        QTest::qWait(400); // a repaint later in the second shows the same
+        QCOMPARE(panel->index(podsRow, InformerStatusModel::LastEventColumn).data().toString(),
+                 match.captured(1));
+    }
 }
 
 QTEST_MAIN(TestMainWindow)
