@@ -163,9 +163,14 @@ void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
     if (list.isEmpty())
         return;
     h.section(QStringLiteral("Conditions"));
-    h.out += QStringLiteral("<table cellspacing='0' cellpadding='2'><tr><th align='left'>Type</th>"
-                            "<th align='left'>Status</th><th align='left'>Age</th>"
-                            "<th align='left'>Reason / message</th></tr>");
+    // The header cells are spaced as the rows below them ("Status Age" ran
+    // together over short columns).
+    h.out += QStringLiteral(
+        "<table cellspacing='0' cellpadding='2'><tr>"
+        "<th align='left' style='padding-right:12px'>Type</th>"
+        "<th align='left' style='padding-right:12px'>Status</th>"
+        "<th align='left' style='padding-right:12px'>Age</th><th align='left'>Reason / message</th>"
+        "</tr>");
     for (const QJsonValue &v : list) {
         const QJsonObject c = v.toObject();
         const QString status = c.value(QLatin1String("status")).toString();
