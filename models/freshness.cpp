@@ -87,6 +87,18 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
     return {};
 }
 
+QString lastEventText(const InformerStatus &status, qint64 nowMs)
+{
+    if (status.lastEventMs < 0)
+        return QStringLiteral("—");
+    const qint64 ms = qMax<qint64>(0, nowMs - status.lastEventMs);
+    if (ms < 1000)
+        return QStringLiteral("just now");
+    if (ms < 120'000)
+        return QStringLiteral("%1 s ago").arg(ms / 1000);
+    return QStringLiteral("%1 min ago").arg(ms / 60'000);
+}
+
 QColor freshnessColor(FreshnessLevel level)
 {
     switch (level) {

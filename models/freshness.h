@@ -19,6 +19,10 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs);
 // One sentence for a banner: what is wrong and what happens next, naming
 // `what` ("pods in demo").
 QString freshnessSentence(const InformerStatus &status, const QString &what, qint64 nowMs);
+// How long ago the informer's last event came, in the status bar's and the
+// informers panel's one wording: "just now", "12 s ago", "3 min ago"; "—"
+// for none.
+QString lastEventText(const InformerStatus &status, qint64 nowMs);
 // A dot colour for the level (green, blue, amber, red).
 QColor freshnessColor(FreshnessLevel level);
 

@@ -28,21 +28,6 @@ qint64 InformerStatusModel::nowMs() const
     return m_fixedNowMs ? m_fixedNowMs : SecondClock::nowMs();
 }
 
-namespace {
-
-QString ageText(qint64 ms)
-{
-    if (ms < 0)
-        return QStringLiteral("—");
-    if (ms < 1000)
-        return QStringLiteral("now");
-    if (ms < 120'000)
-        return QStringLiteral("%1 s ago").arg(ms / 1000);
-    return QStringLiteral("%1 min ago").arg(ms / 60'000);
-}
-
-} // namespace
-
 QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -63,7 +48,7 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
         case RestartsColumn:
             return QStringLiteral("%1 / %2").arg(s.watchRestarts).arg(s.relists);
         case LastEventColumn:
-            return ageText(s.lastEventMs < 0 ? -1 : nowMs() - s.lastEventMs);
+            return lastEventText(s, nowMs());
         case MessageColumn:
             // An error beside a green "watching" reads as a current problem:
             // once recovered it moves to the tooltip.

@@ -425,8 +425,7 @@ void MainWindow::refreshStatusBar()
         if (status.state == InformerStatus::State::Watching || status.synced)
             text += QStringLiteral(" · %1 objects").arg(QLocale().toString(objects));
         if (status.state == InformerStatus::State::Watching && status.lastEventMs > 0)
-            text += QStringLiteral(" · last event %1 s ago")
-                        .arg(qMax<qint64>(0, (now - status.lastEventMs) / 1000));
+            text += QStringLiteral(" · last event ") + lastEventText(status, now);
         if (!status.lastError.isEmpty() && !status.healthy())
             text += QStringLiteral(" · ") + status.lastError.toHtmlEscaped();
         m_freshness->setText(text);

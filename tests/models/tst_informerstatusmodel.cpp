@@ -16,6 +16,8 @@ class TestInformerStatusModel : public QObject
 private Q_SLOTS:
     void freshnessWording_data();
     void freshnessWording();
+    void lastEventWording_data();
+    void lastEventWording();
     void statusChangeIsOneRowUpdate();
     void listingShowsProgress();
 };
@@ -56,6 +58,30 @@ void TestInformerStatusModel::freshnessWording()
     QVERIFY2(sentence.contains(QStringLiteral("pods")), qPrintable(sentence));
     if (!error.isEmpty())
         QVERIFY2(sentence.contains(error), qPrintable(sentence));
+}
+
+void TestInformerStatusModel::lastEventWording_data()
+{
+    QTest::addColumn<qint64>("agoMs");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("none") << qint64(-1) << "—";
+    QTest::newRow("within the second") << qint64(999) << "just now";
+    QTest::newRow("seconds") << qint64(12'500) << "12 s ago";
+    QTest::newRow("minutes") << qint64(185'000) << "3 min ago";
+    // A clock a little behind the event (the last tick came before it).
+    QTest::newRow("after the tick") << qint64(-300) << "just now";
+}
+
+// The status bar and the informers panel word the last event alike.
+void TestInformerStatusModel::lastEventWording()
+{
+    QFETCH(qint64, agoMs);
+    QFETCH(QString, text);
+    const qint64 now = 1'000'000;
+    InformerStatus s;
+    s.state = State::Watching;
+    s.lastEventMs = agoMs == -1 ? -1 : now - agoMs;
+    QCOMPARE(lastEventText(s, now), text);
 }
 
 void TestInformerStatusModel::statusChangeIsOneRowUpdate()
