@@ -42,6 +42,43 @@ ResourceType typeOf(ServerContext &context, const QString &storageId)
     return *context.table.findByStorage(storageId);
 }
 
+// A Deployment condition as the controller manager writes it: its
+// lastTransitionTime moves when its status changes and its lastUpdateTime when
+// anything in it does, so an unchanged condition keeps both and an unchanged
+// status compares equal (no new version of the object).
+QJsonObject deploymentCondition(const QJsonObject &deployment, const char *type, bool status,
+                                const char *reason, const QString &message)
+{
+    QJsonObject condition{{"type", type},
+                          {"status", status ? "True" : "False"},
+                          {"reason", reason},
+                          {"message", message}};
+    const QJsonArray previous = deployment.value(QLatin1String("status"))
+                                    .toObject()
+                                    .value(QLatin1String("conditions"))
+                                    .toArray();
+    const auto same = [&](const QJsonObject &before, const char *field) {
+        return before.value(QLatin1String(field)) == condition.value(QLatin1String(field));
+    };
+    for (const QJsonValue &value : previous) {
+        const QJsonObject before = value.toObject();
+        if (!same(before, "type"))
+            continue;
+        if (same(before, "status"))
+            condition.insert(QLatin1String("lastTransitionTime"),
+                             before.value(QLatin1String("lastTransitionTime")));
+        if (same(before, "status") && same(before, "reason") && same(before, "message"))
+            condition.insert(QLatin1String("lastUpdateTime"),
+                             before.value(QLatin1String("lastUpdateTime")));
+    }
+    const QString now = nowTimestamp();
+    if (!condition.value(QLatin1String("lastTransitionTime")).isString())
+        condition.insert(QLatin1String("lastTransitionTime"), now);
+    if (!condition.value(QLatin1String("lastUpdateTime")).isString())
+        condition.insert(QLatin1String("lastUpdateTime"), now);
+    return condition;
+}
+
 } // namespace
 
 std::vector<ObjectPtr> DeploymentController::podsOf(const QString &ownerUid) const
@@ -191,19 +228,16 @@ void DeploymentController::reconcileDeployment(const ObjectPtr &deployment)
             {"availableReplicas", int(running)},
             {"conditions",
              QJsonArray{
-                 QJsonObject{{"type", "Available"},
-                             {"status", running >= desired ? "True" : "False"},
-                             {"reason", running >= desired ? "MinimumReplicasAvailable"
-                                                           : "MinimumReplicasUnavailable"},
-                             {"message", running >= desired
-                                             ? "Deployment has minimum availability."
-                                             : "Deployment does not have minimum availability."}},
-                 QJsonObject{
-                     {"type", "Progressing"},
-                     {"status", "True"},
-                     {"reason", "NewReplicaSetAvailable"},
-                     {"message", QStringLiteral("ReplicaSet \"%1\" has successfully progressed.")
-                                     .arg(current->name)}}}}});
+                 deploymentCondition(
+                     object, "Available", running >= desired,
+                     running >= desired ? "MinimumReplicasAvailable" : "MinimumReplicasUnavailable",
+                     running >= desired
+                         ? QStringLiteral("Deployment has minimum availability.")
+                         : QStringLiteral("Deployment does not have minimum availability.")),
+                 deploymentCondition(
+                     object, "Progressing", true, "NewReplicaSetAvailable",
+                     QStringLiteral("ReplicaSet \"%1\" has successfully progressed.")
+                         .arg(current->name))}}});
 }
 
 void DeploymentController::createPod(const ObjectPtr &replicaSet, const QJsonObject &replicaSetJson)
@@ -329,7 +363,7 @@ void DeploymentController::updateStatus(const ObjectPtr &object, const QString &
     if (QJsonDocument(json.value(QLatin1String("status")).toObject()).toJson() ==
         QJsonDocument(status).toJson())
         return;
-    // Conditions carry no timestamps here, so equal statuses compare equal.
+    // Unchanged conditions keep their times, so equal statuses compare equal.
     json.insert(QLatin1String("status"), status);
     const auto type = m_context.table.find(resourceGroup, QStringLiteral("v1"), resource);
     if (type)

@@ -4,6 +4,7 @@
 
 #include "simfixtures.h"
 
+#include <QDateTime>
 #include <QSet>
 
 using namespace informant;
@@ -24,6 +25,7 @@ private slots:
     void controlEndpointTellsTheTruth();
     void scaleScenarioIsDeterministic();
     void demoScenarioLooksAlive();
+    void deploymentConditionsKeepTheirTimes();
     void churnScenarioKeepsAStablePopulation();
     void crdsOptionAddsServedKinds_data();
     void crdsOptionAddsServedKinds();
@@ -425,6 +427,50 @@ void TestSimResources::demoScenarioLooksAlive()
     QCOMPARE(get(port, "/apis/demo.informant.io/v1/widgets").json().value("items").toArray().size(),
              3);
     QCOMPARE(get(port, "/apis/batch/v1/jobs").json().value("items").toArray().size(), 1);
+}
+
+// Deployment conditions carry lastTransitionTime and lastUpdateTime, as the
+// controller manager writes them (the details pane shows their ages), and
+// keep them while nothing changes: the demo's controller reconciles every
+// second, and a fresh time each pass would make a new version of every
+// deployment every second.
+void TestSimResources::deploymentConditionsKeepTheirTimes()
+{
+    const auto sim = startSim(SimOptions{});
+    const quint16 port = sim->port();
+    const auto versions = [&] {
+        QHash<QString, QString> out;
+        const QJsonArray items =
+            get(port, "/apis/apps/v1/deployments").json().value("items").toArray();
+        for (const QJsonValue &item : items) {
+            const QJsonObject metadata = item.toObject().value("metadata").toObject();
+            out.insert(metadata.value("name").toString(),
+                       metadata.value("resourceVersion").toString());
+            const QJsonArray conditions =
+                item.toObject().value("status").toObject().value("conditions").toArray();
+            if (conditions.isEmpty())
+                out.insert(QStringLiteral("no conditions"), metadata.value("name").toString());
+            for (const QJsonValue &condition : conditions) {
+                for (const char *field : {"lastTransitionTime", "lastUpdateTime"}) {
+                    const QString time =
+                        condition.toObject().value(QLatin1String(field)).toString();
+                    if (!QDateTime::fromString(time, Qt::ISODate).isValid())
+                        out.insert(QStringLiteral("bad time"), metadata.value("name").toString());
+                }
+            }
+        }
+        return out;
+    };
+    const QHash<QString, QString> before = versions();
+    QCOMPARE(before.size(), 5);
+    QTest::qWait(2200); // two reconcile passes, in another second of the clock
+    const QHash<QString, QString> after = versions();
+    QCOMPARE(after.size(), 5);
+    int unchanged = 0;
+    for (auto it = before.cbegin(); it != before.cend(); ++it)
+        unchanged += after.value(it.key()) == it.value() ? 1 : 0;
+    // The demo rolls one deployment out every 6 s: the others stand still.
+    QVERIFY2(unchanged >= 3, qPrintable(QString::number(unchanged)));
 }
 
 void TestSimResources::churnScenarioKeepsAStablePopulation()
