@@ -146,19 +146,25 @@ int ageSeconds(const DetailsPane &pane)
     return match.hasMatch() ? match.captured(1).toInt() : -1;
 }
 
+// kPod, created `seconds` ago.
+KubeObject podCreatedSecondsAgo(int seconds)
+{
+    const QString created = QDateTime::currentDateTimeUtc().addSecs(-seconds).toString(Qt::ISODate);
+    QByteArray pod = kPod;
+    pod.replace("2024-05-01T10:00:00Z", created.toUtf8());
+    return decode(pod);
+}
+
 } // namespace
 
 // The table's AGE column says "4s" a second after "3s"; the details pane
 // beside it must not say "0s" meanwhile.
 void TestDetailsPane::youngObjectsAgeTicksEverySecond()
 {
-    const QString created = QDateTime::currentDateTimeUtc().addSecs(-5).toString(Qt::ISODate);
-    QByteArray pod = kPod;
-    pod.replace("2024-05-01T10:00:00Z", created.toUtf8());
     DetailsPane pane;
     pane.show();
     QVERIFY(QTest::qWaitForWindowExposed(&pane));
-    pane.setObject(decode(pod));
+    pane.setObject(podCreatedSecondsAgo(5));
     const int first = ageSeconds(pane);
     QVERIFY2(first >= 5 && first < 60, qPrintable(pane.overviewText()));
     QTRY_VERIFY_WITH_TIMEOUT(ageSeconds(pane) > first, 2500);
@@ -168,13 +174,10 @@ void TestDetailsPane::youngObjectsAgeTicksEverySecond()
 // ages wait while there is a selection, and tick on once it is gone.
 void TestDetailsPane::agesWaitWhileTheUserSelects()
 {
-    const QString created = QDateTime::currentDateTimeUtc().addSecs(-5).toString(Qt::ISODate);
-    QByteArray pod = kPod;
-    pod.replace("2024-05-01T10:00:00Z", created.toUtf8());
     DetailsPane pane;
     pane.show();
     QVERIFY(QTest::qWaitForWindowExposed(&pane));
-    pane.setObject(decode(pod));
+    pane.setObject(podCreatedSecondsAgo(5));
     auto *browser = pane.findChild<QTextBrowser *>();
     QVERIFY(browser);
     QTextCursor cursor = browser->textCursor();
