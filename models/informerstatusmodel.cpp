@@ -41,8 +41,9 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
         case StateColumn:
             return freshnessText(s, nowMs());
         case ObjectsColumn:
-            return QLocale().toString(s.state == InformerStatus::State::Listing ? s.itemsListed
-                                                                                : s.objects);
+            if (s.state == InformerStatus::State::Listing)
+                return QLocale().toString(s.itemsListed);
+            return QLocale().toString(e.objectCount >= 0 ? e.objectCount : s.objects);
         case RateColumn:
             return QLocale().toString(s.eventsPerSecond, 'f', s.eventsPerSecond < 10 ? 1 : 0);
         case RestartsColumn:
@@ -101,7 +102,7 @@ void InformerStatusModel::addSource(KindSource *source)
     }
     const int row = int(m_entries.size());
     beginInsertRows({}, row, row);
-    m_entries.append(Entry{source, source->status(), source->status().objects});
+    m_entries.append(Entry{source, source->status(), source->status().objects, -1});
     endInsertRows();
     connect(source, &KindSource::statusChanged, this,
             [this, source](const InformerStatus &status) { onStatus(source, status); });
@@ -124,6 +125,21 @@ void InformerStatusModel::onStatus(KindSource *source, const InformerStatus &sta
         e.status = status;
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         Q_EMIT summaryChanged();
+        return;
+    }
+}
+
+void InformerStatusModel::setObjectCount(KindSource *source, qint64 count)
+{
+    for (int row = 0; row < m_entries.size(); ++row) {
+        Entry &e = m_entries[row];
+        if (e.source != source)
+            continue;
+        if (e.objectCount != count) {
+            e.objectCount = count;
+            const QModelIndex cell = index(row, ObjectsColumn);
+            Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole});
+        }
         return;
     }
 }

@@ -48,6 +48,10 @@ public:
 
     void addSource(KindSource *source);
     KindSource *sourceAt(int row) const;
+    // The size of `source`'s cache as the window last read it, for the Objects
+    // column: the tree and the status bar show the same read (the status's
+    // own count is taken at other moments, and under churn the two differed).
+    void setObjectCount(KindSource *source, qint64 count);
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
     void tick(); // time-based texts changed
 
@@ -63,6 +67,7 @@ private:
         QPointer<KindSource> source;
         InformerStatus status;
         qint64 expectedObjects = 0; // objects before a relist, for progress
+        qint64 objectCount = -1;    // setObjectCount(); -1: not read yet
     };
     qint64 nowMs() const;
     void onStatus(KindSource *source, const InformerStatus &status);

@@ -369,8 +369,11 @@ void MainWindow::setBenchRecorder(BenchRecorder *recorder)
 void MainWindow::refreshCounts()
 {
     for (KindSource *s : m_session->sources()) {
-        if (s != m_view->source())
-            m_treeModel->setCount(s->kind().id(), s->indexer().size());
+        if (s == m_view->source())
+            continue;
+        const qint64 objects = s->indexer().size();
+        m_treeModel->setCount(s->kind().id(), objects);
+        m_statusModel->setObjectCount(s, objects);
     }
     refreshStatusBar(); // the shown kind's count, read once for the tree and the status bar
     // Objects that newly carry the chosen labels bring their events along.
@@ -414,10 +417,12 @@ void MainWindow::refreshStatusBar()
 {
     const qint64 now = SecondClock::nowMs();
     if (KindSource *s = m_view->source()) {
-        // Read once and shown in both places: under churn two reads on two
-        // timers differ, and users take "100,001" beside "100,000" for drift.
+        // Read once and shown in all three places: under churn reads on
+        // separate timers differ, and users take "100,001" beside "100,000"
+        // for drift.
         const qint64 objects = s->indexer().size();
         m_treeModel->setCount(s->kind().id(), objects);
+        m_statusModel->setObjectCount(s, objects);
         const InformerStatus status = s->status();
         const QColor color = freshnessColor(freshnessLevel(status));
         QString text = QStringLiteral("<span style='color:%1'>●</span> <b>%2</b>: %3")

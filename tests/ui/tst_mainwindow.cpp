@@ -127,7 +127,7 @@ private Q_SLOTS:
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
     void emptyTableSaysWhy();
-    void treeAndStatusBarShowOneCount();
+    void treeStatusBarAndPanelShowOneCount();
     void watchedKindsChooseTheTreesInformers();
     void selectionDrivesDetailsPane();
     void agesAgreeAcrossViews();
@@ -377,10 +377,11 @@ void TestMainWindow::emptyTableSaysWhy()
     QTRY_COMPARE(f.model()->rowCount(), 3);
 }
 
-void TestMainWindow::treeAndStatusBarShowOneCount()
+void TestMainWindow::treeStatusBarAndPanelShowOneCount()
 {
-    // Under churn the tree and the status bar used to read the cache on two
-    // timers and show different counts for the same kind.
+    // Under churn the tree, the status bar and the informers panel used to
+    // read the cache at different moments and show different counts for
+    // the same kind.
     Fixture f;
     LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
     InformerStatus watching;
@@ -391,9 +392,20 @@ void TestMainWindow::treeAndStatusBarShowOneCount()
         const QModelIndex kind = f.window->treeModel()->indexOfKind(pods->kind().id());
         return kind.data(ResourceTreeModel::CountRole).toLongLong();
     };
+    // The informers panel's Objects column shows the same read (the status's
+    // own count, 0 here, is taken at other moments).
+    InformerStatusModel *panel = f.window->informerModel();
+    const auto panelCount = [&] {
+        for (int row = 0; row < panel->rowCount(); ++row) {
+            if (panel->sourceAt(row) == pods)
+                return panel->index(row, InformerStatusModel::ObjectsColumn).data().toString();
+        }
+        return QString();
+    };
     QVERIFY2(f.window->statusText().contains(QStringLiteral("3 objects")),
              qPrintable(f.window->statusText()));
     QCOMPARE(treeCount(), 3);
+    QCOMPARE(panelCount(), QStringLiteral("3"));
 
     pods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-1"), QStringLiteral("pg"),
                      QStringLiteral("Running")));
@@ -402,6 +414,7 @@ void TestMainWindow::treeAndStatusBarShowOneCount()
     QVERIFY2(f.window->statusText().contains(QStringLiteral("4 objects")),
              qPrintable(f.window->statusText()));
     QCOMPARE(treeCount(), 4);
+    QCOMPARE(panelCount(), QStringLiteral("4"));
 }
 
 void TestMainWindow::watchedKindsChooseTheTreesInformers()
