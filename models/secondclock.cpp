@@ -24,8 +24,17 @@ SecondClock *SecondClock::instance()
 
 qint64 SecondClock::nowMs()
 {
+    const qint64 wallMs = QDateTime::currentMSecsSinceEpoch();
     const qint64 tickMs = s_tickMs.load(std::memory_order_relaxed);
-    return tickMs ? tickMs : QDateTime::currentMSecsSinceEpoch();
+    if (tickMs == 0)
+        return wallMs;
+    // A new second whose tick has not been handled yet (it is a few ms away,
+    // or the GUI thread was busy): its start, which reads every age as the
+    // tick will, rather than a time falling behind ("<invalid>" ages, kubectl's
+    // word for a creation time in the future, after two seconds).
+    if (wallMs / 1000 != tickMs / 1000)
+        return wallMs - wallMs % 1000;
+    return tickMs;
 }
 
 SecondClock::SecondClock(QObject *parent)

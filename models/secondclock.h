@@ -30,7 +30,8 @@ public:
     // application object).
     static SecondClock *instance();
 
-    // The wall clock at the last tick (ms since the epoch); the wall clock
+    // The wall clock at the last tick (ms since the epoch), or the start of
+    // the current second when its tick is still to come; the wall clock
     // itself while no clock runs (programs without a GUI).
     static qint64 nowMs();
 
