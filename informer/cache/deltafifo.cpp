@@ -16,6 +16,9 @@ constexpr qsizetype kSlowPopQueueDepth = 10;
 constexpr qint64 kSlowPopProcessMs = 100;
 // A drained queue keeps room for this many keys; more is released.
 constexpr qsizetype kKeepCapacity = 1024;
+// How many objects ahead a pass over a Replace's objects asks for their
+// memory: far enough for a load from RAM to land before it is needed.
+constexpr qsizetype kPrefetchAhead = 8;
 
 // client-go dedupDeltas: only the last two deltas are compared, and only two
 // deletions collapse; the one with a real final state (not a tombstone) wins.
@@ -209,7 +212,14 @@ Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString 
     QList<KubeObject> items;
     keys.reserve(objects.size());
     items.reserve(objects.size());
-    for (const KubeObject &object : objects) {
+    // A listed object was decoded long before its list ended: its block and
+    // key are cold (see KubeObject::prefetchBlock), hence the prefetches.
+    for (qsizetype i = 0; i < objects.size(); ++i) {
+        if (i + kPrefetchAhead * 2 < objects.size())
+            objects.at(i + kPrefetchAhead * 2).prefetchBlock();
+        if (i + kPrefetchAhead < objects.size())
+            objects.at(i + kPrefetchAhead).prefetchKey();
+        const KubeObject &object = objects.at(i);
         const Result<QString> key = keyOf(object);
         if (!key.ok())
             return key.error();
@@ -221,7 +231,10 @@ Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString 
     const DeltaType type = m_options.emitDeltaTypeReplaced ? DeltaType::Replaced : DeltaType::Sync;
     QSet<QString> listedKeys;
     listedKeys.reserve(keys.size());
+    m_items.reserve(m_items.size() + keys.size());
     for (qsizetype i = 0; i < objects.size(); ++i) {
+        if (i + kPrefetchAhead < objects.size())
+            __builtin_prefetch(keys.at(i + kPrefetchAhead).constData());
         listedKeys.insert(keys.at(i));
         queueActionLocked(keys.at(i), type, items.at(i));
     }

@@ -127,6 +127,20 @@ Result<KubeObject> KubeObject::fromJson(QByteArrayView json, const DecodeOptions
     return decoded;
 }
 
+void KubeObject::prefetchBlock() const
+{
+    if (d) {
+        __builtin_prefetch(d.data());
+        __builtin_prefetch(&d->hasManagedFields); // the last of the first members
+    }
+}
+
+void KubeObject::prefetchKey() const
+{
+    if (d)
+        __builtin_prefetch(d->key.constData());
+}
+
 static const QList<Label> kNoLabels;
 static const QList<QString> kNoKeys;
 static const QList<OwnerReference> kNoOwners;

@@ -59,6 +59,15 @@ public:
     static Result<KubeObject> fromJson(QByteArrayView json, const DecodeOptions &options = {});
 
     bool isNull() const { return !d; }
+    // For passes over many objects decoded long ago (a Replace of 100k):
+    // each object's block and key text are then cold, and a pass that reads
+    // them one object at a time waits on memory for each. Called a few
+    // objects ahead, these start those loads early. prefetchBlock() asks for
+    // the block's first members (the reference count, key, resourceVersion);
+    // prefetchKey() for the key's text, reading the block to find it, so it
+    // should come some objects after prefetchBlock() for the same object.
+    void prefetchBlock() const;
+    void prefetchKey() const;
 
     QByteArray json() const; // minified
     qsizetype jsonSize() const;
