@@ -93,6 +93,12 @@ qint64 parseKubeTimestampMs(QByteArrayView text)
     return seconds * 1000 + millis;
 }
 
+bool isMetaTable(QStringView kind, QStringView apiVersion)
+{
+    return kind == u"Table" &&
+           (apiVersion == u"meta.k8s.io/v1" || apiVersion == u"meta.k8s.io/v1beta1");
+}
+
 KubeObject::KubeObject() = default;
 KubeObject::~KubeObject() = default;
 KubeObject::KubeObject(const KubeObject &) = default;

@@ -109,6 +109,10 @@ private:
 // ("2024-05-01T10:00:00Z", optional fraction and offset). -1 if invalid.
 qint64 parseKubeTimestampMs(QByteArrayView text);
 
+// True for a meta.k8s.io Table (v1 or v1beta1): the server's printed form of
+// a list, never an object an informer caches (reference §2.4 and §2.6).
+bool isMetaTable(QStringView kind, QStringView apiVersion);
+
 // Returns the object without metadata.managedFields (the default transform).
 // Objects that have none are returned as they are, sharing their data.
 KubeObject withoutManagedFields(const KubeObject &object);

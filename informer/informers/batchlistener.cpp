@@ -18,11 +18,15 @@ BatchListener::BatchListener(QObject *receiver, Callback callback, qint64 interv
 
 BatchListener::~BatchListener()
 {
-    {
-        std::lock_guard lock(m_liveness->mutex);
-        m_liveness->alive = false;
-    }
     stop();
+}
+
+// From the moment a stop is requested no posted delivery runs: a view that
+// unsubscribes gets no batch after that, whatever is still queued for it.
+void BatchListener::stopRequested()
+{
+    std::lock_guard lock(m_liveness->mutex);
+    m_liveness->alive = false;
 }
 
 void BatchListener::addLocked(const Notification &notification, const QString &key)

@@ -41,6 +41,7 @@ public:
 
 private:
     void run() override;
+    void stopRequested() override;
     void addLocked(const Notification &notification, const QString &key);
     void delivered(qint64 initialCount);
 
@@ -54,8 +55,8 @@ private:
     bool m_inFlight = false;
     qsizetype m_peakPending = 0;
     qint64 m_coalesced = 0;
-    // Shared with posted deliveries: a delivery runs only while the listener
-    // is alive, and destruction waits for a running one (recursive: the
+    // Shared with posted deliveries: a delivery runs only until a stop is
+    // requested, and the request waits for a running one (recursive: the
     // callback may remove its own registration).
     struct Liveness
     {

@@ -2,6 +2,20 @@
 
 namespace informant {
 
+namespace {
+
+// A Table has rows, not items: taken for an empty list, its Replace would
+// delete every cached object.
+ApiError unsupportedList(const ListPage &page)
+{
+    return ApiError{
+        ApiError::Kind::Decode,
+        QStringLiteral("unsupported list gvk: %1, Kind=%2").arg(page.apiVersion, page.kind),
+        {}};
+}
+
+} // namespace
+
 ListPager::ListPager(ListerWatcher &listerWatcher, qint64 pageSize, bool fullListIfExpired)
     : m_listerWatcher(listerWatcher)
     , m_pageSize(pageSize)
@@ -34,6 +48,8 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
                 ApiResult<ListPage> whole = m_listerWatcher.listMapped(full, m_itemMapper);
                 if (!whole.ok())
                     return whole.error();
+                if (isMetaTable(whole->kind, whole->apiVersion))
+                    return unsupportedList(*whole);
                 PagedList fallback;
                 fallback.resourceVersion = whole->resourceVersion;
                 fallback.items = std::move(whole.value().items);
@@ -45,6 +61,8 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
             return page.error();
         }
         ListPage &current = page.value();
+        if (isMetaTable(current.kind, current.apiVersion))
+            return unsupportedList(current);
         if (first) {
             result.resourceVersion = current.resourceVersion;
             result.items = std::move(current.items);

@@ -31,18 +31,32 @@ void ProcessorListener::start()
 {
     std::lock_guard lock(m_mutex);
     if (!m_thread.joinable() && !m_stopping)
-        m_thread = std::thread([this] { run(); });
+        m_thread = std::thread([self = shared_from_this()] { self->run(); });
+}
+
+void ProcessorListener::requestStop()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (std::exchange(m_stopping, true))
+            return;
+    }
+    stopRequested();
+    m_cv.notify_all();
 }
 
 void ProcessorListener::stop()
 {
+    requestStop();
+    // Taken under the lock: of two concurrent stop() calls only one joins.
+    std::thread thread;
     {
         std::lock_guard lock(m_mutex);
-        m_stopping = true;
+        if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
+            thread = std::move(m_thread);
     }
-    m_cv.notify_all();
-    if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
-        m_thread.join();
+    if (thread.joinable())
+        thread.join();
 }
 
 void ProcessorListener::holdWakeups()

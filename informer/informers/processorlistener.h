@@ -31,7 +31,7 @@
 
 namespace informant {
 
-class ProcessorListener
+class ProcessorListener : public std::enable_shared_from_this<ProcessorListener>
 {
 public:
     virtual ~ProcessorListener();
@@ -41,9 +41,15 @@ public:
     // Synthetic adds for a registration made after the informer started.
     virtual void addInitialSnapshot(const QList<KubeObject> &objects);
 
+    // The thread holds a reference to its listener until it ends, so a
+    // listener whose last handle is dropped mid-call (a handler removing
+    // itself, say) outlives that call. Call on a listener owned by a
+    // shared_ptr.
     void start();
-    // Drops buffered notifications, lets an in-flight call finish and joins
-    // the thread (unless called from it).
+    // Drops buffered notifications and returns: an in-flight call finishes
+    // on its own, and then the thread ends (client-go's removal, §6.7).
+    void requestStop();
+    // requestStop(), then waits for the thread to end (unless called from it).
     void stop();
 
     bool hasSynced() const;
@@ -73,6 +79,8 @@ public:
 protected:
     explicit ProcessorListener(std::function<bool()> informerSynced);
     virtual void run() = 0;
+    // Called by requestStop() once, before it wakes the thread.
+    virtual void stopRequested() {}
     void initialQueued(qint64 count) { m_pendingInitial.fetch_add(count); }
     void initialDelivered(qint64 count) { m_pendingInitial.fetch_sub(count); }
     bool isStopping() // takes m_mutex

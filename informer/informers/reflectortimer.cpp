@@ -27,12 +27,22 @@ ReflectorTimer::~ReflectorTimer()
 void ReflectorTimer::shutdown()
 {
     m_stop.stop();
-    if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
-        m_thread.join();
+    // Reflector::stop() shuts down from another thread than the reflector's,
+    // which starts the thread: m_thread is only touched under the lock, and
+    // joined outside it (the loop takes the lock too).
+    std::thread thread;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
+            thread = std::move(m_thread);
+    }
+    if (thread.joinable())
+        thread.join();
 }
 
 void ReflectorTimer::ensureThread()
 {
+    std::lock_guard lock(m_mutex);
     if (!m_thread.joinable() && !m_stop.isStopped())
         m_thread = std::thread([this] { loop(); });
 }

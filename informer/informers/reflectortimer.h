@@ -55,9 +55,9 @@ private:
     std::shared_ptr<Clock> m_clock;
     ReflectorStore &m_store;
     StopSignal m_stop;
-    std::thread m_thread;
 
     std::mutex m_mutex;
+    std::thread m_thread;
     // resync
     bool m_resyncArmed = false;
     qint64 m_resyncPeriodMs = 0;

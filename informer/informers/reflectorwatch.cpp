@@ -12,15 +12,6 @@ namespace {
 
 using State = InformerStatus::State;
 
-bool isUnsupportedTable(const KubeObject &object)
-{
-    if (object.kind() != QLatin1String("Table"))
-        return false;
-    const QString apiVersion = object.apiVersion();
-    return apiVersion == QLatin1String("meta.k8s.io/v1") ||
-           apiVersion == QLatin1String("meta.k8s.io/v1beta1");
-}
-
 } // namespace
 
 ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
@@ -209,7 +200,7 @@ bool Reflector::applyEvents(const QList<WatchEvent> &events, ReflectorStore &sto
             keepGoing = false;
             break;
         }
-        if (event.object.isNull() || isUnsupportedTable(event.object)) {
+        if (event.object.isNull() || isMetaTable(event.object.kind(), event.object.apiVersion())) {
             qCDebug(lcInformer) << m_options.name << "skipping an unsupported watch event";
             continue;
         }

@@ -139,9 +139,14 @@ void SharedIndexInformer::removeEventHandler(const ListenerHandle &handle)
     }
     if (!found)
         return;
-    if (dynamic_cast<BatchListener *>(handle.get()))
-        --m_batchListeners;
-    handle->stop();
+    if (dynamic_cast<BatchListener *>(handle.get()) && --m_batchListeners == 0) {
+        // Receive times are noted only while a batch listener takes them.
+        std::lock_guard lock(m_receivedMutex);
+        m_received.clear();
+    }
+    // As client-go: an in-flight call is not waited for (a handler blocked on
+    // the caller's thread would otherwise never return).
+    handle->requestStop();
 }
 
 qsizetype SharedIndexInformer::handlerCount() const

@@ -83,6 +83,8 @@ public:
                                            std::function<void(const ChangeBatch &)> callback,
                                            qint64 intervalMs = 16);
     // Idempotent; a handle of another informer or after stop is a no-op.
+    // Returns without waiting for a call the handler is in (as client-go):
+    // that call finishes, and no later one starts.
     void removeEventHandler(const ListenerHandle &handle);
     qsizetype handlerCount() const;
 

@@ -19,6 +19,8 @@ private Q_SLOTS:
     void expiredContinuationIsAnErrorWithoutFullListFallback();
     void expiredFirstPageIsReturnedAsError();
     void continuationClearsResourceVersionMatch();
+    void tableIsNotTakenForAList_data();
+    void tableIsNotTakenForAList();
 };
 
 void TstPager::pagesAreRequestedUntilNoContinueToken_data()
@@ -113,6 +115,34 @@ void TstPager::continuationClearsResourceVersionMatch()
     QCOMPARE(lw.requests(),
              (QStringList{"list limit=1&resourceVersion=10&resourceVersionMatch=Exact",
                           "list continue=c1&limit=1"}));
+}
+
+// A Table decodes to a page without items: were it taken for an empty list,
+// the Replace after it would delete the whole cache (reference §2.4 step 4).
+void TstPager::tableIsNotTakenForAList_data()
+{
+    QTest::addColumn<QString>("apiVersion");
+    QTest::addColumn<bool>("rejected");
+    QTest::newRow("meta.k8s.io/v1") << "meta.k8s.io/v1" << true;
+    QTest::newRow("meta.k8s.io/v1beta1") << "meta.k8s.io/v1beta1" << true;
+    QTest::newRow("a Table kind of another group") << "example.com/v1" << false;
+}
+
+void TstPager::tableIsNotTakenForAList()
+{
+    QFETCH(QString, apiVersion);
+    QFETCH(bool, rejected);
+    FakeListerWatcher lw;
+    ListPage table = makePage(QStringLiteral("7"), {});
+    table.kind = QStringLiteral("Table");
+    table.apiVersion = apiVersion;
+    lw.addList(table);
+    ListPager pager(lw);
+    const auto result = pager.list(ListOptions{});
+    QCOMPARE(!result.ok(), rejected);
+    if (rejected)
+        QCOMPARE(result.error().message,
+                 QStringLiteral("unsupported list gvk: %1, Kind=Table").arg(apiVersion));
 }
 
 QTEST_GUILESS_MAIN(TstPager)

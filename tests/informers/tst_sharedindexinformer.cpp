@@ -8,8 +8,10 @@
 #include "informer/informers/sharedinformerfactory.h"
 
 #include <QSemaphore>
+
 #include <QSet>
 #include <QTest>
+#include <future>
 
 using namespace informant;
 using namespace informant::test;
@@ -113,6 +115,8 @@ private Q_SLOTS:
     void resyncPeriodsAreNormalised();
     void transformRunsBeforeCacheAndHandlers();
     void removedHandlerHearsNothingMore();
+    void removalDoesNotWaitForACallInProgress();
+    void handlerMayRemoveItselfAndDropItsHandle();
     void addingAfterStopFails();
     void batchHandlerCoalescesPerKeyOnTheReceiverThread();
     void lateBatchHandlerGetsOneSnapshotBatch();
@@ -356,6 +360,65 @@ void TstSharedIndexInformer::removedHandlerHearsNothingMore()
     QCOMPARE(removed.lines(), QStringList{"add ns/a@5 initial"});
     informer.removeEventHandler(keptHandle);
     QCOMPARE(informer.handlerCount(), 0);
+}
+
+// §6.7: removing a registration does not wait for the call its handler is
+// in (a handler blocked on the remover's thread would never return); that
+// call finishes, and no later one starts.
+void TstSharedIndexInformer::removalDoesNotWaitForACallInProgress()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5"), makePod("b", "6")}));
+    lw->addWatch({gateStep(std::make_shared<std::atomic<bool>>(false))});
+    SharedIndexInformer informer(lw, testOptions());
+    QSemaphore entered;
+    QSemaphore proceed;
+    std::atomic<int> calls{0};
+    ResourceEventHandler handler;
+    handler.onAdd = [&](const KubeObject &, bool) {
+        ++calls;
+        entered.release();
+        proceed.acquire();
+    };
+    const ListenerHandle handle = *informer.addEventHandler(handler);
+    informer.start();
+    QVERIFY(entered.tryAcquire(1, 5000));
+
+    auto removal = std::async(std::launch::async, [&] { informer.removeEventHandler(handle); });
+    const bool returned = removal.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+    proceed.release(2); // the call in progress, and one more should another start
+    removal.wait();
+    QVERIFY2(returned, "removeEventHandler waited for the handler's call to end");
+    QTest::qWait(200);
+    QCOMPARE(calls.load(), 1);
+    QCOMPARE(informer.handlerCount(), 0);
+}
+
+// A handler that removes its own registration and lets go of the last handle
+// to it, inside its call: the listener outlives the call it is making
+// (under AddressSanitizer this was a use after free).
+void TstSharedIndexInformer::handlerMayRemoveItselfAndDropItsHandle()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5"), makePod("b", "6")}));
+    lw->addWatch({gateStep(std::make_shared<std::atomic<bool>>(false))});
+    SharedIndexInformer informer(lw, testOptions());
+    ListenerHandle self;
+    std::atomic<int> calls{0};
+    ResourceEventHandler handler;
+    handler.onAdd = [&](const KubeObject &, bool) {
+        ++calls;
+        informer.removeEventHandler(self);
+        self.reset();
+    };
+    self = *informer.addEventHandler(handler);
+    HandlerLog other;
+    QVERIFY(informer.addEventHandler(other.handler()).ok());
+    informer.start();
+    QTRY_COMPARE(other.lines().size(), 2);
+    QTest::qWait(100);
+    QCOMPARE(calls.load(), 1);
+    QCOMPARE(informer.handlerCount(), 1);
 }
 
 void TstSharedIndexInformer::addingAfterStopFails()
