@@ -93,6 +93,52 @@ qint64 parseKubeTimestampMs(QByteArrayView text)
     return seconds * 1000 + millis;
 }
 
+KubeObject KubeObject::withTypeMeta(const QString &kind, const QString &apiVersion) const
+{
+    if (!d)
+        return *this;
+    const bool addKind = d->kind.isEmpty() && !kind.isEmpty();
+    const bool addApiVersion = d->apiVersion.isEmpty() && !apiVersion.isEmpty();
+    if (!addKind && !addApiVersion)
+        return *this;
+    auto *data = new Data(*d);
+    QByteArray json;
+    json.reserve(d->json.size() + kind.size() + apiVersion.size() + 32);
+    json += '{';
+    if (addKind) {
+        json += "\"kind\":";
+        const QByteArray text = kind.toUtf8();
+        detail::appendJsonString(std::string_view(text.constData(), size_t(text.size())), json);
+        json += ',';
+        data->kind = kind;
+    }
+    if (addApiVersion) {
+        json += "\"apiVersion\":";
+        const QByteArray text = apiVersion.toUtf8();
+        detail::appendJsonString(std::string_view(text.constData(), size_t(text.size())), json);
+        json += ',';
+        data->apiVersion = apiVersion;
+    }
+    const QByteArrayView rest = QByteArrayView(d->json).sliced(1); // after the '{'
+    if (rest.trimmed() == "}")
+        json.chop(1); // no member follows: no comma
+    json += rest;
+    data->json = std::move(json);
+    return KubeObject(data);
+}
+
+void completeItemTypeMeta(QList<KubeObject> &items, const QString &listKind,
+                          const QString &listApiVersion)
+{
+    if (!listKind.endsWith(QLatin1String("List")))
+        return;
+    const QString kind = listKind.chopped(4);
+    for (KubeObject &item : items) {
+        if (item.kind().isEmpty() || item.apiVersion().isEmpty())
+            item = item.withTypeMeta(kind, listApiVersion);
+    }
+}
+
 bool isMetaTable(QStringView kind, QStringView apiVersion)
 {
     return kind == u"Table" &&

@@ -59,6 +59,10 @@ public:
     static Result<KubeObject> fromJson(QByteArrayView json, const DecodeOptions &options = {});
 
     bool isNull() const { return !d; }
+
+    // This object with the kind and apiVersion it lacks, in its fields and
+    // first in its JSON; itself when it names both.
+    KubeObject withTypeMeta(const QString &kind, const QString &apiVersion) const;
     // For passes over many objects decoded long ago (a Replace of 100k):
     // each object's block and key text are then cold, and a pass that reads
     // them one object at a time waits on memory for each. Called a few
@@ -108,6 +112,14 @@ private:
 // Parses an RFC 3339 timestamp as the API server writes it
 // ("2024-05-01T10:00:00Z", optional fraction and offset). -1 if invalid.
 qint64 parseKubeTimestampMs(QByteArrayView text);
+
+// Items of a typed list usually come without kind and apiVersion (the API
+// server leaves them out; reference §8.2). Gives each item that lacks them
+// the list's: kind "PodList" makes items of kind "Pod". Anything that tells
+// kinds apart (masking a Secret's values, the details pane, the YAML shown)
+// can then rely on every object naming its own.
+void completeItemTypeMeta(QList<KubeObject> &items, const QString &listKind,
+                          const QString &listApiVersion);
 
 // True for a meta.k8s.io Table (v1 or v1beta1): the server's printed form of
 // a list, never an object an informer caches (reference §2.4 and §2.6).

@@ -285,7 +285,8 @@ Result<ListPage> ListBodyDecoder::finish()
     // by the scanner and were decoded with the skeleton.
     ListPage result = std::move(page).value();
     QList<KubeObject> items = std::exchange(m_items, {});
-    items.append(result.items);
+    completeItemTypeMeta(items, result.kind, result.apiVersion);
+    items.append(result.items); // completed by decodeListPage
     result.items = std::move(items);
     return result;
 }

@@ -114,6 +114,7 @@ Result<ListPage> decodeListPage(QByteArrayView json, const DecodeOptions &option
     const char *trailing = nullptr;
     if (document.current_location().get(trailing) == SUCCESS)
         return makeError(QStringLiteral("invalid list JSON: trailing content"));
+    completeItemTypeMeta(page.items, page.kind, page.apiVersion);
     return page;
 }
 

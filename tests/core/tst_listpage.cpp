@@ -12,6 +12,7 @@ class TestListPage : public QObject
 private Q_SLOTS:
     void decodesItemsAndListMeta();
     void acceptsNullAndMissingItems();
+    void itemsGetTheListsKindAndApiVersion();
     void reportsTheBadItem();
     void rejectsStatusAndGarbage();
     void rejectsMistypedListMeta_data();
@@ -49,6 +50,44 @@ void TestListPage::acceptsNullAndMissingItems()
     auto missing = decodeListPage(R"({"kind":"PodList","metadata":{}})");
     QVERIFY(missing.ok());
     QVERIFY(missing->items.isEmpty());
+}
+
+// A real API server leaves kind and apiVersion out of a typed list's items
+// (reference §8.2): a Secret known only as "" was shown unmasked.
+void TestListPage::itemsGetTheListsKindAndApiVersion()
+{
+    const QByteArray body =
+        R"({"kind":"SecretList","apiVersion":"v1","metadata":{"resourceVersion":"9"},"items":[
+        {"metadata":{"name":"a","namespace":"n"},"data":{"k":"dg=="}},
+        {"apiVersion":"v1","metadata":{"name":"b","namespace":"n"}},
+        {"kind":"Secret","apiVersion":"v2","metadata":{"name":"c","namespace":"n"}},
+        {}]})";
+    auto page = decodeListPage(body);
+    QVERIFY2(page.ok(), qPrintable(page.errorMessage()));
+    QCOMPARE(page->items.size(), 4);
+    for (const KubeObject &item : std::as_const(page->items))
+        QCOMPARE(item.kind(), QStringLiteral("Secret"));
+    QCOMPARE(page->items[0].apiVersion(), QStringLiteral("v1"));
+    QCOMPARE(
+        page->items[0].json(),
+        QByteArray(
+            R"({"kind":"Secret","apiVersion":"v1","metadata":{"name":"a","namespace":"n"},"data":{"k":"dg=="}})"));
+    QCOMPARE(page->items[1].json(),
+             QByteArray(
+                 R"({"kind":"Secret","apiVersion":"v1","metadata":{"name":"b","namespace":"n"}})"));
+    QCOMPARE(page->items[2].apiVersion(), QStringLiteral("v2")); // its own wins
+    QCOMPARE(page->items[3].json(), QByteArray(R"({"kind":"Secret","apiVersion":"v1"})"));
+    // The completed JSON decodes to the same object.
+    const auto again = KubeObject::fromJson(page->items[0].json());
+    QVERIFY(again.ok());
+    QCOMPARE(again->key(), QStringLiteral("n/a"));
+    QCOMPARE(again->kind(), QStringLiteral("Secret"));
+
+    // A list kind without the List suffix names no item kind.
+    auto odd =
+        decodeListPage(R"({"kind":"Bag","apiVersion":"v1","items":[{"metadata":{"name":"x"}}]})");
+    QVERIFY(odd.ok());
+    QCOMPARE(odd->items[0].kind(), QString());
 }
 
 void TestListPage::reportsTheBadItem()
