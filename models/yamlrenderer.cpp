@@ -130,6 +130,9 @@ void emitValue(QString &out, const QJsonValue &v, int indent)
     }
 }
 
+constexpr QLatin1String kSecretSections[] = {QLatin1String("data"), QLatin1String("stringData")};
+constexpr QLatin1String kLastAppliedAnnotation{"kubectl.kubernetes.io/last-applied-configuration"};
+
 QJsonObject maskSection(const QJsonObject &section)
 {
     QJsonObject masked;
@@ -167,22 +170,37 @@ QString renderYaml(const KubeObject &object, const YamlOptions &options)
             root.insert(QLatin1String("metadata"), meta);
         }
     }
-    if (!options.revealSecrets && object.kind() == QLatin1String("Secret")) {
-        for (const QLatin1String section : {QLatin1String("data"), QLatin1String("stringData")}) {
-            if (root.value(section).isObject())
-                root.insert(section, maskSection(root.value(section).toObject()));
-        }
-        // kubectl apply keeps the whole Secret, values included, here.
-        QJsonObject meta = root.value(QLatin1String("metadata")).toObject();
-        QJsonObject annotations = meta.value(QLatin1String("annotations")).toObject();
-        const QLatin1String applied{"kubectl.kubernetes.io/last-applied-configuration"};
-        if (annotations.contains(applied)) {
-            annotations.insert(applied, QString(kMaskedValue));
-            meta.insert(QLatin1String("annotations"), annotations);
-            root.insert(QLatin1String("metadata"), meta);
-        }
-    }
+    if (!options.revealSecrets && object.kind() == QLatin1String("Secret"))
+        root = withSecretValuesMasked(std::move(root));
     return renderYaml(QJsonValue(root));
+}
+
+QJsonObject withSecretValuesMasked(QJsonObject secret)
+{
+    for (const QLatin1String section : kSecretSections) {
+        if (secret.value(section).isObject())
+            secret.insert(section, maskSection(secret.value(section).toObject()));
+    }
+    QJsonObject meta = secret.value(QLatin1String("metadata")).toObject();
+    QJsonObject annotations = meta.value(QLatin1String("annotations")).toObject();
+    if (annotations.contains(kLastAppliedAnnotation)) {
+        annotations.insert(kLastAppliedAnnotation, QString(kMaskedValue));
+        meta.insert(QLatin1String("annotations"), annotations);
+        secret.insert(QLatin1String("metadata"), meta);
+    }
+    return secret;
+}
+
+bool isSecretValuePath(QStringView path)
+{
+    for (const QLatin1String section : kSecretSections) {
+        if (path.startsWith(section) &&
+            (path.size() == section.size() || path.at(section.size()) == u'.' ||
+             path.at(section.size()) == u'['))
+            return true;
+    }
+    return path.startsWith(QLatin1String("metadata.annotations")) &&
+           path.contains(kLastAppliedAnnotation);
 }
 
 } // namespace informant

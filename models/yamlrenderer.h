@@ -21,6 +21,13 @@ struct YamlOptions
 inline constexpr QLatin1String kMaskedValue{"••••••••"};
 
 QString renderYaml(const KubeObject &object, const YamlOptions &options = {});
+// A Secret as renderYaml shows it unrevealed: its data and stringData values
+// masked, and kubectl's last-applied annotation too (it holds the whole
+// Secret, values included).
+QJsonObject withSecretValuesMasked(QJsonObject secret);
+// True for the path of a field holding a Secret's values, in FieldChange's
+// form ("data.password", `data["tls.key"]`, the last-applied annotation).
+bool isSecretValuePath(QStringView path);
 // Any JSON value as YAML (for tests and nested snippets).
 QString renderYaml(const QJsonValue &value);
 

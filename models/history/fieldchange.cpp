@@ -1,5 +1,7 @@
 #include "models/history/fieldchange.h"
 
+#include <QCoreApplication>
+
 #include <QJsonArray>
 
 namespace informant {
@@ -133,6 +135,16 @@ QString shortValue(const QJsonValue &value, int maxChars)
 
 QString FieldChange::summary() const
 {
+    if (valuesHidden) {
+        switch (kind) {
+        case Kind::Added:
+            return QCoreApplication::translate("FieldChange", "%1 added").arg(path);
+        case Kind::Removed:
+            return QCoreApplication::translate("FieldChange", "%1 removed").arg(path);
+        case Kind::Changed:
+            return QCoreApplication::translate("FieldChange", "%1 changed").arg(path);
+        }
+    }
     return path + u' ' + shortValue(before) + QChar(0x2192) + shortValue(after);
 }
 

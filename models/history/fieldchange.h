@@ -26,8 +26,11 @@ struct FieldChange
     QString path;
     QJsonValue before; // Undefined when added
     QJsonValue after;  // Undefined when removed
+    // A Secret's value: the summary names the change, not the values.
+    bool valuesHidden = false;
 
     // "path before→after"; a missing side is "∅"; long values are shortened.
+    // With valuesHidden: "path changed" (or added, removed).
     QString summary() const;
     friend bool operator==(const FieldChange &, const FieldChange &) = default;
 };

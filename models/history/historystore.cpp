@@ -1,5 +1,7 @@
 #include "models/history/historystore.h"
 
+#include "models/yamlrenderer.h"
+
 #include <QDateTime>
 #include <QJsonDocument>
 
@@ -170,6 +172,10 @@ bool HistoryStore::record(const QString &kind, const QString &key, const KubeObj
         if (!deleted) {
             revision.changes =
                 diffJson(parse(last.object), parse(object), 500, &revision.omittedChanges);
+            if (object.kind() == QLatin1String("Secret")) {
+                for (FieldChange &change : revision.changes)
+                    change.valuesHidden = isSecretValuePath(change.path);
+            }
         }
     } else {
         revision.first = true;

@@ -3,6 +3,7 @@
 // widget's diff of a crash-looping pod's restarts.
 
 #include "models/history/historymodel.h"
+#include "models/yamlrenderer.h"
 #include "podrevisions.h"
 #include "ui/history/diffview.h"
 #include "ui/history/historywidget.h"
@@ -227,6 +228,46 @@ private Q_SLOTS:
             widget.table()->selectRow(0);
             QVERIFY(widget.grab().save(out));
         }
+    }
+
+    // The History tab has no reveal: a Secret's values never show, in the
+    // diff, the Changes column or its tooltip, yet a changed value is named.
+    void historyTabNeverShowsSecretValues()
+    {
+        const auto secret = [](int resourceVersion, const QString &password) {
+            const QString applied =
+                QStringLiteral("{\"data\":{\"password\":\"%1\"}}").arg(password);
+            return podObject(QJsonObject{
+                {"apiVersion", "v1"},
+                {"kind", "Secret"},
+                {"metadata",
+                 QJsonObject{
+                     {"name", "db"},
+                     {"namespace", "shop"},
+                     {"resourceVersion", QString::number(resourceVersion)},
+                     {"annotations",
+                      QJsonObject{{"kubectl.kubernetes.io/last-applied-configuration", applied}}}}},
+                {"data", QJsonObject{{"password", password}, {"tls.key", "a2V5"}}}});
+        };
+        const QString kind = QStringLiteral("Secret");
+        HistoryStore store;
+        HistoryWidget widget(&store);
+        widget.setObject(kind, QStringLiteral("shop/db"), secret(10, "c2VjcmV0MQ=="));
+        store.applyBatch(kind, batchOf(secret(11, "c2VjcmV0Mg==")));
+        QCOMPARE(widget.model()->rowCount(), 2);
+        widget.compareRows(1, 0);
+        QString shown = widget.diffView()->unifiedText();
+        for (int row = 0; row < widget.model()->rowCount(); ++row) {
+            for (int column = 0; column < widget.model()->columnCount(); ++column) {
+                const QModelIndex index = widget.model()->index(row, column);
+                shown += index.data(Qt::DisplayRole).toString() + u'\n' +
+                         index.data(Qt::ToolTipRole).toString() + u'\n';
+            }
+        }
+        QVERIFY2(!shown.contains(QStringLiteral("c2VjcmV0")), qPrintable(shown));
+        QVERIFY2(!shown.contains(QStringLiteral("a2V5")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("data.password changed")), qPrintable(shown));
+        QVERIFY2(shown.contains(kMaskedValue), qPrintable(shown));
     }
 };
 

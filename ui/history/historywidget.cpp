@@ -2,6 +2,7 @@
 
 #include "models/history/historymodel.h"
 #include "models/history/yamlwriter.h"
+#include "models/yamlrenderer.h"
 #include "ui/history/diffview.h"
 
 #include <QButtonGroup>
@@ -116,6 +117,10 @@ QString HistoryWidget::yamlFor(const ObjectRevision &revision)
     QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
     metadata.remove(QLatin1String("managedFields"));
     object.insert(QLatin1String("metadata"), metadata);
+    // History has no reveal: a Secret's values stay masked here (the YAML
+    // tab reveals them on request); its Changes column names them only.
+    if (revision.object.kind() == QLatin1String("Secret"))
+        object = withSecretValuesMasked(std::move(object));
     const QString yaml = toYaml(object);
     if (m_yamlCache.size() >= kYamlCacheLimit)
         m_yamlCache.clear();
