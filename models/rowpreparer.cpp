@@ -22,12 +22,8 @@ PreparedBatch RowPreparer::header(bool ordered) const
 bool RowPreparer::prepare(const KubeObject &object, bool incremental, qint64 nowMs,
                           SortKey *key) const
 {
-    if (incremental || !m_query.facetKeys) {
-        if (!m_query.facets.matches(object))
-            return false;
-    } else if (!m_query.facetKeys->contains(object.key())) {
+    if (!m_query.facets.matches(object))
         return false;
-    }
     if (!m_query.selector.isEmpty() && !m_query.selector.matches(object))
         return false;
 

@@ -94,12 +94,11 @@ void TableFeed::setSelector(const LabelSelector &selector)
     sendQuery();
 }
 
-void TableFeed::setFacets(const FacetSelection &facets, std::optional<QSet<QString>> keys)
+void TableFeed::setFacets(const FacetSelection &facets)
 {
     if (facets == m_query.facets)
         return;
     m_query.facets = facets;
-    m_query.facetKeys = std::move(keys);
     sendQuery();
 }
 

@@ -42,7 +42,7 @@ public:
     void setQuickText(const QString &text);
     void setSelector(const LabelSelector &selector);
     // `keys`: the facet filter as an index intersection, when known.
-    void setFacets(const FacetSelection &facets, std::optional<QSet<QString>> keys);
+    void setFacets(const FacetSelection &facets);
     void sortBy(int column, Qt::SortOrder order);
 
 Q_SIGNALS:

@@ -20,11 +20,10 @@ struct TableQuery
     Qt::SortOrder order = Qt::AscendingOrder;
     QString quickText;      // case-insensitive substring of any cell
     LabelSelector selector; // the selector box
+    // Matched against each object (its namespace and labels are at hand):
+    // a set of keys taken from the indexes when the facets were checked went
+    // stale as objects came and went, and hid them at the next re-sort.
     FacetSelection facets;
-    // The facets as an index intersection (keys of matching objects), when the
-    // filter pane computed it from the cache's indexes; preferred for the full
-    // re-filter, while `facets.matches` serves per-event changes.
-    std::optional<QSet<QString>> facetKeys;
 };
 
 } // namespace informant

@@ -199,13 +199,6 @@ FacetSelection FilterPane::selection() const
     return s;
 }
 
-std::optional<QSet<QString>> FilterPane::selectionKeys() const
-{
-    if (!m_source)
-        return std::nullopt;
-    return facetKeys(m_source->indexer(), selection());
-}
-
 void FilterPane::clear()
 {
     const QSignalBlocker a(m_namespaces);
@@ -220,7 +213,7 @@ void FilterPane::clear()
 void FilterPane::emitSelection()
 {
     const FacetSelection s = selection();
-    Q_EMIT selectionChanged(s, selectionKeys(), s.describe());
+    Q_EMIT selectionChanged(s, s.describe());
 }
 
 } // namespace informant

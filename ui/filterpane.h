@@ -41,7 +41,6 @@ public:
 
     void setSource(KindSource *source);
     FacetSelection selection() const;
-    std::optional<QSet<QString>> selectionKeys() const;
     NamespaceFacetModel *namespaceModel() const { return m_namespaces; }
     LabelFacetModel *labelModel() const { return m_labels; }
     // Recounts now (asynchronously; countsRefreshed() when done).
@@ -50,8 +49,7 @@ public:
 
 Q_SIGNALS:
     void countsRefreshed();
-    void selectionChanged(const informant::FacetSelection &selection,
-                          const std::optional<QSet<QString>> &keys, const QString &description);
+    void selectionChanged(const informant::FacetSelection &selection, const QString &description);
 
 private:
     void emitSelection();

@@ -116,9 +116,8 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
         m_details->tabs()->setFocus();
     });
     connect(m_filter, &FilterPane::selectionChanged, this,
-            [this](const FacetSelection &s, const std::optional<QSet<QString>> &keys,
-                   const QString &description) {
-                m_view->setFacets(s, keys, description);
+            [this](const FacetSelection &s, const QString &description) {
+                m_view->setFacets(s, description);
                 updateTimelineScope();
             });
     connect(m_details, &DetailsPane::linkActivated, this, &MainWindow::followLink);
@@ -345,7 +344,7 @@ bool MainWindow::showKind(const KindInfo &kind)
         });
     }
     const FacetSelection facets = m_filter->selection();
-    m_view->setFacets(facets, m_filter->selectionKeys(), facets.describe());
+    m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
     m_details->setObject(KubeObject());
     const QModelIndex treeIndex = m_treeModel->indexOfKind(kind.id());

@@ -388,12 +388,11 @@ bool ResourceView::clearFilters()
     return false;
 }
 
-void ResourceView::setFacets(const FacetSelection &facets, std::optional<QSet<QString>> keys,
-                             const QString &description)
+void ResourceView::setFacets(const FacetSelection &facets, const QString &description)
 {
     m_facetsLabel->setText(description.isEmpty() ? QString() : QStringLiteral("· ") + description);
     if (m_feed)
-        m_feed->setFacets(facets, std::move(keys));
+        m_feed->setFacets(facets);
 }
 
 KubeObject ResourceView::currentObject() const

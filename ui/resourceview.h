@@ -51,8 +51,7 @@ public:
     // Esc: clears the focused box, else the quick filter, else the selector.
     // Returns false when there was nothing to clear.
     bool clearFilters();
-    void setFacets(const FacetSelection &facets, std::optional<QSet<QString>> keys,
-                   const QString &description);
+    void setFacets(const FacetSelection &facets, const QString &description);
     KubeObject currentObject() const;
     bool selectKey(const QString &key);
     // Sorts by the column named `name` ("AGE"); false when there is none.
