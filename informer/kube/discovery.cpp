@@ -103,6 +103,17 @@ Result<void> Discovery::parseAggregated(QByteArrayView json, DiscoveryResult &ou
             if (versionElement.get(version) != simdjson::SUCCESS)
                 continue;
             const QString name = str(version, "version");
+            // As client-go's aggregated discovery: a stale group version (its
+            // APIService is unavailable, so the server serves its last known
+            // resources) is a failure, left out of the group and its resources.
+            if (str(version, "freshness") == QLatin1String("Stale")) {
+                const QString gv =
+                    group.name.isEmpty() ? name : group.name + QLatin1Char('/') + name;
+                out.failures << gv + QLatin1String(
+                                         ": stale: the API server could not refresh "
+                                         "its discovery (its APIService may be unavailable)");
+                continue;
+            }
             group.versions << name;
             array resources;
             if (version.at_key("resources").get(resources) != simdjson::SUCCESS)
@@ -113,7 +124,8 @@ Result<void> Discovery::parseAggregated(QByteArrayView json, DiscoveryResult &ou
                     out.resources.append(aggregatedResource(resource, group.name, name));
             }
         }
-        group.preferredVersion = group.versions.value(0); // the list is in preference order
+        // The list is in preference order: the first fresh version is preferred.
+        group.preferredVersion = group.versions.value(0);
         out.groups.append(group);
     }
     out.aggregated = true;

@@ -4,8 +4,9 @@
 // for aggregated discovery (apidiscovery.k8s.io/v2, then v2beta1; one request
 // each), and falls back to legacy discovery (/api, /apis, then one
 // APIResourceList per group version) when the server answers with a plain
-// APIVersions/APIGroupList. A group version that fails is recorded in
-// DiscoveryResult::failures and the rest is still returned, as kubectl does.
+// APIVersions/APIGroupList. A group version that fails (in aggregated
+// discovery: one marked Stale) is recorded in DiscoveryResult::failures and
+// the rest is still returned, as kubectl does.
 //
 // Blocking: fetch() runs in the calling thread on the given RestClient (which
 // that thread owns) — informantctl's main thread or a worker thread of the

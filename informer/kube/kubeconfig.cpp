@@ -7,6 +7,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace informant {
@@ -14,6 +15,8 @@ namespace informant {
 namespace {
 
 constexpr qint64 kMaxKubeconfigBytes = 16 * 1024 * 1024;
+// Read in pieces so that a small file does not reserve the whole limit.
+constexpr qint64 kReadChunkBytes = 64 * 1024;
 
 // Walks one parsed file. Every accessor checks the node type first, so no
 // yaml-cpp conversion can throw on a wrong type; the first problem found is
@@ -62,8 +65,13 @@ struct Reader
         const QString text = string(map, key, field);
         if (text.isEmpty())
             return {};
-        auto decoded = QByteArray::fromBase64Encoding(text.toLatin1(),
-                                                      QByteArray::AbortOnBase64DecodingErrors);
+        // Go's base64 decoder skips \r and \n, so data wrapped over lines in a
+        // YAML block scalar (as `base64` prints it) works in kubectl; any other
+        // character outside the alphabet is still an error.
+        QByteArray encoded = text.toLatin1();
+        encoded.removeIf([](char c) { return c == '\r' || c == '\n'; });
+        auto decoded =
+            QByteArray::fromBase64Encoding(encoded, QByteArray::AbortOnBase64DecodingErrors);
         if (!decoded) {
             fail(field + QLatin1Char('.') + QLatin1String(key),
                  QStringLiteral("invalid base64 data"));
@@ -289,9 +297,22 @@ Result<Kubeconfig> Kubeconfig::loadFile(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return makeError(
             QStringLiteral("%1: cannot read kubeconfig: %2").arg(path, file.errorString()));
-    if (file.size() > kMaxKubeconfigBytes)
+    // Bounded by what is read, not by size(): a FIFO or a device (as
+    // `--kubeconfig /dev/zero`) has size 0 and may never end.
+    QByteArray yaml;
+    while (yaml.size() <= kMaxKubeconfigBytes) {
+        const QByteArray chunk =
+            file.read(std::min(kReadChunkBytes, kMaxKubeconfigBytes + 1 - yaml.size()));
+        if (chunk.isEmpty())
+            break;
+        yaml += chunk;
+    }
+    if (file.error() != QFileDevice::NoError)
+        return makeError(
+            QStringLiteral("%1: cannot read kubeconfig: %2").arg(path, file.errorString()));
+    if (yaml.size() > kMaxKubeconfigBytes)
         return makeError(QStringLiteral("%1: kubeconfig is larger than 16 MiB").arg(path));
-    return parse(file.readAll(), path);
+    return parse(yaml, path);
 }
 
 Result<Kubeconfig> Kubeconfig::load(const QString &explicitPath, const QString &kubeconfigEnv,

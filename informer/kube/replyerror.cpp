@@ -100,8 +100,12 @@ ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString 
                                        "certificate, and none is configured)"));
         return make(Kind::Transport, QStringLiteral("the server closed the connection"));
     case QNetworkReply::OperationCanceledError:
-        return cancelled ? make(Kind::Cancelled, QStringLiteral("cancelled"))
-                         : make(Kind::Timeout, QStringLiteral("timed out waiting for the server"));
+        if (cancelled)
+            return make(Kind::Cancelled, QStringLiteral("cancelled"));
+        if (const QString closed = reply->property(kConnectionClosedProperty).toString();
+            !closed.isEmpty())
+            return make(Kind::Transport, closed);
+        return make(Kind::Timeout, QStringLiteral("timed out waiting for the server"));
     case QNetworkReply::TimeoutError:
         return make(Kind::Timeout, QStringLiteral("timed out waiting for the server"));
     case QNetworkReply::ProxyConnectionRefusedError:

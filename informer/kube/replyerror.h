@@ -19,6 +19,9 @@ namespace informant {
 // A reply property RestClient sets when a proxy failure has a known cause
 // (the https proxy bridge's TLS or connect error); replyError reports it.
 inline constexpr char kProxyErrorProperty[] = "informantProxyError";
+// Set on a reply its client aborted to close its connection (the reason);
+// replyError reports the abort with it instead of as a timeout.
+inline constexpr char kConnectionClosedProperty[] = "informantConnectionClosed";
 
 // `sslErrors` are the verification problems reported by the reply's
 // sslErrors() signal; `timedOut`/`cancelled` say why an aborted reply ended.

@@ -3,6 +3,7 @@
 #include "informer/kube/replyerror.h"
 #include "informer/kube/tlsproxybridge.h"
 
+#include <QCryptographicHash>
 #include <QEventLoop>
 #include <QNetworkProxy>
 #include <QNetworkReply>
@@ -43,7 +44,8 @@ QNetworkProxy proxyFor(const QUrl &url)
     const QNetworkProxy::ProxyType type = url.scheme() == QLatin1String("socks5")
                                               ? QNetworkProxy::Socks5Proxy
                                               : QNetworkProxy::HttpProxy;
-    const int defaultPort = type == QNetworkProxy::Socks5Proxy ? 1080 : 8080;
+    // Go's net/http dials a proxy URL without a port on its scheme's port.
+    const int defaultPort = type == QNetworkProxy::Socks5Proxy ? 1080 : 80;
     return QNetworkProxy(type, url.host(), quint16(url.port(defaultPort)), url.userName(),
                          url.password());
 }
@@ -183,11 +185,14 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
             ssl.setPrivateKey(material.clientKey);
         }
         request.setSslConfiguration(ssl);
+        dropConnectionsOnNewClientCertificate(material);
         if (!config.tlsServerName.isEmpty())
             request.setPeerVerifyName(config.tlsServerName);
     }
 
     QNetworkReply *reply = m_network->get(request);
+    m_replies.removeIf([](const QPointer<QNetworkReply> &r) { return !r || r->isFinished(); });
+    m_replies.append(reply);
     connect(reply, &QNetworkReply::sslErrors, reply, [reply](const QList<QSslError> &errors) {
         QStringList texts;
         for (const QSslError &error : errors)
@@ -203,6 +208,38 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
                 });
     }
     return reply;
+}
+
+void RestClient::dropConnectionsOnNewClientCertificate(const AuthMaterial &material)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!material.clientCertificate.isNull()) {
+        hash.addData(material.clientCertificate.toDer());
+        hash.addData(material.clientKey.toDer());
+    }
+    const QByteArray digest = hash.result();
+    if (m_clientCertificateDigest && *m_clientCertificateDigest != digest) {
+        // QNAM keeps one connection per host and proxy (with up to six
+        // sockets) and takes a request's TLS configuration only when it opens
+        // it; while a watch keeps it busy, every request would go on
+        // presenting the old certificate. As client-go's exec authenticator,
+        // all connections are closed when the plugin rotates the certificate.
+        // Clearing the cache stops QNAM's network thread, and a reply in
+        // flight on it would never finish: those are aborted, from the event
+        // loop, as abort() calls their owners back at once.
+        for (const QPointer<QNetworkReply> &reply : std::as_const(m_replies)) {
+            if (!reply || reply->isFinished())
+                continue;
+            reply->setProperty(kConnectionClosedProperty,
+                               QStringLiteral("connection closed: the client certificate changed "
+                                              "(the exec plugin returned a new one)"));
+            QMetaObject::invokeMethod(
+                reply, [reply] { reply->abort(); }, Qt::QueuedConnection);
+        }
+        m_replies.clear();
+        m_network->clearConnectionCache();
+    }
+    m_clientCertificateDigest = digest;
 }
 
 void RestClient::get(const QString &path, const QUrlQuery &query, Callback done,

@@ -12,7 +12,10 @@
 // proxy). Always HTTP/1.1: Qt's HTTP/2 has no backpressure (restclient.cpp).
 // A 401 with refreshable credentials (exec plugin, tokenFile) is retried once
 // after invalidating them. Requests wait for exec plugin credentials
-// without blocking the client's thread.
+// without blocking the client's thread. When the plugin's client certificate
+// changes, the client's connections are closed, as client-go does, so that
+// the new certificate is the one presented: a watch on them ends as closed,
+// another request in flight fails saying why.
 //
 // Threading: a RestClient and its QNetworkAccessManager belong to the thread
 // that created them; use one client per thread (RestListerWatcher does). A
@@ -25,12 +28,14 @@
 #include "informer/kube/interrupter.h"
 
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QObject>
 #include <QPointer>
 #include <QUrlQuery>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QNetworkReply;
 
@@ -100,6 +105,9 @@ public:
 
     // "GET https://host:6443/api/v1/pods" for messages (no query string).
     QString describe(const QString &path) const;
+    // What requests go through: NoProxy, proxy-url's http or socks5 proxy,
+    // or the local bridge to an https one.
+    QNetworkProxy networkProxy() const { return m_network->proxy(); }
     QUrl urlFor(const QString &path, const QUrlQuery &query) const;
     const ClusterConnection &connection() const { return *m_connection; }
     std::shared_ptr<const ClusterConnection> sharedConnection() const { return m_connection; }
@@ -118,11 +126,19 @@ private:
     void send(const QString &path, const QUrlQuery &query, Callback done,
               const RequestOptions &options, bool retried, std::shared_ptr<RequestHandle> handle,
               const AuthMaterial &material);
+    // Closes the open connections (aborting the requests on them) when
+    // `material` carries another client certificate than the last request
+    // did, so that the new one is presented.
+    void dropConnectionsOnNewClientCertificate(const AuthMaterial &material);
 
     std::shared_ptr<const ClusterConnection> m_connection;
     QNetworkAccessManager *m_network = nullptr;
     TlsProxyBridge *m_proxyBridge = nullptr; // for https proxy URLs only
     QString m_configError;                   // e.g. an unsupported proxy scheme
+    // SHA-256 of the last https request's client certificate and key (of
+    // nothing without one); nullopt before the first.
+    std::optional<QByteArray> m_clientCertificateDigest;
+    QList<QPointer<QNetworkReply>> m_replies; // started, maybe still in flight
 };
 
 } // namespace informant

@@ -19,8 +19,12 @@ TlsProxyBridge::TlsProxyBridge(const QUrl &proxyUrl, const QByteArray &clusterCa
     , m_proxyUrl(proxyUrl)
     , m_tls(QSslConfiguration::defaultConfiguration())
 {
+    // The system CAs are listed explicitly: any CA list given to a
+    // configuration (addCaCertificates too) turns off Qt's on-demand loading
+    // of the system roots, which would leave the cluster's CA alone.
     if (!clusterCaPem.isEmpty())
-        m_tls.addCaCertificates(QSslCertificate::fromData(clusterCaPem, QSsl::Pem));
+        m_tls.setCaCertificates(QSslConfiguration::systemCaCertificates() +
+                                QSslCertificate::fromData(clusterCaPem, QSsl::Pem));
     if (insecure)
         m_tls.setPeerVerifyMode(QSslSocket::VerifyNone);
     m_tls.setAllowedNextProtocols({QByteArrayLiteral("http/1.1")});

@@ -48,6 +48,8 @@ public:
     // URL's user and password (QNAM answers the proxy's 407 with them).
     QNetworkProxy networkProxy() const;
     quint16 port() const { return m_server.serverPort(); }
+    // The TLS settings of the connections to the proxy.
+    QSslConfiguration tlsConfiguration() const { return m_tls; }
 
     // The last failure to reach the proxy ("" after a later success), to
     // explain QNAM's bare "proxy connection closed".

@@ -3,7 +3,8 @@
 // tls-server-name, client certificates (RSA and EC), bearer and basic auth,
 // tokenFile rotation, exec credential plugins (cached until expiry, re-run
 // after a 401, stderr on failure, extended PATH, cluster info, runs that do
-// not block the client's thread). proxy-url: tst_proxy.cpp.
+// not block the client's thread, rotated client certificates presented at
+// once). proxy-url: tst_proxy.cpp.
 
 #include "fakeapiserver.h"
 
@@ -12,9 +13,15 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkReply>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <memory>
+#include <optional>
 
 using namespace informant;
 
@@ -96,6 +103,49 @@ private:
         config.server = server.url();
         config.user.exec =
             ExecConfig{apiVersion, plugin, args, {}, QStringLiteral("Never"), true, {}};
+        return config;
+    }
+    // A plugin answering with client-rsa's certificate (CN alice, valid
+    // until `firstExpiry`; "" = no expiry) on its first run and with
+    // client-ec's (CN bob) on later ones.
+    ClusterConfig rotatingCertificateConfig(const FakeApiServer &server, const QString &firstExpiry)
+    {
+        const auto credential = [](const QString &name, const QString &expiry) {
+            QJsonObject status{{QStringLiteral("clientCertificateData"),
+                                QString::fromLatin1(readData(name + QStringLiteral(".crt")))},
+                               {QStringLiteral("clientKeyData"),
+                                QString::fromLatin1(readData(name + QStringLiteral(".key")))}};
+            if (!expiry.isEmpty())
+                status.insert(QStringLiteral("expirationTimestamp"), expiry);
+            return QJsonDocument(
+                       QJsonObject{{QStringLiteral("kind"), QStringLiteral("ExecCredential")},
+                                   {QStringLiteral("apiVersion"),
+                                    QStringLiteral("client.authentication.k8s.io/v1")},
+                                   {QStringLiteral("status"), status}})
+                .toJson(QJsonDocument::Compact);
+        };
+        writeFile(m_dir.filePath(QStringLiteral("cred-1.json")),
+                  credential(QStringLiteral("client-rsa"), firstExpiry));
+        writeFile(m_dir.filePath(QStringLiteral("cred-2.json")),
+                  credential(QStringLiteral("client-ec"), {}));
+        const QString plugin = m_dir.filePath(QStringLiteral("rotating.sh"));
+        writeFile(plugin,
+                  QStringLiteral("#!/bin/sh\n"
+                                 "n=$(cat '%1/counter' 2>/dev/null || echo 0); n=$((n+1)); "
+                                 "echo $n > '%1/counter'\n"
+                                 "[ $n -gt 2 ] && n=2\n"
+                                 "cat \"%1/cred-$n.json\"\n")
+                      .arg(m_dir.path())
+                      .toUtf8(),
+                  true);
+        ClusterConfig config = tlsConfig(server);
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      plugin,
+                                      {},
+                                      {},
+                                      QStringLiteral("Never"),
+                                      false,
+                                      {}};
         return config;
     }
     int pluginRuns() const
@@ -469,6 +519,95 @@ private slots:
         auto result = getVersion(config);
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
         QCOMPARE(server.requests.value(0).clientCertificateCommonName, QStringLiteral("bob"));
+    }
+
+    void rotatedExecClientCertificateIsPresented_data()
+    {
+        QTest::addColumn<bool>("expires"); // else: the server rejects the first certificate
+        QTest::newRow("re-run after a 401") << false;
+        QTest::newRow("re-run after the expiry") << true;
+    }
+    void rotatedExecClientCertificateIsPresented()
+    {
+        QFETCH(bool, expires);
+        // A keep-alive connection opened with alice's certificate would be
+        // reused for bob's requests were it not closed on the rotation.
+        FakeApiServer server([expires](const HttpRequest &request, QTcpSocket *socket) {
+            if (!expires && request.clientCertificateCommonName == QLatin1String("alice"))
+                FakeApiServer::reply(socket, 401, "{}");
+            else
+                okHandler(request, socket);
+        });
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key")),
+                                 dataFile(QStringLiteral("ca.crt"))));
+        RestClient client(ClusterConnection::create(rotatingCertificateConfig(
+            server, expires ? QStringLiteral("2020-01-01T00:00:00Z") : QString())));
+        for (int i = 0; i < (expires ? 2 : 1); ++i) {
+            auto result = client.getBlocking(QStringLiteral("/version"), {});
+            QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        }
+        QCOMPARE(pluginRuns(), 2);
+        QCOMPARE(server.requests.size(), 2);
+        QCOMPARE(server.requests[0].clientCertificateCommonName, QStringLiteral("alice"));
+        QCOMPARE(server.requests[1].clientCertificateCommonName, QStringLiteral("bob"));
+        // A third request keeps bob's connection: only a change closes them.
+        QVERIFY(client.getBlocking(QStringLiteral("/version"), {}).ok());
+        QCOMPARE(server.requests.size(), 3);
+        QCOMPARE(server.requests[2].clientCertificateCommonName, QStringLiteral("bob"));
+        QCOMPARE(server.connections, 2);
+    }
+
+    void certificateRotationEndsRequestsOnTheOldCertificate()
+    {
+        // A watch and a slow request keep alice's sockets busy: QNAM would
+        // open the next request's socket with the same TLS settings. The
+        // rotation closes them; the watch ends as a closed stream (the
+        // reflector watches again) and the request fails with the reason,
+        // instead of both hanging on a connection that no longer exists.
+        FakeApiServer server([](const HttpRequest &request, QTcpSocket *socket) {
+            if (request.path == QLatin1String("/watch")) {
+                FakeApiServer::beginChunked(socket);
+                FakeApiServer::chunk(socket, "{}\n");
+            } else if (request.path == QLatin1String("/version")) {
+                if (request.clientCertificateCommonName == QLatin1String("alice"))
+                    FakeApiServer::reply(socket, 401, "{}");
+                else
+                    okHandler(request, socket);
+            } // "/slow" is never answered
+        });
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key")),
+                                 dataFile(QStringLiteral("ca.crt"))));
+        RestClient client(ClusterConnection::create(rotatingCertificateConfig(server, {})));
+        auto material = client.credentialsBlocking(QStringLiteral("/watch"));
+        QVERIFY2(material.ok(), qPrintable(material.ok() ? QString() : material.error().message));
+        RequestOptions streaming;
+        streaming.timeoutMs = 0;
+        auto started = client.startGet(QStringLiteral("/watch"), {}, streaming, *material);
+        QVERIFY(started.ok());
+        std::unique_ptr<QNetworkReply> watch(*started);
+        QTRY_VERIFY(watch->bytesAvailable() > 0);
+        std::optional<ApiResult<RestResponse>> slow;
+        client.get(QStringLiteral("/slow"), {},
+                   [&slow](ApiResult<RestResponse> result) { slow = std::move(result); });
+        QTRY_COMPARE(server.requests.size(), 2);
+        QVERIFY(!watch->isFinished());
+        QVERIFY(!slow);
+
+        auto result = client.getBlocking(QStringLiteral("/version"), {});
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QCOMPARE(pluginRuns(), 2);
+        QCOMPARE(server.requests.size(), 4);
+        QCOMPARE(server.requests[2].clientCertificateCommonName, QStringLiteral("alice"));
+        QCOMPARE(server.requests[3].clientCertificateCommonName, QStringLiteral("bob"));
+        QTRY_VERIFY(watch->isFinished());
+        QCOMPARE(watch->error(), QNetworkReply::OperationCanceledError);
+        QTRY_VERIFY(slow.has_value());
+        QVERIFY(!slow->ok());
+        QCOMPARE(slow->error().kind, ApiError::Kind::Transport);
+        QVERIFY2(slow->error().message.contains(QStringLiteral("client certificate changed")),
+                 qPrintable(slow->error().message));
     }
 
     void execPluginDoesNotBlockTheClientThread()

@@ -125,6 +125,53 @@ private slots:
         QCOMPARE(preferred[2].groupVersion(), QStringLiteral("apps/v1"));
     }
 
+    void staleAggregatedGroupVersionIsAFailure()
+    {
+        // metrics.k8s.io's APIService is down: the aggregator still lists it,
+        // marked Stale, with the resources it last knew.
+        const QByteArray apis =
+            R"({"kind":"APIGroupDiscoveryList","apiVersion":"apidiscovery.k8s.io/v2","metadata":{},"items":[
+ {"metadata":{"name":"apps"},"versions":[{"version":"v1","freshness":"Current","resources":[
+  {"resource":"deployments","responseKind":{"group":"apps","version":"v1","kind":"Deployment"},"scope":"Namespaced","singularResource":"deployment","verbs":["get","list","watch"]}]}]},
+ {"metadata":{"name":"metrics.k8s.io"},"versions":[{"version":"v1beta1","freshness":"Stale","resources":[
+  {"resource":"pods","responseKind":{"group":"metrics.k8s.io","version":"v1beta1","kind":"PodMetrics"},"scope":"Namespaced","singularResource":"","verbs":["get","list"]}]}]},
+ {"metadata":{"name":"example.com"},"versions":[
+  {"version":"v2","freshness":"Stale","resources":[
+   {"resource":"gizmos","responseKind":{"group":"example.com","version":"v2","kind":"Gizmo"},"scope":"Cluster","singularResource":"gizmo","verbs":["get","list","watch"]}]},
+  {"version":"v1","resources":[
+   {"resource":"widgets","responseKind":{"group":"example.com","version":"v1","kind":"Widget"},"scope":"Namespaced","singularResource":"widget","verbs":["get","list","watch"]}]}]}]})";
+        FakeApiServer server([&apis](const HttpRequest &request, QTcpSocket *socket) {
+            FakeApiServer::reply(
+                socket, 200, request.path == QLatin1String("/api") ? kAggregatedCore : apis,
+                "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList");
+        });
+        QVERIFY(server.listen());
+        RestClient client(connectionTo(server.url()));
+        auto result = Discovery::fetch(client);
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        QVERIFY(result->aggregated);
+        QCOMPARE(result->failures.size(), 2);
+        QVERIFY2(result->failures[0].startsWith(QStringLiteral("metrics.k8s.io/v1beta1: stale")),
+                 qPrintable(result->failures[0]));
+        QVERIFY2(result->failures[1].startsWith(QStringLiteral("example.com/v2: stale")),
+                 qPrintable(result->failures[1]));
+        // The fresh groups are still offered; a stale version is not, and the
+        // next fresh one is preferred (as client-go's aggregated discovery).
+        QStringList rows;
+        for (const ApiResource &r : result->preferredResources())
+            rows << r.name + QLatin1Char(' ') + r.groupVersion();
+        QCOMPARE(rows, (QStringList{QStringLiteral("nodes v1"), QStringLiteral("pods v1"),
+                                    QStringLiteral("deployments apps/v1"),
+                                    QStringLiteral("widgets example.com/v1")}));
+        QCOMPARE(result->groups.size(), 4);
+        QCOMPARE(result->groups[3].name, QStringLiteral("example.com"));
+        QCOMPARE(result->groups[3].versions, QStringList{QStringLiteral("v1")});
+        QCOMPARE(result->groups[3].preferredVersion, QStringLiteral("v1"));
+        for (const ApiResource &r : std::as_const(result->resources))
+            QVERIFY2(r.version != QLatin1String("v1beta1") && r.version != QLatin1String("v2"),
+                     qPrintable(r.name + QLatin1Char(' ') + r.groupVersion()));
+    }
+
     void legacyDiscoveryFallsBackAndRecordsFailedGroupVersions()
     {
         FakeApiServer server(serveLegacy);

@@ -372,6 +372,78 @@ private slots:
         QCOMPARE(config->proxyUrl.toString(), QStringLiteral("socks5://127.0.0.1:1080"));
     }
 
+    void wrappedBase64DataIsDecodedAsKubectlDoes_data()
+    {
+        // 120 bytes: 160 base64 characters, more than one 76-column line.
+        const QByteArray pem = QByteArray(kCa).repeated(3).left(120);
+        const QByteArray encoded = pem.toBase64();
+        QByteArray literalBlock = "|\n";
+        for (qsizetype at = 0; at < encoded.size(); at += 76)
+            literalBlock += "      " + encoded.mid(at, 76) + "\n";
+        QTest::addColumn<QByteArray>("field");   // certificate-authority-data's YAML value
+        QTest::addColumn<QByteArray>("decoded"); // empty = an error
+        QTest::newRow("one line") << encoded << pem;
+        QTest::newRow("block scalar wrapped at 76 columns, as base64 prints it")
+            << literalBlock << pem;
+        QTest::newRow("CR LF line ends")
+            << "\"" + encoded.left(76) + "\\r\\n" + encoded.mid(76) + "\\r\\n\"" << pem;
+        QTest::newRow("a space is still invalid")
+            << "\"" + encoded.left(76) + " " + encoded.mid(76) + "\"" << QByteArray();
+        QTest::newRow("a tab is still invalid")
+            << "\"" + encoded.left(76) + "\\t" + encoded.mid(76) + "\"" << QByteArray();
+    }
+    void wrappedBase64DataIsDecodedAsKubectlDoes()
+    {
+        QFETCH(QByteArray, field);
+        QFETCH(QByteArray, decoded);
+        const QByteArray yaml =
+            basicFile("w", "https://w")
+                .replace("server: https://w",
+                         "server: https://w\n    certificate-authority-data: " + field);
+        auto parsed = Kubeconfig::parse(yaml, QStringLiteral("/x/w.yaml"));
+        if (decoded.isEmpty()) {
+            QVERIFY(!parsed.ok());
+            QVERIFY2(parsed.errorMessage().contains(QStringLiteral(
+                         "clusters[w].cluster.certificate-authority-data: invalid base64 data")),
+                     qPrintable(parsed.errorMessage()));
+            return;
+        }
+        QVERIFY2(parsed.ok(), qPrintable(parsed.errorMessage()));
+        auto config = parsed->resolve();
+        QVERIFY2(config.ok(), qPrintable(config.errorMessage()));
+        QCOMPARE(config->certificateAuthorityPem, decoded);
+    }
+
+    void endlessDeviceIsRejectedBySize()
+    {
+        // /dev/zero reports size 0 and never ends: the read itself is bounded.
+        auto loaded = Kubeconfig::loadFile(QStringLiteral("/dev/zero"));
+        QVERIFY(!loaded.ok());
+        QCOMPARE(loaded.errorMessage(),
+                 QStringLiteral("/dev/zero: kubeconfig is larger than 16 MiB"));
+    }
+
+    void fileOfExactlyTheLimitIsRead()
+    {
+        // 16 MiB of YAML comment: at the limit, so read and parsed (empty).
+        const QString path = m_dir.filePath(QStringLiteral("big.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QByteArray content(16 * 1024 * 1024, 'x');
+        content[0] = '#';
+        file.write(content);
+        file.close();
+        auto loaded = Kubeconfig::loadFile(path);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.errorMessage()));
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("\n");
+        file.close();
+        loaded = Kubeconfig::loadFile(path);
+        QVERIFY(!loaded.ok());
+        QVERIFY2(loaded.errorMessage().endsWith(QStringLiteral("kubeconfig is larger than 16 MiB")),
+                 qPrintable(loaded.errorMessage()));
+    }
+
     void oidcAuthProviderUsesIdToken()
     {
         writeFiles({QStringLiteral("o.yaml\n") +

@@ -1,12 +1,14 @@
 // RestClient's proxy-url: local HTTP CONNECT, SOCKS5 and https proxies (TLS
 // between client and proxy through TlsProxyBridge: verification with the
-// cluster's CA, insecure-skip-tls-verify, proxy authentication, clear errors
-// that never show the proxy's userinfo).
+// system CAs and the cluster's CA, insecure-skip-tls-verify, proxy
+// authentication, clear errors that never show the proxy's userinfo), and
+// the port of a proxy URL without one.
 
 #include "fakeapiserver.h"
 #include "tunnelproxy.h"
 
 #include "informer/kube/restclient.h"
+#include "informer/kube/tlsproxybridge.h"
 
 #include <QFile>
 #include <QTest>
@@ -80,6 +82,53 @@ private slots:
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
         QCOMPARE(proxy.targets, QStringList{QStringLiteral("127.0.0.1:%1").arg(server.port())});
         QCOMPARE(server.requests.size(), 1);
+    }
+
+    void proxyUrlWithoutPortUsesTheSchemesPort_data()
+    {
+        QTest::addColumn<QString>("proxyUrl");
+        QTest::addColumn<QNetworkProxy::ProxyType>("type");
+        QTest::addColumn<int>("port");
+        // As Go's net/http (kubectl): http 80, socks5 1080.
+        QTest::newRow("http") << "http://127.0.0.1" << QNetworkProxy::HttpProxy << 80;
+        QTest::newRow("http with a port")
+            << "http://127.0.0.1:3128" << QNetworkProxy::HttpProxy << 3128;
+        QTest::newRow("socks5") << "socks5://127.0.0.1" << QNetworkProxy::Socks5Proxy << 1080;
+    }
+    void proxyUrlWithoutPortUsesTheSchemesPort()
+    {
+        QFETCH(QString, proxyUrl);
+        QFETCH(QNetworkProxy::ProxyType, type);
+        QFETCH(int, port);
+        ClusterConfig config;
+        config.server = QUrl(QStringLiteral("https://127.0.0.1:6443"));
+        config.proxyUrl = QUrl(proxyUrl);
+        RestClient client(ClusterConnection::create(config));
+        QCOMPARE(client.networkProxy().type(), type);
+        QCOMPARE(client.networkProxy().hostName(), QStringLiteral("127.0.0.1"));
+        QCOMPARE(int(client.networkProxy().port()), port);
+    }
+
+    void httpsProxyWithoutPortIsReachedOn443()
+    {
+        TlsProxyBridge bridge(QUrl(QStringLiteral("https://127.0.0.1")), {}, false);
+        QCOMPARE(bridge.proxyName(), QStringLiteral("127.0.0.1:443"));
+    }
+
+    void httpsProxyTrustsTheSystemCasBesidesTheClusterCa()
+    {
+        // A publicly signed proxy must still verify when the cluster has its
+        // own CA; a live check would need a proxy with a public certificate.
+        const QByteArray clusterCaPem = readData(QStringLiteral("ca.crt"));
+        const QSslCertificate clusterCa = QSslCertificate::fromData(clusterCaPem).value(0);
+        QVERIFY(!clusterCa.isNull());
+        TlsProxyBridge bridge(QUrl(QStringLiteral("https://127.0.0.1:1")), clusterCaPem, false);
+        const QList<QSslCertificate> trusted = bridge.tlsConfiguration().caCertificates();
+        const QList<QSslCertificate> system = QSslConfiguration::systemCaCertificates();
+        QVERIFY(trusted.contains(clusterCa));
+        QCOMPARE(trusted.size(), system.size() + 1);
+        for (const QSslCertificate &ca : system)
+            QVERIFY2(trusted.contains(ca), qPrintable(ca.subjectDisplayName()));
     }
 
     void httpsProxy_data()
