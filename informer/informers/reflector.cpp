@@ -330,8 +330,10 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
     for (;;) {
         if (m_stop.isStopped())
             return std::unique_ptr<WatchStream>();
-        if (auto resyncError = m_timer->takeResyncError(); resyncError)
-            return std::unique_ptr<WatchStream>();
+        // A resync that failed after the last watch ended asks for a relist:
+        // this streaming list is one (returning without a stream would have
+        // gone on watching from the old resourceVersion instead).
+        m_timer->takeResyncError();
         TemporaryStore temporary(m_store, m_hasListed);
         ListOptions options;
         options.sendInitialEvents = true;
