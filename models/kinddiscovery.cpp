@@ -2,6 +2,7 @@
 
 #include "informer/kube/clusterconnection.h"
 #include "informer/kube/discovery.h"
+#include "informer/kube/interrupter.h"
 #include "informer/kube/restclient.h"
 
 #include <QPointer>
@@ -12,6 +13,7 @@ namespace informant {
 KindDiscovery::KindDiscovery(std::shared_ptr<const ClusterConnection> connection, QObject *parent)
     : QObject(parent)
     , m_connection(std::move(connection))
+    , m_interrupter(std::make_shared<Interrupter>())
 {
     qRegisterMetaType<QList<KindInfo>>();
 }
@@ -19,6 +21,7 @@ KindDiscovery::KindDiscovery(std::shared_ptr<const ClusterConnection> connection
 KindDiscovery::~KindDiscovery()
 {
     if (m_thread) {
+        m_interrupter->interrupt();
         m_thread->quit();
         m_thread->wait();
     }
@@ -30,9 +33,9 @@ void KindDiscovery::start()
         return;
     std::shared_ptr<const ClusterConnection> connection = m_connection;
     QPointer<KindDiscovery> self(this);
-    m_thread.reset(QThread::create([connection, self] {
+    m_thread.reset(QThread::create([connection, self, interrupter = m_interrupter] {
         RestClient client(connection);
-        const auto result = Discovery::fetch(client);
+        const auto result = Discovery::fetch(client, interrupter.get());
         QList<KindInfo> kinds;
         QString error;
         if (!result.ok()) {

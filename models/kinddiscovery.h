@@ -17,6 +17,7 @@ class QThread;
 namespace informant {
 
 struct ClusterConnection;
+class Interrupter;
 
 class KindDiscovery final : public QObject
 {
@@ -35,6 +36,10 @@ Q_SIGNALS:
 
 private:
     std::shared_ptr<const ClusterConnection> m_connection;
+    // Shared with the worker: the destructor interrupts a fetch still
+    // waiting (on the network, or on an exec plugin's login for up to two
+    // minutes) instead of holding the window's close until it ends.
+    std::shared_ptr<Interrupter> m_interrupter;
     std::unique_ptr<QThread> m_thread; // joined and deleted by the destructor
 };
 
