@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "informer/cache/indexfuncs.h"
+#include "informer/printers/resourceprinter.h"
 #include "models/clustersession.h"
 #include "models/freshness.h"
 #include "models/history/historystore.h"
@@ -94,8 +95,14 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
 
     connect(m_view, &ResourceView::currentObjectChanged, m_details, &DetailsPane::setObject);
     connect(m_view, &ResourceView::currentObjectChanged, this, [this](const KubeObject &object) {
-        if (!object.isNull())
+        // A newer version of the shown object reaches the History tab through
+        // the store; setObject would reset it and drop the revisions the user
+        // chose to compare at every update.
+        if (!object.isNull() && (object.kind() != m_historyKind || object.key() != m_historyKey)) {
+            m_historyKind = object.kind();
+            m_historyKey = object.key();
             m_historyWidget->setObject(object.kind(), object.key(), object);
+        }
         m_timeline->setSelectedObject(object.uid());
     });
     // A click on a timeline lane selects its object in the table and details.
@@ -262,6 +269,7 @@ void MainWindow::onKindsChanged()
 {
     m_treeModel->setKinds(m_session->kinds());
     m_tree->expandToDepth(0);
+    highlightKindInTree(); // the reset cleared the shown kind's row
     m_switcher->setKinds(m_session->kinds());
     refreshCounts();
     if (!m_kind.isValid()) {
@@ -315,6 +323,16 @@ void MainWindow::watchSource(KindSource *source)
     });
 }
 
+void MainWindow::highlightKindInTree()
+{
+    const QModelIndex treeIndex = m_treeModel->indexOfKind(m_kind.id());
+    if (treeIndex.isValid() && m_tree->currentIndex() != treeIndex) {
+        // Already shown: the tree's currentChanged must not show it again.
+        const QSignalBlocker block(m_tree->selectionModel());
+        m_tree->setCurrentIndex(treeIndex);
+    }
+}
+
 bool MainWindow::showKindByName(const QString &name)
 {
     const KindInfo kind = m_session->findKind(name);
@@ -331,7 +349,11 @@ bool MainWindow::showKind(const KindInfo &kind)
     if (!source)
         return false;
     m_kind = kind;
-    m_view->setSource(source, RowFormatter::forKind(kind.group, kind.kind, kind.namespaced));
+    const std::optional<KubeObject> crd = crdOf(kind);
+    m_shownCrdVersion = crd ? crd->resourceVersion() : QString();
+    m_view->setSource(source,
+                      crd ? RowFormatter::forCustomResource(*crd, kind.version, kind.namespaced)
+                          : RowFormatter::forKind(kind.group, kind.kind, kind.namespaced));
     if (m_bench)
         m_view->feed()->model()->setLatencyObserver(
             [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });
@@ -347,14 +369,44 @@ bool MainWindow::showKind(const KindInfo &kind)
     m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
     m_details->setObject(KubeObject());
-    const QModelIndex treeIndex = m_treeModel->indexOfKind(kind.id());
-    if (treeIndex.isValid() && m_tree->currentIndex() != treeIndex) {
-        const QSignalBlocker block(m_tree->selectionModel());
-        m_tree->setCurrentIndex(treeIndex);
-    }
+    highlightKindInTree();
     QSettings().setValue(QStringLiteral("window/lastKind"), kind.id());
     refreshStatusBar();
     return true;
+}
+
+// Custom resources print their CRD's additionalPrinterColumns (spec §2.4), as
+// informantctl does; the built-in check keeps core and well-known kinds off
+// the CRD cache.
+std::optional<KubeObject> MainWindow::crdOf(const KindInfo &kind)
+{
+    if (!kind.isValid() || kind.group.isEmpty() || hasBuiltinPrinter(kind.group, kind.kind))
+        return std::nullopt;
+    const KindInfo crds =
+        m_session->findKind(QStringLiteral("customresourcedefinitions.apiextensions.k8s.io"));
+    KindSource *source = crds.isValid() ? m_session->source(crds) : nullptr;
+    if (!source)
+        return std::nullopt;
+    if (source != m_crdSource) {
+        m_crdSource = source;
+        connect(source, &KindSource::contentChanged, this, &MainWindow::onCrdsChanged);
+    }
+    return source->indexer().getByKey(kind.plural + u'.' + kind.group);
+}
+
+void MainWindow::onCrdsChanged()
+{
+    // The CRD informer often syncs after the last kind was shown at startup,
+    // and an edited CRD may change its columns: the table follows either.
+    const std::optional<KubeObject> crd = crdOf(m_kind);
+    if ((crd ? crd->resourceVersion() : QString()) == m_shownCrdVersion)
+        return;
+    const KindInfo kind = m_kind;
+    const QString selected = m_view->currentObject().key();
+    m_kind = KindInfo(); // showKind skips the kind already shown
+    showKind(kind);
+    if (!selected.isEmpty())
+        selectWhenPopulated(selected);
 }
 
 void MainWindow::setBenchRecorder(BenchRecorder *recorder)

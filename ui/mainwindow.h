@@ -15,6 +15,7 @@
 #include <QSet>
 
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QDockWidget;
@@ -82,6 +83,8 @@ private:
     void buildMenus(const QStringList &contexts, std::function<void(const QString &)> openContext);
     void buildShortcuts();
     void onKindsChanged();
+    // Makes the shown kind the tree's current row.
+    void highlightKindInTree();
     void watchSource(KindSource *source);
     void startWatchedKinds();
     void refreshCounts();
@@ -92,6 +95,10 @@ private:
                     const QString &name);
     void selectWhenPopulated(const QString &key);
     QList<class KubeObject> controlledBy(const class KubeObject &owner) const;
+    // The CustomResourceDefinition of a custom `kind`, from the CRD informer
+    // (started on first use); nullopt for built-in kinds or an unknown CRD.
+    std::optional<class KubeObject> crdOf(const KindInfo &kind);
+    void onCrdsChanged();
 
     ClusterSession *m_session;
     KindInfo m_kind;
@@ -119,9 +126,15 @@ private:
     class TimelineWidget *m_timeline = nullptr;
     class HistoryStore *m_history = nullptr;
     class HistoryWidget *m_historyWidget = nullptr;
+    QString m_historyKind; // the object the History tab shows
+    QString m_historyKey;
     QStackedWidget *m_centre = nullptr;
     KindSource *m_eventsFed = nullptr;
     QSet<KindSource *> m_historyFed;
+    KindSource *m_crdSource = nullptr;
+    // resourceVersion of the CRD whose printer columns the table shows; empty
+    // when it shows the kind's built-in or default columns.
+    QString m_shownCrdVersion;
     QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;
 };

@@ -20,6 +20,12 @@ public:
     QString name() const override { return QStringLiteral("test"); }
     QString serverText() const override { return QStringLiteral("local"); }
     QList<KindInfo> kinds() const override { return m_kinds; }
+    // What discovery does when CRDs come and go.
+    void setKinds(QList<KindInfo> kinds)
+    {
+        m_kinds = std::move(kinds);
+        Q_EMIT kindsChanged();
+    }
     KindSource *source(const KindInfo &kind) override { return local(kind.plural); }
     QList<KindSource *> sources() const override
     {

@@ -1,4 +1,5 @@
 #include "localclustersession.h"
+#include "models/history/historymodel.h"
 #include "models/informerstatusmodel.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
@@ -8,6 +9,7 @@
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/freshnessbanner.h"
+#include "ui/history/historywidget.h"
 #include "ui/kindswitcher.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
@@ -16,6 +18,8 @@
 
 #include <QComboBox>
 #include <QDateTime>
+#include <QItemSelectionModel>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -27,6 +31,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QTreeView>
 
 using namespace informant;
 using namespace informant::test;
@@ -78,6 +83,77 @@ KubeObject eventAbout(const QString &ns, const QString &kind, const QString &nam
     return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
 }
 
+const KindInfo kWidgets{QStringLiteral("stable.example.com"),
+                        QStringLiteral("v1"),
+                        QStringLiteral("Widget"),
+                        QStringLiteral("widgets"),
+                        true,
+                        {}};
+
+QList<KindInfo> kindsWithWidgets()
+{
+    QList<KindInfo> kinds = standardKinds();
+    kinds.append(KindInfo{QStringLiteral("apiextensions.k8s.io"),
+                          QStringLiteral("v1"),
+                          QStringLiteral("CustomResourceDefinition"),
+                          QStringLiteral("customresourcedefinitions"),
+                          false,
+                          {QStringLiteral("crd")}});
+    kinds.append(kWidgets);
+    return kinds;
+}
+
+// The CRD of kWidgets; v1 prints `v1Column` (from .spec.size) and AGE, the
+// unserved v0 a column that must not show.
+KubeObject widgetCrd(const QString &v1Column, const QString &resourceVersion)
+{
+    const auto column = [](const QString &name, const QString &type, const QString &path) {
+        return QJsonObject{{"name", name}, {"type", type}, {"jsonPath", path}};
+    };
+    const QJsonObject v1{{"name", "v1"},
+                         {"served", true},
+                         {"storage", true},
+                         {"additionalPrinterColumns",
+                          QJsonArray{column(v1Column, "integer", ".spec.size"),
+                                     column("Age", "date", ".metadata.creationTimestamp")}}};
+    const QJsonObject v0{
+        {"name", "v0"},
+        {"served", false},
+        {"storage", false},
+        {"additionalPrinterColumns", QJsonArray{column("Legacy", "string", ".spec.legacy")}}};
+    const QJsonObject obj{
+        {"apiVersion", "apiextensions.k8s.io/v1"},
+        {"kind", "CustomResourceDefinition"},
+        {"metadata", QJsonObject{{"name", "widgets.stable.example.com"},
+                                 {"uid", "crd-widgets"},
+                                 {"resourceVersion", resourceVersion}}},
+        {"spec", QJsonObject{{"group", "stable.example.com"},
+                             {"scope", "Namespaced"},
+                             {"names", QJsonObject{{"plural", "widgets"}, {"kind", "Widget"}}},
+                             {"versions", QJsonArray{v0, v1}}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+KubeObject widget(const QString &ns, const QString &name, int size)
+{
+    const QJsonObject obj{{"apiVersion", "stable.example.com/v1"},
+                          {"kind", "Widget"},
+                          {"metadata", QJsonObject{{"name", name},
+                                                   {"namespace", ns},
+                                                   {"uid", ns + name},
+                                                   {"creationTimestamp", "2024-05-01T10:00:00Z"}}},
+                          {"spec", QJsonObject{{"size", size}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+QStringList headersOf(const QAbstractItemModel *model)
+{
+    QStringList headers;
+    for (int c = 0; c < model->columnCount(); ++c)
+        headers.append(model->headerData(c, Qt::Horizontal).toString());
+    return headers;
+}
+
 struct Fixture
 {
     LocalClusterSession session;
@@ -119,6 +195,8 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
     }
     void showsPodsWithKubectlColumns();
+    void customKindShowsCrdPrinterColumns();
+    void customKindColumnsFollowTheCrd();
     void kindSwitcherRanksShortNames_data();
     void kindSwitcherRanksShortNames();
     void ctrlKSwitchesKind();
@@ -128,8 +206,10 @@ private Q_SLOTS:
     void bannerSaysWhenTheWatchIsDown();
     void emptyTableSaysWhy();
     void treeStatusBarAndPanelShowOneCount();
+    void treeKeepsTheShownKindAfterDiscovery();
     void watchedKindsChooseTheTreesInformers();
     void selectionDrivesDetailsPane();
+    void historyKeepsTheChosenRevisionsAcrossUpdates();
     void agesAgreeAcrossViews();
     void otherContextOpensThroughCallback();
 };
@@ -145,6 +225,49 @@ void TestMainWindow::showsPodsWithKubectlColumns()
     QCOMPARE(headers.mid(0, 6),
              (QStringList{"NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "AGE"}));
     QCOMPARE(f.model()->index(0, 1).data().toString(), QStringLiteral("pg-0"));
+}
+
+void TestMainWindow::customKindShowsCrdPrinterColumns()
+{
+    Fixture f(kindsWithWidgets());
+    LocalKindSource *crds = f.session.local(QStringLiteral("customresourcedefinitions"));
+    crds->upsert(widgetCrd(QStringLiteral("Size"), QStringLiteral("1")));
+    crds->flush();
+    LocalKindSource *widgets = f.session.local(QStringLiteral("widgets"));
+    widgets->upsert(widget(QStringLiteral("shop"), QStringLiteral("w-1"), 7));
+    widgets->flush();
+    QVERIFY(f.window->showKindByName(QStringLiteral("widgets")));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QCOMPARE(headersOf(f.model()), (QStringList{"NAMESPACE", "NAME", "SIZE", "AGE"}));
+    QCOMPARE(f.model()->index(0, 2).data().toString(), QStringLiteral("7"));
+}
+
+// The CRD informer may deliver after the custom kind is shown (a restored
+// last kind at startup), and a CRD may be edited while it is shown.
+void TestMainWindow::customKindColumnsFollowTheCrd()
+{
+    Fixture f(kindsWithWidgets());
+    LocalKindSource *widgets = f.session.local(QStringLiteral("widgets"));
+    widgets->upsert(widget(QStringLiteral("shop"), QStringLiteral("w-1"), 7));
+    widgets->upsert(widget(QStringLiteral("shop"), QStringLiteral("w-2"), 9));
+    widgets->flush();
+    QVERIFY(f.window->showKindByName(QStringLiteral("widgets")));
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QCOMPARE(headersOf(f.model()), (QStringList{"NAMESPACE", "NAME", "AGE"}));
+    f.window->resourceView()->table()->setCurrentIndex(f.model()->index(1, 0));
+    QCOMPARE(f.window->resourceView()->currentObject().name(), QStringLiteral("w-2"));
+
+    LocalKindSource *crds = f.session.local(QStringLiteral("customresourcedefinitions"));
+    crds->upsert(widgetCrd(QStringLiteral("Size"), QStringLiteral("1")));
+    crds->flush();
+    QTRY_COMPARE(headersOf(f.model()), (QStringList{"NAMESPACE", "NAME", "SIZE", "AGE"}));
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QTRY_COMPARE(f.window->resourceView()->currentObject().name(), QStringLiteral("w-2"));
+
+    crds->upsert(widgetCrd(QStringLiteral("Replicas"), QStringLiteral("2")));
+    crds->flush();
+    QTRY_COMPARE(headersOf(f.model()), (QStringList{"NAMESPACE", "NAME", "REPLICAS", "AGE"}));
+    QTRY_COMPARE(f.model()->rowCount(), 2);
 }
 
 void TestMainWindow::kindSwitcherRanksShortNames_data()
@@ -417,6 +540,29 @@ void TestMainWindow::treeStatusBarAndPanelShowOneCount()
     QCOMPARE(panelCount(), QStringLiteral("4"));
 }
 
+// Discovery rebuilds the tree (a CRD was added); the shown kind's row used
+// to lose its highlight.
+void TestMainWindow::treeKeepsTheShownKindAfterDiscovery()
+{
+    Fixture f;
+    QTreeView *tree = nullptr;
+    for (QTreeView *view : f.window->findChildren<QTreeView *>()) {
+        if (view->model() == f.window->treeModel())
+            tree = view;
+    }
+    QVERIFY(tree);
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    const auto shownRow = [&] {
+        return f.window->treeModel()->indexOfKind(QStringLiteral("deployments.apps"));
+    };
+    QCOMPARE(tree->currentIndex(), shownRow());
+    f.session.setKinds(kindsWithWidgets());
+    QVERIFY(shownRow().isValid());
+    QCOMPARE(tree->currentIndex(), shownRow());
+    QVERIFY(tree->selectionModel()->isRowSelected(shownRow().row(), shownRow().parent()));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
+}
+
 void TestMainWindow::watchedKindsChooseTheTreesInformers()
 {
     QList<KindInfo> kinds = standardKinds();
@@ -467,6 +613,56 @@ void TestMainWindow::selectionDrivesDetailsPane()
     pods->flush();
     QTRY_VERIFY(f.window->detailsPane()->yamlText().contains(QStringLiteral("phase: Failed")));
     QCOMPARE(table->currentIndex().row(), 1);
+}
+
+// Each new version of the selected object used to reset the History tab and
+// select its newest row, so two older revisions could not stay compared.
+void TestMainWindow::historyKeepsTheChosenRevisionsAcrossUpdates()
+{
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    const auto revision = [](const QString &phase, int resourceVersion) {
+        QJsonObject obj =
+            QJsonDocument::fromJson(
+                pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"), phase)
+                    .json())
+                .object();
+        QJsonObject metadata = obj.value(QLatin1String("metadata")).toObject();
+        metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
+        obj.insert(QLatin1String("metadata"), metadata);
+        return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+    };
+    const auto update = [&](const QString &phase, int resourceVersion) {
+        pods->upsert(revision(phase, resourceVersion));
+        pods->flush();
+        // The selection follows the new version once the table has it.
+        QTRY_COMPARE(f.window->detailsPane()->object().resourceVersion(),
+                     QString::number(resourceVersion));
+    };
+    pods->upsert(revision(QStringLiteral("Pending"), 1));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    f.window->resourceView()->table()->setCurrentIndex(
+        f.model()->index(f.model()->rowOfKey(QStringLiteral("shop/web-1")), 0));
+    auto *history = f.window->findChild<HistoryWidget *>();
+    QVERIFY(history);
+    QCOMPARE(history->model()->rowCount(), 1);
+    update(QStringLiteral("Running"), 2);
+    update(QStringLiteral("Failed"), 3);
+    QCOMPARE(history->model()->rowCount(), 3);
+
+    // The user compares the two oldest revisions; the pod changes again.
+    const int lastColumn = history->model()->columnCount() - 1;
+    history->table()->selectionModel()->select(
+        QItemSelection(history->model()->index(1, 0), history->model()->index(2, lastColumn)),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    update(QStringLiteral("Succeeded"), 4);
+    QCOMPARE(history->model()->rowCount(), 4);
+    QList<int> selected;
+    for (const QModelIndex &index : history->table()->selectionModel()->selectedRows())
+        selected.append(index.row());
+    std::sort(selected.begin(), selected.end());
+    QCOMPARE(selected, (QList<int>{2, 3}));
 }
 
 void TestMainWindow::otherContextOpensThroughCallback()
