@@ -4,6 +4,8 @@
 
 #include <QFile>
 
+#include <cstdio>
+
 using namespace informant;
 
 namespace informantctl {
@@ -80,7 +82,16 @@ Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOpti
     auto config = resolveClusterConfig(options);
     if (!config)
         return config.error();
-    return ClusterConnection::create(*config);
+    auto connection = ClusterConnection::create(*config);
+    // As kubectl: an exec plugin's stderr reaches the user while it runs,
+    // whether or not stdin is a terminal, since a device-code prompt asks
+    // for a browser, not for input.
+    connection->credentials->setExecStderrHandler([](const QString &line) {
+        const QByteArray text = line.toUtf8() + '\n';
+        std::fwrite(text.constData(), 1, size_t(text.size()), stderr);
+        std::fflush(stderr);
+    });
+    return connection;
 }
 
 QString effectiveNamespace(const GlobalOptions &options, const ClusterConfig &config)

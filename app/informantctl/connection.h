@@ -15,7 +15,8 @@ namespace informantctl {
 // The resolved configuration (no network access yet).
 informant::Result<informant::ClusterConfig> resolveClusterConfig(const GlobalOptions &options);
 
-// resolveClusterConfig() plus the shared credentials.
+// resolveClusterConfig() plus the shared credentials, with an exec
+// plugin's stderr passed to informantctl's stderr as it is written.
 informant::Result<std::shared_ptr<const informant::ClusterConnection>>
 connectCluster(const GlobalOptions &options);
 

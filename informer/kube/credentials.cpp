@@ -136,4 +136,10 @@ int Credentials::execRuns() const
     return m_exec ? m_exec->runCount() : 0;
 }
 
+void Credentials::setExecStderrHandler(std::function<void(const QString &line)> handler)
+{
+    if (m_exec)
+        m_exec->setStderrHandler(std::move(handler));
+}
+
 } // namespace informant

@@ -51,6 +51,9 @@ public:
     bool invalidate(const QByteArray &usedAuthorization = {});
     // Times the exec plugin ran (0 without one).
     int execRuns() const;
+    // Where the exec plugin's stderr lines go as it runs (see ExecPlugin);
+    // nothing without an exec plugin.
+    void setExecStderrHandler(std::function<void(const QString &line)> handler);
 
     // Parses a PEM certificate and an RSA or EC PEM key. Errors name `what`.
     static Result<AuthMaterial> parseClientCertificate(const QByteArray &certificatePem,

@@ -16,7 +16,9 @@ namespace informant {
 namespace {
 
 constexpr int kPluginTimeoutMs = 120 * 1000; // a plugin may wait for a browser login
-constexpr qsizetype kMaxStderrShown = 2048;
+// The end of a plugin's stderr kept to explain its failure; also the longest
+// line handed over whole (a longer one is cut, so no line grows unbounded).
+constexpr qsizetype kStderrTailBytes = 4096;
 
 // Refresh a little before the expiry, as client-go does not but servers with
 // clock skew make advisable.
@@ -28,6 +30,57 @@ QString pluginName(const ExecConfig &config)
 {
     return QFileInfo(config.command).fileName();
 }
+
+// A plugin's stderr as it arrives: whole lines go to the handler at once,
+// the last kStderrTailBytes are kept for the messages.
+class StderrReader
+{
+public:
+    explicit StderrReader(ExecPlugin::StderrHandler handler)
+        : m_handler(std::move(handler))
+    {
+    }
+
+    void add(const QByteArray &chunk)
+    {
+        if (chunk.isEmpty())
+            return;
+        m_tail += chunk;
+        if (m_tail.size() > kStderrTailBytes)
+            m_tail.remove(0, m_tail.size() - kStderrTailBytes);
+        if (!m_handler)
+            return;
+        m_line += chunk;
+        qsizetype start = 0;
+        for (qsizetype end; (end = m_line.indexOf('\n', start)) >= 0; start = end + 1)
+            hand(m_line.mid(start, end - start));
+        m_line.remove(0, start);
+        if (m_line.size() > kStderrTailBytes) {
+            hand(m_line);
+            m_line.clear();
+        }
+    }
+    // The plugin ended: a last line without a newline is handed over too.
+    void finish()
+    {
+        if (m_handler && !m_line.isEmpty())
+            hand(m_line);
+        m_line.clear();
+    }
+    QString tail() const { return QString::fromUtf8(m_tail).trimmed(); }
+
+private:
+    void hand(QByteArray line)
+    {
+        if (line.endsWith('\r'))
+            line.chop(1);
+        m_handler(QString::fromUtf8(line));
+    }
+
+    ExecPlugin::StderrHandler m_handler;
+    QByteArray m_tail;
+    QByteArray m_line; // the incomplete last line
+};
 
 } // namespace
 
@@ -138,6 +191,12 @@ int ExecPlugin::runCount() const
     return m_runs;
 }
 
+void ExecPlugin::setStderrHandler(StderrHandler handler)
+{
+    QMutexLocker lock(&m_mutex);
+    m_stderrHandler = std::move(handler);
+}
+
 QString ExecPlugin::extendedPath(const QString &path, const QString &home)
 {
     QStringList parts = path.split(QDir::listSeparator(), Qt::SkipEmptyParts);
@@ -209,7 +268,11 @@ Result<ExecCredential> ExecPlugin::run()
     process.setProcessEnvironment(env);
     if (interactive)
         process.setInputChannelMode(QProcess::ForwardedInputChannel);
-    ++m_runs;
+    StderrReader stderrReader = [this] {
+        QMutexLocker lock(&m_mutex);
+        ++m_runs;
+        return StderrReader(m_stderrHandler);
+    }();
     process.start(program, m_config.args, QIODevice::ReadWrite);
     if (!process.waitForStarted())
         return makeError(
@@ -220,21 +283,31 @@ Result<ExecCredential> ExecPlugin::run()
     QElapsedTimer waited;
     waited.start();
     while (!process.waitForFinished(kStopPollMs)) {
+        // A prompt (a device code to enter, a URL to open) must be seen
+        // while the plugin waits for the user, not after it gave up.
+        stderrReader.add(process.readAllStandardError());
         if (process.state() == QProcess::NotRunning)
             break; // ended with an error; reported below
         const bool stopping = m_stopping.load();
         if (stopping || waited.elapsed() >= kPluginTimeoutMs) {
             process.kill();
             process.waitForFinished(1000);
-            return stopping ? makeError(QStringLiteral("exec plugin %1 was stopped").arg(name))
-                            : makeError(QStringLiteral("exec plugin %1 did not finish within %2 s")
-                                            .arg(name)
-                                            .arg(kPluginTimeoutMs / 1000));
+            if (stopping)
+                return makeError(QStringLiteral("exec plugin %1 was stopped").arg(name));
+            stderrReader.add(process.readAllStandardError());
+            stderrReader.finish();
+            QString message = QStringLiteral("exec plugin %1 did not finish within %2 s")
+                                  .arg(name)
+                                  .arg(kPluginTimeoutMs / 1000);
+            if (!stderrReader.tail().isEmpty())
+                message += QStringLiteral(": ") + stderrReader.tail();
+            return makeError(message);
         }
     }
+    stderrReader.add(process.readAllStandardError());
+    stderrReader.finish();
     const QByteArray out = process.readAllStandardOutput();
-    const QString err =
-        QString::fromUtf8(process.readAllStandardError().right(kMaxStderrShown)).trimmed();
+    const QString err = stderrReader.tail();
     if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
         QString message = QStringLiteral("exec plugin %1 failed (exit status %2)")
                               .arg(name)

@@ -11,7 +11,11 @@
 // a 401), so the plugin runs once per token lifetime however many threads
 // ask. PATH is extended with the usual install locations (/usr/local/bin,
 // ~/.local/bin, /opt/homebrew/bin, ~/go/bin, ...) because a desktop session's
-// PATH often lacks them. A failure carries the plugin's stderr.
+// PATH often lacks them. The plugin's stderr is read as it arrives: complete
+// lines go to the stderr handler, if one is set (informantctl passes them to
+// its own stderr, as kubectl does, so that a prompt such as kubelogin's
+// device code is seen while the plugin waits), and its last 4 KiB explain a
+// failure.
 //
 // Thread-safe: concurrent callers share one run. requestCredential() never
 // blocks its caller: the plugin runs on a helper thread and the answer is
@@ -69,6 +73,11 @@ public:
     void invalidate(const QString &usedToken = {});
     // How many times the plugin was started (for tests and --stats).
     int runCount() const;
+    // Receives each line the plugin writes to stderr, while it runs, in the
+    // plugin's helper thread (or credential()'s caller). Takes effect from
+    // the next run.
+    using StderrHandler = std::function<void(const QString &line)>;
+    void setStderrHandler(StderrHandler handler);
 
     // PATH with the usual install locations appended (no duplicates).
     static QString extendedPath(const QString &path, const QString &home);
@@ -102,6 +111,7 @@ private:
     std::optional<Result<ExecCredential>> m_lastRun; // for callers that waited
     bool m_running = false;
     int m_runs = 0;
+    StderrHandler m_stderrHandler;
     quint64 m_nextWaiterId = 1;
     std::vector<Waiter> m_waiters;
     std::unique_ptr<QThread> m_runner;

@@ -1,5 +1,6 @@
 #include "informer/kube/restclient.h"
 
+#include "informer/kube/proxyenvironment.h"
 #include "informer/kube/replyerror.h"
 #include "informer/kube/tlsproxybridge.h"
 
@@ -90,7 +91,11 @@ RestClient::RestClient(std::shared_ptr<const ClusterConnection> connection, QObj
     , m_network(new QNetworkAccessManager(this))
 {
     m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-    const QUrl &proxy = m_connection->config.proxyUrl;
+    // As client-go: the kubeconfig's proxy-url wins, otherwise the proxy
+    // environment variables decide, as for kubectl.
+    QUrl proxy = m_connection->config.proxyUrl;
+    if (proxy.isEmpty())
+        proxy = ProxyEnvironment::fromProcess().proxyFor(m_connection->config.server);
     if (proxy.isEmpty()) {
         m_network->setProxy(QNetworkProxy::NoProxy);
     } else if (proxy.scheme() == QLatin1String("https")) {

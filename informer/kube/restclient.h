@@ -9,8 +9,9 @@
 // against the cluster's CA (or skipped with insecure-skip-tls-verify), with
 // tls-server-name as the verify name; proxy-url is honoured for http, socks5
 // and https (through a loopback TlsProxyBridge, as Qt cannot speak TLS to a
-// proxy). Always HTTP/1.1: Qt's HTTP/2 has no backpressure (restclient.cpp).
-// A 401 with refreshable credentials (exec plugin, tokenFile) is retried once
+// proxy), and without one HTTPS_PROXY / HTTP_PROXY / NO_PROXY are, as kubectl
+// honours them (ProxyEnvironment). Always HTTP/1.1: Qt's HTTP/2 has no backpressure
+// (restclient.cpp). A 401 with refreshable credentials (exec plugin, tokenFile) is retried once
 // after invalidating them. Requests wait for exec plugin credentials
 // without blocking the client's thread. When the plugin's client certificate
 // changes, the client's connections are closed, as client-go does, so that
@@ -105,8 +106,8 @@ public:
 
     // "GET https://host:6443/api/v1/pods" for messages (no query string).
     QString describe(const QString &path) const;
-    // What requests go through: NoProxy, proxy-url's http or socks5 proxy,
-    // or the local bridge to an https one.
+    // What requests go through: NoProxy, the http or socks5 proxy of
+    // proxy-url or the environment, or the local bridge to an https one.
     QNetworkProxy networkProxy() const { return m_network->proxy(); }
     QUrl urlFor(const QString &path, const QUrlQuery &query) const;
     const ClusterConnection &connection() const { return *m_connection; }

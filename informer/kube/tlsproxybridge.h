@@ -15,13 +15,17 @@
 // insecure-skip-tls-verify skips it as it does in kubectl. ALPN offers
 // http/1.1 only: a proxy speaks HTTP/1.1 CONNECT. No client certificate is
 // presented to the proxy. The bridge never sees or logs credentials beyond
-// piping them; messages name the proxy without its userinfo.
+// piping them; messages name the proxy without its userinfo. Each direction
+// has backpressure: the bridge reads from one socket only while the other
+// has less than 1 MiB queued, so a slow reader slows the proxy down instead
+// of the bridge buffering a whole response.
 //
 // Threading: lives in, and serves from, the thread that created it (the
 // owning RestClient's thread).
 
 #include <QNetworkProxy>
 #include <QObject>
+#include <QPointer>
 #include <QSslConfiguration>
 #include <QTcpServer>
 #include <QUrl>
@@ -56,11 +60,16 @@ public:
     QString lastError() const { return m_lastError; }
     // "proxy.example:3128" (no userinfo) for messages.
     QString proxyName() const;
+    // The bytes the bridge holds for its connections (read and not yet
+    // passed on, or queued to be written): bounded per connection, since it
+    // only reads on while the other side keeps up.
+    qint64 bufferedBytes() const;
 
 private:
     void accept(QTcpSocket *local);
 
     QTcpServer m_server;
+    QList<QPointer<QTcpSocket>> m_connections; // accepted local sockets
     QUrl m_proxyUrl;
     QSslConfiguration m_tls;
     QString m_lastError;

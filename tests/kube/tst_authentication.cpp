@@ -2,7 +2,8 @@
 // verification (a wrong CA fails naming the TLS problem), insecure mode,
 // tls-server-name, client certificates (RSA and EC), bearer and basic auth,
 // tokenFile rotation, exec credential plugins (cached until expiry, re-run
-// after a 401, stderr on failure, extended PATH, cluster info, runs that do
+// after a 401, stderr passed on while the plugin runs and its end shown on
+// failure, extended PATH, cluster info, runs that do
 // not block the client's thread, rotated client certificates presented at
 // once). proxy-url: tst_proxy.cpp.
 
@@ -15,6 +16,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMutex>
 #include <QNetworkReply>
 #include <QTemporaryDir>
 #include <QTest>
@@ -657,6 +659,88 @@ private slots:
         QCOMPARE(server.requests.size(), 2);
         QCOMPARE(server.requests.value(0).headers.value("authorization"),
                  QByteArray("Bearer gated"));
+    }
+
+    void execPluginStderrArrivesWhileThePluginWaits()
+    {
+        // A device-code login: the plugin prints where to sign in and waits
+        // for the user; the prompt is useless once the plugin has given up.
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QString plugin = m_dir.filePath(QStringLiteral("devicecode.sh"));
+        writeFile(
+            plugin,
+            QStringLiteral("#!/bin/sh\n"
+                           "printf 'To sign in, open https://microsoft.com/devicelogin\\n' >&2\n"
+                           "printf 'and enter the code ABCD-1234' >&2\n"
+                           "for i in $(seq 1 200); do [ -e '%1/signed-in' ] && break; sleep 0.05; "
+                           "done\n"
+                           "[ -e '%1/signed-in' ] || exit 1\n"
+                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
+                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n")
+                .arg(m_dir.path())
+                .toUtf8(),
+            true);
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      plugin,
+                                      {},
+                                      {},
+                                      QStringLiteral("Never"),
+                                      false,
+                                      {}};
+        RestClient client(ClusterConnection::create(config));
+        QMutex mutex; // the handler runs in the plugin's helper thread
+        QStringList lines;
+        client.connection().credentials->setExecStderrHandler([&](const QString &line) {
+            QMutexLocker lock(&mutex);
+            lines << line;
+        });
+        const auto seen = [&] {
+            QMutexLocker lock(&mutex);
+            return lines;
+        };
+        std::optional<ApiResult<RestResponse>> result;
+        client.get(QStringLiteral("/version"), {},
+                   [&result](ApiResult<RestResponse> r) { result = std::move(r); });
+        QTRY_COMPARE(seen().value(0),
+                     QStringLiteral("To sign in, open https://microsoft.com/devicelogin"));
+        QVERIFY(!result);
+        writeFile(m_dir.filePath(QStringLiteral("signed-in")), "");
+        QTRY_VERIFY(result.has_value());
+        QVERIFY2(result->ok(), qPrintable(result->ok() ? QString() : result->error().message));
+        // The last line, without a newline, arrives when the plugin ends.
+        QCOMPARE(seen(), (QStringList{QStringLiteral("To sign in, open "
+                                                     "https://microsoft.com/devicelogin"),
+                                      QStringLiteral("and enter the code ABCD-1234")}));
+    }
+
+    void execPluginFailureShowsTheEndOfALongStderr()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QString plugin = m_dir.filePath(QStringLiteral("noisy.sh"));
+        writeFile(plugin,
+                  "#!/bin/sh\nfor i in $(seq 1 500); do echo \"progress line $i\" >&2; done\n"
+                  "echo 'error: the real reason' >&2\nexit 2\n",
+                  true);
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                      plugin,
+                                      {},
+                                      {},
+                                      QStringLiteral("Never"),
+                                      false,
+                                      {}};
+        auto result = getVersion(config);
+        QVERIFY(!result.ok());
+        const QString message = result.error().message;
+        QVERIFY2(message.endsWith(QStringLiteral("error: the real reason")), qPrintable(message));
+        QVERIFY2(!message.contains(QStringLiteral("progress line 1\n")), qPrintable(message));
+        QVERIFY2(message.size() < 4096 + 200, qPrintable(QString::number(message.size())));
+        QVERIFY2(message.size() > 4000, qPrintable(QString::number(message.size())));
     }
 
     void waitingForAnExecPluginCanBeInterrupted()

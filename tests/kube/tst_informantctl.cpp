@@ -1,7 +1,8 @@
 // Acceptance of informantctl's client side against informant-sim: api-resources
 // over plain HTTP (the same output as kubectl when kubectl is installed), over
 // TLS with a client certificate (a wrong CA fails naming the TLS problem), and
-// with an exec plugin that must run once for the whole command; dump
+// with an exec plugin that must run once for the whole command and whose
+// stderr prompt reaches informantctl's stderr while the plugin waits; dump
 // --until-events with --stats counts the changes delivered after the sync.
 
 #include <QDir>
@@ -196,6 +197,54 @@ private slots:
                 home());
         QCOMPARE(anonymous.exitCode, 1);
         QVERIFY2(anonymous.err.contains("401 Unauthorized"), anonymous.err.constData());
+    }
+
+    void execPluginPromptIsShownWhileThePluginWaits()
+    {
+        const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
+        QVERIFY(port > 0);
+        const QString plugin = m_dir.filePath(QStringLiteral("devicecode.sh"));
+        const QString signedIn = m_dir.filePath(QStringLiteral("signed-in"));
+        QFile script(plugin);
+        QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        script.write(
+            QStringLiteral(
+                "#!/bin/sh\n"
+                "echo 'To sign in, open https://microsoft.com/devicelogin and enter the code "
+                "ABCD-1234' >&2\n"
+                "for i in $(seq 1 400); do [ -e '%1' ] && break; sleep 0.05; done\n"
+                "[ -e '%1' ] || exit 1\n"
+                "printf "
+                "'{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\","
+                "\"status\":{\"token\":\"sim-token\"}}'\n")
+                .arg(signedIn)
+                .toUtf8());
+        script.close();
+        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+        const QString config = writeKubeconfig(
+            QStringLiteral("devicecode.yaml"), QStringLiteral("http://127.0.0.1:%1").arg(port), {},
+            QStringLiteral("    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+                           "      command: %1\n")
+                .arg(plugin));
+        QProcess ctlProcess;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), home());
+        env.remove(QStringLiteral("KUBECONFIG"));
+        ctlProcess.setProcessEnvironment(env);
+        ctlProcess.start(ctl(),
+                         {QStringLiteral("--kubeconfig"), config, QStringLiteral("api-resources")});
+        QVERIFY(ctlProcess.waitForStarted());
+        QByteArray err;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (err += ctlProcess.readAllStandardError()).contains("enter the code ABCD-1234\n"),
+            10000);
+        QCOMPARE(ctlProcess.state(), QProcess::Running); // still waiting for the sign-in
+        QFile(signedIn).open(QIODevice::WriteOnly);
+        QVERIFY(ctlProcess.waitForFinished(20000));
+        err += ctlProcess.readAllStandardError();
+        QVERIFY2(ctlProcess.exitCode() == 0, err.constData());
+        QVERIFY(ctlProcess.readAllStandardOutput().contains("\npods "));
+        QCOMPARE(err.count("ABCD-1234"), 1); // once, not again at the end
     }
 
     // The benchmark's watch throughput without printing each change: the

@@ -3,12 +3,14 @@
 // TunnelProxy: a small forward proxy for the proxy-url tests, on 127.0.0.1
 // port 0. It speaks HTTP CONNECT (what Qt uses for https through an http
 // proxy) and SOCKS5 without authentication, connects to the requested
-// target and pipes bytes both ways. `targets` records "host:port" per tunnel.
+// target and pipes bytes both ways. `targets` records "host:port" per tunnel
+// (as requested, before `hosts` maps it).
 // listenTls() makes it an https proxy (TLS between client and proxy, as
 // kubeconfig's proxy-url: https://...); `basicAuth`, when set, requires that
 // Proxy-Authorization (answering 407 first, as real proxies do).
 
 #include <QFile>
+#include <QHash>
 #include <QHostAddress>
 #include <QSslCertificate>
 #include <QSslKey>
@@ -58,6 +60,10 @@ public:
     quint16 port() const { return m_server->serverPort(); }
 
     QStringList targets;
+    // Target host names the proxy resolves itself, as a proxy resolves names
+    // its clients cannot: lets a test reach 127.0.0.1 under a name that is
+    // not loopback to the client.
+    QHash<QString, QString> hosts;
     QByteArray basicAuth;   // "user:password"; empty = no authentication
     int authChallenges = 0; // 407 answers sent
     int tlsFailures = 0;    // TLS handshakes that failed (listenTls only)
@@ -154,7 +160,7 @@ private:
                          [client, upstream] { upstream->write(client->readAll()); });
         QObject::connect(upstream, &QTcpSocket::disconnected, client,
                          &QTcpSocket::disconnectFromHost);
-        upstream->connectToHost(host, port);
+        upstream->connectToHost(hosts.value(host, host), port);
     }
 
     Protocol m_protocol;
