@@ -1,5 +1,7 @@
 #include "informer/informers/processorlistener.h"
 
+#include "informer/informers/threadjoin.h"
+
 #include <utility>
 
 namespace informant {
@@ -48,15 +50,7 @@ void ProcessorListener::requestStop()
 void ProcessorListener::stop()
 {
     requestStop();
-    // Taken under the lock: of two concurrent stop() calls only one joins.
-    std::thread thread;
-    {
-        std::lock_guard lock(m_mutex);
-        if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
-            thread = std::move(m_thread);
-    }
-    if (thread.joinable())
-        thread.join();
+    joinGuardedThread(m_mutex, m_thread);
 }
 
 void ProcessorListener::holdWakeups()

@@ -1,6 +1,7 @@
 #include "informer/informers/reflectortimer.h"
 
 #include "informer/informers/logging.h"
+#include "informer/informers/threadjoin.h"
 
 #include <limits>
 
@@ -28,16 +29,8 @@ void ReflectorTimer::shutdown()
 {
     m_stop.stop();
     // Reflector::stop() shuts down from another thread than the reflector's,
-    // which starts the thread: m_thread is only touched under the lock, and
-    // joined outside it (the loop takes the lock too).
-    std::thread thread;
-    {
-        std::lock_guard lock(m_mutex);
-        if (m_thread.joinable() && m_thread.get_id() != std::this_thread::get_id())
-            thread = std::move(m_thread);
-    }
-    if (thread.joinable())
-        thread.join();
+    // which starts the thread.
+    joinGuardedThread(m_mutex, m_thread);
 }
 
 void ReflectorTimer::ensureThread()
