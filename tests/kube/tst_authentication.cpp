@@ -29,6 +29,19 @@ using namespace informant;
 
 namespace {
 
+// A client.authentication.k8s.io/v1 plugin run without a terminal, no
+// arguments or environment of its own.
+ExecConfig neverInteractiveExec(const QString &command)
+{
+    return ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                      command,
+                      {},
+                      {},
+                      QStringLiteral("Never"),
+                      false,
+                      {}};
+}
+
 QString dataFile(const QString &name)
 {
     return qEnvironmentVariable("INFORMANT_SOURCE_DIR", QStringLiteral(INFORMANT_TEST_SOURCE_DIR)) +
@@ -141,13 +154,7 @@ private:
                       .toUtf8(),
                   true);
         ClusterConfig config = tlsConfig(server);
-        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                                      plugin,
-                                      {},
-                                      {},
-                                      QStringLiteral("Never"),
-                                      false,
-                                      {}};
+        config.user.exec = neverInteractiveExec(plugin);
         return config;
     }
     int pluginRuns() const
@@ -450,13 +457,7 @@ private slots:
                   true);
         ClusterConfig config;
         config.server = QUrl(QStringLiteral("http://127.0.0.1:1"));
-        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                                      plugin,
-                                      {},
-                                      {},
-                                      QStringLiteral("Never"),
-                                      false,
-                                      {}};
+        config.user.exec = neverInteractiveExec(plugin);
         auto result = getVersion(config);
         QVERIFY(!result.ok());
         QVERIFY2(result.error().message.contains(
@@ -511,13 +512,7 @@ private slots:
                 escape(readData(QStringLiteral("client-ec.key"))) + "\"}}'\n",
             true);
         ClusterConfig config = tlsConfig(server);
-        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                                      plugin,
-                                      {},
-                                      {},
-                                      QStringLiteral("Never"),
-                                      false,
-                                      {}};
+        config.user.exec = neverInteractiveExec(plugin);
         auto result = getVersion(config);
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
         QCOMPARE(server.requests.value(0).clientCertificateCommonName, QStringLiteral("bob"));
@@ -637,13 +632,7 @@ private slots:
             true);
         ClusterConfig config;
         config.server = server.url();
-        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                                      plugin,
-                                      {},
-                                      {},
-                                      QStringLiteral("Never"),
-                                      false,
-                                      {}};
+        config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
         QList<ApiResult<RestResponse>> results;
         for (int i = 0; i < 2; ++i)
@@ -683,13 +672,7 @@ private slots:
             true);
         ClusterConfig config;
         config.server = server.url();
-        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                                      plugin,
-                                      {},
-                                      {},
-                                      QStringLiteral("Never"),
-                                      false,
-                                      {}};
+        config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
         QMutex mutex; // the handler runs in the plugin's helper thread
         QStringList lines;
@@ -727,13 +710,7 @@ private slots:
                   true);
         ClusterConfig config;
         config.server = server.url();
-        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                                      plugin,
-                                      {},
-                                      {},
-                                      QStringLiteral("Never"),
-                                      false,
-                                      {}};
+        config.user.exec = neverInteractiveExec(plugin);
         auto result = getVersion(config);
         QVERIFY(!result.ok());
         const QString message = result.error().message;
@@ -760,13 +737,7 @@ private slots:
             true);
         ClusterConfig config;
         config.server = server.url();
-        config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                                      plugin,
-                                      {},
-                                      {},
-                                      QStringLiteral("Never"),
-                                      false,
-                                      {}};
+        config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
         Interrupter interrupter;
         QTimer poll;
