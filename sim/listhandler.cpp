@@ -9,6 +9,8 @@
 #include "sim/tableresponse.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace informant::sim {
 
@@ -74,6 +76,64 @@ Page selectPage(const std::vector<ObjectPtr> &snapshot, const ObjectFilter &filt
     return page;
 }
 
+// An item as the API server lists it: a typed list's items leave out kind and
+// apiVersion (the list names them once), while custom resources, served as
+// unstructured objects, keep them. Generated objects are stored beginning
+// with both (in either order): the item is their tail, sharing the stored
+// buffer rather than copying it (a 100k-pod list stays a zero-copy stream);
+// others are copied without them.
+class ListItemBytes
+{
+public:
+    ListItemBytes(const ResourceType &type, bool keepTypeMeta)
+    {
+        if (keepTypeMeta)
+            return;
+        const QByteArray kind = "\"kind\":\"" + type.kind.toUtf8() + "\",";
+        const QByteArray apiVersion = "\"apiVersion\":\"" + type.apiVersion().toUtf8() + "\",";
+        m_prefixes = {'{' + kind + apiVersion, '{' + apiVersion + kind};
+    }
+    // Appends the item's bytes to `parts` (one or two pieces).
+    void append(const QByteArray &stored, QList<QByteArray> &parts) const
+    {
+        if (m_prefixes.isEmpty()) {
+            parts.append(stored);
+            return;
+        }
+        const qsizetype cut = prefixSize(stored);
+        if (cut == 0) { // written with other members first (an object made by a POST)
+            QJsonObject object = QJsonDocument::fromJson(stored).object();
+            object.remove(QLatin1String("kind"));
+            object.remove(QLatin1String("apiVersion"));
+            parts.append(QJsonDocument(object).toJson(QJsonDocument::Compact));
+            return;
+        }
+        static const QByteArray open = QByteArrayLiteral("{");
+        QByteArray tail = stored; // shares the buffer
+        tail.data_ptr().ptr += cut;
+        tail.data_ptr().size -= cut;
+        parts.append(open);
+        parts.append(tail);
+    }
+    // The item's size, near enough to choose between one body and a stream.
+    qsizetype size(const QByteArray &stored) const
+    {
+        const qsizetype cut = prefixSize(stored);
+        return cut == 0 ? stored.size() : stored.size() - cut + 1;
+    }
+
+private:
+    qsizetype prefixSize(const QByteArray &stored) const
+    {
+        for (const QByteArray &prefix : m_prefixes) {
+            if (stored.startsWith(prefix))
+                return prefix.size();
+        }
+        return 0;
+    }
+    QList<QByteArray> m_prefixes;
+};
+
 QByteArray listMetadata(quint64 rv, const Page &page)
 {
     QByteArray out = "{\"resourceVersion\":\"" + QByteArray::number(rv) + '"';
@@ -85,14 +145,18 @@ QByteArray listMetadata(quint64 rv, const Page &page)
 }
 
 void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectPtr> items,
-                ObjectView view, bool metadataOnly)
+                ObjectView view, bool metadataOnly, const ListItemBytes &itemBytes)
 {
     qsizetype total = head.size();
     for (const ObjectPtr &item : items)
-        total += objectBytes(*item, view).size() + 1;
-    const auto appendItem = [view, metadataOnly](QByteArray &out, const StoredObject &item) {
+        total += itemBytes.size(objectBytes(*item, view)) + 1;
+    const auto appendItem = [view, metadataOnly, itemBytes](QByteArray &out,
+                                                            const StoredObject &item) {
         if (!metadataOnly) {
-            out += objectBytes(item, view);
+            QList<QByteArray> pieces;
+            itemBytes.append(objectBytes(item, view), pieces);
+            for (const QByteArray &piece : std::as_const(pieces))
+                out += piece;
             return;
         }
         out += "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\","
@@ -136,7 +200,7 @@ void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectP
         return;
     }
     // Items go from the stored bytes straight to the kernel (shared, not copied).
-    connection->setProducer([stream, view](HttpConnection &out) {
+    connection->setProducer([stream, view, itemBytes](HttpConnection &out) {
         static const QByteArray comma = QByteArrayLiteral(",");
         QList<QByteArray> parts;
         if (!stream->head.isEmpty())
@@ -146,7 +210,7 @@ void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectP
             if (stream->index)
                 parts.append(comma);
             const QByteArray &bytes = objectBytes(*stream->items[stream->index++], view);
-            parts.append(bytes);
+            itemBytes.append(bytes, parts);
             size += bytes.size();
         }
         const bool more = stream->index < stream->items.size();
@@ -201,7 +265,8 @@ void handleList(ServerContext &context, HttpConnection *connection, const HttpRe
         metadataOnly ? QByteArray("meta.k8s.io/v1") : target.type.apiVersion().toUtf8();
     QByteArray head = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + apiVersion +
                       "\",\"metadata\":" + metadata + ",\"items\":[";
-    writeItems(connection, std::move(head), std::move(page.items), target.type.view, metadataOnly);
+    writeItems(connection, std::move(head), std::move(page.items), target.type.view, metadataOnly,
+               ListItemBytes(target.type, target.type.custom));
 }
 
 } // namespace informant::sim

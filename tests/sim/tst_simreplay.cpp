@@ -119,7 +119,12 @@ void TestSimReplay::replayEndsInTheListedState()
         if (!last.contains(keyOf(object)))
             continue;
         ++changed;
-        QCOMPARE(object, last.value(keyOf(object)));
+        // As an API server lists them, typed items leave out the kind and
+        // apiVersion their watch events carry.
+        QJsonObject watched = last.value(keyOf(object));
+        watched.remove(QStringLiteral("kind"));
+        watched.remove(QStringLiteral("apiVersion"));
+        QCOMPARE(object, watched);
     }
     QCOMPARE(changed, last.size());
 }

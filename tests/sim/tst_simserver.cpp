@@ -113,6 +113,11 @@ void TestSimServer::customResourceDefinitionAddsResourcesLive()
     QCOMPARE(
         request(port, "POST", "/apis/example.com/v1/namespaces/default/gadgets", {}, gadget).status,
         201);
+    // Custom resources are listed as unstructured objects: each item keeps
+    // its kind and apiVersion.
+    const QJsonObject gadgets = get(port, "/apis/example.com/v1/namespaces/default/gadgets").json();
+    QCOMPARE(gadgets.value("items").toArray().at(0).toObject().value("kind").toString(),
+             QStringLiteral("Gadget"));
     const QJsonObject table =
         get(port, "/apis/example.com/v1/namespaces/default/gadgets", {{"Accept", kTable}}).json();
     QCOMPARE(table.value("columnDefinitions").toArray().at(1).toObject().value("name").toString(),
@@ -148,6 +153,13 @@ void TestSimServer::listPaginatesWithContinueAndRemainingItemCount()
             listRv = metadata.value("resourceVersion").toString();
         QCOMPARE(metadata.value("resourceVersion").toString(), listRv);
         seen += namesOf(page.value("items").toArray());
+        // As a real API server: a typed list's items leave out the kind and
+        // apiVersion the list names once.
+        for (const QJsonValue &item : page.value("items").toArray()) {
+            QVERIFY(!item.toObject().contains("kind"));
+            QVERIFY(!item.toObject().contains("apiVersion"));
+            QVERIFY(item.toObject().contains("metadata"));
+        }
         continueToken = metadata.value("continue").toString();
         if (!continueToken.isEmpty())
             QCOMPARE(metadata.value("remainingItemCount").toInt(), 5 - int(seen.size()));
