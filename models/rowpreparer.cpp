@@ -19,8 +19,7 @@ PreparedBatch RowPreparer::header(bool ordered) const
     return batch;
 }
 
-bool RowPreparer::prepare(const KubeObject &object, bool incremental, qint64 nowMs,
-                          SortKey *key) const
+bool RowPreparer::prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const
 {
     if (!m_query.facets.matches(object))
         return false;
@@ -65,7 +64,7 @@ PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
             m_objects.remove(change.key);
         } else {
             m_objects.insert(change.key, change.object);
-            if (prepare(change.object, true, nowMs, &row.sortKey))
+            if (prepare(change.object, nowMs, &row.sortKey))
                 row.object = change.object;
         }
         if (row.object.isNull()) {
@@ -93,7 +92,7 @@ PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs)
     out.rows.reserve(m_objects.size());
     for (auto it = m_objects.cbegin(); it != m_objects.cend(); ++it) {
         PreparedRow row;
-        if (!prepare(it.value(), false, nowMs, &row.sortKey))
+        if (!prepare(it.value(), nowMs, &row.sortKey))
             continue;
         row.key = it.key();
         row.object = it.value();

@@ -42,8 +42,8 @@ public:
     const TableQuery &query() const { return m_query; }
 
 private:
-    // Null object when `object` is not shown; otherwise fills `key`.
-    bool prepare(const KubeObject &object, bool incremental, qint64 nowMs, SortKey *key) const;
+    // False when `object` is not shown; otherwise fills `key`.
+    bool prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const;
     PreparedBatch orderedSnapshot(qint64 nowMs);
     PreparedBatch header(bool ordered) const;
 
