@@ -73,6 +73,7 @@ RelatedEventsModel::Event RelatedEventsModel::decode(const KubeObject &event)
 {
     const QJsonObject o = QJsonDocument::fromJson(event.json()).object();
     Event e;
+    e.uid = event.uid().isEmpty() ? event.key() : event.uid();
     e.type = o.value(QLatin1String("type")).toString();
     e.reason = o.value(QLatin1String("reason")).toString();
     // core/v1 "message", events.k8s.io "note".
@@ -113,8 +114,26 @@ void RelatedEventsModel::refresh(const Indexer *events, const QString &uid)
                 next.append(decode(event));
         }
     }
-    std::sort(next.begin(), next.end(),
-              [](const Event &a, const Event &b) { return a.lastSeenMs > b.lastSeenMs; });
+    std::sort(next.begin(), next.end(), [](const Event &a, const Event &b) {
+        return a.lastSeenMs != b.lastSeenMs ? a.lastSeenMs > b.lastSeenMs : a.uid < b.uid;
+    });
+    // Any event in the cluster triggers a refresh; most leave this list as it
+    // was, and replacing its rows would drop the user's selection and scroll.
+    if (next == m_events)
+        return;
+    const bool sameRows = next.size() == m_events.size() &&
+                          std::equal(next.cbegin(), next.cend(), m_events.cbegin(),
+                                     [](const Event &a, const Event &b) { return a.uid == b.uid; });
+    if (sameRows) {
+        // A repeated event bumps its count in place; its row keeps its place.
+        for (int row = 0; row < int(next.size()); ++row) {
+            if (next.at(row) == m_events.at(row))
+                continue;
+            m_events[row] = next.at(row);
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        }
+        return;
+    }
     // A handful of rows: replace them with one remove and one insert.
     if (!m_events.isEmpty()) {
         beginRemoveRows({}, 0, int(m_events.size()) - 1);

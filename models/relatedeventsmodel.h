@@ -22,12 +22,17 @@ class RelatedEventsModel final : public QAbstractTableModel
 public:
     struct Event
     {
+        // metadata.uid; the cache key when the server sent none. Orders events
+        // seen at the same time, which would otherwise swap between refreshes.
+        QString uid;
         QString type; // Normal, Warning
         QString reason;
         QString message;
         QString source;
         qint64 lastSeenMs = -1;
         qint64 count = 1;
+
+        friend bool operator==(const Event &, const Event &) = default;
     };
     enum Column {
         TypeColumn,
@@ -47,7 +52,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // Re-reads the events of `uid` from `events` (null: none).
+    // Re-reads the events of `uid` from `events` (null: none). Rows that did
+    // not change stay put, so the view keeps its selection and scroll.
     void refresh(const Indexer *events, const QString &uid);
     static Event decode(const KubeObject &event);
     const QList<Event> &events() const { return m_events; }

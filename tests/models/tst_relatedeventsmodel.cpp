@@ -1,0 +1,126 @@
+// RelatedEventsModel: the Events tab's rows stay put while the cluster's
+// other events change, so the user's selection and scroll survive.
+
+#include "models/localkindsource.h"
+#include "models/relatedeventsmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+KubeObject makeEvent(const QString &name, const QString &involvedUid, const QString &reason,
+                     const QString &time, int count = 1)
+{
+    const QByteArray json =
+        QStringLiteral(R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"%1",
+      "namespace":"shop","uid":"uid-%1"},"involvedObject":{"kind":"Pod","name":"web-1",
+      "uid":"%2"},"reason":"%3","type":"Normal","message":"msg %3","count":%5,
+      "lastTimestamp":"%4","source":{"component":"kubelet"}})")
+            .arg(name, involvedUid, reason, time)
+            .arg(count)
+            .toUtf8();
+    auto r = KubeObject::fromJson(json);
+    return r.ok() ? r.value() : KubeObject();
+}
+
+KindInfo eventsKind()
+{
+    return KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Event"), QStringLiteral("events"), true, {}};
+}
+
+QStringList reasons(const RelatedEventsModel &model)
+{
+    QStringList out;
+    for (int row = 0; row < model.rowCount(); ++row)
+        out.append(model.index(row, RelatedEventsModel::ReasonColumn).data().toString());
+    return out;
+}
+
+} // namespace
+
+class TestRelatedEventsModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void unrelatedEventsLeaveTheRowsAlone();
+    void aChangedEventUpdatesItsRowInPlace();
+    void eventsSeenAtTheSameTimeKeepOneOrder();
+};
+
+void TestRelatedEventsModel::unrelatedEventsLeaveTheRowsAlone()
+{
+    LocalKindSource events(eventsKind());
+    events.upsert(makeEvent(QStringLiteral("a"), QStringLiteral("pod-1"), QStringLiteral("Pulled"),
+                            QStringLiteral("2024-05-01T10:00:05Z")));
+    events.upsert(makeEvent(QStringLiteral("b"), QStringLiteral("pod-1"), QStringLiteral("BackOff"),
+                            QStringLiteral("2024-05-01T10:09:00Z")));
+    RelatedEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    QCOMPARE(reasons(model), (QStringList{"BackOff", "Pulled"}));
+
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    events.upsert(makeEvent(QStringLiteral("c"), QStringLiteral("pod-2"), QStringLiteral("Killing"),
+                            QStringLiteral("2024-05-01T10:10:00Z")));
+    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(reasons(model), (QStringList{"BackOff", "Pulled"}));
+
+    // A new event of the object does bring new rows.
+    events.upsert(makeEvent(QStringLiteral("d"), QStringLiteral("pod-1"), QStringLiteral("Killing"),
+                            QStringLiteral("2024-05-01T10:11:00Z")));
+    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    QCOMPARE(reasons(model), (QStringList{"Killing", "BackOff", "Pulled"}));
+}
+
+void TestRelatedEventsModel::aChangedEventUpdatesItsRowInPlace()
+{
+    LocalKindSource events(eventsKind());
+    events.upsert(makeEvent(QStringLiteral("a"), QStringLiteral("pod-1"), QStringLiteral("Pulled"),
+                            QStringLiteral("2024-05-01T10:00:05Z")));
+    events.upsert(makeEvent(QStringLiteral("b"), QStringLiteral("pod-1"), QStringLiteral("BackOff"),
+                            QStringLiteral("2024-05-01T10:09:00Z")));
+    RelatedEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    events.upsert(makeEvent(QStringLiteral("b"), QStringLiteral("pod-1"), QStringLiteral("BackOff"),
+                            QStringLiteral("2024-05-01T10:09:00Z"), 5));
+    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 0);
+    QCOMPARE(model.index(0, RelatedEventsModel::CountColumn).data().toInt(), 5);
+}
+
+void TestRelatedEventsModel::eventsSeenAtTheSameTimeKeepOneOrder()
+{
+    LocalKindSource events(eventsKind());
+    const QString same = QStringLiteral("2024-05-01T10:00:00Z");
+    // Inserted out of uid order, so that the cache's order is not the answer.
+    for (const char *name : {"e", "b", "d", "a", "c"})
+        events.upsert(makeEvent(QString::fromLatin1(name), QStringLiteral("pod-1"),
+                                QStringLiteral("R-%1").arg(QLatin1String(name)), same));
+    RelatedEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    QCOMPARE(reasons(model), (QStringList{"R-a", "R-b", "R-c", "R-d", "R-e"}));
+}
+
+QTEST_GUILESS_MAIN(TestRelatedEventsModel)
+#include "tst_relatedeventsmodel.moc"
