@@ -4,6 +4,7 @@
 #include "models/relatedeventsmodel.h"
 #include "models/secondclock.h"
 #include "models/yamlrenderer.h"
+#include "ui/freshnessbanner.h"
 #include "ui/overviewhtml.h"
 #include "ui/yamlhighlighter.h"
 
@@ -36,6 +37,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     , m_managed(new QCheckBox(QStringLiteral("Managed fields"), this))
     , m_reveal(new QCheckBox(QStringLiteral("Reveal secret values"), this))
     , m_eventsView(new QTableView(this))
+    , m_eventsBanner(new FreshnessBanner(this))
     , m_events(new RelatedEventsModel(this))
     , m_eventsRefresh(new QTimer(this))
     , m_highlighter(new YamlHighlighter(m_yaml->document(), false))
@@ -96,9 +98,16 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_eventsView->setColumnWidth(RelatedEventsModel::FromColumn,
                                  fm.horizontalAdvance(QStringLiteral("kubelet_____")));
 
+    auto *eventsPage = new QWidget(this);
+    auto *eventsLayout = new QVBoxLayout(eventsPage);
+    eventsLayout->setContentsMargins(0, 4, 0, 0);
+    eventsLayout->setSpacing(4);
+    eventsLayout->addWidget(m_eventsBanner);
+    eventsLayout->addWidget(m_eventsView, 1);
+
     m_tabs->addTab(m_overview, QStringLiteral("Overview"));
     m_tabs->addTab(yamlPage, QStringLiteral("YAML"));
-    m_tabs->addTab(m_eventsView, QStringLiteral("Events"));
+    m_tabs->addTab(eventsPage, QStringLiteral("Events"));
     m_tabs->setDocumentMode(true);
 
     auto *layout = new QVBoxLayout(this);
@@ -139,9 +148,30 @@ void DetailsPane::setEventsSource(KindSource *events)
             if (!m_object.isNull() && !m_eventsRefresh->isActive())
                 m_eventsRefresh->start();
         });
-        connect(events, &QObject::destroyed, this, [this] { m_eventsSource = nullptr; });
+        connect(events, &KindSource::statusChanged, this, &DetailsPane::refreshEventsFreshness);
+        connect(events, &QObject::destroyed, this, [this] {
+            m_eventsSource = nullptr;
+            refreshEventsFreshness();
+        });
     }
     refreshEvents();
+    refreshEventsFreshness();
+}
+
+void DetailsPane::refreshEventsFreshness()
+{
+    if (!m_eventsSource) {
+        // Without an informer there is nothing to warn about.
+        InformerStatus none;
+        none.state = InformerStatus::State::Watching;
+        m_eventsBanner->setStatus(none, {});
+        return;
+    }
+    const QString plural = m_eventsSource->kind().plural;
+    const QString origin = m_eventsSource->origin();
+    m_eventsBanner->setStatus(m_eventsSource->status(),
+                              origin.isEmpty() ? plural
+                                               : QStringLiteral("%1 in %2").arg(plural, origin));
 }
 
 void DetailsPane::setObject(const KubeObject &object)

@@ -3,7 +3,9 @@
 // DetailsPane: the selected object — Overview (key fields, conditions, owner
 // and controlled-object links), YAML (live, highlighted; managedFields hidden
 // and Secret values masked until asked for), and Events (from the events
-// cache's involvedObject index). Follows the object live: when a newer
+// cache's involvedObject index; a banner over them says when the events
+// informer is not fresh, so that a forbidden watch does not read as "no
+// events"). Follows the object live: when a newer
 // version arrives the texts refresh, keeping the YAML scroll position.
 
 #include "informer/core/kubeobject.h"
@@ -22,6 +24,7 @@ class QTimer;
 
 namespace informant {
 
+class FreshnessBanner;
 class KindSource;
 class RelatedEventsModel;
 struct ObjectLink;
@@ -49,6 +52,7 @@ public:
     QCheckBox *revealSecrets() const { return m_reveal; }
     QCheckBox *showManagedFields() const { return m_managed; }
     RelatedEventsModel *eventsModel() const { return m_events; }
+    FreshnessBanner *eventsBanner() const { return m_eventsBanner; }
     void refreshEvents();
 
 Q_SIGNALS:
@@ -59,6 +63,7 @@ private:
     void refreshTexts();
     void refreshOverview();
     void refreshYaml();
+    void refreshEventsFreshness();
 
     KubeObject m_object;
     KindSource *m_eventsSource = nullptr;
@@ -72,6 +77,7 @@ private:
     QCheckBox *m_managed;
     QCheckBox *m_reveal;
     QTableView *m_eventsView;
+    FreshnessBanner *m_eventsBanner;
     RelatedEventsModel *m_events;
     QTimer *m_eventsRefresh;
     class YamlHighlighter *m_highlighter;

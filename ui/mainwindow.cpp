@@ -281,6 +281,7 @@ void MainWindow::onKindsChanged()
     if (events.isValid()) {
         KindSource *eventSource = m_session->source(events);
         m_details->setEventsSource(eventSource);
+        m_timeline->setEventsSource(eventSource);
         if (eventSource && eventSource != m_eventsFed) {
             m_eventsFed = eventSource;
             eventSource->subscribe(m_eventStore, [store = m_eventStore](const ChangeBatch &b) {
@@ -316,7 +317,7 @@ void MainWindow::watchSource(KindSource *source)
             m_countsTimer->start();
     });
     connect(source, &KindSource::statusChanged, this, [this, source] {
-        if (source == m_view->source())
+        if (source == shownSource())
             refreshStatusBar();
         if (!m_countsTimer->isActive())
             m_countsTimer->start();
@@ -467,7 +468,7 @@ QString MainWindow::statusText() const
 void MainWindow::refreshStatusBar()
 {
     const qint64 now = SecondClock::nowMs();
-    if (KindSource *s = m_view->source()) {
+    if (KindSource *s = shownSource()) {
         // Read once and shown in all three places: under churn reads on
         // separate timers differ, and users take "100,001" beside "100,000"
         // for drift.
@@ -515,6 +516,16 @@ void MainWindow::setTimelineVisible(bool visible)
 {
     m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
     updateTimelineScope();
+    refreshStatusBar();
+}
+
+KindSource *MainWindow::shownSource() const
+{
+    // The status bar tells how fresh what is on screen is: over the timeline,
+    // that is the events, not the kind of the table behind it.
+    if (timelineVisible() && m_eventsFed)
+        return m_eventsFed;
+    return m_view->source();
 }
 
 bool MainWindow::timelineVisible() const

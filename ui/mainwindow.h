@@ -90,6 +90,8 @@ private:
     void refreshCounts();
     // The filter pane's namespaces and labels applied to the timeline.
     void updateTimelineScope();
+    // The source whose freshness the status bar shows.
+    KindSource *shownSource() const;
     void refreshStatusBar();
     void followLink(const QString &apiVersion, const QString &kind, const QString &ns,
                     const QString &name);

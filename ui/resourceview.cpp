@@ -18,6 +18,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace informant {
 
 namespace {
@@ -178,15 +180,21 @@ KindSource *ResourceView::source() const
 void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormatter> formatter,
                              TableFeed::Threading threading)
 {
-    if (m_feed) {
+    // The old feed goes only once the view shows the new model: in Qt 6
+    // setModel(nullptr) gives the view and both headers a selection model on
+    // Qt's never-destroyed empty model, three more objects at every switch.
+    // Deleting a shown model is safe: the view drops it (without one).
+    std::unique_ptr<TableFeed> old(m_feed);
+    if (old) {
         saveColumns();
-        disconnect(m_feed->source(), nullptr, this, nullptr);
-        m_table->setModel(nullptr);
-        delete m_feed;
+        disconnect(old->source(), nullptr, this, nullptr);
+        disconnect(old->model(), nullptr, this, nullptr);
+        disconnect(m_table->selectionModel(), nullptr, this, nullptr);
         m_feed = nullptr;
     }
     m_lastCurrent = KubeObject();
     if (!source) {
+        old.reset();
         m_title->clear();
         m_counts->clear();
         m_emptyHint->hide();
@@ -195,6 +203,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     m_feed = new TableFeed(source, std::move(formatter), threading, this);
     ResourceTableModel *model = m_feed->model();
     m_table->setModel(model);
+    old.reset();
     m_title->setText(source->kind().kind + (source->kind().kind.endsWith(QLatin1Char('s'))
                                                 ? QString()
                                                 : QStringLiteral("s")));

@@ -2,6 +2,7 @@
 #include "models/relatedeventsmodel.h"
 #include "models/yamlrenderer.h"
 #include "ui/detailspane.h"
+#include "ui/freshnessbanner.h"
 
 #include <QCheckBox>
 #include <QDateTime>
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void podOverviewShowsKeyFieldsConditionsAndOwner();
     void secretValuesAreMaskedUntilRevealed();
     void relatedEventsComeFromTheInvolvedObjectIndex();
+    void eventsTabSaysWhenEventsCannotBeWatched();
     void ownerLinkIsActivatable();
     void youngObjectsAgeTicksEverySecond();
     void agesWaitWhileTheUserSelects();
@@ -117,6 +119,32 @@ void TestDetailsPane::relatedEventsComeFromTheInvolvedObjectIndex()
              QStringLiteral("Pulled"));
     QCOMPARE(model->index(1, RelatedEventsModel::CountColumn).data().toInt(), 2);
     QCOMPARE(pane.tabs()->tabText(2), QStringLiteral("Events (2)"));
+}
+
+// An empty Events tab under RBAC that forbids events is not "no events".
+void TestDetailsPane::eventsTabSaysWhenEventsCannotBeWatched()
+{
+    LocalKindSource events(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Event"), QStringLiteral("events"), true, {}});
+    DetailsPane pane;
+    pane.setEventsSource(&events);
+    pane.setObject(decode(kPod));
+    QVERIFY(pane.eventsBanner()->isHidden());
+
+    InformerStatus forbidden;
+    forbidden.state = InformerStatus::State::Forbidden;
+    forbidden.lastError = QStringLiteral("events is forbidden");
+    events.setStatus(forbidden);
+    QVERIFY(!pane.eventsBanner()->isHidden());
+    QCOMPARE(pane.eventsBanner()->text(),
+             QStringLiteral("Not allowed to watch events (events is forbidden)."));
+    QCOMPARE(pane.eventsModel()->rowCount(), 0);
+
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    events.setStatus(watching);
+    QVERIFY(pane.eventsBanner()->isHidden());
 }
 
 void TestDetailsPane::ownerLinkIsActivatable()

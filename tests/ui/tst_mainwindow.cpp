@@ -204,7 +204,9 @@ private Q_SLOTS:
     void selectorErrorsAreShownInline();
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
+    void timelineSaysWhyItHasNoEvents();
     void emptyTableSaysWhy();
+    void switchingKindsLeavesNoSelectionModelsBehind();
     void treeStatusBarAndPanelShowOneCount();
     void treeKeepsTheShownKindAfterDiscovery();
     void watchedKindsChooseTheTreesInformers();
@@ -429,6 +431,70 @@ void TestMainWindow::bannerSaysWhenTheWatchIsDown()
     up.synced = true;
     f.session.local(QStringLiteral("pods"))->setStatus(up);
     QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+// RBAC that forbids listing events must not read as a quiet cluster: the
+// timeline, the status bar over it and the Events tab all say why.
+void TestMainWindow::timelineSaysWhyItHasNoEvents()
+{
+    Fixture f;
+    LocalKindSource *events = f.session.local(QStringLiteral("events"));
+    QVERIFY(events);
+    f.window->setTimelineVisible(true);
+    TimelineWidget *timeline = f.window->timeline();
+    FreshnessBanner *banner = timeline->banner();
+    FreshnessBanner *eventsTab = f.window->detailsPane()->eventsBanner();
+    QVERIFY(!banner->isVisibleTo(timeline));
+
+    InformerStatus forbidden;
+    forbidden.state = InformerStatus::State::Forbidden;
+    forbidden.lastError = QStringLiteral("events is forbidden: cannot list resource \"events\"");
+    events->setStatus(forbidden);
+    QVERIFY(banner->isVisibleTo(timeline));
+    QVERIFY2(banner->text().startsWith(QStringLiteral("Not allowed to watch events")),
+             qPrintable(banner->text()));
+    QVERIFY(banner->text().contains(QStringLiteral("cannot list resource")));
+    QVERIFY2(timeline->summaryText().endsWith(QStringLiteral("events: forbidden")),
+             qPrintable(timeline->summaryText()));
+    // The status bar describes what is shown: the events, not the pods table.
+    QVERIFY2(f.window->statusText().contains(QStringLiteral("<b>events</b>: forbidden")),
+             qPrintable(f.window->statusText()));
+    QVERIFY(!eventsTab->isHidden()); // on its tab, which is not the current one
+    QCOMPARE(eventsTab->text(), banner->text());
+
+    f.window->setTimelineVisible(false);
+    QVERIFY2(f.window->statusText().contains(QStringLiteral("<b>pods</b>")),
+             qPrintable(f.window->statusText()));
+    f.window->setTimelineVisible(true);
+
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    events->setStatus(watching);
+    QVERIFY(!banner->isVisibleTo(timeline));
+    QVERIFY(eventsTab->isHidden());
+    QVERIFY2(!timeline->summaryText().contains(QStringLiteral("forbidden")),
+             qPrintable(timeline->summaryText()));
+}
+
+// A session switches kinds hundreds of times; each switch must not leave
+// objects on the table for the rest of the window's life.
+void TestMainWindow::switchingKindsLeavesNoSelectionModelsBehind()
+{
+    Fixture f;
+    QTableView *table = f.window->resourceView()->table();
+    const auto selectionModels = [table] {
+        // The old model's selection models go with deleteLater.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        return table->findChildren<QItemSelectionModel *>().size();
+    };
+    const qsizetype before = selectionModels();
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+        QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    }
+    QCOMPARE(selectionModels(), before);
+    QTRY_COMPARE(f.model()->rowCount(), 3);
 }
 
 // A blank table leaves users guessing whether the cluster has none, the list

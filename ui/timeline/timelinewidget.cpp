@@ -1,5 +1,9 @@
 #include "ui/timeline/timelinewidget.h"
 
+#include "models/freshness.h"
+#include "models/kindsource.h"
+#include "models/secondclock.h"
+#include "ui/freshnessbanner.h"
 #include "ui/timeline/timelinecanvas.h"
 
 #include <QAction>
@@ -36,6 +40,7 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     , m_reasons(toolButton(tr("All reasons"), tr("Show only events with these reasons"), this))
     , m_reasonMenu(new QMenu(this))
     , m_summary(new QLabel(this))
+    , m_banner(new FreshnessBanner(this))
 {
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(6, 2, 6, 2);
@@ -61,6 +66,10 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addLayout(bar);
+    auto *bannerMargins = new QVBoxLayout;
+    bannerMargins->setContentsMargins(8, 2, 8, 4);
+    bannerMargins->addWidget(m_banner);
+    layout->addLayout(bannerMargins);
     layout->addWidget(m_canvas, 1);
 
     const auto centre = [this] {
@@ -77,10 +86,50 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     connect(m_reasonMenu, &QMenu::aboutToShow, this, &TimelineWidget::fillReasonMenu);
     connect(m_canvas, &TimelineCanvas::layoutRebuilt, this, &TimelineWidget::updateSummary);
     connect(m_canvas, &TimelineCanvas::objectActivated, this, &TimelineWidget::objectActivated);
+    // The summary's state ("reconnecting in 4 s") counts down without a new
+    // status; a fresh watch has nothing to re-word.
+    connect(SecondClock::instance(), &SecondClock::ticked, this, [this] {
+        if (m_source && freshnessLevel(m_source->status()) != FreshnessLevel::Fresh)
+            updateSummary();
+    });
     updateSummary();
 }
 
 TimelineWidget::~TimelineWidget() = default;
+
+void TimelineWidget::setEventsSource(KindSource *source)
+{
+    if (source == m_source)
+        return;
+    if (m_source)
+        disconnect(m_source, nullptr, this, nullptr);
+    m_source = source;
+    if (source) {
+        connect(source, &KindSource::statusChanged, this, &TimelineWidget::updateFreshness);
+        connect(source, &QObject::destroyed, this, [this] {
+            m_source = nullptr;
+            updateFreshness();
+        });
+    }
+    updateFreshness();
+}
+
+void TimelineWidget::updateFreshness()
+{
+    if (!m_source) {
+        // Without an informer there is nothing to warn about.
+        InformerStatus none;
+        none.state = InformerStatus::State::Watching;
+        m_banner->setStatus(none, {});
+    } else {
+        const QString plural = m_source->kind().plural;
+        const QString what = m_source->origin().isEmpty()
+                                 ? plural
+                                 : QStringLiteral("%1 in %2").arg(plural, m_source->origin());
+        m_banner->setStatus(m_source->status(), what);
+    }
+    updateSummary();
+}
 
 void TimelineWidget::setNamespaces(const QSet<QString> &namespaces)
 {
@@ -163,6 +212,14 @@ void TimelineWidget::updateSummary()
     // Say why events are missing: the filter pane's choice applies here too.
     if (!m_scope.isEmpty())
         text = tr("Filter: %1 \u00b7 %2").arg(m_scope, text);
+    // "0 of 0 events" while the first list runs (or cannot run) would read
+    // as a quiet cluster; the banner explains failures at length.
+    if (m_source) {
+        const InformerStatus status = m_source->status();
+        if (freshnessLevel(status) != FreshnessLevel::Fresh)
+            text += tr(" \u00b7 %1: %2")
+                        .arg(m_source->kind().plural, freshnessText(status, SecondClock::nowMs()));
+    }
     m_summary->setText(text);
 }
 

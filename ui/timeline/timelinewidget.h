@@ -7,7 +7,9 @@
 // Mounting: create one EventStore per cluster connection, feed it the events
 // informer's ChangeBatches (EventStore::applyBatch), give it to this widget.
 // The filter pane's choice goes to setNamespaces()/setObjectUids(); clicks on
-// an object arrive as objectActivated(kind, namespace, name, uid). GUI thread.
+// an object arrive as objectActivated(kind, namespace, name, uid). Given the
+// events informer (setEventsSource), it says when the events are not fresh:
+// a forbidden or failing watch must not read as "no events". GUI thread.
 
 #include "models/timeline/eventstore.h"
 
@@ -21,6 +23,8 @@ class QMenu;
 
 namespace informant {
 
+class FreshnessBanner;
+class KindSource;
 class TimelineCanvas;
 
 class TimelineWidget final : public QWidget
@@ -33,6 +37,10 @@ public:
     ~TimelineWidget() override;
 
     TimelineCanvas *canvas() const { return m_canvas; }
+    FreshnessBanner *banner() const { return m_banner; }
+
+    // The informer that feeds the store (null: none), for its freshness.
+    void setEventsSource(KindSource *source);
 
     // The filter pane's selection: namespaces (empty = all) and, when labels
     // are chosen, the uids of the matching objects (nullopt = no label filter).
@@ -52,14 +60,17 @@ private:
     void fillReasonMenu();
     void updateSummary();
     void updateReasonButton();
+    void updateFreshness();
 
     EventStore *m_store;
+    KindSource *m_source = nullptr;
     TimelineCanvas *m_canvas;
     QToolButton *m_follow;
     QToolButton *m_warningsOnly;
     QToolButton *m_reasons;
     QMenu *m_reasonMenu;
     QLabel *m_summary;
+    FreshnessBanner *m_banner;
     QSet<QString> m_selectedReasons;
     QString m_scope;
 };
