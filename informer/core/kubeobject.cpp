@@ -93,38 +93,55 @@ qint64 parseKubeTimestampMs(QByteArrayView text)
     return seconds * 1000 + millis;
 }
 
-KubeObject KubeObject::withTypeMeta(const QString &kind, const QString &apiVersion) const
+// Gives `data` the kind and apiVersion it lacks, in its fields and first in
+// its JSON. The JSON is rewritten in place: a list item's, unshared, has room
+// before its '{' (DecodeOptions::roomForTypeMeta), so the members are
+// prepended without copying the object.
+void KubeObject::addTypeMeta(Data &data, const QString &kind, const QString &apiVersion)
+{
+    QByteArray members = "{";
+    const auto add = [&](const char *name, const QString &value, QString &field) {
+        if (!field.isEmpty() || value.isEmpty())
+            return;
+        if (members.size() > 1)
+            members += ',';
+        members += name;
+        const QByteArray text = value.toUtf8();
+        detail::appendJsonString(std::string_view(text.constData(), size_t(text.size())), members);
+        field = value;
+    };
+    add("\"kind\":", kind, data.kind);
+    add("\"apiVersion\":", apiVersion, data.apiVersion);
+    if (members.size() == 1)
+        return;
+    QByteArray &json = data.json;
+    if (QByteArrayView(json).sliced(1).trimmed() == "}") { // no member follows
+        json = members + '}';
+        return;
+    }
+    json[0] = ','; // the object's '{' now separates the added members from its own
+    json.prepend(members);
+}
+
+KubeObject KubeObject::withTypeMeta(const QString &kind, const QString &apiVersion) const &
 {
     if (!d)
         return *this;
-    const bool addKind = d->kind.isEmpty() && !kind.isEmpty();
-    const bool addApiVersion = d->apiVersion.isEmpty() && !apiVersion.isEmpty();
-    if (!addKind && !addApiVersion)
+    const bool addsKind = d->kind.isEmpty() && !kind.isEmpty();
+    const bool addsApiVersion = d->apiVersion.isEmpty() && !apiVersion.isEmpty();
+    if (!addsKind && !addsApiVersion)
         return *this;
     auto *data = new Data(*d);
-    QByteArray json;
-    json.reserve(d->json.size() + kind.size() + apiVersion.size() + 32);
-    json += '{';
-    if (addKind) {
-        json += "\"kind\":";
-        const QByteArray text = kind.toUtf8();
-        detail::appendJsonString(std::string_view(text.constData(), size_t(text.size())), json);
-        json += ',';
-        data->kind = kind;
-    }
-    if (addApiVersion) {
-        json += "\"apiVersion\":";
-        const QByteArray text = apiVersion.toUtf8();
-        detail::appendJsonString(std::string_view(text.constData(), size_t(text.size())), json);
-        json += ',';
-        data->apiVersion = apiVersion;
-    }
-    const QByteArrayView rest = QByteArrayView(d->json).sliced(1); // after the '{'
-    if (rest.trimmed() == "}")
-        json.chop(1); // no member follows: no comma
-    json += rest;
-    data->json = std::move(json);
+    addTypeMeta(*data, kind, apiVersion);
     return KubeObject(data);
+}
+
+KubeObject KubeObject::withTypeMeta(const QString &kind, const QString &apiVersion) &&
+{
+    if (!d || d->ref.loadRelaxed() != 1)
+        return std::as_const(*this).withTypeMeta(kind, apiVersion);
+    addTypeMeta(*d, kind, apiVersion); // no one else sees this block
+    return std::move(*this);
 }
 
 void completeItemTypeMeta(QList<KubeObject> &items, const QString &listKind,
@@ -135,7 +152,7 @@ void completeItemTypeMeta(QList<KubeObject> &items, const QString &listKind,
     const QString kind = listKind.chopped(4);
     for (KubeObject &item : items) {
         if (item.kind().isEmpty() || item.apiVersion().isEmpty())
-            item = item.withTypeMeta(kind, listApiVersion);
+            item = std::move(item).withTypeMeta(kind, listApiVersion);
     }
 }
 

@@ -42,6 +42,9 @@ struct DecodeOptions
     // Leave metadata.managedFields out of the stored bytes (the default
     // transform, client-go's SetTransform use in most controllers).
     bool dropManagedFields = false;
+    // A list item: an object without kind or apiVersion gets room before its
+    // stored bytes for the list's to be written in (completeItemTypeMeta).
+    bool roomForTypeMeta = false;
 };
 
 class KubeObject
@@ -61,8 +64,10 @@ public:
     bool isNull() const { return !d; }
 
     // This object with the kind and apiVersion it lacks, in its fields and
-    // first in its JSON; itself when it names both.
-    KubeObject withTypeMeta(const QString &kind, const QString &apiVersion) const;
+    // first in its JSON; itself when it names both. From an rvalue whose
+    // block nothing else shares, the block is completed in place.
+    KubeObject withTypeMeta(const QString &kind, const QString &apiVersion) const &;
+    KubeObject withTypeMeta(const QString &kind, const QString &apiVersion) &&;
     // For passes over many objects decoded long ago (a Replace of 100k):
     // each object's block and key text are then cold, and a pass that reads
     // them one object at a time waits on memory for each. Called a few
@@ -101,6 +106,7 @@ public:
     bool sameAs(const KubeObject &other) const { return d == other.d; }
 
     struct Data;
+    static void addTypeMeta(Data &data, const QString &kind, const QString &apiVersion);
     // For decoders inside informer-core: wraps a freshly built data block.
     static KubeObject adopt(Data *data);
 

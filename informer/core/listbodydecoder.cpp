@@ -44,6 +44,7 @@ ListBodyDecoder::ListBodyDecoder(DecodeOptions options, int threads)
     : m_options(options)
     , m_threads(qMax(1, threads))
 {
+    m_options.roomForTypeMeta = true; // its items are completed with the list's kind
 }
 
 void ListBodyDecoder::fail(Error error)

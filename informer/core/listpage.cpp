@@ -76,6 +76,8 @@ Result<ListPage> decodeListPage(QByteArrayView json, const DecodeOptions &option
         return jsonError(error);
 
     ListPage page;
+    DecodeOptions itemOptions = options;
+    itemOptions.roomForTypeMeta = true; // completed with the list's kind at the end
     for (auto field : object) {
         std::string_view key, text;
         if ((error = field.unescaped_key().get(key)) != SUCCESS)
@@ -103,7 +105,7 @@ Result<ListPage> decodeListPage(QByteArrayView json, const DecodeOptions &option
                 od::value itemValue;
                 if ((error = item.get(itemValue)) != SUCCESS)
                     return jsonError(error);
-                auto decoded = detail::decodeObject(itemValue, options, {"items", index});
+                auto decoded = detail::decodeObject(itemValue, itemOptions, {"items", index});
                 if (!decoded.ok())
                     return decoded.error();
                 page.items.append(std::move(decoded).value());

@@ -391,7 +391,9 @@ bool hasNoWhitespace(const char *from, const char *to)
 // if simdjson's minifier rejects the text. The minifier writes into a
 // per-thread scratch buffer so the stored bytes get one exact-size allocation:
 // a cache of 100k objects must not carry the capacity slack of the input.
-bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
+// `headroom` bytes are left free before the copy (QByteArray keeps them for a
+// later prepend).
+bool minifiedCopy(std::string_view raw, std::string_view cut, qsizetype headroom, QByteArray &out)
 {
     const char *begin = raw.data();
     const char *end = raw.data() + raw.size();
@@ -422,9 +424,10 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
     // are, straight into the stored bytes (simdjson's minifier, through the
     // scratch buffer, took a fifth of a watch's decoding time for nothing).
     if (hasNoWhitespace(begin, cutBegin) && hasNoWhitespace(cutEnd, end)) {
-        out = QByteArray(qsizetype((cutBegin - begin) + (end - cutEnd)), Qt::Uninitialized);
-        std::memcpy(out.data(), begin, size_t(cutBegin - begin));
-        std::memcpy(out.data() + (cutBegin - begin), cutEnd, size_t(end - cutEnd));
+        out = QByteArray(headroom + (cutBegin - begin) + (end - cutEnd), Qt::Uninitialized);
+        std::memcpy(out.data() + headroom, begin, size_t(cutBegin - begin));
+        std::memcpy(out.data() + headroom + (cutBegin - begin), cutEnd, size_t(end - cutEnd));
+        out.remove(0, headroom);
         return true;
     }
     thread_local std::vector<char> scratch;
@@ -442,7 +445,9 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, QByteArray &out)
     };
     if (!append(begin, cutBegin) || !append(cutEnd, end))
         return false;
-    out = QByteArray(scratch.data(), qsizetype(written));
+    out = QByteArray(headroom + qsizetype(written), Qt::Uninitialized);
+    std::memcpy(out.data() + headroom, scratch.data(), written);
+    out.remove(0, headroom);
     return true;
 }
 
@@ -522,8 +527,14 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
     data->key = data->namespaceName.isEmpty() ? data->name
                                               : data->namespaceName + QLatin1Char('/') + data->name;
     const bool drop = options.dropManagedFields && data->hasManagedFields;
+    // Room for `{"kind":"PersistentVolumeClaim","apiVersion":"v1",` and the like.
+    constexpr qsizetype kTypeMetaRoom = 96;
+    const qsizetype headroom =
+        options.roomForTypeMeta && (data->kind.isEmpty() || data->apiVersion.isEmpty())
+            ? kTypeMetaRoom
+            : 0;
     if (!minifiedCopy(*raw, drop ? metadataReader.managedFieldsRange() : std::string_view(),
-                      data->json))
+                      headroom, data->json))
         return failure(QStringLiteral("invalid JSON"));
     if (drop)
         data->hasManagedFields = false;

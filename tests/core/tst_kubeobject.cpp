@@ -10,6 +10,7 @@ class TestKubeObject : public QObject
 
 private Q_SLOTS:
     void extractsHotFields();
+    void withTypeMetaNeverChangesASharedObject();
     void dropsManagedFieldsOnRequest();
     void storesOneWhitespaceByteAnywhereMinified();
     void rejectsMalformedInput_data();
@@ -259,6 +260,32 @@ void TestKubeObject::everyObjectKeepsItsOwnLabelsAndOwners()
     // A malformed set is an error every time, not remembered as a list.
     for (int i = 0; i < 2; ++i)
         QVERIFY(!KubeObject::fromJson(podWith(i, R"({"app":1})", ownerJson("x"))).ok());
+}
+
+// Objects are immutable once shared: completing one a copy still refers to
+// makes a new block; only an unshared one is completed in place.
+void TestKubeObject::withTypeMetaNeverChangesASharedObject()
+{
+    const QByteArray bare = R"({"metadata":{"name":"a"}})";
+    const QByteArray complete = R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":"a"}})";
+    const KubeObject original = KubeObject::fromJson(bare).value();
+    KubeObject copy = original;
+    const KubeObject completed = std::move(copy).withTypeMeta("Pod", "v1");
+    QCOMPARE(completed.json(), complete);
+    QCOMPARE(completed.kind(), QStringLiteral("Pod"));
+    QCOMPARE(original.json(), bare);
+    QCOMPARE(original.kind(), QString());
+
+    DecodeOptions listItem;
+    listItem.roomForTypeMeta = true;
+    KubeObject alone = KubeObject::fromJson(bare, listItem).value();
+    const KubeObject inPlace = std::move(alone).withTypeMeta("Pod", "v1");
+    QCOMPARE(inPlace.json(), complete);
+    QCOMPARE(inPlace.apiVersion(), QStringLiteral("v1"));
+    QCOMPARE(inPlace.key(), QStringLiteral("a"));
+
+    const KubeObject named = KubeObject::fromJson(complete).value();
+    QVERIFY(named.withTypeMeta("Other", "v9").sameAs(named)); // names both already
 }
 
 QTEST_APPLESS_MAIN(TestKubeObject)
