@@ -2,6 +2,7 @@
 
 #include "informer/core/jsonutil.h"
 #include "informer/core/kubeobjectdata.h"
+#include "informer/core/objectidentity.h"
 #include "informer/core/stringpool.h"
 
 #include <algorithm>
@@ -35,6 +36,10 @@ public:
     bool read(od::object metadata);
     QString error() const { return m_error; }
     std::string_view managedFieldsRange() const { return m_managedFields; }
+    // Unescaped, in the parser's buffer: valid while its document is.
+    std::string_view name() const { return m_name; }
+    std::string_view uid() const { return m_uid; }
+    std::string_view resourceVersion() const { return m_resourceVersion; }
 
 private:
     bool fail(QString message)
@@ -44,6 +49,7 @@ private:
     }
     // `pooled`: the value repeats across objects and is interned (StringPool).
     bool readString(od::value value, QString &target, const char *path, bool pooled = false);
+    bool readString(od::value value, std::string_view &target, const char *path);
     bool readTimestamp(od::value value, qint64 &target, const char *path);
     bool readLabels(od::value value);
     bool readAnnotationKeys(od::value value);
@@ -52,6 +58,9 @@ private:
     KubeObject::Data &m_data;
     QString m_error;
     std::string_view m_managedFields;
+    std::string_view m_name;
+    std::string_view m_uid;
+    std::string_view m_resourceVersion;
 };
 
 bool isNull(od::value &value)
@@ -68,6 +77,15 @@ bool MetadataReader::readString(od::value value, QString &target, const char *pa
     if (value.get_string().get(text) != SUCCESS)
         return fail(QStringLiteral("%1: expected a string").arg(QLatin1String(path)));
     target = pooled ? StringPool::instance().intern(text) : toQString(text);
+    return true;
+}
+
+bool MetadataReader::readString(od::value value, std::string_view &target, const char *path)
+{
+    if (isNull(value))
+        return true;
+    if (value.get_string().get(target) != SUCCESS)
+        return fail(QStringLiteral("%1: expected a string").arg(QLatin1String(path)));
     return true;
 }
 
@@ -294,13 +312,13 @@ bool MetadataReader::read(od::object metadata)
             return fail(QStringLiteral("metadata: invalid JSON"));
         bool ok = true;
         if (key == "name")
-            ok = readString(field.value(), m_data.name, "metadata.name");
+            ok = readString(field.value(), m_name, "metadata.name");
         else if (key == "namespace")
             ok = readString(field.value(), m_data.namespaceName, "metadata.namespace", true);
         else if (key == "uid")
-            ok = readString(field.value(), m_data.uid, "metadata.uid");
+            ok = readString(field.value(), m_uid, "metadata.uid");
         else if (key == "resourceVersion")
-            ok = readString(field.value(), m_data.resourceVersion, "metadata.resourceVersion");
+            ok = readString(field.value(), m_resourceVersion, "metadata.resourceVersion");
         else if (key == "creationTimestamp")
             ok = readTimestamp(field.value(), m_data.creationTimestampMs,
                                "metadata.creationTimestamp");
@@ -524,8 +542,13 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
     const std::optional<std::string_view> raw = rawAfterReading(value, object, begin);
     if (!raw)
         return failure(QStringLiteral("invalid JSON"));
-    data->key = data->namespaceName.isEmpty() ? data->name
-                                              : data->namespaceName + QLatin1Char('/') + data->name;
+    ObjectIdentity identity =
+        makeObjectIdentity(data->namespaceName, metadataReader.name(), metadataReader.uid(),
+                           metadataReader.resourceVersion());
+    data->key = std::move(identity.key);
+    data->name = std::move(identity.name);
+    data->uid = std::move(identity.uid);
+    data->resourceVersion = std::move(identity.resourceVersion);
     const bool drop = options.dropManagedFields && data->hasManagedFields;
     // Room for `{"kind":"PersistentVolumeClaim","apiVersion":"v1",` and the like.
     constexpr qsizetype kTypeMetaRoom = 96;

@@ -10,6 +10,7 @@ class TestKubeObject : public QObject
 
 private Q_SLOTS:
     void extractsHotFields();
+    void identityStringsOutliveAndNeverChangeTheObject();
     void withTypeMetaNeverChangesASharedObject();
     void dropsManagedFieldsOnRequest();
     void storesOneWhitespaceByteAnywhereMinified();
@@ -64,6 +65,45 @@ void TestKubeObject::extractsHotFields()
     auto again = KubeObject::fromJson(pod.json());
     QVERIFY(again.ok());
     QCOMPARE(again->json(), pod.json());
+}
+
+// The key, name, uid and resourceVersion share one block of text: each must
+// still behave as a string of its own, kept after the object is gone, NUL-
+// terminated for Qt APIs that hand out utf16(), and changed by its holder
+// without touching its neighbours.
+void TestKubeObject::identityStringsOutliveAndNeverChangeTheObject()
+{
+    const QByteArray json =
+        R"({"metadata":{"namespace":"caf\u00e9","name":"na\u00efve-\u00e9t\u00e9",)"
+        R"("uid":"u-\u2603","resourceVersion":"7\"8"}})";
+    QString key, name, uid, resourceVersion;
+    {
+        const KubeObject object = KubeObject::fromJson(json).value();
+        key = object.key();
+        name = object.name();
+        uid = object.uid();
+        resourceVersion = object.resourceVersion();
+        name += QStringLiteral("-changed");
+        uid.prepend(u'x');
+        QCOMPARE(object.name(), QStringLiteral(u"na\u00efve-\u00e9t\u00e9"));
+        QCOMPARE(object.key(), QStringLiteral(u"caf\u00e9/na\u00efve-\u00e9t\u00e9"));
+        QCOMPARE(object.uid(), QStringLiteral(u"u-\u2603"));
+    }
+    QCOMPARE(key, QStringLiteral(u"caf\u00e9/na\u00efve-\u00e9t\u00e9"));
+    QCOMPARE(name, QStringLiteral(u"na\u00efve-\u00e9t\u00e9-changed"));
+    QCOMPARE(uid, QStringLiteral(u"xu-\u2603"));
+    QCOMPARE(resourceVersion, QStringLiteral("7\"8"));
+    for (const QString *text : {&key, &name, &uid, &resourceVersion})
+        QCOMPARE(text->utf16()[text->size()], u'\0');
+    resourceVersion.append(QStringLiteral("9")); // alone in the block now
+    QCOMPARE(resourceVersion, QStringLiteral("7\"89"));
+    QCOMPARE(key, QStringLiteral(u"caf\u00e9/na\u00efve-\u00e9t\u00e9"));
+
+    const KubeObject clusterScoped = KubeObject::fromJson(R"({"metadata":{"name":"n1"}})").value();
+    QCOMPARE(clusterScoped.key(), QStringLiteral("n1"));
+    QCOMPARE(clusterScoped.name(), QStringLiteral("n1"));
+    QVERIFY(clusterScoped.uid().isEmpty());
+    QVERIFY(clusterScoped.resourceVersion().isEmpty());
 }
 
 void TestKubeObject::dropsManagedFieldsOnRequest()
