@@ -42,6 +42,11 @@ Q_SIGNALS:
     void sourceCreated(informant::KindSource *source);
     // Discovery or connection failure, with the server's message.
     void failed(const QString &message);
+    // The cluster's credential plugin (kubelogin, aws, gke-gcloud-auth-plugin)
+    // as it runs: each line it writes for the user (a URL to open, a device
+    // code to enter), then the run's end (`error` empty when it signed in).
+    void credentialPluginOutput(const QString &line);
+    void credentialPluginFinished(const QString &error);
 };
 
 } // namespace informant

@@ -8,6 +8,9 @@
 #include "models/informerkindsource.h"
 #include "models/kinddiscovery.h"
 
+#include <QCoreApplication>
+#include <QPointer>
+
 namespace informant {
 
 LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name, QObject *parent)
@@ -31,10 +34,40 @@ LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name
     m_factory =
         std::make_unique<SharedInformerFactory>(listerWatcher, SharedIndexInformerOptions{}, tweak);
     setKinds(builtinKinds());
+    relayCredentialPlugin();
+}
+
+void LiveClusterSession::relayCredentialPlugin()
+{
+    // The plugin runs on a helper thread and may outlive this session (the
+    // connection is shared with informer threads): each report is queued to
+    // the GUI thread and dropped there if the session is gone.
+    const QPointer<LiveClusterSession> self(this);
+    const auto onGuiThread = [self](std::function<void(LiveClusterSession *)> report) {
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, report = std::move(report)] {
+                if (self)
+                    report(self.data());
+            },
+            Qt::QueuedConnection);
+    };
+    ExecPlugin::Observer observer;
+    observer.stderrLine = [onGuiThread](const QString &line) {
+        onGuiThread(
+            [line](LiveClusterSession *session) { Q_EMIT session->credentialPluginOutput(line); });
+    };
+    observer.finished = [onGuiThread](const QString &error) {
+        onGuiThread([error](LiveClusterSession *session) {
+            Q_EMIT session->credentialPluginFinished(error);
+        });
+    };
+    m_connection->credentials->setExecObserver(std::move(observer));
 }
 
 LiveClusterSession::~LiveClusterSession()
 {
+    m_connection->credentials->setExecObserver({});
     // Sources hold registrations on the informers; drop them first.
     qDeleteAll(m_order);
     m_order.clear();

@@ -40,6 +40,9 @@ public:
     void setKinds(const QList<KindInfo> &kinds);
 
 private:
+    // The credential plugin's prompts and ends, as this session's signals.
+    void relayCredentialPlugin();
+
     QString m_name;
     std::shared_ptr<const ClusterConnection> m_connection;
     std::unique_ptr<SharedInformerFactory> m_factory;

@@ -21,6 +21,7 @@
 #include "ui/kindswitcher.h"
 #include "ui/resources.h"
 #include "ui/resourceview.h"
+#include "ui/signinbanner.h"
 #include "ui/theme.h"
 #include "ui/timeline/timelinewidget.h"
 
@@ -78,7 +79,14 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_centre = new QStackedWidget(this);
     m_centre->addWidget(m_view);
     m_centre->addWidget(m_timeline);
-    setCentralWidget(m_centre);
+    m_signIn = new SignInBanner(session->name(), this);
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(4);
+    centralLayout->addWidget(m_signIn);
+    centralLayout->addWidget(m_centre, 1);
+    setCentralWidget(central);
     setDockNestingEnabled(true);
     m_details->setDark(isDarkTheme());
     m_details->setControlledLookup([this](const KubeObject &o) { return controlledBy(o); });
@@ -136,6 +144,8 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     connect(session, &ClusterSession::sourceCreated, this, &MainWindow::watchSource);
     connect(session, &ClusterSession::failed, this,
             [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    connect(session, &ClusterSession::credentialPluginOutput, m_signIn, &SignInBanner::addLine);
+    connect(session, &ClusterSession::credentialPluginFinished, m_signIn, &SignInBanner::finish);
     connect(m_statusModel, &InformerStatusModel::summaryChanged, this,
             &MainWindow::refreshStatusBar);
 

@@ -71,6 +71,8 @@ public:
     void setTimelineVisible(bool visible);
     bool timelineVisible() const;
     class TimelineWidget *timeline() const { return m_timeline; }
+    // What the cluster's credential plugin asks of the user, above the table.
+    class SignInBanner *signInBanner() const { return m_signIn; }
     QString statusText() const;
 
 protected:
@@ -131,6 +133,7 @@ private:
     QString m_historyKind; // the object the History tab shows
     QString m_historyKey;
     QStackedWidget *m_centre = nullptr;
+    class SignInBanner *m_signIn = nullptr;
     KindSource *m_eventsFed = nullptr;
     QSet<KindSource *> m_historyFed;
     KindSource *m_crdSource = nullptr;

@@ -86,11 +86,13 @@ Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOpti
     // As kubectl: an exec plugin's stderr reaches the user while it runs,
     // whether or not stdin is a terminal, since a device-code prompt asks
     // for a browser, not for input.
-    connection->credentials->setExecStderrHandler([](const QString &line) {
+    ExecPlugin::Observer observer;
+    observer.stderrLine = [](const QString &line) {
         const QByteArray text = line.toUtf8() + '\n';
         std::fwrite(text.constData(), 1, size_t(text.size()), stderr);
         std::fflush(stderr);
-    });
+    };
+    connection->credentials->setExecObserver(std::move(observer));
     return connection;
 }
 

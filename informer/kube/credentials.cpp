@@ -136,10 +136,10 @@ int Credentials::execRuns() const
     return m_exec ? m_exec->runCount() : 0;
 }
 
-void Credentials::setExecStderrHandler(std::function<void(const QString &line)> handler)
+void Credentials::setExecObserver(ExecPlugin::Observer observer)
 {
     if (m_exec)
-        m_exec->setStderrHandler(std::move(handler));
+        m_exec->setObserver(std::move(observer));
 }
 
 } // namespace informant

@@ -10,6 +10,7 @@
 
 #include "informer/core/result.h"
 #include "informer/kube/clusterconfig.h"
+#include "informer/kube/execplugin.h"
 
 #include <QSslCertificate>
 #include <QSslKey>
@@ -21,7 +22,6 @@ class QObject;
 
 namespace informant {
 
-class ExecPlugin;
 struct ExecCredential;
 class TokenFile;
 
@@ -51,9 +51,9 @@ public:
     bool invalidate(const QByteArray &usedAuthorization = {});
     // Times the exec plugin ran (0 without one).
     int execRuns() const;
-    // Where the exec plugin's stderr lines go as it runs (see ExecPlugin);
+    // Who shows the exec plugin's runs to the user (see ExecPlugin::Observer);
     // nothing without an exec plugin.
-    void setExecStderrHandler(std::function<void(const QString &line)> handler);
+    void setExecObserver(ExecPlugin::Observer observer);
 
     // Parses a PEM certificate and an RSA or EC PEM key. Errors name `what`.
     static Result<AuthMaterial> parseClientCertificate(const QByteArray &certificatePem,

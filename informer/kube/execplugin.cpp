@@ -36,7 +36,7 @@ QString pluginName(const ExecConfig &config)
 class StderrReader
 {
 public:
-    explicit StderrReader(ExecPlugin::StderrHandler handler)
+    explicit StderrReader(std::function<void(const QString &line)> handler)
         : m_handler(std::move(handler))
     {
     }
@@ -77,7 +77,7 @@ private:
         m_handler(QString::fromUtf8(line));
     }
 
-    ExecPlugin::StderrHandler m_handler;
+    std::function<void(const QString &line)> m_handler;
     QByteArray m_tail;
     QByteArray m_line; // the incomplete last line
 };
@@ -176,6 +176,10 @@ void ExecPlugin::finishRun(const Result<ExecCredential> &result)
             Qt::QueuedConnection);
     }
     m_waiters.clear();
+    const std::function<void(const QString &)> finished = m_observer.finished;
+    lock.unlock();
+    if (finished)
+        finished(result ? QString() : result.errorMessage());
 }
 
 void ExecPlugin::invalidate(const QString &usedToken)
@@ -191,10 +195,10 @@ int ExecPlugin::runCount() const
     return m_runs;
 }
 
-void ExecPlugin::setStderrHandler(StderrHandler handler)
+void ExecPlugin::setObserver(Observer observer)
 {
     QMutexLocker lock(&m_mutex);
-    m_stderrHandler = std::move(handler);
+    m_observer = std::move(observer);
 }
 
 QString ExecPlugin::extendedPath(const QString &path, const QString &home)
@@ -271,7 +275,7 @@ Result<ExecCredential> ExecPlugin::run()
     StderrReader stderrReader = [this] {
         QMutexLocker lock(&m_mutex);
         ++m_runs;
-        return StderrReader(m_stderrHandler);
+        return StderrReader(m_observer.stderrLine);
     }();
     process.start(program, m_config.args, QIODevice::ReadWrite);
     if (!process.waitForStarted())

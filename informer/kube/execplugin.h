@@ -12,10 +12,10 @@
 // ask. PATH is extended with the usual install locations (/usr/local/bin,
 // ~/.local/bin, /opt/homebrew/bin, ~/go/bin, ...) because a desktop session's
 // PATH often lacks them. The plugin's stderr is read as it arrives: complete
-// lines go to the stderr handler, if one is set (informantctl passes them to
-// its own stderr, as kubectl does, so that a prompt such as kubelogin's
-// device code is seen while the plugin waits), and its last 4 KiB explain a
-// failure.
+// lines go to the observer, if one is set (informantctl passes them to its
+// own stderr, as kubectl does; the GUI shows them in the window), so that a
+// prompt such as kubelogin's device code is seen while the plugin waits; its
+// last 4 KiB explain a failure.
 //
 // Thread-safe: concurrent callers share one run. requestCredential() never
 // blocks its caller: the plugin runs on a helper thread and the answer is
@@ -73,11 +73,17 @@ public:
     void invalidate(const QString &usedToken = {});
     // How many times the plugin was started (for tests and --stats).
     int runCount() const;
-    // Receives each line the plugin writes to stderr, while it runs, in the
-    // plugin's helper thread (or credential()'s caller). Takes effect from
-    // the next run.
-    using StderrHandler = std::function<void(const QString &line)>;
-    void setStderrHandler(StderrHandler handler);
+    // Who shows a run to the user: each line the plugin writes to stderr as
+    // it runs, then the run's end (`error` empty when it gave a credential),
+    // so that a prompt shown can be taken down. Called in the plugin's helper
+    // thread (or credential()'s caller); either may be empty. Takes effect
+    // from the next run.
+    struct Observer
+    {
+        std::function<void(const QString &line)> stderrLine;
+        std::function<void(const QString &error)> finished;
+    };
+    void setObserver(Observer observer);
 
     // PATH with the usual install locations appended (no duplicates).
     static QString extendedPath(const QString &path, const QString &home);
@@ -111,7 +117,7 @@ private:
     std::optional<Result<ExecCredential>> m_lastRun; // for callers that waited
     bool m_running = false;
     int m_runs = 0;
-    StderrHandler m_stderrHandler;
+    Observer m_observer;
     quint64 m_nextWaiterId = 1;
     std::vector<Waiter> m_waiters;
     std::unique_ptr<QThread> m_runner;

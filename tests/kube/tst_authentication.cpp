@@ -674,12 +674,19 @@ private slots:
         config.server = server.url();
         config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
-        QMutex mutex; // the handler runs in the plugin's helper thread
+        QMutex mutex; // the observer runs in the plugin's helper thread
         QStringList lines;
-        client.connection().credentials->setExecStderrHandler([&](const QString &line) {
+        ExecPlugin::Observer observer;
+        observer.stderrLine = [&](const QString &line) {
             QMutexLocker lock(&mutex);
             lines << line;
-        });
+        };
+        // The prompt can be taken down when the run ends.
+        observer.finished = [&](const QString &error) {
+            QMutexLocker lock(&mutex);
+            lines << QStringLiteral("finished: ") + error;
+        };
+        client.connection().credentials->setExecObserver(std::move(observer));
         const auto seen = [&] {
             QMutexLocker lock(&mutex);
             return lines;
@@ -696,7 +703,8 @@ private slots:
         // The last line, without a newline, arrives when the plugin ends.
         QCOMPARE(seen(), (QStringList{QStringLiteral("To sign in, open "
                                                      "https://microsoft.com/devicelogin"),
-                                      QStringLiteral("and enter the code ABCD-1234")}));
+                                      QStringLiteral("and enter the code ABCD-1234"),
+                                      QStringLiteral("finished: ")}));
     }
 
     void execPluginFailureShowsTheEndOfALongStderr()
@@ -711,9 +719,24 @@ private slots:
         ClusterConfig config;
         config.server = server.url();
         config.user.exec = neverInteractiveExec(plugin);
-        auto result = getVersion(config);
+        RestClient client(ClusterConnection::create(config));
+        QMutex mutex; // the observer runs in the plugin's helper thread
+        std::optional<QString> finishedWith;
+        ExecPlugin::Observer observer;
+        observer.finished = [&](const QString &error) {
+            QMutexLocker lock(&mutex);
+            finishedWith = error;
+        };
+        client.connection().credentials->setExecObserver(std::move(observer));
+        auto result = client.getBlocking(QStringLiteral("/version"), {});
         QVERIFY(!result.ok());
         const QString message = result.error().message;
+        {
+            QMutexLocker lock(&mutex); // a prompt shown is taken down with the reason
+            QVERIFY(finishedWith.has_value());
+            QVERIFY2(finishedWith->endsWith(QStringLiteral("error: the real reason")),
+                     qPrintable(*finishedWith));
+        }
         QVERIFY2(message.endsWith(QStringLiteral("error: the real reason")), qPrintable(message));
         QVERIFY2(!message.contains(QStringLiteral("progress line 1\n")), qPrintable(message));
         QVERIFY2(message.size() < 4096 + 200, qPrintable(QString::number(message.size())));

@@ -4,6 +4,10 @@
 #include "ui/freshnessbanner.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
+#include "ui/signinbanner.h"
+
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <QSettings>
 #include <QStandardPaths>
@@ -25,6 +29,7 @@ private Q_SLOTS:
         QSettings().clear();
     }
     void tableSaysWhenTheServerStopsAndRecovers();
+    void credentialPluginPromptIsShownUntilSignedIn();
 };
 
 void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
@@ -62,6 +67,65 @@ void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
     QTRY_VERIFY_WITH_TIMEOUT(pods->status().state == InformerStatus::State::Watching, 45000);
     QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisibleTo(&window), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 0, 10000);
+}
+
+// A device-code login (kubelogin, az): the plugin writes where to sign in on
+// stderr and waits. The window must show that, links clickable, and take it
+// down once the plugin signs in and the table fills.
+void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString signedIn = dir.filePath(QStringLiteral("signed-in"));
+    const QString plugin = dir.filePath(QStringLiteral("device-login.sh"));
+    QFile script(plugin);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(
+        QStringLiteral("#!/bin/sh\n"
+                       "echo 'To sign in, open https://login.example/device and enter ABCD-1234.' "
+                       ">&2\n"
+                       "while [ ! -e '%1' ]; do sleep 0.05; done\n"
+                       "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
+                       "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"s3cret\"}}'\n")
+            .arg(signedIn)
+            .toUtf8());
+    script.close();
+    script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+
+    sim::Simulator simulator;
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("demo");
+    options.token = QStringLiteral("s3cret");
+    QVERIFY(simulator.start(options).ok());
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                                  plugin,
+                                  {},
+                                  {},
+                                  QStringLiteral("Never"),
+                                  false,
+                                  {}};
+    auto *session = new LiveClusterSession(config, QStringLiteral("aks-prod"));
+    MainWindow window(session, {}, {});
+    session->setParent(&window);
+    window.show();
+    QVERIFY(window.showKindByName(QStringLiteral("po")));
+
+    SignInBanner *banner = window.signInBanner();
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisibleTo(&window), 10000);
+    QVERIFY2(banner->text().contains(QStringLiteral("aks-prod")), qPrintable(banner->text()));
+    QVERIFY2(banner->text().contains(QStringLiteral("enter ABCD-1234.")),
+             qPrintable(banner->text()));
+    QVERIFY2(
+        banner->linesHtml().contains(QStringLiteral("<a href=\"https://login.example/device\">")),
+        qPrintable(banner->linesHtml()));
+    ResourceTableModel *model = window.resourceView()->feed()->model();
+    QCOMPARE(model->rowCount(), 0);
+
+    QFile(signedIn).open(QIODevice::WriteOnly);
+    QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisibleTo(&window), 5000);
 }
 
 QTEST_MAIN(TestLiveSession)

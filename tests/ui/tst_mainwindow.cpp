@@ -14,6 +14,7 @@
 #include "ui/kindswitcher.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
+#include "ui/signinbanner.h"
 #include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinewidget.h"
 
@@ -140,6 +141,7 @@ private Q_SLOTS:
     void ctrlKSwitchesKind();
     void namespaceFacetFiltersTable();
     void selectorErrorsAreShownInline();
+    void signInBannerFollowsThePluginsRuns();
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
     void timelineSaysWhyItHasNoEvents();
@@ -268,6 +270,30 @@ void TestMainWindow::namespaceFacetFiltersTable()
     pods->flush();
     QTRY_COMPARE(f.model()->totalObjects(), qint64(5));
     QCOMPARE(f.model()->rowCount(), 3);
+}
+
+// The credential plugin's prompt stays while it waits, says so when the run
+// fails, and a new run's prompt replaces the old one.
+void TestMainWindow::signInBannerFollowsThePluginsRuns()
+{
+    Fixture f;
+    SignInBanner *banner = f.window->signInBanner();
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+    Q_EMIT f.session.credentialPluginOutput(QStringLiteral("Open https://a.example/x."));
+    QVERIFY(banner->isVisibleTo(f.window.get()));
+    QVERIFY2(banner->linesHtml().contains(QStringLiteral("<a href=\"https://a.example/x\">")),
+             qPrintable(banner->linesHtml())); // the sentence's full stop is not the link's
+    Q_EMIT f.session.credentialPluginFinished(QStringLiteral("exit status 1"));
+    QVERIFY(banner->isVisibleTo(f.window.get()));
+    QVERIFY2(banner->text().contains(QStringLiteral("failed")), qPrintable(banner->text()));
+
+    Q_EMIT f.session.credentialPluginOutput(QStringLiteral("Code <B2>"));
+    QVERIFY2(!banner->text().contains(QStringLiteral("a.example")), qPrintable(banner->text()));
+    QVERIFY2(!banner->text().contains(QStringLiteral("failed")), qPrintable(banner->text()));
+    QVERIFY2(banner->linesHtml().contains(QStringLiteral("Code &lt;B2&gt;")),
+             qPrintable(banner->linesHtml()));
+    Q_EMIT f.session.credentialPluginFinished(QString());
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
 }
 
 void TestMainWindow::selectorErrorsAreShownInline()
