@@ -425,6 +425,9 @@ void TestMainWindow::timelineSaysWhyItHasNoEvents()
              qPrintable(f.window->statusText()));
     QVERIFY(!eventsTab->isHidden()); // on its tab, which is not the current one
     QCOMPARE(eventsTab->text(), banner->text());
+    // The empty plot says so too, rather than blaming the filter.
+    QVERIFY2(timeline->emptyText().startsWith(QStringLiteral("Could not list events: forbidden")),
+             qPrintable(timeline->emptyText()));
 
     f.window->setTimelineVisible(false);
     QVERIFY2(f.window->statusText().contains(QStringLiteral("<b>pods</b>")),
@@ -439,6 +442,7 @@ void TestMainWindow::timelineSaysWhyItHasNoEvents()
     QVERIFY(eventsTab->isHidden());
     QVERIFY2(!timeline->summaryText().contains(QStringLiteral("forbidden")),
              qPrintable(timeline->summaryText()));
+    QCOMPARE(timeline->emptyText(), QStringLiteral("No events in the cluster yet"));
 }
 
 // A session switches kinds hundreds of times; each switch must not leave

@@ -165,6 +165,7 @@ TimelineView TimelineCanvas::view() const
     v.hoveredLane = m_hoveredLane;
     v.hoveredSlot = m_hoveredSlot;
     v.selectedUid = m_selectedUid;
+    v.emptyText = m_emptyText;
     v.nowMs = now();
     v.zone = m_zone;
     return v;
@@ -292,6 +293,14 @@ void TimelineCanvas::setGroupCollapsed(const QString &groupKey, bool collapsed)
     m_autoFit = false; // collapsing must not move the time window
     rebuildNow();
     m_autoFit = autoFit;
+}
+
+void TimelineCanvas::setEmptyText(const QString &text)
+{
+    if (text == m_emptyText)
+        return;
+    m_emptyText = text;
+    viewport()->update();
 }
 
 void TimelineCanvas::setSelectedObject(const QString &uid)

@@ -67,6 +67,9 @@ public:
     void setGroupCollapsed(const QString &groupKey, bool collapsed);
     void setSelectedObject(const QString &uid); // highlight and scroll to its lane
     QString selectedObject() const { return m_selectedUid; }
+    // What the plot says when it shows no lane.
+    void setEmptyText(const QString &text);
+    QString emptyText() const { return m_emptyText; }
 
     // Rebuilds the layout now instead of after kRebuildDelayMs.
     void rebuildNow();
@@ -121,6 +124,7 @@ private:
     bool m_followLive = true;
     bool m_autoFit = true; // until the user chooses a window
     QString m_selectedUid;
+    QString m_emptyText = tr("No events match the current filter");
     int m_hoveredLane = -1;
     qint32 m_hoveredSlot = -1;
     QPoint m_pressPos;

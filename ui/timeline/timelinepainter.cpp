@@ -136,7 +136,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
         p.setFont(font);
         p.drawText(QRect(view.plotLeft(), TimelineView::kAxisHeight, view.plotWidth(),
                          view.height - TimelineView::kAxisHeight),
-                   Qt::AlignCenter, QObject::tr("No events match the current filter"));
+                   Qt::AlignCenter | Qt::TextWordWrap, view.emptyText);
     }
 }
 

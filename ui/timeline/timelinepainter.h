@@ -38,6 +38,8 @@ struct TimelineView
     int hoveredLane = -1;
     qint32 hoveredSlot = -1;
     QString selectedUid;
+    // Centred on the plot when no lane is shown.
+    QString emptyText;
     qint64 nowMs = -1; // drawn as a line when in the window
     QTimeZone zone = QTimeZone::systemTimeZone();
 

@@ -221,6 +221,27 @@ void TimelineWidget::updateSummary()
                         .arg(m_source->kind().plural, freshnessText(status, SecondClock::nowMs()));
     }
     m_summary->setText(text);
+    m_canvas->setEmptyText(emptyText());
+}
+
+QString TimelineWidget::emptyText() const
+{
+    if (m_store->size() > 0)
+        return tr("No events match the current filter");
+    if (!m_source)
+        return tr("No events");
+    // As the resource table's hint: an empty plot says whether the cluster
+    // is quiet or the list has not come (yet).
+    const InformerStatus status = m_source->status();
+    const QString plural = m_source->kind().plural;
+    if (status.synced)
+        return tr("No %1 in the cluster yet").arg(plural);
+    if (status.state == InformerStatus::State::Listing)
+        return tr("Listing %1\u2026").arg(plural);
+    const QString state = freshnessText(status, SecondClock::nowMs());
+    if (freshnessLevel(status) == FreshnessLevel::Failed)
+        return tr("Could not list %1: %2").arg(plural, state);
+    return tr("Waiting for the list of %1: %2").arg(plural, state);
 }
 
 } // namespace informant

@@ -38,6 +38,9 @@ public:
 
     TimelineCanvas *canvas() const { return m_canvas; }
     FreshnessBanner *banner() const { return m_banner; }
+    // What the plot says while it shows nothing: the events' state when
+    // there are none, else that the filter hides them.
+    QString emptyText() const;
 
     // The informer that feeds the store (null: none), for its freshness.
     void setEventsSource(KindSource *source);
