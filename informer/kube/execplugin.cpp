@@ -161,6 +161,15 @@ void ExecPlugin::requestCredential(QObject *context, Done done)
 
 void ExecPlugin::finishRun(const Result<ExecCredential> &result)
 {
+    // The observer hears of the end before any caller has the result, so a
+    // prompt it shows is taken down before the work it held up goes on.
+    std::function<void(const QString &)> finished;
+    {
+        QMutexLocker lock(&m_mutex);
+        finished = m_observer.finished;
+    }
+    if (finished)
+        finished(result ? QString() : result.errorMessage());
     QMutexLocker lock(&m_mutex);
     m_running = false;
     if (result)
@@ -176,10 +185,6 @@ void ExecPlugin::finishRun(const Result<ExecCredential> &result)
             Qt::QueuedConnection);
     }
     m_waiters.clear();
-    const std::function<void(const QString &)> finished = m_observer.finished;
-    lock.unlock();
-    if (finished)
-        finished(result ? QString() : result.errorMessage());
 }
 
 void ExecPlugin::invalidate(const QString &usedToken)
