@@ -325,6 +325,19 @@ ApiResult<void> Reflector::list()
     return {};
 }
 
+// A streaming list whose resourceVersion expired (410) or is ahead of the
+// server is retried at once without one, a consistent read (client-go's
+// isErrorRetriableWithSideEffectsFn). One that had none is not: client-go
+// would retry it at once too, and a server answering 410 to every request
+// (seen from a faulty proxy, and from informant-sim's gone=1 fault) then got
+// thousands of streaming lists a second. It fails like any other error: the
+// paged list follows, then the backoff.
+bool Reflector::isRetriedWithoutResourceVersion(const ApiError &error, const ListOptions &options)
+{
+    return (error.isExpired() || error.isTooLargeResourceVersion()) &&
+           !options.resourceVersion.isEmpty();
+}
+
 ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
 {
     for (;;) {
@@ -355,7 +368,7 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
                     return std::unique_ptr<WatchStream>();
                 continue;
             }
-            if (error.isExpired() || error.isTooLargeResourceVersion()) {
+            if (isRetriedWithoutResourceVersion(error, options)) {
                 std::lock_guard lock(m_rvMutex);
                 m_lastSyncResourceVersionUnavailable = true;
                 continue;
@@ -399,7 +412,7 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
                     return std::unique_ptr<WatchStream>();
                 continue;
             }
-            if (error.isExpired() || error.isTooLargeResourceVersion()) {
+            if (isRetriedWithoutResourceVersion(error, options)) {
                 std::lock_guard lock(m_rvMutex);
                 m_lastSyncResourceVersionUnavailable = true;
                 continue;

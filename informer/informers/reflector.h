@@ -101,6 +101,7 @@ private:
 
     ApiResult<void> list();
     ApiResult<std::unique_ptr<WatchStream>> watchList();
+    static bool isRetriedWithoutResourceVersion(const ApiError &error, const ListOptions &options);
     ApiResult<void> watchLoop(std::unique_ptr<WatchStream> stream);
     // priorEvents: events of this watch applied before (a streaming list's
     // leftover batch); they count against the very-short-watch rule.

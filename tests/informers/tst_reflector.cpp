@@ -394,6 +394,13 @@ void TstReflector::streamingListFallsBackToPagedList_data()
     });
     QTest::newRow("very short watch")
         << Script([](FakeListerWatcher &lw) { lw.addWatch({}, false); });
+    // Retrying a consistent read (no resourceVersion) that expired at once
+    // would ask again without end, and without pause.
+    QTest::newRow("410 to a consistent streaming list") << Script([](FakeListerWatcher &lw) {
+        lw.addWatch(makeStatusError(410, "Expired", "too old resource version"));
+    });
+    QTest::newRow("ERROR 410 in a consistent streaming list") << Script(
+        [](FakeListerWatcher &lw) { lw.addWatch({events({makeErrorEvent(410, "Expired")})}); });
 }
 
 void TstReflector::streamingListFallsBackToPagedList()
