@@ -117,6 +117,7 @@ int runWatch(const QCommandLineParser &parser, const QStringList &args)
     if (!json)
         out->print(tableRow(header, widths));
     (void)runner->informer().addEventHandler(handler);
+    runner->setReportsWatchHealth(true);
     runner->start();
     runner->runFor(std::numeric_limits<qint64>::max() / 2);
     return 0;

@@ -182,12 +182,21 @@ bool InformerRunner::waitForSync(bool strict, qint64 timeoutMs)
 {
     QElapsedTimer timer;
     timer.start();
+    qint64 retriedErrorSinceMs = -1;
     while (!m_informer->hasSynced()) {
         QString failure;
         {
             std::lock_guard lock(m_errors->mutex);
             if (strict && (m_errors->fatal || m_errors->count >= kMaxErrorsBeforeSync))
                 failure = m_errors->last;
+        }
+        if (const QString retried = m_informer->status().lastError;
+            strict && failure.isEmpty() && !retried.isEmpty()) {
+            if (retriedErrorSinceMs < 0)
+                retriedErrorSinceMs = timer.elapsed();
+            else if (timer.elapsed() - retriedErrorSinceMs >= kRetriedErrorsBudgetMs)
+                failure = QStringLiteral("failed to sync %1: %2")
+                              .arg(m_resource.qualifiedName(), retried);
         }
         if (failure.isEmpty() && timer.elapsed() >= timeoutMs) {
             std::lock_guard lock(m_errors->mutex);
@@ -210,6 +219,8 @@ void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < ms) {
+        if (m_reportsWatchHealth)
+            reportWatchHealth();
         if (!m_syncReported && m_options.stats && m_informer->hasSynced()) {
             m_syncReported = true;
             QTextStream(stderr) << "synced " << m_resource.qualifiedName() << ": "
@@ -219,6 +230,35 @@ void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
         if (untilDelivered > 0 && m_delivered && m_delivered->count() >= untilDelivered)
             return;
         QThread::msleep(qMin<qint64>(10, ms - timer.elapsed()));
+    }
+}
+
+void InformerRunner::reportWatchHealth()
+{
+    const InformerStatus status = m_informer->status();
+    int errors = 0;
+    QString handlerError;
+    {
+        std::lock_guard lock(m_errors->mutex);
+        errors = m_errors->count;
+        handlerError = m_errors->last;
+    }
+    // A failure is a new error, told to the error handler or (retried on
+    // its own, such as a 429) only to the status; a watch that ends as
+    // watches do is none. lastError outlives the failure, so only a change
+    // of it counts.
+    const bool failed = errors != m_seenErrorCount || status.lastError != m_seenLastError;
+    m_seenErrorCount = errors;
+    m_seenLastError = status.lastError;
+    if (failed && !m_reportedUnhealthy && status.state != InformerStatus::State::Watching) {
+        m_reportedUnhealthy = true;
+        QTextStream(stderr) << "error: watch of " << m_resource.qualifiedName()
+                            << " interrupted, retrying: "
+                            << (status.lastError.isEmpty() ? handlerError : status.lastError)
+                            << '\n';
+    } else if (m_reportedUnhealthy && status.state == InformerStatus::State::Watching) {
+        m_reportedUnhealthy = false;
+        QTextStream(stderr) << "watch of " << m_resource.qualifiedName() << " resumed\n";
     }
 }
 

@@ -45,8 +45,13 @@ public:
     void start();
     // Waits for the first sync. `strict`: fail at once on errors that will
     // not heal by retrying (refused, unauthorised, forbidden, not found),
-    // and after kMaxErrorsBeforeSync failed attempts. Prints the error.
+    // after kMaxErrorsBeforeSync failed attempts, and after
+    // kRetriedErrorsBudgetMs of errors the informer retries on its own.
+    // Prints the error.
     bool waitForSync(bool strict, qint64 timeoutMs);
+    // With it, runFor() says on stderr when the informer stops watching
+    // (and why) and when it watches again: a watch is never silently stale.
+    void setReportsWatchHealth(bool reports) { m_reportsWatchHealth = reports; }
     // Runs the informer until `ms` passed (real time) or, with
     // untilDelivered > 0, until that many changes were delivered after the
     // sync. With --stats the sync is reported on stderr when it happens.
@@ -61,9 +66,14 @@ public:
     void printStatsIfAsked();
 
     static constexpr int kMaxErrorsBeforeSync = 5;
+    // Errors a streaming list retries without telling the error handler
+    // (429, as client-go backs off on it) fail a sync after this long, about
+    // when kubectl gives up after its ten 429 retries.
+    static constexpr qint64 kRetriedErrorsBudgetMs = 10000;
 
 private:
     InformerRunner() = default;
+    void reportWatchHealth();
 
     GlobalOptions m_options;
     std::shared_ptr<const informant::ClusterConnection> m_connection;
@@ -74,6 +84,10 @@ private:
     std::unique_ptr<informant::SharedIndexInformer> m_informer;
     std::unique_ptr<informant::ResourcePrinter> m_crdPrinter;
     bool m_syncReported = false;
+    bool m_reportsWatchHealth = false;
+    bool m_reportedUnhealthy = false;
+    int m_seenErrorCount = 0;
+    QString m_seenLastError;
     std::shared_ptr<struct SyncErrors> m_errors;
     qint64 m_startMs = 0;
 };

@@ -364,6 +364,8 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
             if (error.kind == ApiError::Kind::Cancelled || m_stop.isStopped())
                 return std::unique_ptr<WatchStream>();
             if (error.isRetriableWatchError()) {
+                if (m_status) // "backing off" says why (429, refused), as the watch loop's does
+                    m_status->setLastError(error.message);
                 if (!backoffSleep())
                     return std::unique_ptr<WatchStream>();
                 continue;
@@ -408,6 +410,8 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
         if (outcome.kind == WatchOutcome::Kind::Error) {
             const ApiError &error = outcome.error;
             if (error.isRetriableWatchError()) {
+                if (m_status) // "backing off" says why (429, refused), as the watch loop's does
+                    m_status->setLastError(error.message);
                 if (!backoffSleep())
                     return std::unique_ptr<WatchStream>();
                 continue;

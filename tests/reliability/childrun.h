@@ -2,9 +2,9 @@
 
 // runChild: runs one of this build's programs (informantctl, informant) to
 // completion, or for a fixed time for programs that never end (watch), and
-// returns everything it printed. The child gets a private HOME and
-// XDG_CONFIG_HOME (so it neither reads the developer's kubeconfig nor writes
-// their settings) and the offscreen platform. Test thread only.
+// returns everything it printed (startChild: starts it and returns). The child gets a private HOME
+// and XDG_CONFIG_HOME (so it neither reads the developer's kubeconfig nor writes their settings)
+// and the offscreen platform. Test thread only.
 
 #include "simprocess.h"
 
@@ -30,10 +30,11 @@ struct ChildOptions
     QStringList extraEnv; // NAME=VALUE
 };
 
-inline ChildResult runChild(const QString &program, const QStringList &args,
-                            const ChildOptions &options)
+// Starts `program` as runChild() does and returns at once (for a test that
+// acts on the server while the child runs).
+inline bool startChild(QProcess &process, const QString &program, const QStringList &args,
+                       const ChildOptions &options)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("KUBECONFIG"));
     env.insert(QStringLiteral("HOME"), options.home);
@@ -48,8 +49,15 @@ inline ChildResult runChild(const QString &program, const QStringList &args,
     process.setProcessEnvironment(env);
     process.setWorkingDirectory(options.home);
     process.start(buildDir() + QStringLiteral("/app/") + program, args);
+    return process.waitForStarted(10000);
+}
+
+inline ChildResult runChild(const QString &program, const QStringList &args,
+                            const ChildOptions &options)
+{
+    QProcess process;
     ChildResult result;
-    result.started = process.waitForStarted(10000);
+    result.started = startChild(process, program, args, options);
     if (!result.started)
         return result;
     const int wait = options.runMs > 0 ? options.runMs : options.timeoutMs;
