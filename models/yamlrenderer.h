@@ -18,7 +18,9 @@ struct YamlOptions
     bool revealSecrets = false;
 };
 
-inline constexpr QLatin1String kMaskedValue{"••••••••"};
+// Eight bullets (U+2022): as Latin-1, the UTF-8 bytes of this file's
+// bullets were shown as "â€¢" garbage.
+inline const QString kMaskedValue = QString(8, QChar(0x2022));
 
 QString renderYaml(const KubeObject &object, const YamlOptions &options = {});
 // A Secret as renderYaml shows it unrevealed: its data and stringData values

@@ -101,18 +101,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_server->setText(session->serverText());
     m_server->setForegroundRole(QPalette::PlaceholderText);
 
-    connect(m_view, &ResourceView::currentObjectChanged, m_details, &DetailsPane::setObject);
-    connect(m_view, &ResourceView::currentObjectChanged, this, [this](const KubeObject &object) {
-        // A newer version of the shown object reaches the History tab through
-        // the store; setObject would reset it and drop the revisions the user
-        // chose to compare at every update.
-        if (!object.isNull() && (object.kind() != m_historyKind || object.key() != m_historyKey)) {
-            m_historyKind = object.kind();
-            m_historyKey = object.key();
-            m_historyWidget->setObject(object.kind(), object.key(), object);
-        }
-        m_timeline->setSelectedObject(object.uid());
-    });
+    connect(m_view, &ResourceView::currentObjectChanged, this, &MainWindow::showObject);
     // A click on a timeline lane selects its object in the table and details.
     connect(m_timeline, &TimelineWidget::objectActivated, this,
             [this](const QString &kind, const QString &ns, const QString &name, const QString &) {
@@ -334,6 +323,24 @@ void MainWindow::watchSource(KindSource *source)
     });
 }
 
+void MainWindow::showObject(const KubeObject &object)
+{
+    m_details->setObject(object);
+    // A newer version of the shown object reaches the History tab through
+    // the store; setObject would reset it and drop the revisions the user
+    // chose to compare at every update.
+    if (object.isNull()) {
+        m_historyKind.clear();
+        m_historyKey.clear();
+        m_historyWidget->clear();
+    } else if (object.kind() != m_historyKind || object.key() != m_historyKey) {
+        m_historyKind = object.kind();
+        m_historyKey = object.key();
+        m_historyWidget->setObject(object.kind(), object.key(), object);
+    }
+    m_timeline->setSelectedObject(object.uid());
+}
+
 void MainWindow::highlightKindInTree()
 {
     const QModelIndex treeIndex = m_treeModel->indexOfKind(m_kind.id());
@@ -379,7 +386,7 @@ bool MainWindow::showKind(const KindInfo &kind)
     const FacetSelection facets = m_filter->selection();
     m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
-    m_details->setObject(KubeObject());
+    showObject(KubeObject());
     highlightKindInTree();
     QSettings().setValue(QStringLiteral("window/lastKind"), kind.id());
     refreshStatusBar();

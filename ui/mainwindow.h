@@ -33,6 +33,7 @@ class InformerStatusModel;
 class InformersPanel;
 class KindSource;
 class KindSwitcher;
+class KubeObject;
 class ResourceTreeModel;
 class ResourceView;
 class BenchRecorder;
@@ -86,6 +87,9 @@ private:
     void buildShortcuts();
     void onKindsChanged();
     // Makes the shown kind the tree's current row.
+    // The details pane, History and the timeline's highlight follow the
+    // current object (null: none).
+    void showObject(const KubeObject &object);
     void highlightKindInTree();
     void watchSource(KindSource *source);
     void startWatchedKinds();

@@ -697,6 +697,11 @@ void TestMainWindow::historyKeepsTheChosenRevisionsAcrossUpdates()
         selected.append(index.row());
     std::sort(selected.begin(), selected.end());
     QCOMPARE(selected, (QList<int>{2, 3}));
+
+    // Another kind, no object selected: the pod's revisions go too.
+    QVERIFY(f.window->showKindByName(QStringLiteral("deploy")));
+    QVERIFY(f.window->detailsPane()->object().isNull());
+    QCOMPARE(history->model()->rowCount(), 0);
 }
 
 void TestMainWindow::otherContextOpensThroughCallback()

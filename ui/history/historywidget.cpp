@@ -108,6 +108,13 @@ void HistoryWidget::setObject(const QString &kind, const QString &key, const Kub
         m_diff->setPlaceholder(tr("No revision observed yet."));
 }
 
+void HistoryWidget::clear()
+{
+    m_model->setObject(QString(), QString());
+    m_yamlCache.clear();
+    m_diff->setPlaceholder(tr("Select an object to see its history."));
+}
+
 QString HistoryWidget::yamlFor(const ObjectRevision &revision)
 {
     const auto it = m_yamlCache.constFind(revision.sequence);

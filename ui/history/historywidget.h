@@ -36,6 +36,8 @@ public:
 
     // Shows (and from now on records) the object's history.
     void setObject(const QString &kind, const QString &key, const KubeObject &current = {});
+    // No object: nothing of the last one stays on screen.
+    void clear();
     // Compares two rows of the revision table (row 0 is the newest).
     void compareRows(int olderRow, int newerRow);
 
