@@ -199,6 +199,19 @@ void DetailsPane::setObject(const KubeObject &object)
         refreshEvents();
 }
 
+void DetailsPane::setObjectGone(const KubeObject &lastState, bool deleted)
+{
+    setObject(lastState);
+    m_header->setText(m_header->text() + (deleted
+                                              ? QStringLiteral(" — deleted; its last known state")
+                                              : QStringLiteral(" — hidden by the filters")));
+}
+
+QString DetailsPane::headerText() const
+{
+    return m_header->text();
+}
+
 void DetailsPane::refreshTexts()
 {
     refreshOverview();

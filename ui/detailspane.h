@@ -41,6 +41,10 @@ public:
     explicit DetailsPane(QWidget *parent = nullptr);
 
     void setObject(const KubeObject &object);
+    // The shown object left its table: deleted from the cluster (`deleted`)
+    // or hidden by the filters. It stays, in its last known state, marked so.
+    void setObjectGone(const KubeObject &lastState, bool deleted);
+    QString headerText() const;
     KubeObject object() const { return m_object; }
     void setEventsSource(KindSource *events);
     void setControlledLookup(ControlledLookup lookup) { m_controlled = std::move(lookup); }

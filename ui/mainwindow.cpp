@@ -102,6 +102,11 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_server->setForegroundRole(QPalette::PlaceholderText);
 
     connect(m_view, &ResourceView::currentObjectChanged, this, &MainWindow::showObject);
+    connect(m_view, &ResourceView::currentObjectGone, this,
+            [this](const KubeObject &lastState, bool deleted) {
+                showObject(lastState); // History keeps its revisions, the last one a delete
+                m_details->setObjectGone(lastState, deleted);
+            });
     // A click on a timeline lane selects its object in the table and details.
     connect(m_timeline, &TimelineWidget::objectActivated, this,
             [this](const QString &kind, const QString &ns, const QString &name, const QString &) {

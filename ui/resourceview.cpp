@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
@@ -19,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <memory>
+#include <utility>
 
 namespace informant {
 
@@ -455,9 +457,23 @@ void ResourceView::restoreAnchor()
 
 void ResourceView::emitCurrentIfChanged()
 {
+    if (m_clearingCurrent)
+        return;
     const KubeObject current = currentObject();
     if (current.sameAs(m_lastCurrent))
         return;
+    // Only the model removes rows: the shown object's row is gone when its
+    // key has none any more, whatever row Qt made current instead.
+    if (!m_lastCurrent.isNull() && m_feed && m_feed->model()->rowOfKey(m_lastCurrent.key()) < 0) {
+        const KubeObject gone = std::exchange(m_lastCurrent, KubeObject());
+        {
+            const QScopedValueRollback clearing(m_clearingCurrent, true);
+            m_table->selectionModel()->clear();
+        }
+        const bool deleted = !m_feed->source()->indexer().getByKey(gone.key()).has_value();
+        Q_EMIT currentObjectGone(gone, deleted);
+        return;
+    }
     m_lastCurrent = current;
     Q_EMIT currentObjectChanged(current);
 }

@@ -61,6 +61,10 @@ public:
 Q_SIGNALS:
     // The selected object, and again whenever it changes in the cache.
     void currentObjectChanged(const informant::KubeObject &object);
+    // The selected object left the table: deleted from the cluster, or now
+    // hidden by the filters. `lastState` is what it was; nothing is selected
+    // (Qt would have moved the selection to a neighbour the user never chose).
+    void currentObjectGone(const informant::KubeObject &lastState, bool deleted);
     // Enter or double click.
     void objectActivated(const informant::KubeObject &object);
 
@@ -97,6 +101,7 @@ private:
     bool m_anchorAtTop = true;
     bool m_fitNamePending = false; // no saved widths: fit NAME to the first rows
     KubeObject m_lastCurrent;
+    bool m_clearingCurrent = false; // the selection is being cleared on purpose
 };
 
 } // namespace informant

@@ -142,6 +142,7 @@ private Q_SLOTS:
     void namespaceFacetFiltersTable();
     void selectorErrorsAreShownInline();
     void signInBannerFollowsThePluginsRuns();
+    void detailsKeepAnObjectThatLeavesTheTable();
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
     void timelineSaysWhyItHasNoEvents();
@@ -294,6 +295,37 @@ void TestMainWindow::signInBannerFollowsThePluginsRuns()
              qPrintable(banner->linesHtml()));
     Q_EMIT f.session.credentialPluginFinished(QString());
     QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+// The pod the user reads is deleted (a rollout replaces it), or a filter
+// hides it: the details keep it, saying which, rather than showing the row
+// Qt moved the selection to as if the user had chosen it.
+void TestMainWindow::detailsKeepAnObjectThatLeavesTheTable()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTableView *table = f.window->resourceView()->table();
+    DetailsPane *details = f.window->detailsPane();
+    const auto select = [&](const QString &key) {
+        table->setCurrentIndex(f.model()->index(f.model()->rowOfKey(key), 0));
+        QCOMPARE(details->object().key(), key);
+    };
+    select(QStringLiteral("shop/web-1"));
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/web-1")).value());
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+    QVERIFY2(details->headerText().endsWith(QStringLiteral("deleted; its last known state")),
+             qPrintable(details->headerText()));
+    QVERIFY(!table->currentIndex().isValid());
+
+    select(QStringLiteral("shop/web-2"));
+    f.window->resourceView()->quickFilter()->setText(QStringLiteral("pg-0"));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-2"));
+    QVERIFY2(details->headerText().endsWith(QStringLiteral("hidden by the filters")),
+             qPrintable(details->headerText()));
 }
 
 void TestMainWindow::selectorErrorsAreShownInline()
