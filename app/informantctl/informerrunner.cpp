@@ -50,7 +50,8 @@ void addInformerCommandOptions(QCommandLineParser &parser)
         return;
     declaredOn = &parser;
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("watch: output format, table or json."),
+                      QStringLiteral("Output format. get: wide, name, json or yaml (default: the "
+                                     "table). watch: table or json."),
                       QStringLiteral("format"),
                       QStringLiteral("table")});
     parser.addOption({QStringLiteral("until-synced"),

@@ -2,7 +2,7 @@
 // writer the History tab diffs.
 
 #include "models/history/linediff.h"
-#include "models/history/yamlwriter.h"
+#include "informer/printers/yamlwriter.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "models/history/yamlwriter.h"
+#include "informer/printers/yamlwriter.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -18,7 +18,10 @@ bool needsQuotes(const QString &text)
     static const QRegularExpression special(
         QStringLiteral("^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|"
                        "ON|off|Off|OFF|null|Null|NULL|~|[-+]?(?:\\d[\\d_]*)?\\.?\\d+(?:[eE][-+]?"
-                       "\\d+)?|0x[0-9a-fA-F]+|\\.inf|\\.nan)$"));
+                       "\\d+)?|0x[0-9a-fA-F]+|\\.inf|\\.nan|"
+                       // and timestamps (kubectl quotes creationTimestamp)
+                       "\\d{4}-\\d\\d?-\\d\\d?(?:(?:[Tt]|[ \\t]+)\\d\\d?:\\d\\d:\\d\\d(?:\\.\\d*)?"
+                       "(?:[ \\t]*(?:Z|[-+]\\d\\d?(?::\\d\\d)?))?)?)$"));
     if (special.match(text).hasMatch())
         return true;
     const QChar first = text.front();
