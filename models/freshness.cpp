@@ -17,6 +17,7 @@ FreshnessLevel freshnessLevel(const InformerStatus &status)
     case State::BackingOff:
     case State::Stopped:
         return FreshnessLevel::Stale;
+    case State::Unauthorized:
     case State::Forbidden:
     case State::Error:
         return FreshnessLevel::Failed;
@@ -50,6 +51,8 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs)
         return QStringLiteral("watching");
     case State::BackingOff:
         return retryText(status, nowMs);
+    case State::Unauthorized:
+        return QStringLiteral("not signed in");
     case State::Forbidden:
         return QStringLiteral("forbidden");
     case State::Error:
@@ -77,6 +80,10 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
     case State::BackingOff:
         return QStringLiteral("Watch of %1 lost%2 — %3.%4")
             .arg(what, error, retryText(status, nowMs), shown);
+    case State::Unauthorized:
+        return QStringLiteral(
+                   "Not signed in: the server did not accept the credentials for %1%2.%3")
+            .arg(what, error, shown);
     case State::Forbidden:
         return QStringLiteral("Not allowed to watch %1%2.%3").arg(what, error, shown);
     case State::Error:

@@ -5,6 +5,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStyle>
 
 namespace informant {
 
@@ -58,7 +59,14 @@ void FreshnessBanner::refresh()
                       .arg(color.red())
                       .arg(color.green())
                       .arg(color.blue()));
-    m_icon->setText(level == FreshnessLevel::Failed ? QStringLiteral("⛔") : QStringLiteral("⚠"));
+    // The style's icons: the emoji had no glyph in common desktop fonts.
+    const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+    m_icon->setPixmap(style()
+                          ->standardIcon(level == FreshnessLevel::Failed
+                                             ? QStyle::SP_MessageBoxCritical
+                                             : QStyle::SP_MessageBoxWarning,
+                                         nullptr, this)
+                          .pixmap(size, size));
     m_label->setText(freshnessSentence(m_status, m_what, SecondClock::nowMs()));
     show();
 }

@@ -13,6 +13,8 @@ QString InformerStatus::stateName(State state)
         return QStringLiteral("watching");
     case State::BackingOff:
         return QStringLiteral("backing off");
+    case State::Unauthorized:
+        return QStringLiteral("unauthorized");
     case State::Forbidden:
         return QStringLiteral("forbidden");
     case State::Error:

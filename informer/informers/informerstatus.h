@@ -12,12 +12,13 @@ namespace informant {
 struct InformerStatus
 {
     enum class State {
-        Pending,    // not started
-        Listing,    // initial list or relist in progress (itemsListed so far)
-        Watching,   // synced and watching: fresh
-        BackingOff, // waiting until retryAtMs before the next attempt
-        Forbidden,  // 401/403 from the server; retrying with backoff
-        Error,      // the last attempt failed; lastError says why
+        Pending,      // not started
+        Listing,      // initial list or relist in progress (itemsListed so far)
+        Watching,     // synced and watching: fresh
+        BackingOff,   // waiting until retryAtMs before the next attempt
+        Unauthorized, // 401: the server did not accept the credentials; retrying
+        Forbidden,    // 403: the credentials may not list or watch; retrying
+        Error,        // the last attempt failed; lastError says why
         Stopped,
     };
 

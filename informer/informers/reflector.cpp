@@ -223,9 +223,12 @@ void Reflector::run()
         }
         // Sliding: the delay is computed after every iteration, failed or not.
         const qint64 delay = m_backoff.nextDelayMs();
-        const bool forbidden = !result.ok() && result.error().isAuthError();
-        reportState(int(forbidden ? State::Forbidden : State::BackingOff), {},
-                    m_clock->wallMs() + delay);
+        State state = State::BackingOff;
+        if (!result.ok() && result.error().isStatus() && result.error().status.isUnauthorized())
+            state = State::Unauthorized;
+        else if (!result.ok() && result.error().isAuthError())
+            state = State::Forbidden;
+        reportState(int(state), {}, m_clock->wallMs() + delay);
         if (!m_clock->sleep(m_stop, delay))
             break;
     }

@@ -33,6 +33,8 @@ void TestInformerStatusModel::freshnessWording_data()
                               << "watching" << int(FreshnessLevel::Fresh);
     QTest::newRow("backing off") << int(State::BackingOff) << qint64(2500) << "connection refused"
                                  << "reconnecting in 3 s" << int(FreshnessLevel::Stale);
+    QTest::newRow("unauthorized") << int(State::Unauthorized) << qint64(-1) << "401 Unauthorized"
+                                  << "not signed in" << int(FreshnessLevel::Failed);
     QTest::newRow("forbidden") << int(State::Forbidden) << qint64(-1) << "pods is forbidden"
                                << "forbidden" << int(FreshnessLevel::Failed);
     QTest::newRow("error") << int(State::Error) << qint64(-1) << "boom"

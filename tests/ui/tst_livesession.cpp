@@ -30,6 +30,7 @@ private Q_SLOTS:
     }
     void tableSaysWhenTheServerStopsAndRecovers();
     void credentialPluginPromptIsShownUntilSignedIn();
+    void rejectedCredentialsAreNotCalledForbidden();
 };
 
 void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
@@ -126,6 +127,31 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
     QFile(signedIn).open(QIODevice::WriteOnly);
     QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 0, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisibleTo(&window), 5000);
+}
+
+// A 401 (the token is wrong or expired) is not a 403 (RBAC): the user must
+// sign in again, not ask for permissions.
+void TestLiveSession::rejectedCredentialsAreNotCalledForbidden()
+{
+    sim::Simulator simulator;
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("demo");
+    options.token = QStringLiteral("s3cret");
+    QVERIFY(simulator.start(options).ok());
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    config.user.token = QStringLiteral("expired");
+    auto *session = new LiveClusterSession(config, QStringLiteral("prod"));
+    MainWindow window(session, {}, {});
+    session->setParent(&window);
+    window.show();
+    QVERIFY(window.showKindByName(QStringLiteral("po")));
+    KindSource *pods = window.resourceView()->source();
+    QTRY_COMPARE_WITH_TIMEOUT(pods->status().state, InformerStatus::State::Unauthorized, 10000);
+    FreshnessBanner *banner = window.resourceView()->banner();
+    QTRY_VERIFY(banner->isVisibleTo(&window));
+    QVERIFY2(banner->text().startsWith(QStringLiteral("Not signed in")),
+             qPrintable(banner->text()));
 }
 
 QTEST_MAIN(TestLiveSession)
