@@ -51,4 +51,9 @@ void InformerKindSource::unsubscribe(QObject *receiver)
         m_informer->removeEventHandler(handle);
 }
 
+void InformerKindSource::retryNow()
+{
+    m_informer->retryNow();
+}
+
 } // namespace informant

@@ -37,6 +37,7 @@ public:
     void subscribe(QObject *receiver, BatchHandler handler) override;
     void unsubscribe(QObject *receiver) override;
     QString origin() const override { return m_origin; }
+    void retryNow() override;
 
 private:
     std::shared_ptr<SharedIndexInformer> m_informer;

@@ -43,6 +43,9 @@ public:
     virtual void unsubscribe(QObject *receiver) = 0;
     // The server (or context) this kind comes from, for messages.
     virtual QString origin() const { return {}; }
+    // Ends a wait before the next attempt (a backoff after failures, up to
+    // a minute): the user knows the network is back before the timer does.
+    virtual void retryNow() = 0;
 
 Q_SIGNALS:
     void statusChanged(const informant::InformerStatus &status);

@@ -24,6 +24,9 @@ public:
     const Indexer &indexer() const override { return m_indexer; }
     void subscribe(QObject *receiver, BatchHandler handler) override;
     void unsubscribe(QObject *receiver) override;
+    // Counted, for tests: a local source has nothing to retry.
+    void retryNow() override { ++m_retries; }
+    int retries() const { return m_retries; }
 
     void upsert(const KubeObject &object, qint64 receivedNs = 0);
     void remove(const KubeObject &object);
@@ -43,6 +46,7 @@ private:
     InformerStatus m_status;
     QList<Subscriber> m_subscribers;
     QList<ObjectChange> m_pending;
+    int m_retries = 0;
 };
 
 } // namespace informant

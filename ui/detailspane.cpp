@@ -103,6 +103,10 @@ DetailsPane::DetailsPane(QWidget *parent)
     eventsLayout->setContentsMargins(0, 4, 0, 0);
     eventsLayout->setSpacing(4);
     eventsLayout->addWidget(m_eventsBanner);
+    connect(m_eventsBanner, &FreshnessBanner::retryRequested, this, [this] {
+        if (m_eventsSource)
+            m_eventsSource->retryNow();
+    });
     eventsLayout->addWidget(m_eventsView, 1);
 
     m_tabs->addTab(m_overview, QStringLiteral("Overview"));

@@ -5,6 +5,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QStyle>
 
 namespace informant {
@@ -13,6 +14,7 @@ FreshnessBanner::FreshnessBanner(QWidget *parent)
     : QFrame(parent)
     , m_icon(new QLabel(this))
     , m_label(new QLabel(this))
+    , m_retry(new QPushButton(QStringLiteral("Reconnect now"), this))
 {
     setObjectName(QStringLiteral("freshnessBanner"));
     auto *layout = new QHBoxLayout(this);
@@ -20,6 +22,9 @@ FreshnessBanner::FreshnessBanner(QWidget *parent)
     layout->setSpacing(8);
     layout->addWidget(m_icon);
     layout->addWidget(m_label, 1);
+    layout->addWidget(m_retry, 0, Qt::AlignVCenter);
+    m_retry->setToolTip(QStringLiteral("Try again now instead of at the end of the wait"));
+    connect(m_retry, &QPushButton::clicked, this, &FreshnessBanner::retryRequested);
     m_label->setWordWrap(true);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Only a banner on screen has a countdown to re-word; whether it shows
@@ -41,6 +46,11 @@ void FreshnessBanner::setStatus(const InformerStatus &status, const QString &wha
 QString FreshnessBanner::text() const
 {
     return m_label->text();
+}
+
+QAbstractButton *FreshnessBanner::retryButton() const
+{
+    return m_retry;
 }
 
 void FreshnessBanner::refresh()
@@ -68,6 +78,9 @@ void FreshnessBanner::refresh()
                                          nullptr, this)
                           .pixmap(size, size));
     m_label->setText(freshnessSentence(m_status, m_what, SecondClock::nowMs()));
+    // Only a wait can be cut short; a list in progress is already trying.
+    m_retry->setVisible(m_status.retryAtMs >= 0 &&
+                        m_status.state != InformerStatus::State::Listing);
     show();
 }
 

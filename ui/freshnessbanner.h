@@ -9,7 +9,9 @@
 
 #include <QFrame>
 
+class QAbstractButton;
 class QLabel;
+class QPushButton;
 
 namespace informant {
 
@@ -23,6 +25,11 @@ public:
 
     void setStatus(const InformerStatus &status, const QString &what);
     QString text() const;
+    // "Reconnect now", offered while the informer waits to retry.
+    QAbstractButton *retryButton() const;
+
+Q_SIGNALS:
+    void retryRequested();
 
 private:
     void refresh();
@@ -31,6 +38,7 @@ private:
     QString m_what;
     QLabel *m_icon;
     QLabel *m_label;
+    QPushButton *m_retry;
 };
 
 } // namespace informant

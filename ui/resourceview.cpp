@@ -172,6 +172,10 @@ void ResourceView::buildLayout()
     layout->addWidget(m_selectorError);
     layout->addWidget(m_banner);
     layout->addWidget(m_table, 1);
+    connect(m_banner, &FreshnessBanner::retryRequested, this, [this] {
+        if (KindSource *s = source())
+            s->retryNow();
+    });
 }
 
 KindSource *ResourceView::source() const

@@ -18,6 +18,7 @@
 #include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinewidget.h"
 
+#include <QAbstractButton>
 #include <QComboBox>
 #include <QDateTime>
 #include <QItemSelectionModel>
@@ -422,6 +423,10 @@ void TestMainWindow::bannerSaysWhenTheWatchIsDown()
              qPrintable(banner->text()));
     QVERIFY(banner->text().contains(QStringLiteral("connection refused")));
     QVERIFY(f.window->statusText().contains(QStringLiteral("reconnecting")));
+    // The user need not wait for the timer once the network is back.
+    QVERIFY(banner->retryButton()->isVisibleTo(f.window.get()));
+    banner->retryButton()->click();
+    QCOMPARE(f.session.local(QStringLiteral("pods"))->retries(), 1);
     InformerStatus up;
     up.state = InformerStatus::State::Watching;
     up.synced = true;

@@ -70,6 +70,10 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     bannerMargins->setContentsMargins(8, 2, 8, 4);
     bannerMargins->addWidget(m_banner);
     layout->addLayout(bannerMargins);
+    connect(m_banner, &FreshnessBanner::retryRequested, this, [this] {
+        if (m_source)
+            m_source->retryNow();
+    });
     layout->addWidget(m_canvas, 1);
 
     const auto centre = [this] {
