@@ -27,6 +27,9 @@ struct ObjectIdentity
 // the decoding thread, three fewer frees on whichever thread drops the
 // object last, and ~100 bytes less per cached object. A part that is empty
 // is a null QString.
+// Side effects a caller could see (none the app relies on): a part kept
+// after its object keeps the whole block alive; a changed copy of a part
+// keeps its offset as unused room; isSharedWith() is true between parts.
 ObjectIdentity makeObjectIdentity(const QString &namespaceName, std::string_view name,
                                   std::string_view uid, std::string_view resourceVersion);
 
