@@ -114,6 +114,8 @@ FilterPane::FilterPane(QWidget *parent)
     connect(m_refresh, &QTimer::timeout, this, &FilterPane::refreshNow);
     m_pool.setMaxThreadCount(1);
     connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::emitSelection);
+    // The label counts are of the namespaces chosen.
+    connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::refreshNow);
     connect(m_labels, &LabelFacetModel::checkedChanged, this, &FilterPane::emitSelection);
 }
 
@@ -142,6 +144,33 @@ FilterPane::~FilterPane()
     m_pool.waitForDone();
 }
 
+namespace {
+
+// The "labels" index counts (as Indexer::indexValueCounts gives them) of the
+// objects in `namespaces` only: a label facet says how many rows ticking it
+// would leave, and the namespace facet narrows the rows first. Every label
+// of the kind keeps its entry (0 when none of these objects has it), so a
+// ticked label never vanishes from the pane while it still filters.
+QList<std::pair<QString, qsizetype>> labelCountsIn(const Indexer &indexer,
+                                                   const QSet<QString> &namespaces)
+{
+    QHash<QString, qsizetype> counts;
+    for (const QString &namespaceName : namespaces) {
+        const auto objects = indexer.byIndex(QString(kNamespaceIndex), namespaceName);
+        if (!objects.ok())
+            continue;
+        for (const KubeObject &object : objects.value())
+            for (const QString &value : labelsIndexFunc(object))
+                ++counts[value];
+    }
+    QList<std::pair<QString, qsizetype>> all = indexer.indexValueCounts(QString(kLabelsIndex));
+    for (auto &[value, count] : all)
+        count = counts.value(value);
+    return all;
+}
+
+} // namespace
+
 void FilterPane::refreshNow()
 {
     if (!m_source) {
@@ -157,12 +186,15 @@ void FilterPane::refreshNow()
     m_counting = true;
     const Indexer *indexer = &m_source->indexer();
     const int generation = m_generation;
+    const QSet<QString> chosenNamespaces =
+        m_source->kind().namespaced ? m_namespaces->checked() : QSet<QString>();
     QPointer<FilterPane> self(this);
-    m_pool.start([indexer, generation, self] {
+    m_pool.start([indexer, generation, chosenNamespaces, self] {
         auto namespaces = indexer->indexValueCounts(QString(kNamespaceIndex));
         namespaces.removeIf([](const auto &entry) { return entry.first.isEmpty(); });
-        const auto labels =
-            LabelFacetModel::group(indexer->indexValueCounts(QString(kLabelsIndex)));
+        const auto labels = LabelFacetModel::group(
+            chosenNamespaces.isEmpty() ? indexer->indexValueCounts(QString(kLabelsIndex))
+                                       : labelCountsIn(*indexer, chosenNamespaces));
         QMetaObject::invokeMethod(
             qApp,
             [self, generation, namespaces, labels] {

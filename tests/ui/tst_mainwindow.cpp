@@ -260,9 +260,28 @@ void TestMainWindow::namespaceFacetFiltersTable()
     NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
     QTRY_COMPARE(namespaces->rowCount(), 2);
     QCOMPARE(namespaces->index(1, 1).data(NamespaceFacetModel::CountRole).toLongLong(), 2);
+    // The count beside a label value: how many rows ticking it would leave.
+    LabelFacetModel *labels = f.window->filterPane()->labelModel();
+    const auto labelCount = [labels](const QString &key, const QString &value) {
+        for (int k = 0; k < labels->rowCount(); ++k) {
+            const QModelIndex keyIndex = labels->index(k, 0);
+            if (keyIndex.data(LabelFacetModel::LabelKeyRole).toString() != key)
+                continue;
+            for (int v = 0; v < labels->rowCount(keyIndex); ++v) {
+                const QModelIndex valueIndex = labels->index(v, 1, keyIndex);
+                if (valueIndex.data(LabelFacetModel::LabelValueRole).toString() == value)
+                    return valueIndex.data(LabelFacetModel::CountRole).toLongLong();
+            }
+        }
+        return qint64(-1);
+    };
+    QTRY_COMPARE(labelCount(QStringLiteral("app"), QStringLiteral("pg")), 1);
     QVERIFY(namespaces->setData(namespaces->index(1, 0), Qt::Checked, Qt::CheckStateRole));
     QTRY_COMPARE(f.model()->rowCount(), 2);
     QCOMPARE(f.model()->totalObjects(), qint64(3));
+    // Within the namespace ticked: no pg pod there, and the value stays listed.
+    QTRY_COMPARE(labelCount(QStringLiteral("app"), QStringLiteral("pg")), 0);
+    QCOMPARE(labelCount(QStringLiteral("app"), QStringLiteral("web")), 2);
     // New objects obey the facet as they arrive.
     LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
     pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-3"), QStringLiteral("web"),
