@@ -1,8 +1,8 @@
 // LineDiff (unified, context folding, side-by-side pairing) and the YAML
 // writer the History tab diffs.
 
-#include "models/history/linediff.h"
 #include "informer/printers/yamlwriter.h"
+#include "models/history/linediff.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
 #include "customkindobjects.h"
 #include "localclustersession.h"
-#include "models/history/historymodel.h"
+#include "mainwindowfixture.h"
 #include "models/informerstatusmodel.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
@@ -10,11 +10,9 @@
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/freshnessbanner.h"
-#include "ui/history/historywidget.h"
 #include "ui/kindswitcher.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
-#include "ui/signinbanner.h"
 #include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinewidget.h"
 
@@ -22,15 +20,9 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QItemSelectionModel>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
-#include <QRegularExpression>
 #include <QScrollBar>
-#include <QSettings>
-#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -38,91 +30,6 @@
 
 using namespace informant;
 using namespace informant::test;
-
-namespace {
-
-KubeObject pod(const QString &ns, const QString &name, const QString &app, const QString &phase,
-               const QString &created = QStringLiteral("2024-05-01T10:00:00Z"))
-{
-    const QJsonObject obj{{"apiVersion", "v1"},
-                          {"kind", "Pod"},
-                          {"metadata", QJsonObject{{"name", name},
-                                                   {"namespace", ns},
-                                                   {"uid", ns + name},
-                                                   {"creationTimestamp", created},
-                                                   {"labels", QJsonObject{{"app", app}}}}},
-                          {"spec", QJsonObject{{"nodeName", "node-1"}}},
-                          {"status", QJsonObject{{"phase", phase}}}};
-    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
-}
-
-KubeObject deployment(const QString &ns, const QString &name, const QString &app)
-{
-    const QJsonObject obj{{"apiVersion", "apps/v1"},
-                          {"kind", "Deployment"},
-                          {"metadata", QJsonObject{{"name", name},
-                                                   {"namespace", ns},
-                                                   {"uid", ns + name},
-                                                   {"labels", QJsonObject{{"app", app}}}}}};
-    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
-}
-
-// A core/v1 Event about the object whose uid is ns + name (as pod() makes them).
-KubeObject eventAbout(const QString &ns, const QString &kind, const QString &name,
-                      const QString &reason)
-{
-    const QString eventName = name + u'.' + reason;
-    const QJsonObject obj{
-        {"apiVersion", "v1"},
-        {"kind", "Event"},
-        {"metadata", QJsonObject{{"name", eventName}, {"namespace", ns}, {"uid", ns + eventName}}},
-        {"involvedObject",
-         QJsonObject{{"kind", kind}, {"namespace", ns}, {"name", name}, {"uid", ns + name}}},
-        {"reason", reason},
-        {"message", reason + QStringLiteral(" happened")},
-        {"type", "Normal"},
-        {"firstTimestamp", "2024-05-01T10:00:00Z"},
-        {"lastTimestamp", "2024-05-01T10:00:00Z"}};
-    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
-}
-
-QStringList headersOf(const QAbstractItemModel *model)
-{
-    QStringList headers;
-    for (int c = 0; c < model->columnCount(); ++c)
-        headers.append(model->headerData(c, Qt::Horizontal).toString());
-    return headers;
-}
-
-struct Fixture
-{
-    LocalClusterSession session;
-    std::unique_ptr<MainWindow> window;
-    QStringList opened;
-
-    // `watchKindsSetting`: the "tree/watchKinds" setting the window starts with.
-    explicit Fixture(QList<KindInfo> kinds = standardKinds(), const QString &watchKindsSetting = {})
-        : session(std::move(kinds))
-    {
-        QSettings().clear();
-        if (!watchKindsSetting.isEmpty())
-            QSettings().setValue(QStringLiteral("tree/watchKinds"), watchKindsSetting);
-        LocalKindSource *pods = session.local(QStringLiteral("pods"));
-        pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
-                         QStringLiteral("Running")));
-        pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-2"), QStringLiteral("web"),
-                         QStringLiteral("Pending")));
-        pods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"),
-                         QStringLiteral("Running")));
-        pods->flush();
-        window = std::make_unique<MainWindow>(&session, QStringList{"test", "other"},
-                                              [this](const QString &c) { opened.append(c); });
-        window->show();
-    }
-    ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }
-};
-
-} // namespace
 
 class TestMainWindow : public QObject
 {
@@ -142,8 +49,6 @@ private Q_SLOTS:
     void ctrlKSwitchesKind();
     void namespaceFacetFiltersTable();
     void selectorErrorsAreShownInline();
-    void signInBannerFollowsThePluginsRuns();
-    void detailsKeepAnObjectThatLeavesTheTable();
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
     void timelineSaysWhyItHasNoEvents();
@@ -152,9 +57,6 @@ private Q_SLOTS:
     void treeStatusBarAndPanelShowOneCount();
     void treeKeepsTheShownKindAfterDiscovery();
     void watchedKindsChooseTheTreesInformers();
-    void selectionDrivesDetailsPane();
-    void historyKeepsTheChosenRevisionsAcrossUpdates();
-    void agesAgreeAcrossViews();
     void otherContextOpensThroughCallback();
 };
 
@@ -291,61 +193,6 @@ void TestMainWindow::namespaceFacetFiltersTable()
     pods->flush();
     QTRY_COMPARE(f.model()->totalObjects(), qint64(5));
     QCOMPARE(f.model()->rowCount(), 3);
-}
-
-// The credential plugin's prompt stays while it waits, says so when the run
-// fails, and a new run's prompt replaces the old one.
-void TestMainWindow::signInBannerFollowsThePluginsRuns()
-{
-    Fixture f;
-    SignInBanner *banner = f.window->signInBanner();
-    QVERIFY(!banner->isVisibleTo(f.window.get()));
-    Q_EMIT f.session.credentialPluginOutput(QStringLiteral("Open https://a.example/x."));
-    QVERIFY(banner->isVisibleTo(f.window.get()));
-    QVERIFY2(banner->linesHtml().contains(QStringLiteral("<a href=\"https://a.example/x\">")),
-             qPrintable(banner->linesHtml())); // the sentence's full stop is not the link's
-    Q_EMIT f.session.credentialPluginFinished(QStringLiteral("exit status 1"));
-    QVERIFY(banner->isVisibleTo(f.window.get()));
-    QVERIFY2(banner->text().contains(QStringLiteral("failed")), qPrintable(banner->text()));
-
-    Q_EMIT f.session.credentialPluginOutput(QStringLiteral("Code <B2>"));
-    QVERIFY2(!banner->text().contains(QStringLiteral("a.example")), qPrintable(banner->text()));
-    QVERIFY2(!banner->text().contains(QStringLiteral("failed")), qPrintable(banner->text()));
-    QVERIFY2(banner->linesHtml().contains(QStringLiteral("Code &lt;B2&gt;")),
-             qPrintable(banner->linesHtml()));
-    Q_EMIT f.session.credentialPluginFinished(QString());
-    QVERIFY(!banner->isVisibleTo(f.window.get()));
-}
-
-// The pod the user reads is deleted (a rollout replaces it), or a filter
-// hides it: the details keep it, saying which, rather than showing the row
-// Qt moved the selection to as if the user had chosen it.
-void TestMainWindow::detailsKeepAnObjectThatLeavesTheTable()
-{
-    Fixture f;
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    QTableView *table = f.window->resourceView()->table();
-    DetailsPane *details = f.window->detailsPane();
-    const auto select = [&](const QString &key) {
-        table->setCurrentIndex(f.model()->index(f.model()->rowOfKey(key), 0));
-        QCOMPARE(details->object().key(), key);
-    };
-    select(QStringLiteral("shop/web-1"));
-    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
-    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/web-1")).value());
-    pods->flush();
-    QTRY_COMPARE(f.model()->rowCount(), 2);
-    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
-    QVERIFY2(details->headerText().endsWith(QStringLiteral("deleted; its last known state")),
-             qPrintable(details->headerText()));
-    QVERIFY(!table->currentIndex().isValid());
-
-    select(QStringLiteral("shop/web-2"));
-    f.window->resourceView()->quickFilter()->setText(QStringLiteral("pg-0"));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QCOMPARE(details->object().key(), QStringLiteral("shop/web-2"));
-    QVERIFY2(details->headerText().endsWith(QStringLiteral("hidden by the filters")),
-             qPrintable(details->headerText()));
 }
 
 void TestMainWindow::selectorErrorsAreShownInline()
@@ -688,78 +535,6 @@ void TestMainWindow::watchedKindsChooseTheTreesInformers()
     }
 }
 
-void TestMainWindow::selectionDrivesDetailsPane()
-{
-    Fixture f;
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    QTableView *table = f.window->resourceView()->table();
-    table->setCurrentIndex(f.model()->index(1, 0));
-    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("web-1"));
-    QVERIFY(f.window->detailsPane()->yamlText().contains(QStringLiteral("name: web-1")));
-    // A newer version of the selected object reaches the details pane.
-    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
-    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
-                     QStringLiteral("Failed")));
-    pods->flush();
-    QTRY_VERIFY(f.window->detailsPane()->yamlText().contains(QStringLiteral("phase: Failed")));
-    QCOMPARE(table->currentIndex().row(), 1);
-}
-
-// Each new version of the selected object used to reset the History tab and
-// select its newest row, so two older revisions could not stay compared.
-void TestMainWindow::historyKeepsTheChosenRevisionsAcrossUpdates()
-{
-    Fixture f;
-    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
-    const auto revision = [](const QString &phase, int resourceVersion) {
-        QJsonObject obj =
-            QJsonDocument::fromJson(
-                pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"), phase)
-                    .json())
-                .object();
-        QJsonObject metadata = obj.value(QLatin1String("metadata")).toObject();
-        metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
-        obj.insert(QLatin1String("metadata"), metadata);
-        return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
-    };
-    const auto update = [&](const QString &phase, int resourceVersion) {
-        pods->upsert(revision(phase, resourceVersion));
-        pods->flush();
-        // The selection follows the new version once the table has it.
-        QTRY_COMPARE(f.window->detailsPane()->object().resourceVersion(),
-                     QString::number(resourceVersion));
-    };
-    pods->upsert(revision(QStringLiteral("Pending"), 1));
-    pods->flush();
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    f.window->resourceView()->table()->setCurrentIndex(
-        f.model()->index(f.model()->rowOfKey(QStringLiteral("shop/web-1")), 0));
-    auto *history = f.window->findChild<HistoryWidget *>();
-    QVERIFY(history);
-    QCOMPARE(history->model()->rowCount(), 1);
-    update(QStringLiteral("Running"), 2);
-    update(QStringLiteral("Failed"), 3);
-    QCOMPARE(history->model()->rowCount(), 3);
-
-    // The user compares the two oldest revisions; the pod changes again.
-    const int lastColumn = history->model()->columnCount() - 1;
-    history->table()->selectionModel()->select(
-        QItemSelection(history->model()->index(1, 0), history->model()->index(2, lastColumn)),
-        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    update(QStringLiteral("Succeeded"), 4);
-    QCOMPARE(history->model()->rowCount(), 4);
-    QList<int> selected;
-    for (const QModelIndex &index : history->table()->selectionModel()->selectedRows())
-        selected.append(index.row());
-    std::sort(selected.begin(), selected.end());
-    QCOMPARE(selected, (QList<int>{2, 3}));
-
-    // Another kind, no object selected: the pod's revisions go too.
-    QVERIFY(f.window->showKindByName(QStringLiteral("deploy")));
-    QVERIFY(f.window->detailsPane()->object().isNull());
-    QCOMPARE(history->model()->rowCount(), 0);
-}
-
 void TestMainWindow::otherContextOpensThroughCallback()
 {
     Fixture f;
@@ -769,69 +544,6 @@ void TestMainWindow::otherContextOpensThroughCallback()
     Q_EMIT combo->textActivated(QStringLiteral("other"));
     QCOMPARE(f.opened, QStringList{"other"});
     QCOMPARE(combo->currentText(), QStringLiteral("test"));
-}
-
-// Every view that counts seconds ticks on one clock: a pod's age in the table
-// and in the details pane beside it never differ by a second (each refreshed
-// on a 1 s timer of its own, at its own moment of the second, and "3s" stood
-// beside "Age 2s").
-void TestMainWindow::agesAgreeAcrossViews()
-{
-    Fixture f;
-    const QString created = QDateTime::currentDateTimeUtc().addSecs(-5).toString(Qt::ISODate);
-    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
-    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("young"), QStringLiteral("web"),
-                     QStringLiteral("Running"), created));
-    pods->flush();
-    QTRY_COMPARE(f.model()->rowCount(), 4);
-    const auto rowOfYoung = [&] {
-        for (int row = 0; row < f.model()->rowCount(); ++row) {
-            if (f.model()->index(row, 1).data().toString() == QLatin1String("young"))
-                return row;
-        }
-        return -1;
-    };
-    f.window->resourceView()->table()->setCurrentIndex(f.model()->index(rowOfYoung(), 0));
-    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("young"));
-    static const QRegularExpression detailsAge(QStringLiteral("Age\\s+(\\d+s)\\b"));
-    constexpr int ageColumn = 5;
-    QCOMPARE(f.model()->headerData(ageColumn, Qt::Horizontal).toString(), QStringLiteral("AGE"));
-    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
-    for (int i = 0; i < 3; ++i) {
-        QVERIFY(ticks.wait(1500));
-        const QString shown = f.model()->index(rowOfYoung(), ageColumn).data().toString();
-        const QRegularExpressionMatch match =
-            detailsAge.match(f.window->detailsPane()->overviewText());
-        QVERIFY2(match.hasMatch(), qPrintable(f.window->detailsPane()->overviewText()));
-        QCOMPARE(match.captured(1), shown);
-    }
-
-    // The status bar's "last event N s ago" and the informers panel's column.
-    InformerStatus watching;
-    watching.state = InformerStatus::State::Watching;
-    watching.synced = true;
-    // 0.2 s into a second after the tick: a wall-clock read 0.4 s after the
-    // tick would count one more second than the tick did.
-    watching.lastEventMs = SecondClock::nowMs() - 1800;
-    pods->setStatus(watching);
-    InformerStatusModel *panel = f.window->informerModel();
-    int podsRow = -1;
-    for (int row = 0; row < panel->rowCount(); ++row) {
-        if (panel->sourceAt(row) == pods)
-            podsRow = row;
-    }
-    QVERIFY(podsRow >= 0);
-    static const QRegularExpression statusAge(QStringLiteral("last event (\\d+ s ago|just now)"));
-    for (int i = 0; i < 3; ++i) {
-        QVERIFY(ticks.wait(1500));
-        const QRegularExpressionMatch match = statusAge.match(f.window->statusText());
-        QVERIFY2(match.hasMatch(), qPrintable(f.window->statusText()));
-        QCOMPARE(panel->index(podsRow, InformerStatusModel::LastEventColumn).data().toString(),
-                 match.captured(1));
-        QTest::qWait(400); // a repaint later in the second shows the same
-        QCOMPARE(panel->index(podsRow, InformerStatusModel::LastEventColumn).data().toString(),
-                 match.captured(1));
-    }
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,7 +1,7 @@
 #include "ui/history/historywidget.h"
 
-#include "models/history/historymodel.h"
 #include "informer/printers/yamlwriter.h"
+#include "models/history/historymodel.h"
 #include "models/yamlrenderer.h"
 #include "ui/history/diffview.h"
 

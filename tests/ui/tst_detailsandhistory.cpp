@@ -1,0 +1,239 @@
+// The details pane and the History tab as the window drives them: the
+// selection fills them, an object that leaves the table stays shown and
+// marked, History keeps the revisions the user compares and follows the
+// kind, ages agree with the table, and what a credential plugin asks of the
+// user is shown above it.
+
+#include "localclustersession.h"
+#include "mainwindowfixture.h"
+#include "models/history/historymodel.h"
+#include "models/informerstatusmodel.h"
+#include "models/secondclock.h"
+#include "ui/detailspane.h"
+#include "ui/history/historywidget.h"
+#include "ui/mainwindow.h"
+#include "ui/resourceview.h"
+#include "ui/signinbanner.h"
+
+#include <QDateTime>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::test;
+
+class TestDetailsAndHistory : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
+    }
+    void selectionDrivesDetailsPane();
+    void detailsKeepAnObjectThatLeavesTheTable();
+    void historyKeepsTheChosenRevisionsAcrossUpdates();
+    void agesAgreeAcrossViews();
+    void signInBannerFollowsThePluginsRuns();
+};
+
+// The credential plugin's prompt stays while it waits, says so when the run
+// fails, and a new run's prompt replaces the old one.
+void TestDetailsAndHistory::signInBannerFollowsThePluginsRuns()
+{
+    Fixture f;
+    SignInBanner *banner = f.window->signInBanner();
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+    Q_EMIT f.session.credentialPluginOutput(QStringLiteral("Open https://a.example/x."));
+    QVERIFY(banner->isVisibleTo(f.window.get()));
+    QVERIFY2(banner->linesHtml().contains(QStringLiteral("<a href=\"https://a.example/x\">")),
+             qPrintable(banner->linesHtml())); // the sentence's full stop is not the link's
+    Q_EMIT f.session.credentialPluginFinished(QStringLiteral("exit status 1"));
+    QVERIFY(banner->isVisibleTo(f.window.get()));
+    QVERIFY2(banner->text().contains(QStringLiteral("failed")), qPrintable(banner->text()));
+
+    Q_EMIT f.session.credentialPluginOutput(QStringLiteral("Code <B2>"));
+    QVERIFY2(!banner->text().contains(QStringLiteral("a.example")), qPrintable(banner->text()));
+    QVERIFY2(!banner->text().contains(QStringLiteral("failed")), qPrintable(banner->text()));
+    QVERIFY2(banner->linesHtml().contains(QStringLiteral("Code &lt;B2&gt;")),
+             qPrintable(banner->linesHtml()));
+    Q_EMIT f.session.credentialPluginFinished(QString());
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+// The pod the user reads is deleted (a rollout replaces it), or a filter
+// hides it: the details keep it, saying which, rather than showing the row
+// Qt moved the selection to as if the user had chosen it.
+void TestDetailsAndHistory::detailsKeepAnObjectThatLeavesTheTable()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTableView *table = f.window->resourceView()->table();
+    DetailsPane *details = f.window->detailsPane();
+    const auto select = [&](const QString &key) {
+        table->setCurrentIndex(f.model()->index(f.model()->rowOfKey(key), 0));
+        QCOMPARE(details->object().key(), key);
+    };
+    select(QStringLiteral("shop/web-1"));
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/web-1")).value());
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+    QVERIFY2(details->headerText().endsWith(QStringLiteral("deleted; its last known state")),
+             qPrintable(details->headerText()));
+    QVERIFY(!table->currentIndex().isValid());
+
+    select(QStringLiteral("shop/web-2"));
+    f.window->resourceView()->quickFilter()->setText(QStringLiteral("pg-0"));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-2"));
+    QVERIFY2(details->headerText().endsWith(QStringLiteral("hidden by the filters")),
+             qPrintable(details->headerText()));
+}
+
+void TestDetailsAndHistory::selectionDrivesDetailsPane()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTableView *table = f.window->resourceView()->table();
+    table->setCurrentIndex(f.model()->index(1, 0));
+    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("web-1"));
+    QVERIFY(f.window->detailsPane()->yamlText().contains(QStringLiteral("name: web-1")));
+    // A newer version of the selected object reaches the details pane.
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
+                     QStringLiteral("Failed")));
+    pods->flush();
+    QTRY_VERIFY(f.window->detailsPane()->yamlText().contains(QStringLiteral("phase: Failed")));
+    QCOMPARE(table->currentIndex().row(), 1);
+}
+
+// Each new version of the selected object used to reset the History tab and
+// select its newest row, so two older revisions could not stay compared.
+void TestDetailsAndHistory::historyKeepsTheChosenRevisionsAcrossUpdates()
+{
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    const auto revision = [](const QString &phase, int resourceVersion) {
+        QJsonObject obj =
+            QJsonDocument::fromJson(
+                pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"), phase)
+                    .json())
+                .object();
+        QJsonObject metadata = obj.value(QLatin1String("metadata")).toObject();
+        metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
+        obj.insert(QLatin1String("metadata"), metadata);
+        return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+    };
+    const auto update = [&](const QString &phase, int resourceVersion) {
+        pods->upsert(revision(phase, resourceVersion));
+        pods->flush();
+        // The selection follows the new version once the table has it.
+        QTRY_COMPARE(f.window->detailsPane()->object().resourceVersion(),
+                     QString::number(resourceVersion));
+    };
+    pods->upsert(revision(QStringLiteral("Pending"), 1));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    f.window->resourceView()->table()->setCurrentIndex(
+        f.model()->index(f.model()->rowOfKey(QStringLiteral("shop/web-1")), 0));
+    auto *history = f.window->findChild<HistoryWidget *>();
+    QVERIFY(history);
+    QCOMPARE(history->model()->rowCount(), 1);
+    update(QStringLiteral("Running"), 2);
+    update(QStringLiteral("Failed"), 3);
+    QCOMPARE(history->model()->rowCount(), 3);
+
+    // The user compares the two oldest revisions; the pod changes again.
+    const int lastColumn = history->model()->columnCount() - 1;
+    history->table()->selectionModel()->select(
+        QItemSelection(history->model()->index(1, 0), history->model()->index(2, lastColumn)),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    update(QStringLiteral("Succeeded"), 4);
+    QCOMPARE(history->model()->rowCount(), 4);
+    QList<int> selected;
+    for (const QModelIndex &index : history->table()->selectionModel()->selectedRows())
+        selected.append(index.row());
+    std::sort(selected.begin(), selected.end());
+    QCOMPARE(selected, (QList<int>{2, 3}));
+
+    // Another kind, no object selected: the pod's revisions go too.
+    QVERIFY(f.window->showKindByName(QStringLiteral("deploy")));
+    QVERIFY(f.window->detailsPane()->object().isNull());
+    QCOMPARE(history->model()->rowCount(), 0);
+}
+
+// Every view that counts seconds ticks on one clock: a pod's age in the table
+// and in the details pane beside it never differ by a second (each refreshed
+// on a 1 s timer of its own, at its own moment of the second, and "3s" stood
+// beside "Age 2s").
+void TestDetailsAndHistory::agesAgreeAcrossViews()
+{
+    Fixture f;
+    const QString created = QDateTime::currentDateTimeUtc().addSecs(-5).toString(Qt::ISODate);
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("young"), QStringLiteral("web"),
+                     QStringLiteral("Running"), created));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    const auto rowOfYoung = [&] {
+        for (int row = 0; row < f.model()->rowCount(); ++row) {
+            if (f.model()->index(row, 1).data().toString() == QLatin1String("young"))
+                return row;
+        }
+        return -1;
+    };
+    f.window->resourceView()->table()->setCurrentIndex(f.model()->index(rowOfYoung(), 0));
+    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("young"));
+    static const QRegularExpression detailsAge(QStringLiteral("Age\\s+(\\d+s)\\b"));
+    constexpr int ageColumn = 5;
+    QCOMPARE(f.model()->headerData(ageColumn, Qt::Horizontal).toString(), QStringLiteral("AGE"));
+    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(ticks.wait(1500));
+        const QString shown = f.model()->index(rowOfYoung(), ageColumn).data().toString();
+        const QRegularExpressionMatch match =
+            detailsAge.match(f.window->detailsPane()->overviewText());
+        QVERIFY2(match.hasMatch(), qPrintable(f.window->detailsPane()->overviewText()));
+        QCOMPARE(match.captured(1), shown);
+    }
+
+    // The status bar's "last event N s ago" and the informers panel's column.
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    // 0.2 s into a second after the tick: a wall-clock read 0.4 s after the
+    // tick would count one more second than the tick did.
+    watching.lastEventMs = SecondClock::nowMs() - 1800;
+    pods->setStatus(watching);
+    InformerStatusModel *panel = f.window->informerModel();
+    int podsRow = -1;
+    for (int row = 0; row < panel->rowCount(); ++row) {
+        if (panel->sourceAt(row) == pods)
+            podsRow = row;
+    }
+    QVERIFY(podsRow >= 0);
+    static const QRegularExpression statusAge(QStringLiteral("last event (\\d+ s ago|just now)"));
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(ticks.wait(1500));
+        const QRegularExpressionMatch match = statusAge.match(f.window->statusText());
+        QVERIFY2(match.hasMatch(), qPrintable(f.window->statusText()));
+        QCOMPARE(panel->index(podsRow, InformerStatusModel::LastEventColumn).data().toString(),
+                 match.captured(1));
+        QTest::qWait(400); // a repaint later in the second shows the same
+        QCOMPARE(panel->index(podsRow, InformerStatusModel::LastEventColumn).data().toString(),
+                 match.captured(1));
+    }
+}
+
+QTEST_MAIN(TestDetailsAndHistory)
+#include "tst_detailsandhistory.moc"
