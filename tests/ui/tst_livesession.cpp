@@ -14,7 +14,33 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <memory>
+
 using namespace informant;
+
+namespace {
+
+// The demo cluster, requiring `token` when one is given.
+sim::SimOptions demoCluster(const QString &token = {})
+{
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("demo");
+    options.token = token;
+    return options;
+}
+
+// A window on a live session of `config`, named `context`, showing pods.
+std::unique_ptr<MainWindow> podsWindow(const ClusterConfig &config, const QString &context)
+{
+    auto *session = new LiveClusterSession(config, context);
+    auto window = std::make_unique<MainWindow>(session, QStringList{}, nullptr);
+    session->setParent(window.get());
+    window->show();
+    window->showKindByName(QStringLiteral("po"));
+    return window;
+}
+
+} // namespace
 
 // The GUI against the in-process simulator: a live table, and its freshness
 // when the server goes away and comes back.
@@ -37,19 +63,16 @@ private Q_SLOTS:
 void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
 {
     sim::Simulator simulator;
-    sim::SimOptions options;
-    options.scenario = QStringLiteral("demo");
+    const sim::SimOptions options = demoCluster();
     const auto started = simulator.start(options);
     QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
     const quint16 port = simulator.port();
 
     ClusterConfig config;
     config.server = QUrl(simulator.url());
-    auto *session = new LiveClusterSession(config, QStringLiteral("demo"));
-    MainWindow window(session, {}, {});
-    session->setParent(&window);
-    window.show();
-    QVERIFY(window.showKindByName(QStringLiteral("po")));
+    const std::unique_ptr<MainWindow> shown = podsWindow(config, QStringLiteral("demo"));
+    MainWindow &window = *shown;
+    QCOMPARE(window.currentKind().plural, QStringLiteral("pods"));
     KindSource *pods = window.resourceView()->source();
     QVERIFY(pods);
     QTRY_VERIFY_WITH_TIMEOUT(pods->status().state == InformerStatus::State::Watching, 20000);
@@ -98,10 +121,7 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
     script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
 
     sim::Simulator simulator;
-    sim::SimOptions options;
-    options.scenario = QStringLiteral("demo");
-    options.token = QStringLiteral("s3cret");
-    QVERIFY(simulator.start(options).ok());
+    QVERIFY(simulator.start(demoCluster(QStringLiteral("s3cret"))).ok());
     ClusterConfig config;
     config.server = QUrl(simulator.url());
     config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
@@ -111,11 +131,9 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
                                   QStringLiteral("Never"),
                                   false,
                                   {}};
-    auto *session = new LiveClusterSession(config, QStringLiteral("aks-prod"));
-    MainWindow window(session, {}, {});
-    session->setParent(&window);
-    window.show();
-    QVERIFY(window.showKindByName(QStringLiteral("po")));
+    const std::unique_ptr<MainWindow> shown = podsWindow(config, QStringLiteral("aks-prod"));
+    MainWindow &window = *shown;
+    QCOMPARE(window.currentKind().plural, QStringLiteral("pods"));
 
     SignInBanner *banner = window.signInBanner();
     QTRY_VERIFY_WITH_TIMEOUT(banner->isVisibleTo(&window), 10000);
@@ -138,18 +156,13 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
 void TestLiveSession::rejectedCredentialsAreNotCalledForbidden()
 {
     sim::Simulator simulator;
-    sim::SimOptions options;
-    options.scenario = QStringLiteral("demo");
-    options.token = QStringLiteral("s3cret");
-    QVERIFY(simulator.start(options).ok());
+    QVERIFY(simulator.start(demoCluster(QStringLiteral("s3cret"))).ok());
     ClusterConfig config;
     config.server = QUrl(simulator.url());
     config.user.token = QStringLiteral("expired");
-    auto *session = new LiveClusterSession(config, QStringLiteral("prod"));
-    MainWindow window(session, {}, {});
-    session->setParent(&window);
-    window.show();
-    QVERIFY(window.showKindByName(QStringLiteral("po")));
+    const std::unique_ptr<MainWindow> shown = podsWindow(config, QStringLiteral("prod"));
+    MainWindow &window = *shown;
+    QCOMPARE(window.currentKind().plural, QStringLiteral("pods"));
     KindSource *pods = window.resourceView()->source();
     QTRY_COMPARE_WITH_TIMEOUT(pods->status().state, InformerStatus::State::Unauthorized, 10000);
     FreshnessBanner *banner = window.resourceView()->banner();
