@@ -1,9 +1,10 @@
 #pragma once
 
 // YAML text of one object for the details pane, like `kubectl get -o yaml`
-// (keys in alphabetical order, block style). metadata.managedFields is left
-// out unless asked for; a Secret's data/stringData values are masked unless
-// revealed. Uses a Qt JSON DOM: only ever called for the one selected object.
+// (keys in alphabetical order, block style; printers/yamlwriter.h writes it).
+// metadata.managedFields is left out unless asked for; a Secret's
+// data/stringData values are masked unless revealed. Uses a Qt JSON DOM: only
+// ever called for the one selected object.
 
 #include "informer/core/kubeobject.h"
 
@@ -30,7 +31,5 @@ QJsonObject withSecretValuesMasked(QJsonObject secret);
 // True for the path of a field holding a Secret's values, in FieldChange's
 // form ("data.password", `data["tls.key"]`, the last-applied annotation).
 bool isSecretValuePath(QStringView path);
-// Any JSON value as YAML (for tests and nested snippets).
-QString renderYaml(const QJsonValue &value);
 
 } // namespace informant

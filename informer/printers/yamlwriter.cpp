@@ -63,6 +63,22 @@ QString scalar(const QJsonValue &value)
     }
 }
 
+// A string of several lines as kubectl prints it: a literal block ("|", or
+// "|-" without a final newline) with its lines at `indent`; one with a tab
+// stays a quoted scalar, as go-yaml has it. Starts after the key's colon or
+// the item's dash.
+QString stringValue(const QString &text, int indent)
+{
+    if (!text.contains(u'\n') || text.contains(u'\t'))
+        return u' ' + scalar(QJsonValue(text)) + u'\n';
+    QString out = text.endsWith(u'\n') ? QStringLiteral(" |\n") : QStringLiteral(" |-\n");
+    const QStringList lines = text.split(u'\n');
+    const qsizetype count = text.endsWith(u'\n') ? lines.size() - 1 : lines.size();
+    for (qsizetype i = 0; i < count; ++i)
+        out += (lines.at(i).isEmpty() ? QString() : QString(indent, u' ') + lines.at(i)) + u'\n';
+    return out;
+}
+
 bool isEmptyContainer(const QJsonValue &value)
 {
     return (value.isObject() && value.toObject().isEmpty()) ||
@@ -88,6 +104,8 @@ void writeObject(const QJsonObject &object, int indent, QString &out, bool first
         } else if (v.isArray()) {
             out += key + QStringLiteral(":\n");
             write(v, indent, out); // kubectl: list items at the key's indent
+        } else if (v.isString()) {
+            out += key + u':' + stringValue(v.toString(), indent + 2);
         } else {
             out += key + QStringLiteral(": ") + scalar(v) + u'\n';
         }
@@ -113,6 +131,9 @@ void write(const QJsonValue &value, int indent, QString &out)
             write(item, indent + 2, out);
         } else if (isEmptyContainer(item)) {
             out += item.isObject() ? QStringLiteral("{}\n") : QStringLiteral("[]\n");
+        } else if (item.isString()) {
+            out.chop(1); // the block or scalar brings its own space
+            out += stringValue(item.toString(), indent + 2);
         } else {
             out += scalar(item) + u'\n';
         }

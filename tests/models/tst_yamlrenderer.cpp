@@ -1,3 +1,4 @@
+#include "informer/printers/yamlwriter.h"
 #include "models/yamlrenderer.h"
 
 #include <QJsonDocument>
@@ -67,7 +68,7 @@ void TestYamlRenderer::rendersScalarsLikeKubectl()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, yaml);
-    QCOMPARE(renderYaml(QJsonDocument::fromJson(json).object()), yaml);
+    QCOMPARE(toYaml(QJsonDocument::fromJson(json).object()), yaml);
 }
 
 void TestYamlRenderer::rendersNestedBlocks()
@@ -83,7 +84,7 @@ void TestYamlRenderer::rendersNestedBlocks()
                              "  - name: web\n"
                              "    ports:\n"
                              "    - containerPort: 80\n";
-    QCOMPARE(renderYaml(QJsonDocument::fromJson(json).object()), expected);
+    QCOMPARE(toYaml(QJsonDocument::fromJson(json).object()), expected);
 }
 
 void TestYamlRenderer::masksSecretValuesUntilRevealed()
