@@ -13,6 +13,8 @@
 #include "informer/printers/yamlwriter.h"
 
 #include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
 #include <QTextStream>
 
 #include <algorithm>
@@ -64,7 +66,7 @@ QString table(const QList<KubeObject> &objects, InformerRunner &runner, bool wid
 
 // kubectl's -o name lines: the lower-case kind, qualified by its group
 // outside the core group ("pod/web-1", "deployment.apps/api").
-QString names(const QList<KubeObject> &objects, const ApiResource &resource)
+QString nameLines(const QList<KubeObject> &objects, const ApiResource &resource)
 {
     QString prefix = resource.kind.toLower();
     if (!resource.group.isEmpty())
@@ -85,15 +87,43 @@ void printNoResourcesFound(InformerRunner &runner)
         err << "No resources found\n";
 }
 
+// The objects named, in the order given (kubectl's), from `objects`; each
+// name not among them is reported as kubectl reports it.
+QList<KubeObject> named(const QList<KubeObject> &objects, const QStringList &names,
+                        const ApiResource &resource, bool &allFound)
+{
+    QHash<QString, KubeObject> byName;
+    for (const KubeObject &object : objects)
+        byName.insert(object.name(), object);
+    QList<KubeObject> found;
+    allFound = true;
+    for (const QString &name : names) {
+        if (const auto it = byName.constFind(name); it != byName.cend()) {
+            found.append(*it);
+        } else {
+            allFound = false;
+            QTextStream(stderr) << "Error from server (NotFound): " << resource.qualifiedName()
+                                << " \"" << name << "\" not found\n";
+        }
+    }
+    return found;
+}
+
 int runGet(const QCommandLineParser &parser, const QStringList &args)
 {
-    if (args.size() != 1) {
-        QTextStream(stderr) << "error: get needs exactly one KIND (e.g. informantctl get pods)\n";
+    if (args.isEmpty()) {
+        QTextStream(stderr) << "error: get needs a KIND (e.g. informantctl get pods)\n";
         return 2;
     }
     auto runner = InformerRunner::create(parser, args.first());
     if (!runner)
         return 1;
+    const QStringList names = args.mid(1);
+    if (!names.isEmpty() && runner->allNamespaces()) {
+        QTextStream(stderr)
+            << "error: a resource cannot be retrieved by name across all namespaces\n";
+        return 1;
+    }
     // Checked once KIND is resolved but before listing, as kubectl picks its
     // printer after discovery (an unknown kind is reported first).
     const QString formatName = parser.value(QStringLiteral("output"));
@@ -110,6 +140,14 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
     runner->stop();
     std::sort(objects.begin(), objects.end(),
               [](const KubeObject &a, const KubeObject &b) { return a.key() < b.key(); });
+    bool allFound = true;
+    if (!names.isEmpty()) {
+        objects = named(objects, names, runner->resource(), allFound);
+        if (objects.isEmpty()) {
+            runner->printStatsIfAsked();
+            return 1;
+        }
+    }
     // Like kubectl, a JSON or YAML list is printed even when empty; the
     // other formats say that nothing was found.
     const bool listDocumentFormat = *format == OutputFormat::Json || *format == OutputFormat::Yaml;
@@ -125,22 +163,28 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
         QTextStream(stdout) << table(objects, *runner, *format == OutputFormat::Wide);
         break;
     case OutputFormat::Name:
-        QTextStream(stdout) << names(objects, runner->resource());
+        QTextStream(stdout) << nameLines(objects, runner->resource());
         break;
     case OutputFormat::Json:
-        writeStdout(toIndentedJson(listDocument(objects, runner->resource())));
-        break;
-    case OutputFormat::Yaml:
-        writeStdout(toYaml(listDocument(objects, runner->resource())).toUtf8());
+    case OutputFormat::Yaml: {
+        // One object asked for by name is printed alone, not in a List.
+        const QJsonObject list = listDocument(objects, runner->resource());
+        const QJsonObject document =
+            names.size() == 1 ? list.value(QLatin1String("items")).toArray().first().toObject()
+                              : list;
+        writeStdout(*format == OutputFormat::Json ? toIndentedJson(document)
+                                                  : toYaml(document).toUtf8());
         break;
     }
+    }
     runner->printStatsIfAsked();
-    return 0;
+    return allFound ? 0 : 1;
 }
 
 const CommandRegistration registration(Command{
     QStringLiteral("get"),
-    QStringLiteral("get KIND [-o wide|name|json|yaml]   sync, print like kubectl get, exit"),
+    QStringLiteral("get KIND [NAME...] [-o wide|name|json|yaml]\n"
+                   "                                      sync, print like kubectl get, exit"),
     addInformerCommandOptions,
     runGet,
 });

@@ -418,6 +418,49 @@ private slots:
         QVERIFY2(wide.out.contains(" 10.244."), wide.out.constData()); // a pod IP
     }
 
+    // kubectl get KIND NAME...: the objects named, in the order given; each
+    // missing one reported as NotFound and the exit code 1; one object asked
+    // for by name printed alone in -o json; never by name across namespaces.
+    void getByNamePrintsTheObjectsNamed()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList web{QStringLiteral("-n"), QStringLiteral("web")};
+        const Run two = get(server, QStringList{QStringLiteral("deployments"),
+                                                QStringLiteral("frontend"), QStringLiteral("api")} +
+                                        web);
+        QCOMPARE(two.exitCode, 0);
+        const QList<QByteArray> lines = two.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines.at(1).startsWith("frontend ") && lines.at(2).startsWith("api "),
+                 two.out.constData());
+
+        const Run missing =
+            get(server, QStringList{QStringLiteral("deployments"), QStringLiteral("api"),
+                                    QStringLiteral("nosuch")} +
+                            web);
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.out.contains("\napi "), missing.out.constData());
+        QCOMPARE(
+            missing.err,
+            QByteArray("Error from server (NotFound): deployments.apps \"nosuch\" not found\n"));
+
+        const Run json =
+            get(server, QStringList{QStringLiteral("deployments"), QStringLiteral("api"),
+                                    QStringLiteral("-o"), QStringLiteral("json")} +
+                            web);
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject object = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(object.value(QStringLiteral("kind")).toString(), QStringLiteral("Deployment"));
+
+        const Run everywhere = get(
+            server, {QStringLiteral("deployments"), QStringLiteral("api"), QStringLiteral("-A")});
+        QCOMPARE(everywhere.exitCode, 1);
+        QCOMPARE(
+            everywhere.err,
+            QByteArray("error: a resource cannot be retrieved by name across all namespaces\n"));
+    }
+
     void getOutputYamlPrintsTheListAsYaml()
     {
         const QString server = startDemoSim();
