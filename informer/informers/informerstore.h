@@ -35,7 +35,10 @@ public:
     static qint64 monotonicNowNs();
 
 private:
-    void noteReceived(const KubeObject &object);
+    // Notes when the key's change arrived unless an earlier one of it is
+    // still waiting; true if it noted.
+    bool noteReceived(const KubeObject &object);
+    void forgetReceivedUnlessQueued(const QString &key);
 
     SharedIndexInformer &m_informer;
     DeltaFIFO &m_fifo;

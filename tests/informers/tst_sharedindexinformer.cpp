@@ -4,6 +4,7 @@
 // coalesced batches and the factory's keying.
 
 #include "fakelisterwatcher.h"
+#include "informer/informers/informerstore.h"
 #include "informer/informers/sharedindexinformer.h"
 #include "informer/informers/sharedinformerfactory.h"
 
@@ -120,6 +121,7 @@ private Q_SLOTS:
     void addingAfterStopFails();
     void batchHandlerCoalescesPerKeyOnTheReceiverThread();
     void lateBatchHandlerGetsOneSnapshotBatch();
+    void droppedDeleteLeavesNoReceiveTimeBehind();
     void factorySharesOneInformerPerKeyAndAppliesSelectors();
 };
 
@@ -504,6 +506,44 @@ void TstSharedIndexInformer::lateBatchHandlerGetsOneSnapshotBatch()
         keys.append(change.key);
     keys.sort();
     QCOMPARE(keys, (QStringList{"ns/a", "ns/b", "ns/c"}));
+}
+
+void TstSharedIndexInformer::droppedDeleteLeavesNoReceiveTimeBehind()
+{
+    // The DeltaFIFO drops a delete of a key it neither queues nor knows; the
+    // time it arrived must not be reported later for a new object of that
+    // name (a change-to-screen latency as old as the dropped delete).
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto dropped = std::make_shared<std::atomic<bool>>(false);
+    auto recreated = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch({gateStep(dropped),
+                  eventsStep({makeEvent(WatchEvent::Type::Deleted, makePod("ghost", "11")),
+                              makeEvent(WatchEvent::Type::Modified, makePod("a", "12"))}),
+                  gateStep(recreated),
+                  eventsStep({makeEvent(WatchEvent::Type::Added, makePod("ghost", "13"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    QObject receiver;
+    QHash<QString, ObjectChange> changes;
+    auto handle = *informer.addBatchHandler(
+        &receiver,
+        [&](const ChangeBatch &batch) {
+            for (const ObjectChange &change : batch.changes)
+                changes.insert(change.key, change);
+        },
+        10);
+    informer.start();
+    QTRY_VERIFY(handle->hasSynced());
+    dropped->store(true);
+    // The change of a, after the dropped delete, says the delete was handled.
+    QTRY_COMPARE(changes.value(QStringLiteral("ns/a")).object.resourceVersion(),
+                 QStringLiteral("12"));
+    QVERIFY(!changes.contains(QStringLiteral("ns/ghost")));
+    const qint64 beforeRecreation = InformerStore::monotonicNowNs();
+    recreated->store(true);
+    QTRY_VERIFY(changes.contains(QStringLiteral("ns/ghost")));
+    QVERIFY(changes.value(QStringLiteral("ns/ghost")).receivedNs >= beforeRecreation);
+    informer.stop();
 }
 
 void TstSharedIndexInformer::factorySharesOneInformerPerKeyAndAppliesSelectors()
