@@ -13,6 +13,8 @@
 
 #include <sys/resource.h>
 
+#include <ctime>
+
 #include <mutex>
 
 using namespace informant;
@@ -28,6 +30,13 @@ struct SyncErrors
 };
 
 namespace {
+
+qint64 processCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
 
 // Errors that retrying will not fix, as kubectl reports them at once.
 bool isFatalBeforeSync(const ApiError &error)
@@ -212,7 +221,14 @@ bool InformerRunner::waitForSync(bool strict, qint64 timeoutMs)
         }
         QThread::msleep(2);
     }
+    noteSyncCpu();
     return true;
+}
+
+void InformerRunner::noteSyncCpu()
+{
+    if (m_syncCpuMs < 0 && m_informer->hasSynced())
+        m_syncCpuMs = processCpuMs();
 }
 
 void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
@@ -220,6 +236,7 @@ void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < ms) {
+        noteSyncCpu();
         if (m_reportsWatchHealth)
             reportWatchHealth();
         if (!m_syncReported && m_options.stats && m_informer->hasSynced()) {
@@ -229,9 +246,10 @@ void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
                                 << m_informer->status().syncedMs << " ms\n";
         }
         if (untilDelivered > 0 && m_delivered && m_delivered->count() >= untilDelivered)
-            return;
+            break;
         QThread::msleep(qMin<qint64>(10, ms - timer.elapsed()));
     }
+    m_runEndCpuMs = processCpuMs();
 }
 
 void InformerRunner::reportWatchHealth()
@@ -309,7 +327,8 @@ void InformerRunner::printStatsIfAsked()
                                           "\"events_per_s\":%4,\"relists\":%5,"
                                           "\"watch_restarts\":%6,\"backlog_peak\":%7,"
                                           "\"coalesced\":%8,\"delivered\":%9,"
-                                          "\"delivered_per_s\":%10,\"peak_rss_kb\":%11}\n")
+                                          "\"delivered_per_s\":%10,\"peak_rss_kb\":%11,"
+                                          "\"sync_cpu_ms\":%12,\"watch_cpu_ms\":%13}\n")
                                .arg(status.syncedMs)
                                .arg(m_informer->indexer().size())
                                .arg(status.events)
@@ -321,7 +340,11 @@ void InformerRunner::printStatsIfAsked()
                                .arg(m_delivered ? m_delivered->count() : 0)
                                .arg(QString::number(m_delivered ? m_delivered->perSecond() : 0.0,
                                                     'f', 1))
-                               .arg(qint64(usage.ru_maxrss));
+                               .arg(qint64(usage.ru_maxrss))
+                               .arg(m_syncCpuMs)
+                               .arg(m_syncCpuMs >= 0 && m_runEndCpuMs >= m_syncCpuMs
+                                        ? m_runEndCpuMs - m_syncCpuMs
+                                        : 0);
 }
 
 } // namespace informantctl

@@ -74,6 +74,8 @@ public:
 private:
     InformerRunner() = default;
     void reportWatchHealth();
+    // Records m_syncCpuMs the first time the informer is seen synced.
+    void noteSyncCpu();
 
     GlobalOptions m_options;
     std::shared_ptr<const informant::ClusterConnection> m_connection;
@@ -90,6 +92,11 @@ private:
     QString m_seenLastError;
     std::shared_ptr<struct SyncErrors> m_errors;
     qint64 m_startMs = 0;
+    // The process's CPU time (all threads) when the sync was first seen and
+    // when runFor() ended, for --stats: how much of the two cores a sync or
+    // a stream of changes took, beside how long.
+    qint64 m_syncCpuMs = -1;
+    qint64 m_runEndCpuMs = -1;
 };
 
 // The options of get/watch/dump (declared once, shared by the commands).
