@@ -2,10 +2,12 @@
 
 #include <QList>
 #include <QRunnable>
+#include <QScopeGuard>
 #include <QSemaphore>
 #include <QThread>
 #include <QThreadPool>
 
+#include <exception>
 #include <memory>
 #include <vector>
 
@@ -49,12 +51,13 @@ public:
     }
     void run() override
     {
-        m_work(m_part);
         // release() still touches the semaphore (the futex wake) after the
         // waiter may have seen the token, returned and destroyed this
-        // runnable: a reference of our own keeps the semaphore alive.
+        // runnable: a reference of our own keeps the semaphore alive. A
+        // part that throws is done too, or its waiter would wait forever.
         const std::shared_ptr<QSemaphore> done = m_done;
-        done->release();
+        const auto release = qScopeGuard([&done] { done->release(); });
+        m_work(m_part);
     }
 
 private:
@@ -74,13 +77,27 @@ void runParts(int parts, const std::function<void(int part)> &work)
         others.push_back(std::make_unique<PartRunnable>(work, part, done));
         threads.start(others.back().get());
     }
+    // The parts on the pool refer to `work` and to their runnables, both
+    // gone once this returns: a part that throws here (bad_alloc, say) is
+    // rethrown only after every other part has finished.
+    std::exception_ptr failure;
+    const auto runHere = [&failure](const auto &run) {
+        try {
+            run();
+        } catch (...) {
+            if (!failure)
+                failure = std::current_exception();
+        }
+    };
     if (parts > 0)
-        work(0);
+        runHere([&] { work(0); });
     for (const auto &part : others) {
         if (threads.tryTake(part.get()))
-            part->run();
+            runHere([&] { part->run(); });
     }
     done->acquire(int(others.size()));
+    if (failure)
+        std::rethrow_exception(failure);
 }
 
 QList<qsizetype> splitBySize(qsizetype count, int threads, qsizetype minBytes,

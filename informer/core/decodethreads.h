@@ -35,7 +35,9 @@ int perStream();
 // pool; returns when all have run. A part no pool thread has started by the
 // time the caller is done (the threads are busy with other streams, say) is
 // run by the caller rather than waited for. `work` must be safe to call
-// concurrently for different parts.
+// concurrently for different parts. An exception from a part run on the
+// calling thread is rethrown once every other part has finished (a part on
+// the pool must not throw: Qt's pool does not carry exceptions).
 void runParts(int parts, const std::function<void(int part)> &work);
 
 // Splits `count` items of sizes size(0..count-1) into at most `threads`
