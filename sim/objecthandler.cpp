@@ -5,6 +5,7 @@
 #include "sim/objectfilter.h"
 #include "sim/objectwriter.h"
 #include "sim/patch.h"
+#include "sim/protobufbody.h"
 #include "sim/responder.h"
 #include "sim/statuses.h"
 #include "sim/tableresponse.h"
@@ -53,13 +54,23 @@ void sendObject(const Call &call, int code, const StoredObject &object)
 // The request body as the stored shape (events.k8s.io Events become core Events).
 Result<QJsonObject, ApiStatus> bodyObject(const Call &call)
 {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(call.request.body, &error);
-    if (!document.isObject())
-        return statuses::badRequest(
-            QStringLiteral("the body of the request was not a JSON object: %1")
-                .arg(error.errorString()));
-    QJsonObject object = document.object();
+    const QByteArray contentType =
+        call.request.header("content-type").split(';').value(0).trimmed();
+    QJsonObject object;
+    if (contentType == kProtobufContentType) {
+        Result<QJsonObject> decoded = protobufBodyToJson(call.request.body);
+        if (!decoded.ok())
+            return statuses::badRequest(decoded.errorMessage());
+        object = std::move(decoded).value();
+    } else {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(call.request.body, &error);
+        if (!document.isObject())
+            return statuses::badRequest(
+                QStringLiteral("the body of the request was not a JSON object: %1")
+                    .arg(error.errorString()));
+        object = document.object();
+    }
     if (call.target.type.view == ObjectView::EventsK8sIoV1)
         object = eventsV1ToCoreEvent(object);
     return object;

@@ -1,6 +1,6 @@
 // The real kubectl against an in-process demo simulator: get, api-resources,
-// apply, label, annotate, scale, delete, and a concurrent `get -w` seeing
-// every change.
+// apply, label, annotate, scale, delete, a concurrent `get -w` seeing every
+// change, and the imperative `create` commands (protobuf bodies).
 
 #include "simclient.h"
 
@@ -30,6 +30,7 @@ private slots:
     void apiResourcesShowsBuiltInAndCustomResources();
     void rawPaginatedListHasAContinueToken();
     void writesAppearOnAConcurrentWatch();
+    void imperativeCreatesAreStored();
 
 private:
     QString kubectl(const QStringList &arguments, int *exitCode = nullptr);
@@ -196,6 +197,49 @@ void TestSimKubectl::writesAppearOnAConcurrentWatch()
     QVERIFY2(output.contains(QRegularExpression(QStringLiteral("MODIFIED +nginx +\\d/3"))),
              qPrintable(output));
     QTRY_COMPARE_WITH_TIMEOUT(pods(), 0, 20000); // garbage-collected with their ReplicaSet
+}
+
+void TestSimKubectl::imperativeCreatesAreStored()
+{
+    // kubectl sends these built-in kinds as protobuf, not JSON.
+    const QList<QStringList> creates = {
+        {"create", "namespace", "imperative"},
+        {"create", "configmap", "settings", "-n", "imperative", "--from-literal=level=debug"},
+        {"create", "secret", "generic", "token", "-n", "imperative", "--from-literal=key=s3cret"},
+        {"create", "serviceaccount", "robot", "-n", "imperative"},
+        {"create", "deployment", "api", "-n", "imperative", "--image=nginx:1.27", "--replicas=2",
+         "--port=8080"},
+        {"create", "service", "clusterip", "api", "-n", "imperative", "--tcp=80:8080"},
+        {"create", "job", "once", "-n", "imperative", "--image=busybox", "--", "echo", "hi"},
+        {"create", "cronjob", "nightly", "-n", "imperative", "--image=busybox",
+         "--schedule=0 3 * * *", "--", "date"},
+    };
+    for (const QStringList &create : creates) {
+        int code = -1;
+        const QString output = kubectl(create, &code);
+        QVERIFY2(code == 0 && output.contains(QStringLiteral(" created")),
+                 qPrintable(create.join(u' ') + QStringLiteral(": ") + output));
+    }
+    const auto field = [this](const QString &object, const QString &path) {
+        return kubectl({QStringLiteral("get"), object, QStringLiteral("-n"),
+                        QStringLiteral("imperative"), QStringLiteral("-o"),
+                        QStringLiteral("jsonpath=") + path});
+    };
+    QCOMPARE(field(QStringLiteral("configmap/settings"), QStringLiteral("{.data.level}")),
+             QStringLiteral("debug"));
+    QCOMPARE(field(QStringLiteral("secret/token"), QStringLiteral("{.data.key}")),
+             QStringLiteral("czNjcmV0")); // base64 of s3cret
+    QCOMPARE(field(QStringLiteral("deployment/api"),
+                   QStringLiteral("{.spec.replicas}/{.spec.template.spec.containers[0].ports[0]."
+                                  "containerPort}")),
+             QStringLiteral("2/8080"));
+    QCOMPARE(field(QStringLiteral("service/api"), QStringLiteral("{.spec.ports[0].targetPort}")),
+             QStringLiteral("8080"));
+    QCOMPARE(field(QStringLiteral("job/once"),
+                   QStringLiteral("{.spec.template.spec.containers[0].command}")),
+             QStringLiteral(R"(["echo","hi"])"));
+    QCOMPARE(field(QStringLiteral("cronjob/nightly"), QStringLiteral("{.spec.schedule}")),
+             QStringLiteral("0 3 * * *"));
 }
 
 QTEST_GUILESS_MAIN(TestSimKubectl)
