@@ -1,5 +1,7 @@
 #include "models/clustersession.h"
 
+#include <algorithm>
+
 namespace informant {
 
 KindInfo ClusterSession::findKind(const QString &name) const
@@ -18,6 +20,29 @@ KindInfo ClusterSession::findKind(const QString &name) const
             custom = &k;
     }
     return custom ? *custom : KindInfo();
+}
+
+QList<KindInfo> ClusterSession::similarKinds(const QString &name, qsizetype limit) const
+{
+    // A typo is a few edits from what was meant: one in a short name, up to
+    // three in a long one. More would suggest unrelated kinds.
+    const int allowed = std::max<int>(1, int(name.trimmed().size() / 3));
+    QList<std::pair<int, KindInfo>> close;
+    for (const KindInfo &k : kinds()) {
+        const int distance = k.nameDistance(name);
+        if (distance <= allowed)
+            close.append({distance, k});
+    }
+    // Stable: among equals, discovery's order (core and built-in kinds first).
+    std::stable_sort(close.begin(), close.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    QList<KindInfo> out;
+    for (const auto &[distance, k] : std::as_const(close)) {
+        if (out.size() == limit)
+            break;
+        out.append(k);
+    }
+    return out;
 }
 
 KindInfo ClusterSession::kindOf(const QString &apiVersion, const QString &kind) const

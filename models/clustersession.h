@@ -25,6 +25,10 @@ public:
     virtual QString serverText() const = 0;
     // Discovery's kinds that can be listed and watched.
     virtual QList<KindInfo> kinds() const = 0;
+    // False until discovery has answered (or failed): until then kinds() may
+    // be only the built-in ones, and a custom kind may still come. Turning
+    // true emits kindsChanged().
+    virtual bool kindsDiscovered() const { return true; }
     // The source for `kind`, started on first call. Never null for a kind
     // from kinds().
     virtual KindSource *source(const KindInfo &kind) = 0;
@@ -34,6 +38,9 @@ public:
     KindInfo eventsKind() const { return findKind(QStringLiteral("events")); }
     // kubectl-style lookup: "po", "pods", "Deployment", "deploy.apps".
     KindInfo findKind(const QString &name) const;
+    // The kinds a mistyped `name` most likely meant ("podz", "deploymnet"),
+    // closest first: a few edits from one of their names, at most `limit`.
+    QList<KindInfo> similarKinds(const QString &name, qsizetype limit = 3) const;
     // The kind of an object given its apiVersion and kind (owner links).
     KindInfo kindOf(const QString &apiVersion, const QString &kind) const;
 

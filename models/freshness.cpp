@@ -13,6 +13,7 @@ FreshnessLevel freshnessLevel(const InformerStatus &status)
         return FreshnessLevel::Fresh;
     case State::Pending:
     case State::Listing:
+    case State::WaitingForSignIn:
         return status.synced ? FreshnessLevel::Stale : FreshnessLevel::Working;
     case State::BackingOff:
     case State::Stopped:
@@ -59,6 +60,8 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs)
         return QStringLiteral("error");
     case State::Stopped:
         return QStringLiteral("stopped");
+    case State::WaitingForSignIn:
+        return QStringLiteral("waiting for sign-in");
     }
     return {};
 }
@@ -90,6 +93,8 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
         return QStringLiteral("Watch of %1 failed%2.%3").arg(what, error, shown);
     case State::Stopped:
         return QStringLiteral("Watch of %1 stopped.%2").arg(what, shown);
+    case State::WaitingForSignIn:
+        return QStringLiteral("Waiting for you to sign in before listing %1.%2").arg(what, shown);
     }
     return {};
 }

@@ -11,8 +11,10 @@ InformerKindSource::InformerKindSource(KindInfo kind, std::shared_ptr<SharedInde
     , m_origin(std::move(origin))
 {
     qRegisterMetaType<InformerStatus>();
-    connect(m_informer->statusTracker(), &InformerStatusTracker::statusChanged, this,
-            &KindSource::statusChanged, Qt::QueuedConnection);
+    connect(
+        m_informer->statusTracker(), &InformerStatusTracker::statusChanged, this,
+        [this](const InformerStatus &status) { Q_EMIT statusChanged(shownStatus(status)); },
+        Qt::QueuedConnection);
     auto handle = m_informer->addBatchHandler(
         this, [this](const ChangeBatch &) { Q_EMIT contentChanged(); }, kContentIntervalMs);
     if (handle.ok())
@@ -29,7 +31,25 @@ InformerKindSource::~InformerKindSource()
 
 InformerStatus InformerKindSource::status() const
 {
-    return m_informer->status();
+    return shownStatus(m_informer->status());
+}
+
+void InformerKindSource::setWaitingForSignIn(bool waiting)
+{
+    if (waiting == m_waitingForSignIn)
+        return;
+    m_waitingForSignIn = waiting;
+    Q_EMIT statusChanged(status());
+}
+
+InformerStatus InformerKindSource::shownStatus(InformerStatus status) const
+{
+    using State = InformerStatus::State;
+    // A watch already open keeps its connection and stays fresh; a failure
+    // is the informer's own news.
+    if (m_waitingForSignIn && (status.state == State::Pending || status.state == State::Listing))
+        status.state = State::WaitingForSignIn;
+    return status;
 }
 
 const Indexer &InformerKindSource::indexer() const

@@ -38,12 +38,20 @@ public:
     void unsubscribe(QObject *receiver) override;
     QString origin() const override { return m_origin; }
     void retryNow() override;
+    // While the cluster's credential plugin waits for the user to sign in,
+    // a list that has not started or not ended waits for its credential:
+    // its status says WaitingForSignIn instead of "listing" (the informer
+    // sees only a slow request). Set by the session, which hears the plugin.
+    void setWaitingForSignIn(bool waiting);
 
 private:
+    InformerStatus shownStatus(InformerStatus status) const;
+
     std::shared_ptr<SharedIndexInformer> m_informer;
     QString m_origin;
     QHash<QObject *, std::shared_ptr<ProcessorListener>> m_handles;
     std::shared_ptr<ProcessorListener> m_contentHandle;
+    bool m_waitingForSignIn = false;
 };
 
 } // namespace informant

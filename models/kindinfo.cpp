@@ -1,6 +1,34 @@
 #include "models/kindinfo.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace informant {
+
+namespace {
+
+// Damerau-Levenshtein distance (optimal string alignment), two short words.
+int editDistance(const QString &a, const QString &b)
+{
+    const qsizetype n = a.size();
+    const qsizetype m = b.size();
+    std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1));
+    for (qsizetype i = 0; i <= n; ++i)
+        d[i][0] = int(i);
+    for (qsizetype j = 0; j <= m; ++j)
+        d[0][j] = int(j);
+    for (qsizetype i = 1; i <= n; ++i) {
+        for (qsizetype j = 1; j <= m; ++j) {
+            const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[n][m];
+}
+
+} // namespace
 
 bool KindInfo::matchesName(const QString &text) const
 {
@@ -16,6 +44,16 @@ bool KindInfo::matchesName(const QString &text) const
         return head == plural || head == kind.toLower() || shortNames.contains(head);
     }
     return false;
+}
+
+int KindInfo::nameDistance(const QString &text) const
+{
+    const QString t = text.trimmed().toLower();
+    int best = editDistance(t, plural);
+    best = std::min(best, editDistance(t, kind.toLower()));
+    for (const QString &shortName : shortNames)
+        best = std::min(best, editDistance(t, shortName));
+    return best;
 }
 
 } // namespace informant

@@ -24,6 +24,10 @@ struct KindInfo
     // True when `text` names this kind the way kubectl accepts it: plural,
     // singular kind, short name, or plural.group (case-insensitive).
     bool matchesName(const QString &text) const;
+    // The fewest single-letter edits (insert, delete, replace, swap two
+    // neighbours) that turn `text` into one of this kind's names (plural,
+    // singular, short names; case-insensitive): 1 for "podz".
+    int nameDistance(const QString &text) const;
 
     friend bool operator==(const KindInfo &, const KindInfo &) = default;
 };

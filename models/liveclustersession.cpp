@@ -54,15 +54,25 @@ void LiveClusterSession::relayCredentialPlugin()
     };
     ExecPlugin::Observer observer;
     observer.stderrLine = [onGuiThread](const QString &line) {
-        onGuiThread(
-            [line](LiveClusterSession *session) { Q_EMIT session->credentialPluginOutput(line); });
+        onGuiThread([line](LiveClusterSession *session) {
+            session->setWaitingForSignIn(true);
+            Q_EMIT session->credentialPluginOutput(line);
+        });
     };
     observer.finished = [onGuiThread](const QString &error) {
         onGuiThread([error](LiveClusterSession *session) {
+            session->setWaitingForSignIn(false);
             Q_EMIT session->credentialPluginFinished(error);
         });
     };
     m_connection->credentials->setExecObserver(std::move(observer));
+}
+
+void LiveClusterSession::setWaitingForSignIn(bool waiting)
+{
+    m_waitingForSignIn = waiting;
+    for (InformerKindSource *s : std::as_const(m_order))
+        s->setWaitingForSignIn(waiting);
 }
 
 LiveClusterSession::~LiveClusterSession()
@@ -105,6 +115,7 @@ KindSource *LiveClusterSession::source(const KindInfo &kind)
     if (!informer)
         return nullptr;
     auto *source = new InformerKindSource(kind, informer, m_name, this);
+    source->setWaitingForSignIn(m_waitingForSignIn);
     m_sources.insert(kind.id(), source);
     m_order.append(source);
     m_factory->start();
@@ -125,8 +136,13 @@ void LiveClusterSession::discover()
     auto *discovery = new KindDiscovery(m_connection, this);
     connect(discovery, &KindDiscovery::finished, this,
             [this, discovery](const QList<KindInfo> &kinds, const QString &error) {
+                m_kindsDiscovered = true;
+                // A failure keeps the built-in kinds; those waiting for
+                // discovery's answer hear it all the same.
                 if (!kinds.isEmpty())
                     setKinds(kinds);
+                else
+                    Q_EMIT kindsChanged();
                 if (!error.isEmpty())
                     Q_EMIT failed(QStringLiteral("Discovery on %1: %2").arg(m_name, error));
                 discovery->deleteLater();

@@ -32,6 +32,7 @@ public:
     QString name() const override { return m_name; }
     QString serverText() const override;
     QList<KindInfo> kinds() const override { return m_kinds; }
+    bool kindsDiscovered() const override { return m_kindsDiscovered; }
     KindSource *source(const KindInfo &kind) override;
     QList<KindSource *> sources() const override;
 
@@ -42,6 +43,9 @@ public:
 private:
     // The credential plugin's prompts and ends, as this session's signals.
     void relayCredentialPlugin();
+    // From the plugin's first prompt to the end of its run, the sources' lists
+    // wait for the user, and say so.
+    void setWaitingForSignIn(bool waiting);
 
     QString m_name;
     std::shared_ptr<const ClusterConnection> m_connection;
@@ -50,6 +54,8 @@ private:
     QHash<QString, KindInfo> m_kindsById;
     QHash<QString, InformerKindSource *> m_sources;
     QList<InformerKindSource *> m_order;
+    bool m_waitingForSignIn = false;
+    bool m_kindsDiscovered = false;
 };
 
 } // namespace informant

@@ -5,6 +5,8 @@
 #include <QDateTime>
 #include <QThread>
 
+#include <utility>
+
 namespace informant {
 
 // Owns the RowPreparer; lives in the worker thread (or the GUI thread inline).
@@ -14,9 +16,10 @@ class TableFeed::Worker final : public QObject
     Q_DISABLE_COPY_MOVE(Worker)
 
 public:
-    explicit Worker(std::shared_ptr<const RowFormatter> formatter)
+    Worker(std::shared_ptr<const RowFormatter> formatter, const TableQuery &query)
         : m_preparer(std::move(formatter))
     {
+        m_preparer.setQuery(query, 0, QDateTime::currentMSecsSinceEpoch()); // no rows yet
     }
     void onBatch(const ChangeBatch &batch)
     {
@@ -36,11 +39,12 @@ private:
 };
 
 TableFeed::TableFeed(KindSource *source, std::shared_ptr<const RowFormatter> formatter,
-                     Threading threading, QObject *parent)
+                     const TableQuery &query, Threading threading, QObject *parent)
     : QObject(parent)
     , m_source(source)
     , m_model(new ResourceTableModel(formatter, this))
-    , m_worker(new Worker(formatter))
+    , m_worker(new Worker(formatter, query))
+    , m_query(query)
 {
     qRegisterMetaType<PreparedBatch>();
     qRegisterMetaType<ChangeBatch>();
@@ -113,11 +117,12 @@ void TableFeed::sortBy(int column, Qt::SortOrder order)
 
 void TableFeed::onPrepared(const PreparedBatch &batch)
 {
+    // Populated already while the model applies it: its batchApplied
+    // handlers may ask.
+    const bool first = !std::exchange(m_populated, true);
     m_model->applyBatch(batch);
-    if (!m_populated) {
-        m_populated = true;
+    if (first)
         Q_EMIT populated();
-    }
 }
 
 } // namespace informant

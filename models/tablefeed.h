@@ -31,13 +31,19 @@ class TableFeed final : public QObject
 public:
     enum class Threading { Worker, Inline };
 
+    // `query`: what the table shows from its first batch on (a kind opened
+    // with a filter typed showed every row for a batch, and a row selected
+    // then was taken away again).
     TableFeed(KindSource *source, std::shared_ptr<const RowFormatter> formatter,
-              Threading threading = Threading::Worker, QObject *parent = nullptr);
+              const TableQuery &query = {}, Threading threading = Threading::Worker,
+              QObject *parent = nullptr);
     ~TableFeed() override;
 
     ResourceTableModel *model() const { return m_model; }
     KindSource *source() const { return m_source; }
     const TableQuery &query() const { return m_query; }
+    // The first batch (the informer's snapshot) has reached the model.
+    bool isPopulated() const { return m_populated; }
 
     void setQuickText(const QString &text);
     void setSelector(const LabelSelector &selector);

@@ -19,6 +19,7 @@
 #include "ui/history/historywidget.h"
 #include "ui/informerspanel.h"
 #include "ui/kindswitcher.h"
+#include "ui/noticebar.h"
 #include "ui/resources.h"
 #include "ui/resourceview.h"
 #include "ui/signinbanner.h"
@@ -43,6 +44,7 @@
 #include <QVBoxLayout>
 
 #include <memory>
+#include <utility>
 
 namespace informant {
 
@@ -115,7 +117,8 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                         continue;
                     setTimelineVisible(false);
                     showKind(k);
-                    selectWhenPopulated(ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name);
+                    selectWhenPopulated(ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name,
+                                        kind + u' ' + name);
                     return;
                 }
             });
@@ -281,6 +284,8 @@ void MainWindow::onKindsChanged()
         if (last.isEmpty() || !showKindByName(last))
             showKindByName(QStringLiteral("pods"));
     }
+    if (!m_requestedKind.isEmpty())
+        resolveRequestedKind();
     const KindInfo events = m_session->eventsKind();
     if (events.isValid()) {
         KindSource *eventSource = m_session->source(events);
@@ -362,6 +367,41 @@ bool MainWindow::showKindByName(const QString &name)
     return kind.isValid() && showKind(kind);
 }
 
+void MainWindow::showKindNamed(const QString &name)
+{
+    m_requestedKind = name;
+    resolveRequestedKind();
+}
+
+void MainWindow::resolveRequestedKind()
+{
+    if (showKindByName(m_requestedKind)) {
+        m_requestedKind.clear();
+        return;
+    }
+    if (!m_session->kindsDiscovered())
+        return; // custom kinds come with discovery: onKindsChanged asks again
+    const QString name = std::exchange(m_requestedKind, QString());
+    const QList<KindInfo> close = m_session->similarKinds(name);
+    if (!close.isEmpty())
+        showKind(close.first());
+    QString text = QStringLiteral("No kind \"%1\" on this cluster.").arg(name);
+    if (!close.isEmpty()) {
+        QStringList others;
+        for (const KindInfo &k : close.mid(1)) {
+            if (k.plural != close.first().plural && !others.contains(k.plural))
+                others.append(k.plural);
+        }
+        text += QStringLiteral(" Showing %1, the closest name").arg(close.first().plural);
+        text += others.isEmpty() ? QStringLiteral(".")
+                                 : QStringLiteral(" (also close: %1).").arg(others.join(u", "));
+    } else if (m_kind.isValid()) {
+        text += QStringLiteral(" Showing %1.").arg(m_kind.plural);
+    }
+    text += QStringLiteral(" Ctrl+K lists the kinds.");
+    m_view->notice()->showNotice(text);
+}
+
 bool MainWindow::showKind(const KindInfo &kind)
 {
     if (!kind.isValid())
@@ -425,11 +465,11 @@ void MainWindow::onCrdsChanged()
     if ((crd ? crd->resourceVersion() : QString()) == m_shownCrdVersion)
         return;
     const KindInfo kind = m_kind;
-    const QString selected = m_view->currentObject().key();
+    const KubeObject selected = m_view->currentObject();
     m_kind = KindInfo(); // showKind skips the kind already shown
     showKind(kind);
-    if (!selected.isEmpty())
-        selectWhenPopulated(selected);
+    if (!selected.isNull())
+        selectWhenPopulated(selected.key(), kind.kind + u' ' + selected.name());
 }
 
 void MainWindow::setBenchRecorder(BenchRecorder *recorder)
@@ -558,29 +598,67 @@ bool MainWindow::timelineVisible() const
 void MainWindow::followLink(const QString &apiVersion, const QString &kind, const QString &ns,
                             const QString &name)
 {
+    const QString what = kind + u' ' + name;
     const KindInfo target = m_session->kindOf(apiVersion, kind);
-    if (!target.isValid()) {
-        statusBar()->showMessage(QStringLiteral("%1 is not served by this cluster").arg(kind),
-                                 5000);
+    if (!target.isValid() || !showKind(target)) {
+        m_view->notice()->withdrawNotice(m_selectionNotice);
+        m_selectionNotice =
+            QStringLiteral("%1: this cluster does not serve %2.").arg(what, apiVersion);
+        m_view->notice()->showNotice(m_selectionNotice);
         return;
     }
-    showKind(target);
     const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
-    selectWhenPopulated(key);
+    selectWhenPopulated(key, what);
 }
 
-void MainWindow::selectWhenPopulated(const QString &key)
+void MainWindow::selectWhenPopulated(const QString &key, const QString &what)
 {
-    if (m_view->selectKey(key))
+    delete m_pendingSelection.data();
+    // What the last wish said is answered by this one.
+    m_view->notice()->withdrawNotice(std::exchange(m_selectionNotice, QString()));
+    TableFeed *feed = m_view->feed();
+    if (!feed || m_view->selectKey(key))
         return;
-    // Rows arrive from the worker shortly after a kind switch; try again then.
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(m_view->feed()->model(), &ResourceTableModel::batchApplied, this,
-                          [this, key, connection] {
-                              if (m_view->selectKey(key))
-                                  disconnect(*connection);
-                          });
-    QTimer::singleShot(5000, this, [connection] { QObject::disconnect(*connection); });
+    // Rows arrive from the worker shortly after a kind switch, and a kind
+    // just started lists first. The wish lives with the table's model, so
+    // another kind shown drops it.
+    auto *pending = new QObject(feed->model());
+    m_pendingSelection = pending;
+    // A signal may still come between settling and the deferred delete.
+    auto settled = std::make_shared<bool>(false);
+    auto attempt = [this, pending, feed, key, what, settled] {
+        if (*settled)
+            return;
+        const auto explain = [this](const QString &text) {
+            m_selectionNotice = text;
+            m_view->notice()->showNotice(text);
+        };
+        const auto settle = [pending, settled] {
+            *settled = true;
+            pending->deleteLater();
+        };
+        KindSource *source = feed->source();
+        const InformerStatus status = source->status();
+        if (m_view->selectKey(key)) {
+            // An early word (the list failed, the filters) was overtaken.
+            m_view->notice()->withdrawNotice(std::exchange(m_selectionNotice, QString()));
+            settle();
+        } else if (status.synced && !source->indexer().getByKey(key)) {
+            explain(QStringLiteral("%1 is not in the cluster any more.").arg(what));
+            settle();
+        } else if (!status.synced && freshnessLevel(status) == FreshnessLevel::Failed) {
+            // The informer retries: selected still if its list comes.
+            explain(
+                QStringLiteral("%1 is not loaded: the list of %2 failed (%3).")
+                    .arg(what, source->kind().plural, freshnessText(status, SecondClock::nowMs())));
+        } else if (status.synced && feed->isPopulated() && m_view->filtersActive()) {
+            // In the cache and past the first batch, yet not in the table.
+            explain(QStringLiteral("%1 is hidden by the filters.").arg(what));
+        }
+    };
+    connect(feed->model(), &ResourceTableModel::batchApplied, pending, attempt);
+    connect(feed->source(), &KindSource::statusChanged, pending, attempt);
+    attempt();
 }
 
 void MainWindow::selectFirstRowWhenPopulated()

@@ -12,6 +12,7 @@
 
 #include <QMainWindow>
 #include <QMap>
+#include <QPointer>
 #include <QSet>
 
 #include <functional>
@@ -53,6 +54,11 @@ public:
     ClusterSession *session() const { return m_session; }
     bool showKind(const KindInfo &kind);
     bool showKindByName(const QString &name);
+    // Shows the kind `name` names, as --kind asks: at once when it is among
+    // the kinds known, else when discovery brings it. When the cluster has
+    // no such kind, the table says so and shows the closest kind instead
+    // ("podz": pods), or the one it showed.
+    void showKindNamed(const QString &name);
     KindInfo currentKind() const { return m_kind; }
     // Selects the first row once the table has rows (screenshots, demos).
     void selectFirstRowWhenPopulated();
@@ -86,6 +92,7 @@ private:
     void buildMenus(const QStringList &contexts, std::function<void(const QString &)> openContext);
     void buildShortcuts();
     void onKindsChanged();
+    void resolveRequestedKind();
     // Makes the shown kind the tree's current row.
     // The details pane, History and the timeline's highlight follow the
     // current object (null: none).
@@ -101,7 +108,12 @@ private:
     void refreshStatusBar();
     void followLink(const QString &apiVersion, const QString &kind, const QString &ns,
                     const QString &name);
-    void selectWhenPopulated(const QString &key);
+    // Selects the row of `key` in the shown table as soon as it can: now, or
+    // when the table's feed delivers it. When it cannot, the table says why,
+    // naming `what` ("ReplicaSet web-abc"): not in the cluster any more, not
+    // loaded (the kind's list failed), or hidden by the filters. The next
+    // call replaces it; another kind shown drops it.
+    void selectWhenPopulated(const QString &key, const QString &what);
     QList<class KubeObject> controlledBy(const class KubeObject &owner) const;
     // The CustomResourceDefinition of a custom `kind`, from the CRD informer
     // (started on first use); nullopt for built-in kinds or an unknown CRD.
@@ -144,6 +156,9 @@ private:
     // resourceVersion of the CRD whose printer columns the table shows; empty
     // when it shows the kind's built-in or default columns.
     QString m_shownCrdVersion;
+    QString m_requestedKind;                       // by name, waiting for discovery
+    QPointer<QObject> m_pendingSelection;          // selectWhenPopulated's wish
+    QString m_selectionNotice;                     // what the last wish said on the table
     QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;
 };

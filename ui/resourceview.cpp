@@ -5,6 +5,7 @@
 #include "models/secondclock.h"
 #include "ui/celldelegate.h"
 #include "ui/freshnessbanner.h"
+#include "ui/noticebar.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -63,6 +64,7 @@ ResourceView::ResourceView(QWidget *parent)
     , m_selector(new QLineEdit(this))
     , m_selectorError(new QLabel(this))
     , m_banner(new FreshnessBanner(this))
+    , m_notice(new NoticeBar(this))
     , m_table(new QTableView(this))
     , m_emptyHint(new QLabel(m_table))
     , m_quickDebounce(new QTimer(this))
@@ -88,6 +90,9 @@ ResourceView::ResourceView(QWidget *parent)
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         Q_EMIT objectActivated(index.data(ResourceTableModel::ObjectRole).value<KubeObject>());
     });
+    // Rows scrolled into view may have longer names.
+    connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this,
+            &ResourceView::fitNameColumn);
     m_table->installEventFilter(this);
     m_quick->installEventFilter(this);
     m_selector->installEventFilter(this);
@@ -170,6 +175,7 @@ void ResourceView::buildLayout()
     layout->setSpacing(6);
     layout->addLayout(bar);
     layout->addWidget(m_selectorError);
+    layout->addWidget(m_notice);
     layout->addWidget(m_banner);
     layout->addWidget(m_table, 1);
     connect(m_banner, &FreshnessBanner::retryRequested, this, [this] {
@@ -191,6 +197,9 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     // Qt's never-destroyed empty model, three more objects at every switch.
     // Deleting a shown model is safe: the view drops it (without one).
     std::unique_ptr<TableFeed> old(m_feed);
+    // A notice is about the kind it was given for.
+    if (!old || !source || old->source()->kind() != source->kind())
+        m_notice->clearNotice();
     if (old) {
         saveColumns();
         disconnect(old->source(), nullptr, this, nullptr);
@@ -206,7 +215,13 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
         m_emptyHint->hide();
         return;
     }
-    m_feed = new TableFeed(source, std::move(formatter), threading, this);
+    // What the boxes and the filter pane say applies from the first batch.
+    TableQuery query;
+    query.quickText = m_quick->text().trimmed();
+    if (const auto selector = LabelSelector::parse(m_selector->text()); selector.ok())
+        query.selector = selector.value();
+    query.facets = m_facets;
+    m_feed = new TableFeed(source, std::move(formatter), query, threading, this);
     ResourceTableModel *model = m_feed->model();
     m_table->setModel(model);
     old.reset();
@@ -216,8 +231,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     restoreColumns();
     connect(model, &ResourceTableModel::batchAboutToBeApplied, this, &ResourceView::rememberAnchor);
     connect(model, &ResourceTableModel::batchApplied, this, [this] {
-        if (m_fitNamePending)
-            fitNameColumn();
+        fitNameColumn();
         restoreAnchor();
         updateEmptyHint();
         // A new label text relayouts the bar: at most a few times a second
@@ -229,9 +243,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ResourceView::emitCurrentIfChanged);
     connect(source, &KindSource::statusChanged, this, &ResourceView::updateFreshness);
-    // Re-apply what the boxes say to the new kind.
-    m_feed->setQuickText(m_quick->text().trimmed());
-    onSelectorEdited();
+    onSelectorEdited(); // the box's error, if any, stays shown
     updateCounts();
     updateFreshness();
     if (!m_quick->hasFocus() && !m_selector->hasFocus())
@@ -243,11 +255,28 @@ void ResourceView::restoreColumns()
     QHeaderView *header = m_table->horizontalHeader();
     applyDefaultColumnWidths();
     const QSettings settings;
+    const QString id = source()->kind().id();
     const QByteArray state =
-        settings.value(QStringLiteral("tables/%1/header").arg(source()->kind().id())).toByteArray();
+        settings.value(QStringLiteral("tables/%1/header").arg(id)).toByteArray();
     if (!state.isEmpty())
         header->restoreState(state);
-    m_fitNamePending = state.isEmpty();
+    // The header's state is saved at every switch, widths the user never
+    // touched too (a kind first shown empty or still listing kept its
+    // sample-text NAME width for good, and long names were cut short while
+    // other columns had room). Only widths the user set are kept as they are.
+    const QString byUser = QStringLiteral("tables/%1/widthsByUser").arg(id);
+    const int name = m_feed->model()->formatter().nameColumn();
+    if (settings.contains(byUser)) {
+        m_widthsByUser = settings.value(byUser).toBool();
+    } else {
+        // Saved before the user's widths were told apart: a NAME width other
+        // than the sample one was the user's choice (or fitted once).
+        m_widthsByUser = !state.isEmpty() && name >= 0 &&
+                         header->sectionSize(name) !=
+                             defaultColumnWidth(QStringLiteral("NAME"), m_table->fontMetrics());
+    }
+    m_fitName = !m_widthsByUser;
+    rememberOwnWidths();
     const ResourceTableModel *model = m_feed->model();
     header->setSortIndicator(model->sortColumn(), model->sortOrder());
     if (model->sortColumn() < 0)
@@ -266,23 +295,73 @@ void ResourceView::applyDefaultColumnWidths()
     }
 }
 
+void ResourceView::rememberOwnWidths()
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    m_ownWidths.clear();
+    for (int c = 0; c < header->count(); ++c)
+        m_ownWidths.append(header->sectionSize(c));
+}
+
+bool ResourceView::userChangedWidths() const
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    if (m_ownWidths.size() != header->count())
+        return false;
+    // The last shown column stretches with the window: its width is not a
+    // choice.
+    int last = -1;
+    for (int v = header->count() - 1; v >= 0 && last < 0; --v) {
+        if (!header->isSectionHidden(header->logicalIndex(v)))
+            last = header->logicalIndex(v);
+    }
+    for (int c = 0; c < header->count(); ++c) {
+        if (c != last && !header->isSectionHidden(c) && header->sectionSize(c) != m_ownWidths[c])
+            return true;
+    }
+    return false;
+}
+
 void ResourceView::fitNameColumn()
 {
-    // Generated pod names are longer than any sample width; widen NAME once
-    // for the first rows shown (the visible rows only, so it stays cheap),
-    // leaving the other columns on screen. The user's own widths are kept.
-    const int column = m_feed->model()->formatter().nameColumn();
-    // Wait for the synced list and a laid-out view: the first batches can be
-    // a partial page, and the viewport is tiny until the window is shown.
-    if (column < 0 || m_feed->model()->rowCount() == 0 || !source()->status().synced ||
-        m_table->viewport()->width() < 200)
+    // Generated pod names are longer than any sample width; NAME grows to
+    // the names in view (the visible rows only, so it stays cheap) as rows
+    // arrive and the view grows, up to the room the other columns leave (at
+    // least 2/5 of the view), so they stay on screen. It never shrinks (no
+    // jumping while scrolling), and the user's own widths are kept.
+    const int column = m_feed ? m_feed->model()->formatter().nameColumn() : -1;
+    if (!m_fitName || column < 0 || m_feed->model()->rowCount() == 0 ||
+        m_table->viewport()->width() < 200) // not laid out yet
         return;
-    m_fitNamePending = false;
+    if (userChangedWidths()) {
+        m_fitName = false;
+        return;
+    }
     QHeaderView *header = m_table->horizontalHeader();
+    const RowFormatter &formatter = m_feed->model()->formatter();
+    const QFontMetrics fm = m_table->fontMetrics();
+    const int lastVisual = [header] {
+        for (int v = header->count() - 1; v >= 0; --v) {
+            if (!header->isSectionHidden(header->logicalIndex(v)))
+                return v;
+        }
+        return -1;
+    }();
+    int others = 0;
+    for (int c = 0; c < header->count(); ++c) {
+        if (c == column || header->isSectionHidden(c))
+            continue;
+        // The stretched last column counts at its own width, not the stretch.
+        others += header->visualIndex(c) == lastVisual
+                      ? defaultColumnWidth(formatter.columns().at(c).name, fm)
+                      : header->sectionSize(c);
+    }
+    const int viewport = m_table->viewport()->width();
+    const int cap = qMax(viewport * 2 / 5, viewport - others);
     const int before = header->sectionSize(column);
-    m_table->resizeColumnToContents(column);
-    const int cap = m_table->viewport()->width() * 2 / 5;
+    m_table->resizeColumnToContents(column); // measures the rows in view
     header->resizeSection(column, qBound(before, header->sectionSize(column), qMax(before, cap)));
+    rememberOwnWidths();
 }
 
 void ResourceView::saveColumns() const
@@ -290,8 +369,11 @@ void ResourceView::saveColumns() const
     if (!m_feed)
         return;
     QSettings settings;
-    settings.setValue(QStringLiteral("tables/%1/header").arg(source()->kind().id()),
+    const QString id = source()->kind().id();
+    settings.setValue(QStringLiteral("tables/%1/header").arg(id),
                       m_table->horizontalHeader()->saveState());
+    settings.setValue(QStringLiteral("tables/%1/widthsByUser").arg(id),
+                      m_widthsByUser || userChangedWidths());
 }
 
 void ResourceView::updateCounts()
@@ -403,8 +485,17 @@ bool ResourceView::clearFilters()
     return false;
 }
 
+bool ResourceView::filtersActive() const
+{
+    if (!m_feed)
+        return false;
+    const TableQuery &query = m_feed->query();
+    return !query.quickText.isEmpty() || !query.selector.isEmpty() || !query.facets.isEmpty();
+}
+
 void ResourceView::setFacets(const FacetSelection &facets, const QString &description)
 {
+    m_facets = facets;
     m_facetsLabel->setText(description.isEmpty() ? QString() : QStringLiteral("· ") + description);
     if (m_feed)
         m_feed->setFacets(facets);
@@ -485,8 +576,11 @@ void ResourceView::emitCurrentIfChanged()
 bool ResourceView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_table->viewport() &&
-        (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+        (event->type() == QEvent::Resize || event->type() == QEvent::Move)) {
         m_emptyHint->setGeometry(m_table->viewport()->geometry());
+        if (event->type() == QEvent::Resize)
+            fitNameColumn(); // more room, or more rows in view
+    }
     if (event->type() != QEvent::KeyPress)
         return QWidget::eventFilter(watched, event);
     auto *key = static_cast<QKeyEvent *>(event);

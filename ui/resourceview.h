@@ -2,13 +2,16 @@
 
 // ResourceView: the centre of the window — one kind's live table with its
 // title and counts, the quick filter (`/`), the label selector box (`Ctrl+L`,
-// kubectl syntax, errors inline), and the freshness banner above the table
-// when the watch is not healthy.
+// kubectl syntax, errors inline), the freshness banner above the table
+// when the watch is not healthy, and a notice when a request for it could
+// not be carried out as asked (kept until another kind is shown).
 //
 // Keeps the selection and the scroll position while rows change: the top
 // visible row is the anchor, re-found by key after every batch (unless the
 // view is at the very top, where new rows may push in). Column widths,
-// order and visibility are remembered per kind (QSettings).
+// order and visibility are remembered per kind (QSettings); until the user
+// sets a kind's widths, NAME is widened to the names shown, into the room the
+// other columns leave.
 
 #include "informer/core/kubeobject.h"
 #include "models/facetselection.h"
@@ -24,6 +27,7 @@ class QTimer;
 namespace informant {
 
 class FreshnessBanner;
+class NoticeBar;
 
 class ResourceView final : public QWidget
 {
@@ -44,6 +48,7 @@ public:
     QLineEdit *selectorBox() const { return m_selector; }
     QLabel *selectorError() const { return m_selectorError; }
     FreshnessBanner *banner() const { return m_banner; }
+    NoticeBar *notice() const { return m_notice; }
     QLabel *emptyHint() const { return m_emptyHint; }
 
     void focusQuickFilter();
@@ -51,6 +56,8 @@ public:
     // Esc: clears the focused box, else the quick filter, else the selector.
     // Returns false when there was nothing to clear.
     bool clearFilters();
+    // The quick filter, the selector or the filter pane's facets hide rows.
+    bool filtersActive() const;
     void setFacets(const FacetSelection &facets, const QString &description);
     KubeObject currentObject() const;
     bool selectKey(const QString &key);
@@ -76,6 +83,10 @@ private:
     void restoreColumns();
     void applyDefaultColumnWidths();
     void fitNameColumn();
+    // Notes the widths the view gave the columns itself, and tells them from
+    // widths the user has set since (the stretched last column aside).
+    void rememberOwnWidths();
+    bool userChangedWidths() const;
     void updateCounts();
     void updateFreshness();
     void updateEmptyHint();
@@ -91,15 +102,19 @@ private:
     QLineEdit *m_selector;
     QLabel *m_selectorError;
     FreshnessBanner *m_banner;
+    NoticeBar *m_notice;
     QTableView *m_table;
     QLabel *m_emptyHint;
     QTimer *m_quickDebounce;
     QTimer *m_countsTimer;
     TableFeed *m_feed = nullptr;
+    FacetSelection m_facets; // the filter pane's choice, for the next kind's feed
     QString m_anchorKey;
     int m_anchorOffset = 0;
     bool m_anchorAtTop = true;
-    bool m_fitNamePending = false; // no saved widths: fit NAME to the first rows
+    bool m_fitName = false;      // no widths set by the user: NAME grows to the names
+    bool m_widthsByUser = false; // the user has set this kind's widths (remembered)
+    QList<int> m_ownWidths;      // per logical column, as the view last set them
     KubeObject m_lastCurrent;
     bool m_clearingCurrent = false; // the selection is being cleared on purpose
 };

@@ -187,12 +187,8 @@ void Application::addDemoMenu(MainWindow *window)
 
 void Application::applyStartOptions(MainWindow *window)
 {
-    if (!m_options.kind.isEmpty() && !window->showKindByName(m_options.kind)) {
-        // Custom kinds appear with discovery; try again then.
-        const QString kind = m_options.kind;
-        connect(window->session(), &ClusterSession::kindsChanged, window,
-                [window, kind] { window->showKindByName(kind); });
-    }
+    if (!m_options.kind.isEmpty())
+        window->showKindNamed(m_options.kind);
     if (!m_options.sort.isEmpty()) {
         const QStringList parts = m_options.sort.split(QLatin1Char(':'));
         const Qt::SortOrder order =

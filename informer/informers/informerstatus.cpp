@@ -21,6 +21,8 @@ QString InformerStatus::stateName(State state)
         return QStringLiteral("error");
     case State::Stopped:
         return QStringLiteral("stopped");
+    case State::WaitingForSignIn:
+        return QStringLiteral("waiting for sign-in");
     }
     return QStringLiteral("unknown");
 }

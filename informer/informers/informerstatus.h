@@ -20,6 +20,11 @@ struct InformerStatus
         Forbidden,    // 403: the credentials may not list or watch; retrying
         Error,        // the last attempt failed; lastError says why
         Stopped,
+        // The cluster's credential plugin waits for the user to sign in
+        // (a device code, a browser login), and this informer's list waits
+        // for its credential. The informer itself sees only a slow request:
+        // the GUI's session, which hears the plugin's prompts, sets it.
+        WaitingForSignIn,
     };
 
     State state = State::Pending;

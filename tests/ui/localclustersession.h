@@ -20,10 +20,14 @@ public:
     QString name() const override { return QStringLiteral("test"); }
     QString serverText() const override { return QStringLiteral("local"); }
     QList<KindInfo> kinds() const override { return m_kinds; }
-    // What discovery does when CRDs come and go.
+    bool kindsDiscovered() const override { return m_discovered; }
+    // As a live session before discovery has answered.
+    void setDiscovering() { m_discovered = false; }
+    // What discovery does when it answers, and when CRDs come and go.
     void setKinds(QList<KindInfo> kinds)
     {
         m_kinds = std::move(kinds);
+        m_discovered = true;
         Q_EMIT kindsChanged();
     }
     KindSource *source(const KindInfo &kind) override { return local(kind.plural); }
@@ -51,6 +55,7 @@ public:
 
 private:
     QList<KindInfo> m_kinds;
+    bool m_discovered = true;
     QHash<QString, LocalKindSource *> m_sources;
 };
 

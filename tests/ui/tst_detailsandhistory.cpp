@@ -12,6 +12,7 @@
 #include "ui/detailspane.h"
 #include "ui/history/historywidget.h"
 #include "ui/mainwindow.h"
+#include "ui/noticebar.h"
 #include "ui/resourceview.h"
 #include "ui/signinbanner.h"
 
@@ -24,6 +25,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace informant;
 using namespace informant::test;
@@ -43,7 +45,32 @@ private Q_SLOTS:
     void historyKeepsTheChosenRevisionsAcrossUpdates();
     void agesAgreeAcrossViews();
     void signInBannerFollowsThePluginsRuns();
+    void ownerLinkSaysWhyItFindsNoOwner();
 };
+
+namespace {
+
+// A pod of the Deployment `owner` (a ReplicaSet's pod, shortened).
+KubeObject ownedPod(const QString &ns, const QString &name, const QString &owner)
+{
+    const QJsonObject obj{
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata",
+         QJsonObject{{"name", name},
+                     {"namespace", ns},
+                     {"uid", ns + name},
+                     {"creationTimestamp", "2024-05-01T10:00:00Z"},
+                     {"ownerReferences", QJsonArray{QJsonObject{{"apiVersion", "apps/v1"},
+                                                                {"kind", "Deployment"},
+                                                                {"name", owner},
+                                                                {"uid", ns + owner},
+                                                                {"controller", true}}}}}},
+        {"status", QJsonObject{{"phase", "Running"}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+} // namespace
 
 // The credential plugin's prompt stays while it waits, says so when the run
 // fails, and a new run's prompt replaces the old one.
@@ -67,6 +94,61 @@ void TestDetailsAndHistory::signInBannerFollowsThePluginsRuns()
              qPrintable(banner->linesHtml()));
     Q_EMIT f.session.credentialPluginFinished(QString());
     QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+// An owner link whose owner is not in the cache did nothing when clicked.
+// The table it opens says why: the owner is gone, its kind's list failed, or
+// the filters hide it; and the owner is selected once it can be.
+void TestDetailsAndHistory::ownerLinkSaysWhyItFindsNoOwner()
+{
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(ownedPod(QStringLiteral("shop"), QStringLiteral("web-7"), QStringLiteral("web")));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    NoticeBar *notice = f.window->resourceView()->notice();
+    auto *overview = f.window->detailsPane()->findChild<QTextBrowser *>();
+    QVERIFY(overview);
+    const auto clickOwner = [&] {
+        QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+        QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-7")));
+        QVERIFY2(f.window->detailsPane()->overviewText().contains(QStringLiteral("Deployment")),
+                 qPrintable(f.window->detailsPane()->overviewText()));
+        Q_EMIT overview->anchorClicked(QUrl(QStringLiteral("object:apps/v1|Deployment|shop|web")));
+        QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
+    };
+
+    clickOwner();
+    QTRY_VERIFY(notice->isVisibleTo(f.window.get()));
+    QCOMPARE(notice->text(), QStringLiteral("Deployment web is not in the cluster any more."));
+
+    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
+    InformerStatus forbidden;
+    forbidden.state = InformerStatus::State::Forbidden;
+    deployments->setStatus(forbidden);
+    clickOwner();
+    QVERIFY2(notice->text().startsWith(QStringLiteral("Deployment web is not loaded: the list "
+                                                      "of deployments failed (forbidden)")),
+             qPrintable(notice->text()));
+    // The informer retries; when its list comes, the owner is selected.
+    deployments->upsert(
+        deployment(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web")));
+    deployments->flush();
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    deployments->setStatus(watching);
+    QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("shop/web"));
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
+
+    // The quick filter stays across kinds: "web-" shows the pod, hides its owner.
+    f.window->resourceView()->quickFilter()->setText(QStringLiteral("web-"));
+    clickOwner();
+    QTRY_VERIFY(notice->isVisibleTo(f.window.get()));
+    QCOMPARE(notice->text(), QStringLiteral("Deployment web is hidden by the filters."));
+    f.window->resourceView()->quickFilter()->clear();
+    QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("shop/web"));
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
 }
 
 // The pod the user reads is deleted (a rollout replaces it), or a filter

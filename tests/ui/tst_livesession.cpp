@@ -1,3 +1,4 @@
+#include "models/informerstatusmodel.h"
 #include "models/liveclustersession.h"
 #include "models/resourcetablemodel.h"
 #include "sim/simulator.h"
@@ -7,6 +8,7 @@
 #include "ui/signinbanner.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemModelTester>
 #include <QFile>
 #include <QTemporaryDir>
 
@@ -134,9 +136,25 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
     const std::unique_ptr<MainWindow> shown = podsWindow(config, QStringLiteral("aks-prod"));
     MainWindow &window = *shown;
     QCOMPARE(window.currentKind().plural, QStringLiteral("pods"));
+    InformerStatusModel *informers = window.informerModel();
+    QAbstractItemModelTester tester(informers);
 
     SignInBanner *banner = window.signInBanner();
     QTRY_VERIFY_WITH_TIMEOUT(banner->isVisibleTo(&window), 10000);
+    // Nothing is listing while the plugin waits for the user: the status bar
+    // and the informers panel say what is awaited instead.
+    KindSource *pods = window.resourceView()->source();
+    QTRY_COMPARE_WITH_TIMEOUT(pods->status().state, InformerStatus::State::WaitingForSignIn, 10000);
+    QTRY_VERIFY2(window.statusText().contains(QStringLiteral("pods</b>: waiting for sign-in")),
+                 qPrintable(window.statusText()));
+    int podsRow = -1;
+    for (int row = 0; row < informers->rowCount(); ++row) {
+        if (informers->sourceAt(row) == pods)
+            podsRow = row;
+    }
+    QVERIFY(podsRow >= 0);
+    QCOMPARE(informers->index(podsRow, InformerStatusModel::StateColumn).data().toString(),
+             QStringLiteral("waiting for sign-in"));
     QVERIFY2(banner->text().contains(QStringLiteral("aks-prod")), qPrintable(banner->text()));
     QVERIFY2(banner->text().contains(QStringLiteral("enter ABCD-1234.")),
              qPrintable(banner->text()));
@@ -149,6 +167,9 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
     QFile(signedIn).open(QIODevice::WriteOnly);
     QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 0, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisibleTo(&window), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(pods->status().state, InformerStatus::State::Watching, 10000);
+    QTRY_COMPARE(informers->index(podsRow, InformerStatusModel::StateColumn).data().toString(),
+                 QStringLiteral("watching"));
 }
 
 // A 401 (the token is wrong or expired) is not a 403 (RBAC): the user must

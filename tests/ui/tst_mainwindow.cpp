@@ -12,6 +12,7 @@
 #include "ui/freshnessbanner.h"
 #include "ui/kindswitcher.h"
 #include "ui/mainwindow.h"
+#include "ui/noticebar.h"
 #include "ui/resourceview.h"
 #include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinewidget.h"
@@ -19,6 +20,7 @@
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QDateTime>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -58,6 +60,11 @@ private Q_SLOTS:
     void treeKeepsTheShownKindAfterDiscovery();
     void watchedKindsChooseTheTreesInformers();
     void otherContextOpensThroughCallback();
+    void kindNamesResolveLikeKubectl_data();
+    void kindNamesResolveLikeKubectl();
+    void unknownKindIsNamedAndTheClosestShown();
+    void kindNamedBeforeDiscoveryWaitsForIt();
+    void nameColumnFitsNamesUnlessTheUserSetWidths();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -544,6 +551,129 @@ void TestMainWindow::otherContextOpensThroughCallback()
     Q_EMIT combo->textActivated(QStringLiteral("other"));
     QCOMPARE(f.opened, QStringList{"other"});
     QCOMPARE(combo->currentText(), QStringLiteral("test"));
+}
+
+void TestMainWindow::kindNamesResolveLikeKubectl_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("short name") << "deploy"
+                                << "deployments";
+    QTest::newRow("core short name") << "po"
+                                     << "pods";
+    QTest::newRow("singular") << "Deployment"
+                              << "deployments";
+    QTest::newRow("plural.group") << "deployments.apps"
+                                  << "deployments";
+    QTest::newRow("cluster-scoped") << "no"
+                                    << "nodes";
+}
+
+// --kind takes what kubectl takes, without a word about it.
+void TestMainWindow::kindNamesResolveLikeKubectl()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, shown);
+    Fixture f;
+    QVERIFY(f.window->showKindByName(QStringLiteral("secrets")));
+    f.window->showKindNamed(name);
+    QCOMPARE(f.window->currentKind().plural, shown);
+    QVERIFY(!f.window->resourceView()->notice()->isVisibleTo(f.window.get()));
+}
+
+// `--kind podz` opened the last kind shown as if the user had asked for it.
+// The table says the cluster has no such kind and shows the closest one; with
+// nothing close, it keeps the kind it showed, saying which.
+void TestMainWindow::unknownKindIsNamedAndTheClosestShown()
+{
+    Fixture f;
+    QVERIFY(f.window->showKindByName(QStringLiteral("secrets")));
+    NoticeBar *notice = f.window->resourceView()->notice();
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
+
+    f.window->showKindNamed(QStringLiteral("podz"));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+    QVERIFY(notice->isVisibleTo(f.window.get()));
+    QVERIFY2(notice->text().startsWith(QStringLiteral("No kind \"podz\" on this cluster. "
+                                                      "Showing pods, the closest name.")),
+             qPrintable(notice->text()));
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+
+    f.window->showKindNamed(QStringLiteral("deploymnets"));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
+    QVERIFY2(notice->text().contains(QStringLiteral("Showing deployments, the closest name")),
+             qPrintable(notice->text()));
+
+    f.window->showKindNamed(QStringLiteral("nosuchkind"));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
+    QVERIFY2(notice->text().startsWith(QStringLiteral("No kind \"nosuchkind\" on this cluster. "
+                                                      "Showing deployments.")),
+             qPrintable(notice->text()));
+
+    // The notice is about the kind it was given for.
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
+}
+
+// A custom kind is known only once discovery answers: --kind waits for it,
+// then shows it, or says the cluster has none.
+void TestMainWindow::kindNamedBeforeDiscoveryWaitsForIt()
+{
+    Fixture f;
+    f.session.setDiscovering();
+    NoticeBar *notice = f.window->resourceView()->notice();
+    f.window->showKindNamed(QStringLiteral("widgets"));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
+    f.session.setKinds(kindsWithWidgets());
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("widgets"));
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
+
+    f.session.setDiscovering();
+    f.window->showKindNamed(QStringLiteral("gadgets"));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("widgets"));
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
+    f.session.setKinds(kindsWithWidgets());
+    QVERIFY2(notice->text().startsWith(QStringLiteral("No kind \"gadgets\" on this cluster.")),
+             qPrintable(notice->text()));
+}
+
+// The header's state is saved at every kind switch. A kind first shown empty
+// kept NAME at its sample width from then on, and long names were cut short
+// while the other columns had room; widths the user set stay as they are.
+void TestMainWindow::nameColumnFitsNamesUnlessTheUserSetWidths()
+{
+    Fixture f;
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods"))); // saves the empty kind's header
+    const QString longName = QStringLiteral("checkout-payments-gateway-canary-v2");
+    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
+    deployments->upsert(deployment(QStringLiteral("shop"), longName, QStringLiteral("web")));
+    deployments->flush();
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QTableView *table = f.window->resourceView()->table();
+    QHeaderView *header = table->horizontalHeader();
+    const int name = f.model()->formatter().nameColumn();
+    const int needed = table->fontMetrics().horizontalAdvance(longName);
+    QTRY_VERIFY2(header->sectionSize(name) >= needed,
+                 qPrintable(QStringLiteral("NAME is %1 px wide, the name needs %2 px")
+                                .arg(header->sectionSize(name))
+                                .arg(needed)));
+
+    header->resizeSection(name, 90); // as a drag of the header's handle does
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QCOMPARE(header->sectionSize(name), 90);
+
+    // Remembered (QSettings) for the next window.
+    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
+    f.window->show();
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QTRY_VERIFY(f.window->resourceView()->source()->status().synced);
+    QCOMPARE(f.window->resourceView()->table()->horizontalHeader()->sectionSize(name), 90);
 }
 
 QTEST_MAIN(TestMainWindow)
