@@ -31,7 +31,7 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
     RestClient client(*connection);
     auto discovery = Discovery::fetch(client);
     if (!discovery) {
-        err << "error: " << discovery.error().message << '\n';
+        err << errorPrefix((*connection)->config) << discovery.error().message << '\n';
         return 1;
     }
     QList<QStringList> rows{{QStringLiteral("NAME"), QStringLiteral("SHORTNAMES"),
@@ -47,7 +47,8 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
     }
     QTextStream(stdout) << formatTable(rows);
     if (!discovery->failures.isEmpty()) {
-        err << "error: unable to retrieve the complete list of server APIs: "
+        err << errorPrefix((*connection)->config)
+            << "unable to retrieve the complete list of server APIs: "
             << discovery->failures.join(QStringLiteral(", ")) << '\n';
         return 1;
     }

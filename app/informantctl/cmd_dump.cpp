@@ -94,8 +94,8 @@ int runDump(const QCommandLineParser &parser, const QStringList &args)
             err << "warning: " << runner->resource().qualifiedName()
                 << " was not watching at the end of the period; the dump may be stale\n";
         if (!runner->informer().hasSynced()) {
-            err << "error: " << runner->resource().qualifiedName() << " did not sync within "
-                << seconds << " s";
+            err << runner->session().errorPrefix() << runner->resource().qualifiedName()
+                << " did not sync within " << seconds << " s";
             const QString lastError = runner->informer().status().lastError;
             if (!lastError.isEmpty())
                 err << " (last error: " << lastError << ")";

@@ -105,4 +105,11 @@ QString effectiveNamespace(const GlobalOptions &options, const ClusterConfig &co
     return config.effectiveNamespace();
 }
 
+QString errorPrefix(const ClusterConfig &config)
+{
+    if (config.contextName.isEmpty())
+        return QStringLiteral("error: ");
+    return QStringLiteral("error: context \"%1\": ").arg(config.contextName);
+}
+
 } // namespace informantctl

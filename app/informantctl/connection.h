@@ -24,4 +24,9 @@ connectCluster(const GlobalOptions &options);
 // namespace, else "default".
 QString effectiveNamespace(const GlobalOptions &options, const informant::ClusterConfig &config);
 
+// How informantctl's messages about this cluster begin: "error: context
+// \"NAME\": " from a kubeconfig context, so a user of several clusters knows
+// which one failed; "error: " with --server alone, which has no context.
+QString errorPrefix(const informant::ClusterConfig &config);
+
 } // namespace informantctl

@@ -63,6 +63,13 @@ void addInformerCommandOptions(QCommandLineParser &parser)
                                      "table). watch: table or json."),
                       QStringLiteral("format"),
                       QStringLiteral("table")});
+    parser.addOption({{QStringLiteral("w"), QStringLiteral("watch")},
+                      QStringLiteral("get: after the objects, print every change as it arrives "
+                                     "(what the watch command does), like kubectl get -w.")});
+    parser.addOption({QStringLiteral("no-headers"),
+                      QStringLiteral("get, watch: print the table without its header line.")});
+    parser.addOption({QStringLiteral("show-labels"),
+                      QStringLiteral("get, watch: add each object's labels as the last column.")});
     parser.addOption({QStringLiteral("until-synced"),
                       QStringLiteral("dump: write the cache once it has synced.")});
     parser.addOption({QStringLiteral("for"),
@@ -75,6 +82,14 @@ void addInformerCommandOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("out"),
                       QStringLiteral("dump: write to FILE instead of standard output."),
                       QStringLiteral("file")});
+}
+
+TableOptions tableOptions(const QCommandLineParser &parser)
+{
+    TableOptions options;
+    options.noHeaders = parser.isSet(QStringLiteral("no-headers"));
+    options.showLabels = parser.isSet(QStringLiteral("show-labels"));
+    return options;
 }
 
 // Custom resources print their CRD's additionalPrinterColumns, as kubectl
@@ -104,43 +119,50 @@ const ResourcePrinter &InformerRunner::printer() const
 std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser &parser,
                                                        const QString &kind)
 {
-    QTextStream err(stderr);
-    std::unique_ptr<InformerRunner> runner(new InformerRunner);
-    runner->m_options = GlobalOptions::fromParser(parser);
-    auto connection = connectCluster(runner->m_options);
-    if (!connection) {
-        err << "error: " << connection.errorMessage() << '\n';
+    auto session = ClusterSession::open(parser);
+    if (!session)
+        return nullptr;
+    auto resource = session->resolve(kind);
+    if (!resource) {
+        QTextStream(stderr) << "error: " << resource.errorMessage() << '\n';
         return nullptr;
     }
-    runner->m_connection = *connection;
+    return create(parser, std::move(session), *resource);
+}
+
+std::unique_ptr<InformerRunner>
+InformerRunner::create(const QCommandLineParser &parser,
+                       std::shared_ptr<const ClusterSession> session, const ApiResource &resource,
+                       const QString &onlyName)
+{
+    QTextStream err(stderr);
+    std::unique_ptr<InformerRunner> runner(new InformerRunner);
+    runner->m_session = std::move(session);
+    runner->m_resource = resource;
+    const GlobalOptions &globalOptions = runner->m_session->options();
+    const auto &connection = runner->m_session->connection();
     {
-        RestClient client(runner->m_connection);
-        auto discovery = Discovery::fetch(client);
-        if (!discovery) {
-            err << "error: " << discovery.error().message << '\n';
-            return nullptr;
-        }
-        auto resource = discovery->resolve(kind);
-        if (!resource) {
-            err << "error: " << resource.errorMessage() << '\n';
-            return nullptr;
-        }
-        runner->m_resource = *resource;
+        RestClient client(connection);
         runner->m_crdPrinter = crdPrinter(client, runner->m_resource);
     }
     runner->m_namespace = runner->m_resource.namespaced
-                              ? effectiveNamespace(runner->m_options, runner->m_connection->config)
+                              ? effectiveNamespace(globalOptions, connection->config)
                               : QString();
 
-    const bool transform = !runner->m_options.noTransform;
+    const bool transform = !globalOptions.noTransform;
     DecodeOptions decode;
     decode.dropManagedFields = transform; // the default transform, done while decoding
     std::shared_ptr<ListerWatcher> listerWatcher = std::make_shared<RestListerWatcher>(
-        runner->m_connection, runner->m_resource.path(runner->m_namespace), decode);
-    if (!runner->m_options.labelSelector.isEmpty() || !runner->m_options.fieldSelector.isEmpty())
-        listerWatcher = std::make_shared<SelectorListerWatcher>(std::move(listerWatcher),
-                                                                runner->m_options.labelSelector,
-                                                                runner->m_options.fieldSelector);
+        connection, runner->m_resource.path(runner->m_namespace), decode);
+    QString fieldSelector = globalOptions.fieldSelector;
+    if (!onlyName.isEmpty()) {
+        if (!fieldSelector.isEmpty())
+            fieldSelector += QLatin1Char(',');
+        fieldSelector += QStringLiteral("metadata.name=") + onlyName;
+    }
+    if (!globalOptions.labelSelector.isEmpty() || !fieldSelector.isEmpty())
+        listerWatcher = std::make_shared<SelectorListerWatcher>(
+            std::move(listerWatcher), globalOptions.labelSelector, fieldSelector);
     SharedIndexInformerOptions options;
     options.name = runner->m_resource.qualifiedName();
     // INFORMANT_WATCH_LIST=0 forces the paged list (for comparisons).
@@ -156,7 +178,7 @@ std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser 
     if (!transform)
         (void)runner->m_informer->setTransform({});
 
-    if (runner->m_options.stats || parser.isSet(QStringLiteral("until-events"))) {
+    if (globalOptions.stats || parser.isSet(QStringLiteral("until-events"))) {
         runner->m_delivered = std::make_unique<DeliveryCounter>();
         if (auto attached = runner->m_delivered->attachTo(*runner->m_informer); !attached) {
             err << "error: " << attached.errorMessage() << '\n';
@@ -216,7 +238,7 @@ bool InformerRunner::waitForSync(bool strict, qint64 timeoutMs)
                 failure += QStringLiteral(" (last error: %1)").arg(m_errors->last);
         }
         if (!failure.isEmpty()) {
-            QTextStream(stderr) << "error: " << failure << '\n';
+            QTextStream(stderr) << m_session->errorPrefix() << failure << '\n';
             return false;
         }
         QThread::msleep(2);
@@ -239,7 +261,7 @@ void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
         noteSyncCpu();
         if (m_reportsWatchHealth)
             reportWatchHealth();
-        if (!m_syncReported && m_options.stats && m_informer->hasSynced()) {
+        if (!m_syncReported && options().stats && m_informer->hasSynced()) {
             m_syncReported = true;
             QTextStream(stderr) << "synced " << m_resource.qualifiedName() << ": "
                                 << m_informer->indexer().size() << " objects in "
@@ -271,7 +293,7 @@ void InformerRunner::reportWatchHealth()
     m_seenLastError = status.lastError;
     if (failed && !m_reportedUnhealthy && status.state != InformerStatus::State::Watching) {
         m_reportedUnhealthy = true;
-        QTextStream(stderr) << "error: watch of " << m_resource.qualifiedName()
+        QTextStream(stderr) << m_session->errorPrefix() << "watch of " << m_resource.qualifiedName()
                             << " interrupted, retrying: "
                             << (status.lastError.isEmpty() ? handlerError : status.lastError)
                             << '\n';
@@ -311,7 +333,7 @@ void InformerRunner::stop()
 
 void InformerRunner::printStatsIfAsked()
 {
-    if (!m_options.stats)
+    if (!options().stats)
         return;
     const InformerStatus status = m_informer->status();
     struct rusage usage = {};

@@ -1,18 +1,21 @@
 #pragma once
 
-// InformerRunner: what `get`, `watch` and `dump` share: connect with the
-// global options, resolve KIND through discovery (plural, singular, Kind,
-// short name, resource.group), build one SharedIndexInformer on the REST
+// InformerRunner: what `get`, `watch` and `dump` share: on a ClusterSession
+// (connection and discovery), resolve KIND (plural, singular, Kind, short
+// name, resource.group), build one SharedIndexInformer on the REST
 // ListerWatcher with the selectors and transform asked for, wait for its
-// sync with a clear failure message, and print the --stats line. With
+// sync with a clear failure message naming the context, and print the
+// --stats line. With
 // --stats (or `dump --until-events`) a DeliveryCounter counts the changes
 // handed to handlers after the sync.
 //
 // Runs on informantctl's main thread; the informer's own threads do the
 // network and cache work.
 
+#include "clustersession.h"
 #include "deliverycounter.h"
 #include "globaloptions.h"
+#include "resourcetable.h"
 
 #include "informer/informers/sharedindexinformer.h"
 #include "informer/kube/apiresource.h"
@@ -30,6 +33,14 @@ public:
     // failure prints "error: ..." to stderr and returns null.
     static std::unique_ptr<InformerRunner> create(const QCommandLineParser &parser,
                                                   const QString &kind);
+    // The informer of `resource` on an open session (commands reading
+    // several kinds connect and discover once). `onlyName`: watch just the
+    // object of that name (a metadata.name field selector, as kubectl get
+    // NAME -w). Prints "error: ..." and returns null on failure.
+    static std::unique_ptr<InformerRunner> create(const QCommandLineParser &parser,
+                                                  std::shared_ptr<const ClusterSession> session,
+                                                  const informant::ApiResource &resource,
+                                                  const QString &onlyName = {});
     ~InformerRunner();
 
     informant::SharedIndexInformer &informer() { return *m_informer; }
@@ -37,7 +48,8 @@ public:
     // resource its CRD's additionalPrinterColumns (fetched once at create()).
     const informant::ResourcePrinter &printer() const;
     const informant::ApiResource &resource() const { return m_resource; }
-    const GlobalOptions &options() const { return m_options; }
+    const GlobalOptions &options() const { return m_session->options(); }
+    const ClusterSession &session() const { return *m_session; }
     // The namespace requests are limited to ("" for all / cluster-scoped).
     const QString &namespaceName() const { return m_namespace; }
     bool allNamespaces() const { return m_namespace.isEmpty() && m_resource.namespaced; }
@@ -77,8 +89,7 @@ private:
     // Records m_syncCpuMs the first time the informer is seen synced.
     void noteSyncCpu();
 
-    GlobalOptions m_options;
-    std::shared_ptr<const informant::ClusterConnection> m_connection;
+    std::shared_ptr<const ClusterSession> m_session;
     informant::ApiResource m_resource;
     QString m_namespace;
     // Declared before the informer, so its handler outlives it.
@@ -101,5 +112,8 @@ private:
 
 // The options of get/watch/dump (declared once, shared by the commands).
 void addInformerCommandOptions(QCommandLineParser &parser);
+
+// --no-headers and --show-labels, as get and watch read them.
+TableOptions tableOptions(const QCommandLineParser &parser);
 
 } // namespace informantctl

@@ -7,12 +7,18 @@ using namespace informant;
 
 namespace informantctl {
 
-QJsonObject listDocument(const QList<KubeObject> &objects, const ApiResource &resource)
+QJsonObject typedObject(const KubeObject &object, const ApiResource &resource)
+{
+    const KubeObject typed = object.withTypeMeta(resource.kind, resource.groupVersion());
+    return QJsonDocument::fromJson(typed.json()).object();
+}
+
+QJsonObject listDocument(const QList<ResourceObjects> &kinds)
 {
     QJsonArray items;
-    for (const KubeObject &object : objects) {
-        const KubeObject typed = object.withTypeMeta(resource.kind, resource.groupVersion());
-        items.append(QJsonDocument::fromJson(typed.json()).object());
+    for (const ResourceObjects &kind : kinds) {
+        for (const KubeObject &object : kind.objects)
+            items.append(typedObject(object, kind.resource));
     }
     return QJsonObject{
         {QStringLiteral("apiVersion"), QStringLiteral("v1")},
@@ -22,6 +28,11 @@ QJsonObject listDocument(const QList<KubeObject> &objects, const ApiResource &re
         // several requests.
         {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("resourceVersion"), QString()}}},
     };
+}
+
+QJsonObject listDocument(const QList<KubeObject> &objects, const ApiResource &resource)
+{
+    return listDocument(QList<ResourceObjects>{{resource, objects}});
 }
 
 } // namespace informantctl

@@ -4,7 +4,8 @@
 // {"apiVersion":"v1","items":[...],"kind":"List","metadata":{"resourceVersion":""}},
 // each item the object as the cache holds it (managedFields already dropped,
 // as kubectl hides them by default) with its kind and apiVersion, which list
-// items may lack, filled in from the resource.
+// items may lack, filled in from its resource. Objects of several kinds make
+// one List, in the order given.
 
 #include "informer/core/kubeobject.h"
 #include "informer/kube/apiresource.h"
@@ -14,7 +15,19 @@
 
 namespace informantctl {
 
+// One kind's objects, for a List of several kinds.
+struct ResourceObjects
+{
+    informant::ApiResource resource;
+    QList<informant::KubeObject> objects;
+};
+
+QJsonObject listDocument(const QList<ResourceObjects> &kinds);
 QJsonObject listDocument(const QList<informant::KubeObject> &objects,
                          const informant::ApiResource &resource);
+
+// One object as an item of the List (or printed alone): with its type meta.
+QJsonObject typedObject(const informant::KubeObject &object,
+                        const informant::ApiResource &resource);
 
 } // namespace informantctl

@@ -5,9 +5,15 @@
 // stderr prompt reaches informantctl's stderr while the plugin waits; dump
 // --until-events with --stats counts the changes delivered after the sync;
 // get -o wide|name|json|yaml prints what kubectl prints, and an unknown
-// format fails as kubectl's does.
+// format fails as kubectl's does. kubectl's idioms print byte for byte what
+// kubectl prints against the same simulator: several kinds (KIND1,KIND2 and
+// KIND/NAME...), --no-headers, --show-labels, get -w; argument errors read
+// as kubectl's; failures to reach a cluster name the kubeconfig context.
+
+#include "fakeapiserver.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -119,6 +125,92 @@ private:
         return path;
     }
 
+    // Empty when `informantctl get ARGS` and `kubectl get ARGS` print the
+    // same bytes on stdout and stderr and exit alike (or kubectl is not
+    // installed); else both outputs. AGE is computed by each run on its
+    // own: a pair of runs either side of a second's end runs again.
+    QString differenceFromKubectl(const QString &server, const QStringList &args)
+    {
+        if (kubectl().isEmpty())
+            return {};
+        QString difference;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            const Run ours = get(server, args);
+            const Run theirs = get(server, args, kubectl());
+            if (ours.exitCode == theirs.exitCode && ours.out == theirs.out &&
+                ours.err == theirs.err)
+                return {};
+            difference = QStringLiteral("get %1\ninformantctl (exit %2):\n%3%4\n"
+                                        "kubectl (exit %5):\n%6%7")
+                             .arg(args.join(QLatin1Char(' ')))
+                             .arg(ours.exitCode)
+                             .arg(QString::fromUtf8(ours.out), QString::fromUtf8(ours.err))
+                             .arg(theirs.exitCode)
+                             .arg(QString::fromUtf8(theirs.out), QString::fromUtf8(theirs.err));
+        }
+        return difference;
+    }
+
+    // Starts `program ARGS` without waiting for it (get -w, watch).
+    void startChild(QProcess &process, const QString &program, const QStringList &args)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), home());
+        env.remove(QStringLiteral("KUBECONFIG"));
+        process.setProcessEnvironment(env);
+        process.start(program, args);
+    }
+
+    // Reads `process`'s stdout into `out` until it holds `lines` lines
+    // (or 20 s passed); the event loop runs meanwhile.
+    static bool readLines(QProcess &process, QByteArray &out, int lines)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (out.count('\n') < lines && clock.elapsed() < 20000) {
+            QTest::qWait(20);
+            out += process.readAllStandardOutput();
+        }
+        return out.count('\n') >= lines;
+    }
+
+    // Runs informantctl to its end while this thread's event loop serves a
+    // FakeApiServer.
+    Run runServing(const QStringList &args)
+    {
+        QProcess process;
+        startChild(process, ctl(), args);
+        QElapsedTimer clock;
+        clock.start();
+        while (process.state() != QProcess::NotRunning && clock.elapsed() < 30000)
+            QTest::qWait(20);
+        if (process.state() != QProcess::NotRunning) {
+            process.kill();
+            process.waitForFinished();
+        }
+        return {process.exitCode(), process.readAllStandardOutput(),
+                process.readAllStandardError()};
+    }
+
+    // Creates a ConfigMap in namespace web of the simulator at `server`.
+    static bool createConfigMap(const QString &server, const QString &name)
+    {
+        QNetworkAccessManager network;
+        QNetworkRequest request(QUrl(server + QStringLiteral("/api/v1/namespaces/web/configmaps")));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        const QByteArray body = QStringLiteral("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
+                                               "\"metadata\":{\"name\":\"%1\",\"labels\":"
+                                               "{\"tier\":\"test\"}},\"data\":{\"k\":\"v\"}}")
+                                    .arg(name)
+                                    .toUtf8();
+        std::unique_ptr<QNetworkReply> reply(network.post(request, body));
+        QElapsedTimer clock;
+        clock.start();
+        while (!reply->isFinished() && clock.elapsed() < 10000)
+            QTest::qWait(10);
+        return reply->isFinished() && reply->error() == QNetworkReply::NoError;
+    }
+
 private slots:
     void cleanup() { stopSim(); }
 
@@ -174,6 +266,8 @@ private slots:
             ctl(), {QStringLiteral("--kubeconfig"), bad, QStringLiteral("api-resources")}, home());
         QCOMPARE(failed.exitCode, 1);
         QVERIFY2(failed.err.contains("TLS certificate verification failed"),
+                 failed.err.constData());
+        QVERIFY2(failed.err.startsWith("error: context \"sim\": GET https://"),
                  failed.err.constData());
         QVERIFY(failed.out.isEmpty());
     }
@@ -509,6 +603,404 @@ private slots:
         QCOMPARE(bogus.err, QByteArray("error: unable to match a printer suitable for the output "
                                        "format \"bogus\", allowed formats are: "
                                        "json,name,wide,yaml\n"));
+    }
+
+    // kubectl get KIND1,KIND2: a table per kind, a blank line between them,
+    // NAME as kind.group/name; under -A NAMESPACE first, and (as kubectl
+    // prints it) on every table after a namespaced kind's. -o name, json and
+    // yaml print the kinds together (one List).
+    void getSeveralKindsPrintsATablePerKindLikeKubectl()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList web{QStringLiteral("-n"), QStringLiteral("web")};
+        const QStringList kinds = QStringList{QStringLiteral("svc,cm")} + web;
+        const Run tables = get(server, kinds);
+        QCOMPARE(tables.exitCode, 0);
+        const QStringList parts = QString::fromUtf8(tables.out).split(QStringLiteral("\n\n"));
+        QCOMPARE(parts.size(), 2);
+        const QStringList services = parts.at(0).split(u'\n');
+        QVERIFY2(services.at(0).startsWith(QStringLiteral("NAME ")) &&
+                     services.at(0).contains(QStringLiteral("CLUSTER-IP")),
+                 qPrintable(parts.at(0)));
+        QVERIFY(services.at(1).startsWith(QStringLiteral("service/api ")));
+        QVERIFY(services.at(2).startsWith(QStringLiteral("service/frontend ")));
+        const QStringList configMaps = parts.at(1).split(u'\n');
+        QVERIFY(configMaps.at(0).startsWith(QStringLiteral("NAME ")) &&
+                configMaps.at(0).contains(QStringLiteral(" DATA ")));
+        QVERIFY(configMaps.at(1).startsWith(QStringLiteral("configmap/api-config ")));
+        QVERIFY(configMaps.at(2).startsWith(QStringLiteral("configmap/frontend-config ")));
+        QString difference = differenceFromKubectl(server, kinds);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+
+        const Run names =
+            get(server, kinds + QStringList{QStringLiteral("-o"), QStringLiteral("name")});
+        QCOMPARE(names.exitCode, 0);
+        QCOMPARE(names.out, QByteArray("service/api\nservice/frontend\nconfigmap/api-config\n"
+                                       "configmap/frontend-config\n"));
+        const Run json =
+            get(server, kinds + QStringList{QStringLiteral("-o"), QStringLiteral("json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject list = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(list.value(QStringLiteral("kind")).toString(), QStringLiteral("List"));
+        QStringList itemKinds;
+        for (const QJsonValue item : list.value(QStringLiteral("items")).toArray())
+            itemKinds.append(item.toObject().value(QStringLiteral("kind")).toString());
+        QCOMPARE(itemKinds,
+                 QStringList({QStringLiteral("Service"), QStringLiteral("Service"),
+                              QStringLiteral("ConfigMap"), QStringLiteral("ConfigMap")}));
+
+        const QStringList all{QStringLiteral("-A")};
+        const Run servicesThenNamespaces = get(server, QStringList{QStringLiteral("svc,ns")} + all);
+        QCOMPARE(servicesThenNamespaces.exitCode, 0);
+        const QStringList sticky =
+            QString::fromUtf8(servicesThenNamespaces.out).split(QStringLiteral("\n\n"));
+        QCOMPARE(sticky.size(), 2);
+        QVERIFY(sticky.at(0).startsWith(QStringLiteral("NAMESPACE ")));
+        QVERIFY2(sticky.at(1).startsWith(QStringLiteral("NAMESPACE   NAME ")),
+                 qPrintable(sticky.at(1)));
+        const Run namespacesFirst = get(server, QStringList{QStringLiteral("ns,svc")} + all);
+        QVERIFY(namespacesFirst.out.startsWith("NAME "));
+        QVERIFY(namespacesFirst.out.contains("\n\nNAMESPACE "));
+
+        const Run none = get(server, QStringList{QStringLiteral("cronjobs,jobs")} + web);
+        QCOMPARE(none.exitCode, 0);
+        QVERIFY(none.out.isEmpty());
+        QCOMPARE(none.err, QByteArray("No resources found in web namespace.\n"));
+
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("ns,svc")} + all,
+              QStringList{QStringLiteral("svc,ns")} + all,
+              QStringList{QStringLiteral("svc,cronjobs,cm")} + web,
+              QStringList{QStringLiteral("cronjobs,jobs")} + web,
+              kinds + QStringList{QStringLiteral("-o"), QStringLiteral("name")},
+              kinds + QStringList{QStringLiteral("-o"), QStringLiteral("json")},
+              kinds + QStringList{QStringLiteral("-o"), QStringLiteral("yaml")}}) {
+            difference = differenceFromKubectl(server, args);
+            QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        }
+    }
+
+    // --no-headers drops each table's header (and the blank lines between
+    // tables); --show-labels adds LABELS last, after -o wide's columns; only
+    // tables take it, as kubectl's printers.
+    void getNoHeadersAndShowLabelsLikeKubectl()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList kinds{QStringLiteral("svc,cm"), QStringLiteral("-n"),
+                                QStringLiteral("web")};
+        const QStringList noHeaders = kinds + QStringList{QStringLiteral("--no-headers")};
+        const Run bare = get(server, noHeaders);
+        QCOMPARE(bare.exitCode, 0);
+        const QList<QByteArray> lines = bare.out.split('\n');
+        QCOMPARE(lines.size(), 5); // four rows and the final newline
+        QVERIFY(lines.at(0).startsWith("service/api "));
+        QVERIFY(lines.at(2).startsWith("configmap/api-config "));
+
+        const QStringList labels = kinds + QStringList{QStringLiteral("-o"), QStringLiteral("wide"),
+                                                       QStringLiteral("--show-labels")};
+        const Run labelled = get(server, labels);
+        QCOMPARE(labelled.exitCode, 0);
+        const QStringList rows = QString::fromUtf8(labelled.out).split(u'\n');
+        QVERIFY2(rows.at(0).contains(QStringLiteral(" SELECTOR ")) &&
+                     rows.at(0).endsWith(QStringLiteral("   LABELS")),
+                 qPrintable(rows.at(0)));
+        QVERIFY2(rows.at(1).startsWith(QStringLiteral("service/api ")) &&
+                     rows.at(1).endsWith(QStringLiteral("   app=api")),
+                 qPrintable(rows.at(1)));
+        QVERIFY(rows.at(4).endsWith(QStringLiteral("   LABELS")));
+        QVERIFY(rows.at(5).endsWith(QStringLiteral("   <none>")));
+
+        const QStringList podsLabels{QStringLiteral("pods"), QStringLiteral("-A"),
+                                     QStringLiteral("--show-labels"),
+                                     QStringLiteral("--no-headers")};
+        const Run pods = get(server, podsLabels);
+        QCOMPARE(pods.exitCode, 0);
+        QVERIFY(pods.out.contains("pod-template-hash="));
+        for (const QStringList &args : {noHeaders, labels}) {
+            const QString difference = differenceFromKubectl(server, args);
+            QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        }
+    }
+
+    // KIND/NAME arguments print in the order given: a new table where the
+    // kind changes, one table for neighbours of one kind (also when a name
+    // of another kind between them was not found). Missing names are
+    // kubectl's NotFound errors and exit status 1.
+    void getKindSlashNameFollowsTheArgumentOrder()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList web{QStringLiteral("-n"), QStringLiteral("web")};
+        const QStringList threeTables =
+            QStringList{QStringLiteral("svc/api"), QStringLiteral("cm/api-config"),
+                        QStringLiteral("svc/frontend")} +
+            web;
+        const Run three = get(server, threeTables);
+        QCOMPARE(three.exitCode, 0);
+        const QStringList parts = QString::fromUtf8(three.out).split(QStringLiteral("\n\n"));
+        QCOMPARE(parts.size(), 3);
+        QVERIFY(parts.at(0).section(u'\n', 1, 1).startsWith(QStringLiteral("service/api ")));
+        QVERIFY(
+            parts.at(1).section(u'\n', 1, 1).startsWith(QStringLiteral("configmap/api-config ")));
+        QVERIFY(parts.at(2).section(u'\n', 1, 1).startsWith(QStringLiteral("service/frontend ")));
+
+        const QStringList oneMissing =
+            QStringList{QStringLiteral("svc/api"), QStringLiteral("cm/nosuch"),
+                        QStringLiteral("svc/frontend")} +
+            web;
+        const Run missing = get(server, oneMissing);
+        QCOMPARE(missing.exitCode, 1);
+        const QList<QByteArray> lines = missing.out.split('\n');
+        QCOMPARE(lines.size(), 4);
+        QVERIFY(lines.at(1).startsWith("api ") && lines.at(2).startsWith("frontend "));
+        QCOMPARE(missing.err,
+                 QByteArray("Error from server (NotFound): configmaps \"nosuch\" not found\n"));
+
+        const QStringList nameInTwoKinds =
+            QStringList{QStringLiteral("svc,cm"), QStringLiteral("api-config")} + web;
+        const Run inTwoKinds = get(server, nameInTwoKinds);
+        QCOMPARE(inTwoKinds.exitCode, 1);
+        QVERIFY2(inTwoKinds.out.contains("\napi-config "), inTwoKinds.out.constData());
+        QCOMPARE(inTwoKinds.err,
+                 QByteArray("Error from server (NotFound): services \"api-config\" not found\n"));
+
+        const QStringList twoJson =
+            QStringList{QStringLiteral("svc/api"), QStringLiteral("cm/api-config"),
+                        QStringLiteral("-o"), QStringLiteral("json")} +
+            web;
+        const Run list = get(server, twoJson);
+        QCOMPARE(list.exitCode, 0);
+        QCOMPARE(
+            QJsonDocument::fromJson(list.out).object().value(QStringLiteral("kind")).toString(),
+            QStringLiteral("List"));
+        const QStringList oneJson =
+            QStringList{QStringLiteral("svc/api"), QStringLiteral("-o"), QStringLiteral("json")} +
+            web;
+        const Run alone = get(server, oneJson);
+        QCOMPARE(alone.exitCode, 0);
+        QCOMPARE(
+            QJsonDocument::fromJson(alone.out).object().value(QStringLiteral("kind")).toString(),
+            QStringLiteral("Service"));
+
+        for (const QStringList &args :
+             {threeTables, oneMissing, nameInTwoKinds, twoJson, oneJson}) {
+            const QString difference = differenceFromKubectl(server, args);
+            QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        }
+    }
+
+    void getArgumentErrorsAreKubectls_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("error");
+        QTest::newRow("unknown kind in a list")
+            << QStringList{QStringLiteral("svc,nosuchkind")}
+            << QByteArray("error: the server doesn't have a resource type \"nosuchkind\"\n");
+        QTest::newRow("unknown kind before a name")
+            << QStringList{QStringLiteral("nosuchkind/x")}
+            << QByteArray("error: the server doesn't have a resource type \"nosuchkind\"\n");
+        QTest::newRow("a kind beside KIND/NAME")
+            << QStringList{QStringLiteral("svc/api"), QStringLiteral("pods")}
+            << QByteArray("error: there is no need to specify a resource type as a separate "
+                          "argument when passing arguments in resource/name form (e.g. 'kubectl "
+                          "get resource/<resource_name>' instead of 'kubectl get resource "
+                          "resource/<resource_name>'\n");
+        QTest::newRow("two slashes")
+            << QStringList{QStringLiteral("svc/api/x")}
+            << QByteArray(
+                   "error: arguments in resource/name form may not have more than one slash\n");
+        QTest::newRow("no name")
+            << QStringList{QStringLiteral("svc/")}
+            << QByteArray("error: arguments in resource/name form must have a single resource and "
+                          "name\n");
+        QTest::newRow("a list before a slash")
+            << QStringList{QStringLiteral("svc,cm/api")}
+            << QByteArray("error: arguments in resource/name form must have a single resource and "
+                          "name\n");
+        QTest::newRow("labels in json")
+            << QStringList{QStringLiteral("svc"), QStringLiteral("-o"), QStringLiteral("json"),
+                           QStringLiteral("--show-labels")}
+            << QByteArray("error: --show-labels option cannot be used with json printer\n");
+        QTest::newRow("watching two kinds")
+            << QStringList{QStringLiteral("svc,cm"), QStringLiteral("-w")}
+            << QByteArray("error: you may only specify a single resource type\n");
+    }
+
+    void getArgumentErrorsAreKubectls()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, error);
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run failed = get(server, args);
+        QCOMPARE(failed.exitCode, 1);
+        QVERIFY(failed.out.isEmpty());
+        QCOMPARE(failed.err, error);
+        const QString difference = differenceFromKubectl(server, args);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
+    // get -w (and watch): the list as one aligned table, then a row per
+    // change with the table's column widths, widened for good by a wider
+    // cell, as kubectl's remembered widths do; -o name a line per change.
+    void getWatchPrintsTheListThenEveryChangeLikeKubectl()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList base{QStringLiteral("--server"), server,
+                               QStringLiteral("get"),      QStringLiteral("cm"),
+                               QStringLiteral("-n"),       QStringLiteral("web"),
+                               QStringLiteral("-w")};
+        const QStringList namesArgs =
+            base + QStringList{QStringLiteral("-o"), QStringLiteral("name")};
+        QProcess table, names, theirNames, watch;
+        startChild(table, ctl(), base);
+        startChild(names, ctl(), namesArgs);
+        startChild(watch, ctl(),
+                   {QStringLiteral("--server"), server, QStringLiteral("watch"),
+                    QStringLiteral("cm"), QStringLiteral("-n"), QStringLiteral("web"),
+                    QStringLiteral("--no-headers"), QStringLiteral("--show-labels")});
+        if (!kubectl().isEmpty())
+            startChild(theirNames, kubectl(), namesArgs);
+        QByteArray tableOut, namesOut, theirNamesOut, watchOut;
+        QVERIFY2(readLines(table, tableOut, 3), tableOut.constData());
+        QVERIFY2(readLines(names, namesOut, 2), namesOut.constData());
+        QVERIFY2(readLines(watch, watchOut, 2), watchOut.constData());
+        if (!kubectl().isEmpty())
+            QVERIFY2(readLines(theirNames, theirNamesOut, 2), theirNamesOut.constData());
+
+        const QString wide = QStringLiteral("a-config-map-named-wider-than-the-others");
+        QVERIFY(createConfigMap(server, wide));
+        QVERIFY(createConfigMap(server, QStringLiteral("b")));
+        QVERIFY2(readLines(table, tableOut, 5), tableOut.constData());
+        QVERIFY2(readLines(names, namesOut, 4), namesOut.constData());
+        QVERIFY2(readLines(watch, watchOut, 4), watchOut.constData());
+        if (!kubectl().isEmpty())
+            QVERIFY2(readLines(theirNames, theirNamesOut, 4), theirNamesOut.constData());
+        for (QProcess *process : {&table, &names, &theirNames, &watch}) {
+            process->kill();
+            process->waitForFinished();
+        }
+
+        const QList<QByteArray> rows = tableOut.split('\n');
+        QVERIFY2(rows.at(0).startsWith("NAME              DATA   AGE"), tableOut.constData());
+        QVERIFY(rows.at(1).startsWith("api-config        2      "));
+        QVERIFY(rows.at(2).startsWith("frontend-config   2      "));
+        QVERIFY2(rows.at(3).startsWith(wide.toUtf8() + "   1      "), tableOut.constData());
+        QVERIFY2(rows.at(4).startsWith(QByteArray("b").leftJustified(wide.size() + 3) + "1      "),
+                 tableOut.constData());
+
+        const QByteArray expectedNames = "configmap/api-config\nconfigmap/frontend-config\n"
+                                         "configmap/" +
+                                         wide.toUtf8() + "\nconfigmap/b\n";
+        QCOMPARE(namesOut, expectedNames);
+        if (!kubectl().isEmpty())
+            QCOMPARE(namesOut, theirNamesOut);
+
+        const QList<QByteArray> watched = watchOut.split('\n');
+        QVERIFY2(watched.at(0).startsWith("api-config ") && watched.at(0).endsWith("   <none>"),
+                 watchOut.constData());
+        QVERIFY2(watched.at(2).startsWith(wide.toUtf8() + "   1 ") &&
+                     watched.at(2).endsWith("   tier=test"),
+                 watchOut.constData());
+    }
+
+    // Failures to reach a cluster name the kubeconfig context, the request
+    // and what went wrong; with --server alone there is no context. Never
+    // the token.
+    void errorsNameTheKubeconfigContext()
+    {
+        const int port = startSim({});
+        QVERIFY(port > 0);
+        stopSim(); // nothing listens there now: refused
+        const QString refused = QStringLiteral("http://127.0.0.1:%1").arg(port);
+        const QString config = writeKubeconfig(QStringLiteral("refused.yaml"), refused, {},
+                                               QStringLiteral("    token: secret-token-1234\n"));
+        const Run viaContext = run(
+            ctl(),
+            {QStringLiteral("--kubeconfig"), config, QStringLiteral("get"), QStringLiteral("pods")},
+            home());
+        QCOMPARE(viaContext.exitCode, 1);
+        QVERIFY(viaContext.out.isEmpty());
+        QCOMPARE(viaContext.err,
+                 QStringLiteral("error: context \"sim\": GET %1/api: connection refused\n")
+                     .arg(refused)
+                     .toUtf8());
+        const Run viaServer = get(refused, {QStringLiteral("pods")});
+        QCOMPARE(viaServer.exitCode, 1);
+        QCOMPARE(viaServer.err,
+                 QStringLiteral("error: GET %1/api: connection refused\n").arg(refused).toUtf8());
+
+        const int tokenPort = startSim({QStringLiteral("--token"), QStringLiteral("right-token")});
+        QVERIFY(tokenPort > 0);
+        const QString server = QStringLiteral("http://127.0.0.1:%1").arg(tokenPort);
+        const QString wrongToken =
+            writeKubeconfig(QStringLiteral("wrong-token.yaml"), server, {},
+                            QStringLiteral("    token: secret-token-1234\n"));
+        const Run unauthorized = run(ctl(),
+                                     {QStringLiteral("--kubeconfig"), wrongToken,
+                                      QStringLiteral("get"), QStringLiteral("pods,svc")},
+                                     home());
+        QCOMPARE(unauthorized.exitCode, 1);
+        QCOMPARE(
+            unauthorized.err,
+            QStringLiteral("error: context \"sim\": GET %1/api: 401 Unauthorized: Unauthorized\n")
+                .arg(server)
+                .toUtf8());
+        QVERIFY(!unauthorized.err.contains("secret-token-1234"));
+    }
+
+    // A list the server forbids: the context, the request and the server's
+    // Status message.
+    void forbiddenListNamesTheContextAndTheServersMessage()
+    {
+        const QByteArray forbidden =
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+            "\"message\":\"secrets is forbidden: User \\\"jane\\\" cannot list resource "
+            "\\\"secrets\\\" in API group \\\"\\\" in the namespace "
+            "\\\"default\\\"\",\"reason\":\"Forbidden\",\"details\":{\"kind\":\"secrets\"},"
+            "\"code\":403}";
+        FakeApiServer server([&](const HttpRequest &request, QTcpSocket *socket) {
+            if (request.path == QLatin1String("/api"))
+                FakeApiServer::reply(socket, 200,
+                                     "{\"kind\":\"APIVersions\",\"versions\":[\"v1\"]}");
+            else if (request.path == QLatin1String("/apis"))
+                FakeApiServer::reply(
+                    socket, 200, "{\"kind\":\"APIGroupList\",\"apiVersion\":\"v1\",\"groups\":[]}");
+            else if (request.path == QLatin1String("/api/v1"))
+                FakeApiServer::reply(
+                    socket, 200,
+                    "{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":[{"
+                    "\"name\":\"secrets\",\"singularName\":\"secret\",\"namespaced\":true,\"kind\":"
+                    "\"Secret\",\"verbs\":[\"get\",\"list\",\"watch\"]}]}");
+            else
+                FakeApiServer::reply(socket, 403, forbidden);
+        });
+        QVERIFY(server.listen());
+        const QString config =
+            writeKubeconfig(QStringLiteral("forbidden.yaml"), server.url().toString(), {},
+                            QStringLiteral("    token: secret-token-1234\n"));
+        const Run denied = runServing({QStringLiteral("--kubeconfig"), config,
+                                       QStringLiteral("get"), QStringLiteral("secrets")});
+        QCOMPARE(denied.exitCode, 1);
+        QVERIFY(denied.out.isEmpty());
+        QVERIFY2(denied.err.startsWith("error: context \"sim\": "), denied.err.constData());
+        QVERIFY2(denied.err.contains("/api/v1/namespaces/default/secrets"), denied.err.constData());
+        QVERIFY2(denied.err.contains("403"), denied.err.constData());
+        QVERIFY2(denied.err.contains("secrets is forbidden: User \"jane\" cannot list resource "
+                                     "\"secrets\" in API group \"\" in the namespace \"default\""),
+                 denied.err.constData());
+        QVERIFY(!denied.err.contains("secret-token-1234"));
+
+        // get -w lists first, as get does: it fails the same way, and ends.
+        const Run watchDenied =
+            runServing({QStringLiteral("--kubeconfig"), config, QStringLiteral("get"),
+                        QStringLiteral("secrets"), QStringLiteral("-w")});
+        QCOMPARE(watchDenied.exitCode, 1);
+        QVERIFY(watchDenied.out.isEmpty());
+        QCOMPARE(watchDenied.err, denied.err);
     }
 };
 

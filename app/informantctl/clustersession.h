@@ -1,0 +1,53 @@
+#pragma once
+
+// ClusterSession: what every command that reads resources starts with: the
+// global options resolved into a connection (connection.h) and the server's
+// discovery, fetched once however many kinds the command reads
+// (`get deploy,rs,po`).
+//
+// Its failures name the kubeconfig context they concern (errorPrefix()), so
+// a user with several clusters knows which one refused; the request and the
+// server's Status message come from the ApiError itself. With --server and
+// no kubeconfig there is no context to name.
+
+#include "globaloptions.h"
+
+#include "informer/core/result.h"
+#include "informer/kube/apiresource.h"
+#include "informer/kube/clusterconnection.h"
+#include "informer/kube/discoveryresult.h"
+
+#include <QCommandLineParser>
+
+#include <memory>
+
+namespace informantctl {
+
+class ClusterSession
+{
+public:
+    // Connects and reads discovery. On failure prints "error: ..." to stderr
+    // and returns null.
+    static std::shared_ptr<const ClusterSession> open(const QCommandLineParser &parser);
+
+    const GlobalOptions &options() const { return m_options; }
+    const std::shared_ptr<const informant::ClusterConnection> &connection() const
+    {
+        return m_connection;
+    }
+    // A user-typed KIND (plural, singular, Kind, short name, resource.group),
+    // with kubectl's message for one the server does not have.
+    informant::Result<informant::ApiResource> resolve(const QString &kind) const;
+    // "error: " or, from a kubeconfig context, "error: context \"NAME\": ".
+    QString errorPrefix() const { return m_errorPrefix; }
+
+private:
+    ClusterSession() = default;
+
+    GlobalOptions m_options;
+    std::shared_ptr<const informant::ClusterConnection> m_connection;
+    informant::DiscoveryResult m_discovery;
+    QString m_errorPrefix;
+};
+
+} // namespace informantctl

@@ -1,0 +1,45 @@
+#pragma once
+
+// What `watch KIND` and `get KIND -w` print, as kubectl get -w does: the
+// objects of the first list, sorted, then every change as it arrives. A
+// table's first block (with the header, unless --no-headers) is aligned
+// over the whole list, and later rows keep its column widths, widening a
+// column when a wider cell comes (TabWriter). The header goes out with the
+// first row, so an empty list prints nothing until something appears.
+//
+// The informer's handler thread renders and writes each change; the list
+// is held back until this registration has received all of it.
+
+#include "resourcetable.h"
+
+namespace informantctl {
+
+class InformerRunner;
+
+enum class WatchOutput {
+    Table,      // kubectl's rows (TableOptions: wide, headers, labels)
+    Name,       // "kind.group/name" per change
+    Json,       // the object as indented JSON per change (kubectl get -w -o json)
+    Yaml,       // the object as YAML per change, "---" between them
+    JsonEvents, // one {"type","object"} line per change (informantctl watch -o json)
+};
+
+struct WatchFormat
+{
+    WatchOutput output = WatchOutput::Table;
+    TableOptions table; // for Table; withKind is never set (one kind)
+};
+
+enum class FirstList {
+    Retried,     // `watch`: retried until it succeeds, like every later list
+    MustSucceed, // `get -w`: fails as get fails (kubectl get -w lists once, then watches)
+};
+constexpr qint64 kFirstListTimeoutMs = 120000;
+
+// Starts `runner`'s informer and prints until the process is interrupted;
+// says on stderr when the watch is interrupted and when it resumes.
+// Returns the exit status (1 if the handler could not be added, or the
+// first list failed when it must succeed).
+int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList firstList);
+
+} // namespace informantctl
