@@ -14,6 +14,8 @@ struct SimOptions
     double churnPerSecond = 0;    // any scenario: changes per second (0: the scenario's default)
     qint64 replayChanges = 0;     // replay: changes kept for replay (0: default)
     bool replayOnRequest = false; // replay: make the changes at POST /sim/v1/replay/start
+    QString replayFile;           // replay: serve this recording (informantctl record) instead
+    double replaySpeed = 1;       // replay of a recording: 10 plays ten times faster
     int crds = 0;                 // any scenario: this many extra CRDs, a few objects each
     quint32 seed = 1;
     int history = 10000; // events kept per resource

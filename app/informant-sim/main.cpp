@@ -80,6 +80,10 @@ int main(int argc, char *argv[])
         "          With --replay-on-request the changes are made at\n"
         "          POST /sim/v1/replay/start: watches open then (an informer\n"
         "          that has listed) receive all of them.\n"
+        "          With --replay FILE (which implies --scenario replay) it serves a\n"
+        "          recording made by informantctl record instead: the recorded state\n"
+        "          at start-up, then the recorded changes at their times\n"
+        "          (--replay-speed 10 plays them ten times faster).\n"
         "--churn R adds R changes/s (80 % updates, deletes and creates) to any\n"
         "scenario; demo and empty churn --pods pods (default 200) in namespace churn.\n"
         "--crds N adds N CustomResourceDefinitions (3 objects each) to any scenario:\n"
@@ -116,6 +120,14 @@ int main(int argc, char *argv[])
         QStringLiteral("replay-on-request"),
         QStringLiteral("replay: make the changes only at POST /sim/v1/replay/start, so "
                        "clients already watching receive them."));
+    const QCommandLineOption replayFile(
+        QStringLiteral("replay"),
+        QStringLiteral("Serve this recording (informantctl record); implies --scenario replay."),
+        QStringLiteral("file"));
+    const QCommandLineOption replaySpeed(
+        QStringLiteral("replay-speed"),
+        QStringLiteral("With --replay: play the recorded changes X times as fast."),
+        QStringLiteral("X"), QStringLiteral("1"));
     const QCommandLineOption crds(
         QStringLiteral("crds"),
         QStringLiteral("Add N CustomResourceDefinitions with 3 objects each (any scenario)."),
@@ -163,6 +175,7 @@ int main(int argc, char *argv[])
                        changes, replayOnRequest, crds,     seed,       history,    tlsCert,
                        tlsKey,  tlsCa,           clientCa, clientCert, clientKey,  token,
                        faults,  kubeconfig,      bookmarks});
+    parser.addOptions({replayFile, replaySpeed});
     parser.process(app);
 
     SimOptions options;
@@ -172,6 +185,14 @@ int main(int argc, char *argv[])
     options.churnPerSecond = parser.value(churn).toDouble();
     options.replayChanges = parser.value(changes).toLongLong();
     options.replayOnRequest = parser.isSet(replayOnRequest);
+    options.replayFile = parser.value(replayFile);
+    if (parser.isSet(replayFile) && !parser.isSet(scenario))
+        options.scenario = QStringLiteral("replay");
+    bool speedOk = false;
+    options.replaySpeed = parser.value(replaySpeed).toDouble(&speedOk);
+    if (!speedOk || !(options.replaySpeed > 0))
+        return fail(QStringLiteral("--replay-speed: expected a positive number, got \"%1\"")
+                        .arg(parser.value(replaySpeed)));
     options.crds = parser.value(crds).toInt();
     options.seed = parser.value(seed).toUInt();
     options.history = parser.value(history).toInt();

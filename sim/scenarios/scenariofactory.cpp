@@ -25,6 +25,8 @@ Result<std::unique_ptr<Scenario>> createReplayScenario(ServerContext &context,
                                                        const SimOptions &options);
 Result<std::unique_ptr<Scenario>> createDemoScenario(ServerContext &context,
                                                      const SimOptions &options);
+Result<std::unique_ptr<Scenario>> createRecordingReplayScenario(ServerContext &context,
+                                                                const SimOptions &options);
 
 Result<void> createBaseNamespaces(ServerContext &context)
 {
@@ -96,8 +98,12 @@ Result<std::unique_ptr<Scenario>> createScenario(ServerContext &context, const S
         return createPopulationScenario(context, options, false);
     if (options.scenario == QLatin1String("churn"))
         return createPopulationScenario(context, options, true);
+    if (!options.replayFile.isEmpty() && options.scenario != QLatin1String("replay"))
+        return makeError(QStringLiteral("--replay FILE goes with --scenario replay, not %1")
+                             .arg(options.scenario));
     if (options.scenario == QLatin1String("replay"))
-        return createReplayScenario(context, options);
+        return options.replayFile.isEmpty() ? createReplayScenario(context, options)
+                                            : createRecordingReplayScenario(context, options);
     if (options.scenario == QLatin1String("demo"))
         return createDemoScenario(context, options);
     return makeError(
