@@ -10,6 +10,9 @@
 
 #include <QCoreApplication>
 #include <QPointer>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace informant {
 
@@ -33,8 +36,20 @@ LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name
     };
     m_factory =
         std::make_unique<SharedInformerFactory>(listerWatcher, SharedIndexInformerOptions{}, tweak);
+    m_crdsSettled = new QTimer(this);
+    m_crdsSettled->setSingleShot(true);
+    m_crdsSettled->setInterval(1000);
+    connect(m_crdsSettled, &QTimer::timeout, this, [this] {
+        if (crdSignature() != m_crdSignatureDiscovered)
+            discover();
+    });
     setKinds(builtinKinds());
     relayCredentialPlugin();
+}
+
+void LiveClusterSession::setRediscoveryDelay(int ms)
+{
+    m_crdsSettled->setInterval(ms);
 }
 
 void LiveClusterSession::relayCredentialPlugin()
@@ -133,21 +148,61 @@ QList<KindSource *> LiveClusterSession::sources() const
 
 void LiveClusterSession::discover()
 {
-    auto *discovery = new KindDiscovery(m_connection, this);
-    connect(discovery, &KindDiscovery::finished, this,
-            [this, discovery](const QList<KindInfo> &kinds, const QString &error) {
-                m_kindsDiscovered = true;
-                // A failure keeps the built-in kinds; those waiting for
-                // discovery's answer hear it all the same.
-                if (!kinds.isEmpty())
-                    setKinds(kinds);
-                else
-                    Q_EMIT kindsChanged();
-                if (!error.isEmpty())
-                    Q_EMIT failed(QStringLiteral("Discovery on %1: %2").arg(m_name, error));
-                discovery->deleteLater();
-            });
-    discovery->start();
+    if (m_discovery) {
+        m_discoverAgain = true;
+        return;
+    }
+    // Taken before the fetch: a CRD changed while discovery runs is seen
+    // again by the next check.
+    m_crdSignatureDiscovered = crdSignature();
+    m_discovery = new KindDiscovery(m_connection, this);
+    connect(m_discovery, &KindDiscovery::finished, this, &LiveClusterSession::onDiscovered);
+    m_discovery->start();
+}
+
+void LiveClusterSession::onDiscovered(const QList<KindInfo> &kinds, const QString &error)
+{
+    m_discovery->deleteLater();
+    m_discovery = nullptr;
+    const bool first = !m_kindsDiscovered;
+    m_kindsDiscovered = true;
+    // A failure keeps the kinds shown; those waiting for discovery's first
+    // answer hear it all the same.
+    if (!kinds.isEmpty() && kinds != m_kinds)
+        setKinds(kinds);
+    else if (first)
+        Q_EMIT kindsChanged();
+    if (!error.isEmpty())
+        Q_EMIT failed(QStringLiteral("Discovery on %1: %2").arg(m_name, error));
+    followCustomResourceDefinitions();
+    if (std::exchange(m_discoverAgain, false))
+        discover();
+}
+
+void LiveClusterSession::followCustomResourceDefinitions()
+{
+    if (m_crds)
+        return;
+    const KindInfo crds =
+        findKind(QStringLiteral("customresourcedefinitions.apiextensions.k8s.io"));
+    if (!crds.isValid())
+        return;
+    m_crds = source(crds);
+    if (!m_crds)
+        return;
+    // Restarted by every change: discovery runs once the burst is over.
+    connect(m_crds, &KindSource::contentChanged, m_crdsSettled, qOverload<>(&QTimer::start));
+}
+
+QString LiveClusterSession::crdSignature() const
+{
+    if (!m_crds)
+        return {};
+    QStringList versions;
+    for (const KubeObject &crd : m_crds->indexer().list())
+        versions.append(crd.key() + u'@' + crd.resourceVersion());
+    std::sort(versions.begin(), versions.end());
+    return versions.join(u' ');
 }
 
 } // namespace informant

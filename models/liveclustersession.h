@@ -5,12 +5,16 @@
 // (all namespaces, default indexers, managedFields dropped), each exposed as
 // an InformerKindSource. The built-in kinds are offered at once; discovery
 // runs on a worker thread and replaces them when it answers (a failure is
-// reported and the built-in list stays).
+// reported and the built-in list stays). CRDs come and go while the window
+// is open: the session follows the CRD informer and runs discovery again
+// once the CRDs have settled, so custom kinds appear and disappear live.
 
 #include "informer/kube/clusterconfig.h"
 #include "models/clustersession.h"
 
 #include <QHash>
+
+class QTimer;
 
 #include <memory>
 
@@ -18,6 +22,7 @@ namespace informant {
 
 struct ClusterConnection;
 class InformerKindSource;
+class KindDiscovery;
 class SharedInformerFactory;
 
 class LiveClusterSession final : public ClusterSession
@@ -36,8 +41,12 @@ public:
     KindSource *source(const KindInfo &kind) override;
     QList<KindSource *> sources() const override;
 
-    // Starts discovery (asynchronously).
+    // Starts discovery (asynchronously); while one runs, another follows it.
     void discover();
+    // After a CRD change, how long the CRDs must stay still before discovery
+    // runs again: a Helm chart creates its CRDs in a burst, and the API
+    // server serves a new kind only once its CRD is Established.
+    void setRediscoveryDelay(int ms);
     void setKinds(const QList<KindInfo> &kinds);
 
 private:
@@ -46,6 +55,11 @@ private:
     // From the plugin's first prompt to the end of its run, the sources' lists
     // wait for the user, and say so.
     void setWaitingForSignIn(bool waiting);
+    void onDiscovered(const QList<KindInfo> &kinds, const QString &error);
+    // Starts the CRD informer (once) and rediscovers when its contents change.
+    void followCustomResourceDefinitions();
+    // The CRDs as discovery last saw them: their keys and resourceVersions.
+    QString crdSignature() const;
 
     QString m_name;
     std::shared_ptr<const ClusterConnection> m_connection;
@@ -56,6 +70,12 @@ private:
     QList<InformerKindSource *> m_order;
     bool m_waitingForSignIn = false;
     bool m_kindsDiscovered = false;
+
+    KindDiscovery *m_discovery = nullptr; // the one running
+    bool m_discoverAgain = false;
+    KindSource *m_crds = nullptr;
+    QString m_crdSignatureDiscovered;
+    QTimer *m_crdsSettled = nullptr;
 };
 
 } // namespace informant

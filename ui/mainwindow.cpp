@@ -50,7 +50,41 @@ namespace informant {
 
 namespace {
 constexpr int kCountsRefreshMs = 1000;
+
+// Calls `visit(index, path)` for every group of the tree (rows with
+// children), `path` being its titles from the top: "Custom Resources/x.io".
+template<typename Visit>
+void forEachGroup(const QAbstractItemModel *model, const QModelIndex &parent,
+                  const QString &parentPath, const Visit &visit)
+{
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        if (!model->hasChildren(index))
+            continue;
+        const QString path = parentPath + u'/' + index.data().toString();
+        visit(index, path);
+        forEachGroup(model, index, path, visit);
+    }
 }
+
+// Which groups the user opened or closed, by path: a rebuild of the tree
+// (discovery found a new CRD) keeps them; new groups open at the top level.
+QHash<QString, bool> groupExpansion(const QTreeView *tree)
+{
+    QHash<QString, bool> expanded;
+    forEachGroup(tree->model(), {}, {}, [&](const QModelIndex &index, const QString &path) {
+        expanded.insert(path, tree->isExpanded(index));
+    });
+    return expanded;
+}
+
+void restoreGroupExpansion(QTreeView *tree, const QHash<QString, bool> &expanded)
+{
+    forEachGroup(tree->model(), {}, {}, [&](const QModelIndex &index, const QString &path) {
+        tree->setExpanded(index, expanded.value(path, !index.parent().isValid()));
+    });
+}
+} // namespace
 
 MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                        std::function<void(const QString &)> openContext, QWidget *parent)
@@ -180,6 +214,7 @@ void MainWindow::buildSidebar(const QStringList &contexts,
                     openContext(context);
                 m_contexts->setCurrentText(m_session->name());
             });
+    m_tree->setObjectName(QStringLiteral("resourceTree"));
     m_tree->setModel(m_treeModel);
     m_tree->setHeaderHidden(true);
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -274,8 +309,9 @@ void MainWindow::openKindSwitcher(const QString &initialText)
 
 void MainWindow::onKindsChanged()
 {
+    const QHash<QString, bool> expanded = groupExpansion(m_tree);
     m_treeModel->setKinds(m_session->kinds());
-    m_tree->expandToDepth(0);
+    restoreGroupExpansion(m_tree, expanded);
     highlightKindInTree(); // the reset cleared the shown kind's row
     m_switcher->setKinds(m_session->kinds());
     refreshCounts();

@@ -1,16 +1,21 @@
 #include "models/informerstatusmodel.h"
 #include "models/liveclustersession.h"
 #include "models/resourcetablemodel.h"
+#include "models/resourcetreemodel.h"
 #include "sim/simulator.h"
 #include "ui/freshnessbanner.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
 #include "ui/signinbanner.h"
 
+#include "../sim/simclient.h"
+
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QJsonArray>
 #include <QTemporaryDir>
+#include <QTreeView>
 
 #include <QSettings>
 #include <QStandardPaths>
@@ -60,6 +65,7 @@ private Q_SLOTS:
     void tableSaysWhenTheServerStopsAndRecovers();
     void credentialPluginPromptIsShownUntilSignedIn();
     void rejectedCredentialsAreNotCalledForbidden();
+    void customKindsAppearAndDisappearLive();
 };
 
 void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
@@ -190,6 +196,78 @@ void TestLiveSession::rejectedCredentialsAreNotCalledForbidden()
     QTRY_VERIFY(banner->isVisibleTo(&window));
     QVERIFY2(banner->text().startsWith(QStringLiteral("Not signed in")),
              qPrintable(banner->text()));
+}
+
+// A Helm install creates CRDs while the window is open; an uninstall removes
+// them. The sidebar and the kind switcher follow without a restart.
+void TestLiveSession::customKindsAppearAndDisappearLive()
+{
+    sim::Simulator simulator;
+    QVERIFY(simulator.start(demoCluster()).ok());
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    auto *session = new LiveClusterSession(config, QStringLiteral("demo"));
+    session->setRediscoveryDelay(100);
+    MainWindow window(session, QStringList{}, nullptr);
+    session->setParent(&window);
+    window.show();
+    session->discover();
+    QTRY_VERIFY_WITH_TIMEOUT(session->kindsDiscovered(), 20000);
+    const QString gadgets = QStringLiteral("gadgets.test.example.com");
+    QVERIFY(!session->findKind(gadgets).isValid());
+    // The user closed Workloads; the tree's rebuild must not open it again.
+    auto *tree = window.findChild<QTreeView *>(QStringLiteral("resourceTree"));
+    QVERIFY(tree);
+    const auto category = [tree](const QString &title) {
+        const QModelIndexList found = tree->model()->match(
+            tree->model()->index(0, 0), Qt::DisplayRole, title, 1, Qt::MatchExactly);
+        return found.value(0);
+    };
+    QVERIFY(tree->isExpanded(category(QStringLiteral("Workloads"))));
+    tree->collapse(category(QStringLiteral("Workloads")));
+
+    const QJsonObject names{{"plural", "gadgets"}, {"singular", "gadget"}, {"kind", "Gadget"}};
+    const QJsonObject version{
+        {"name", "v1"},
+        {"served", true},
+        {"storage", true},
+        {"schema", QJsonObject{{"openAPIV3Schema", QJsonObject{{"type", "object"}}}}}};
+    const QByteArray crd =
+        QJsonDocument(QJsonObject{{"apiVersion", "apiextensions.k8s.io/v1"},
+                                  {"kind", "CustomResourceDefinition"},
+                                  {"metadata", QJsonObject{{"name", gadgets}}},
+                                  {"spec", QJsonObject{{"group", "test.example.com"},
+                                                       {"scope", "Namespaced"},
+                                                       {"names", names},
+                                                       {"versions", QJsonArray{version}}}}})
+            .toJson(QJsonDocument::Compact);
+    const auto send = [&simulator](const QByteArray &method, const QByteArray &target,
+                                   const QByteArray &body) {
+        simtest::Connection connection(simulator.port());
+        simtest::Response response;
+        if (!connection.send(method, target, {{"Content-Type", "application/json"}}, body) ||
+            !connection.readHead(response))
+            return 0;
+        return response.status;
+    };
+    QCOMPARE(send("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd), 201);
+    QTRY_VERIFY_WITH_TIMEOUT(session->findKind(gadgets).isValid(), 15000);
+    const KindInfo gadget = session->findKind(gadgets);
+    QCOMPARE(gadget.kind, QStringLiteral("Gadget"));
+    QVERIFY(gadget.namespaced);
+    const QModelIndex shown = window.treeModel()->indexOfKind(gadget.id());
+    QVERIFY(shown.isValid());
+    QVERIFY(tree->isExpanded(category(QStringLiteral("Custom Resources"))));
+    QVERIFY(!tree->isExpanded(category(QStringLiteral("Workloads"))));
+    QVERIFY(window.showKindByName(QStringLiteral("gadgets")));
+
+    QCOMPARE(send("DELETE",
+                  "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/"
+                  "gadgets.test.example.com",
+                  {}),
+             200);
+    QTRY_VERIFY_WITH_TIMEOUT(!session->findKind(gadgets).isValid(), 15000);
+    QVERIFY(!window.treeModel()->indexOfKind(gadget.id()).isValid());
 }
 
 QTEST_MAIN(TestLiveSession)
