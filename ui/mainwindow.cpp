@@ -357,6 +357,14 @@ void MainWindow::startWatchedKinds()
 void MainWindow::watchSource(KindSource *source)
 {
     m_statusModel->addSource(source);
+    // Every revision since the watch started, for the History tab; events
+    // have the timeline instead (and would crowd the objects' revisions out).
+    if (source->kind().plural != QLatin1String("events")) {
+        source->subscribe(
+            m_history, [history = m_history, kind = source->kind().kind](const ChangeBatch &batch) {
+                history->applyBatch(kind, batch);
+            });
+    }
     connect(source, &KindSource::contentChanged, this, [this] {
         if (!m_countsTimer->isActive())
             m_countsTimer->start();
@@ -457,13 +465,6 @@ bool MainWindow::showKind(const KindInfo &kind)
         m_view->feed()->model()->setLatencyObserver(
             [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });
     m_filter->setSource(source);
-    if (!m_historyFed.contains(source)) {
-        // Revisions of the objects the user opens, as the watch delivers them.
-        m_historyFed.insert(source);
-        source->subscribe(m_history, [history = m_history, name = kind.kind](const ChangeBatch &b) {
-            history->applyBatch(name, b);
-        });
-    }
     const FacetSelection facets = m_filter->selection();
     m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice

@@ -151,7 +151,6 @@ private:
     QStackedWidget *m_centre = nullptr;
     class SignInBanner *m_signIn = nullptr;
     KindSource *m_eventsFed = nullptr;
-    QSet<KindSource *> m_historyFed;
     KindSource *m_crdSource = nullptr;
     // resourceVersion of the CRD whose printer columns the table shows; empty
     // when it shows the kind's built-in or default columns.

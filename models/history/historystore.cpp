@@ -47,6 +47,8 @@ QString ObjectRevision::changeSummary(int maxItems) const
         return deleted ? QObject::tr("first seen (deleted)") : QObject::tr("first seen");
     if (deleted)
         return QObject::tr("deleted");
+    if (!changesKnown)
+        return QObject::tr("changes unknown (the revision before was dropped)");
     if (changes.isEmpty())
         return QObject::tr("no field changes (metadata only)");
     QList<const FieldChange *> ranked;
@@ -81,19 +83,20 @@ void HistoryStore::setLimits(int perObject, int total)
 {
     m_perObjectLimit = qMax(1, perObject);
     m_totalLimit = qMax(1, total);
-    QSet<QString> touched;
-    for (auto it = m_revisions.begin(); it != m_revisions.end(); ++it) {
-        while (it->size() > m_perObjectLimit) {
-            it->removeFirst();
-            --m_total;
-            touched.insert(it.key());
+    for (auto kind = m_kinds.begin(); kind != m_kinds.end(); ++kind) {
+        for (auto it = kind->revisions.begin(); it != kind->revisions.end();) {
+            const bool trimmed = it->size() > m_perObjectLimit;
+            while (it->size() > m_perObjectLimit) {
+                it->removeFirst();
+                --m_total;
+            }
+            const QString key = it.key();
+            ++it;
+            if (trimmed)
+                Q_EMIT revisionsChanged(kind.key(), key);
         }
     }
     enforceTotal();
-    for (const QString &objectId : touched) {
-        const qsizetype sep = objectId.indexOf(u'\x1f');
-        Q_EMIT revisionsChanged(objectId.left(sep), objectId.mid(sep + 1));
-    }
 }
 
 void HistoryStore::setClock(std::function<qint64()> nowMs)
@@ -101,135 +104,172 @@ void HistoryStore::setClock(std::function<qint64()> nowMs)
     m_clock = std::move(nowMs);
 }
 
-void HistoryStore::track(const QString &kind, const QString &key, const KubeObject &current)
-{
-    m_trackedKeys[kind].insert(key);
-    if (!current.isNull())
-        record(kind, key, current);
-}
-
-void HistoryStore::untrack(const QString &kind, const QString &key)
-{
-    const QString objectId = id(kind, key);
-    if (auto keys = m_trackedKeys.find(kind); keys != m_trackedKeys.end()) {
-        keys->remove(key);
-        if (keys->isEmpty())
-            m_trackedKeys.erase(keys);
-    }
-    if (m_trackedKinds.contains(kind))
-        return;
-    const auto it = m_revisions.find(objectId);
-    if (it == m_revisions.end())
-        return;
-    m_total -= it->size();
-    m_revisions.erase(it);
-    Q_EMIT revisionsChanged(kind, key);
-}
-
-void HistoryStore::trackKind(const QString &kind, bool track)
-{
-    if (track)
-        m_trackedKinds.insert(kind);
-    else
-        m_trackedKinds.remove(kind);
-}
-
-bool HistoryStore::isTracked(const QString &kind, const QString &key) const
-{
-    if (m_trackedKinds.contains(kind))
-        return true;
-    const auto keys = m_trackedKeys.constFind(kind);
-    return keys != m_trackedKeys.cend() && keys->contains(key);
-}
-
 void HistoryStore::applyBatch(const QString &kind, const ChangeBatch &batch)
 {
-    // Every batch of every shown kind comes here (10k changes/s in a storm):
-    // nothing tracked in this kind, nothing to look at.
-    if (!m_trackedKinds.contains(kind) && !m_trackedKeys.contains(kind))
-        return;
-    for (const ObjectChange &change : batch.changes) {
-        if (change.object.isNull() || !isTracked(kind, change.key))
-            continue;
-        record(kind, change.key, change.object, change.type == ObjectChange::Type::Delete);
-    }
+    if (batch.snapshot)
+        recordDeletionsMissingFrom(kind, batch);
+    for (const ObjectChange &change : batch.changes)
+        observe(kind, change.key, change.object, change.type == ObjectChange::Type::Delete);
 }
 
-bool HistoryStore::record(const QString &kind, const QString &key, const KubeObject &object,
-                          bool deleted)
+// A snapshot is the whole kind after a relist: what it no longer has was
+// deleted while the watch was down.
+void HistoryStore::recordDeletionsMissingFrom(const QString &kind, const ChangeBatch &snapshot)
 {
-    if (object.isNull() || !isTracked(kind, key))
+    const auto history = m_kinds.constFind(kind);
+    if (history == m_kinds.cend() || history->latest.isEmpty())
+        return;
+    QSet<QString> present;
+    present.reserve(snapshot.changes.size());
+    for (const ObjectChange &change : snapshot.changes)
+        present.insert(change.key);
+    QList<std::pair<QString, KubeObject>> gone;
+    for (auto it = history->latest.cbegin(); it != history->latest.cend(); ++it) {
+        if (!present.contains(it.key()))
+            gone.append({it.key(), it->object});
+    }
+    for (const auto &[key, object] : std::as_const(gone))
+        observe(kind, key, object, true);
+}
+
+bool HistoryStore::observe(const QString &kind, const QString &key, const KubeObject &object,
+                           bool deleted)
+{
+    KindHistory &history = m_kinds[kind];
+    const auto seen = history.latest.find(key);
+    if (seen == history.latest.end()) {
+        // First observation: the state the watch started from.
+        if (!deleted && !object.isNull())
+            history.latest.insert(key, Observed{object, m_clock(), false});
         return false;
-    const QString objectId = id(kind, key);
-    QList<ObjectRevision> &list = m_revisions[objectId];
-    ObjectRevision revision;
-    revision.resourceVersion = object.resourceVersion();
-    revision.deleted = deleted;
-    if (!list.isEmpty()) {
-        const ObjectRevision &last = list.last();
-        if (last.resourceVersion == revision.resourceVersion && last.deleted == deleted)
-            return false; // the same revision again (a relist, a resync)
-        if (!deleted) {
-            revision.changes =
-                diffJson(parse(last.object), parse(object), 500, &revision.omittedChanges);
-            if (object.kind() == QLatin1String("Secret")) {
-                for (FieldChange &change : revision.changes)
-                    change.valuesHidden = isSecretValuePath(change.path);
-            }
-        }
-    } else {
-        revision.first = true;
     }
-    revision.sequence = m_nextSequence++;
-    revision.observedMs = m_clock();
-    revision.object = object;
-    list.append(std::move(revision));
-    m_order.enqueue({objectId, list.last().sequence});
-    ++m_total;
-    while (list.size() > m_perObjectLimit) {
-        list.removeFirst();
-        --m_total;
-    }
+    if (!deleted && seen->object.resourceVersion() == object.resourceVersion())
+        return false; // the same revision again (a relist, a resync)
+    const Observed before = *seen;
+    const qint64 now = m_clock();
+    if (deleted)
+        history.latest.erase(seen);
+    else
+        *seen = Observed{object, now, true};
+    if (!before.recorded)
+        append(kind, key, before.object, before.seenMs, false);
+    append(kind, key, object.isNull() ? before.object : object, now, deleted);
     enforceTotal();
     Q_EMIT revisionsChanged(kind, key);
     return true;
 }
 
+void HistoryStore::openObject(const QString &kind, const QString &key, const KubeObject &current)
+{
+    KindHistory &history = m_kinds[kind];
+    const auto list = history.revisions.constFind(key);
+    if (list != history.revisions.cend() && !list->isEmpty())
+        return;
+    const auto seen = history.latest.find(key);
+    if (seen != history.latest.end()) {
+        seen->recorded = true;
+        append(kind, key, seen->object, seen->seenMs, false);
+    } else if (!current.isNull()) {
+        const qint64 now = m_clock();
+        history.latest.insert(key, Observed{current, now, true});
+        append(kind, key, current, now, false);
+    } else {
+        return;
+    }
+    enforceTotal();
+    Q_EMIT revisionsChanged(kind, key);
+}
+
+void HistoryStore::append(const QString &kind, const QString &key, const KubeObject &object,
+                          qint64 observedMs, bool deleted)
+{
+    KindHistory &history = m_kinds[kind];
+    QList<ObjectRevision> &list = history.revisions[key];
+    ObjectRevision revision;
+    revision.sequence = m_nextSequence++;
+    revision.observedMs = observedMs;
+    revision.resourceVersion = object.resourceVersion();
+    revision.object = object;
+    revision.deleted = deleted;
+    revision.first = list.isEmpty();
+    revision.changesKnown = revision.first || deleted;
+    list.append(std::move(revision));
+    m_order.enqueue({kind, key, list.last().sequence});
+    ++m_total;
+    while (list.size() > m_perObjectLimit) {
+        list.removeFirst();
+        --m_total;
+    }
+}
+
 void HistoryStore::enforceTotal()
 {
-    // The queue may name revisions already dropped by the per-object limit or
-    // untrack(); those entries are skipped.
+    // The queue may name revisions already dropped by the per-object limit;
+    // those entries are skipped.
     while (m_total > m_totalLimit && !m_order.isEmpty()) {
-        const auto [objectId, sequence] = m_order.dequeue();
-        const auto it = m_revisions.find(objectId);
-        if (it == m_revisions.end() || it->isEmpty() || it->first().sequence != sequence)
+        const Recorded oldest = m_order.dequeue();
+        const auto history = m_kinds.find(oldest.kind);
+        if (history == m_kinds.end())
             continue;
-        it->removeFirst();
-        --m_total;
-        if (it->isEmpty())
-            m_revisions.erase(it);
+        const auto it = history->revisions.find(oldest.key);
+        if (it == history->revisions.end() || it->isEmpty() ||
+            it->first().sequence != oldest.sequence)
+            continue;
+        dropOldest(*history, it);
+        Q_EMIT revisionsChanged(oldest.kind, oldest.key);
     }
     // Keep the queue from growing with stale entries.
     if (m_order.size() > 4 * qMax<qsizetype>(m_total, 1024)) {
-        QQueue<std::pair<QString, quint64>> live;
-        for (const auto &entry : std::as_const(m_order)) {
-            const auto it = m_revisions.constFind(entry.first);
-            if (it == m_revisions.cend())
+        QQueue<Recorded> live;
+        for (const Recorded &entry : std::as_const(m_order)) {
+            const auto history = m_kinds.constFind(entry.kind);
+            if (history == m_kinds.cend())
                 continue;
-            for (const ObjectRevision &r : *it) {
-                if (r.sequence == entry.second) {
-                    live.enqueue(entry);
-                    break;
-                }
-            }
+            const QList<ObjectRevision> list = history->revisions.value(entry.key);
+            if (std::any_of(list.cbegin(), list.cend(),
+                            [&](const ObjectRevision &r) { return r.sequence == entry.sequence; }))
+                live.enqueue(entry);
         }
         m_order = std::move(live);
     }
 }
 
+void HistoryStore::dropOldest(KindHistory &history,
+                              QHash<QString, QList<ObjectRevision>>::iterator it)
+{
+    it->removeFirst();
+    --m_total;
+    if (!it->isEmpty())
+        return;
+    // Nothing kept: the object's next change starts again from its state.
+    const auto seen = history.latest.find(it.key());
+    if (seen != history.latest.end())
+        seen->recorded = false;
+    history.revisions.erase(it);
+}
+
 QList<ObjectRevision> HistoryStore::revisions(const QString &kind, const QString &key) const
 {
-    return m_revisions.value(id(kind, key));
+    const auto history = m_kinds.find(kind);
+    if (history == m_kinds.end())
+        return {};
+    const auto it = history->revisions.find(key);
+    if (it == history->revisions.end())
+        return {};
+    QList<ObjectRevision> &list = *it;
+    for (qsizetype i = 1; i < list.size(); ++i) {
+        ObjectRevision &revision = list[i];
+        if (revision.changesKnown)
+            continue;
+        revision.changes = diffJson(parse(list[i - 1].object), parse(revision.object), 500,
+                                    &revision.omittedChanges);
+        if (revision.object.kind() == QLatin1String("Secret")) {
+            for (FieldChange &change : revision.changes)
+                change.valuesHidden = isSecretValuePath(change.path);
+        }
+        revision.changesKnown = true;
+    }
+    return list;
 }
 
 } // namespace informant

@@ -1,15 +1,27 @@
 #pragma once
 
-// HistoryStore: every revision of the objects the user opened (and, when
-// asked, of every object of a kind), as observed from the watch: the object,
-// the time it was observed, its resourceVersion and the field changes from
-// the revision before (FieldChange, noise left out).
+// HistoryStore: every revision of the objects of the kinds it is fed, as
+// observed from the watch since it started (spec §3, History): the object, the
+// time it was observed, its resourceVersion and the field changes from the
+// revision before (FieldChange, noise left out).
 //
-// Fed with the same ChangeBatches the tables get (applyBatch with the kind),
-// only tracked keys are kept. Bounded twice: at most perObjectLimit revisions
-// per object (oldest dropped first) and totalLimit in all (the globally
-// oldest revision dropped first). An upsert with the resourceVersion already
-// recorded is not a new revision. GUI-thread object, not thread-safe.
+// Fed with the same ChangeBatches the tables get (applyBatch with the kind).
+// Its first observation of an object (the list) is kept aside, not counted as
+// a revision; when the object first changes, that state becomes its first
+// revision ("first seen", at the time it was observed) and the change the
+// second. An object that never changed gets its first revision when the user
+// opens it (openObject), so the History tab is never empty. A relist that no
+// longer has an object records its deletion.
+//
+// The field changes are computed when the revisions are read, not when they
+// arrive: a change storm records at the cost of a hash insert, and only the
+// object on screen is parsed and compared.
+//
+// Bounded twice: at most perObjectLimit revisions per object (oldest dropped
+// first) and totalLimit in all (the globally oldest revision dropped first);
+// a revision whose predecessor was dropped before its changes were read says
+// so. An observation with the resourceVersion already recorded is not a new
+// revision. GUI-thread object, not thread-safe.
 
 #include "informer/informers/changebatch.h"
 #include "models/history/fieldchange.h"
@@ -30,7 +42,10 @@ struct ObjectRevision
     QString resourceVersion;
     KubeObject object;
     bool deleted = false;
-    bool first = false;         // first revision seen (no predecessor to compare)
+    bool first = false; // first seen (no predecessor to compare)
+    // `changes` and `omittedChanges` are filled: the predecessor was still
+    // kept when they were asked for.
+    bool changesKnown = false;
     QList<FieldChange> changes; // from the previous revision
     int omittedChanges = 0;
 
@@ -55,20 +70,16 @@ public:
     int totalLimit() const { return m_totalLimit; }
     void setClock(std::function<qint64()> nowMs);
 
-    // Starts keeping revisions of kind/key; `current` (if not null) is
-    // recorded as the first revision, so the History tab is never empty.
-    void track(const QString &kind, const QString &key, const KubeObject &current = {});
-    void untrack(const QString &kind, const QString &key); // drops its revisions
-    void trackKind(const QString &kind, bool track);
-    bool isTracked(const QString &kind, const QString &key) const;
-
     void applyBatch(const QString &kind, const ChangeBatch &batch);
-    // Records one observation of a tracked object; false if not tracked or
-    // not a new revision.
-    bool record(const QString &kind, const QString &key, const KubeObject &object,
-                bool deleted = false);
+    // One observation of kind/key; true if it recorded a revision (false for
+    // the first observation and for a resourceVersion already recorded).
+    bool observe(const QString &kind, const QString &key, const KubeObject &object,
+                 bool deleted = false);
+    // The user opened kind/key: an object without revisions gets its last
+    // observed state (or `current`, if never observed) as the first.
+    void openObject(const QString &kind, const QString &key, const KubeObject &current = {});
 
-    // Oldest first.
+    // Oldest first, with their field changes.
     QList<ObjectRevision> revisions(const QString &kind, const QString &key) const;
     qsizetype totalRevisions() const { return m_total; }
 
@@ -77,13 +88,35 @@ Q_SIGNALS:
     void revisionsChanged(const QString &kind, const QString &key);
 
 private:
-    static QString id(const QString &kind, const QString &key) { return kind + u'\x1f' + key; }
-    void enforceTotal();
+    // The last observed state of a live object.
+    struct Observed
+    {
+        KubeObject object;
+        qint64 seenMs = 0;
+        bool recorded = false; // is its object's newest revision
+    };
+    struct KindHistory
+    {
+        QHash<QString, Observed> latest;                 // key -> live objects
+        QHash<QString, QList<ObjectRevision>> revisions; // key -> oldest first
+    };
+    struct Recorded
+    {
+        QString kind;
+        QString key;
+        quint64 sequence;
+    };
 
-    QHash<QString, QList<ObjectRevision>> m_revisions; // id -> oldest first
-    QHash<QString, QSet<QString>> m_trackedKeys;       // kind -> tracked keys
-    QSet<QString> m_trackedKinds;
-    QQueue<std::pair<QString, quint64>> m_order; // (id, sequence), oldest first
+    void append(const QString &kind, const QString &key, const KubeObject &object,
+                qint64 observedMs, bool deleted);
+    void recordDeletionsMissingFrom(const QString &kind, const ChangeBatch &snapshot);
+    void enforceTotal();
+    // Drops the oldest revision of kind/key (`it` in its kind's revisions).
+    void dropOldest(KindHistory &history, QHash<QString, QList<ObjectRevision>>::iterator it);
+
+    // mutable: field changes are filled in when first read.
+    mutable QHash<QString, KindHistory> m_kinds;
+    QQueue<Recorded> m_order; // oldest first; may name revisions dropped since
     std::function<qint64()> m_clock;
     quint64 m_nextSequence = 1;
     qsizetype m_total = 0;

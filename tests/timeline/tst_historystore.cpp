@@ -1,6 +1,6 @@
-// HistoryStore (tracking, bounds, change summaries), HistoryModel (checked by
-// QAbstractItemModelTester, incremental inserts/removes) and the History tab
-// widget's diff of a crash-looping pod's restarts.
+// HistoryStore (revisions since the watch started, bounds, change summaries), HistoryModel (checked
+// by QAbstractItemModelTester, incremental inserts/removes) and the History tab widget's diff of a
+// crash-looping pod's restarts.
 
 #include "models/history/historymodel.h"
 #include "models/yamlrenderer.h"
@@ -35,17 +35,92 @@ class HistoryStoreTest : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void onlyTrackedObjectsAreRecorded()
+    // The list is where history starts: a revision is recorded once an
+    // object changes, its listed state first (at the time it was listed).
+    void revisionsStartWithTheStateTheWatchStartedFrom()
     {
         HistoryStore store;
-        store.applyBatch(kPod, batchOf(podObject(podJson(10, 0))));
+        qint64 now = 1000;
+        store.setClock([&now] { return now; });
+        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
         QCOMPARE(store.totalRevisions(), 0);
-        store.track(kPod, kKey);
+        QVERIFY(store.revisions(kPod, kKey).isEmpty());
+        now = 2000;
+        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        const auto revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 2);
+        QCOMPARE(revisions[0].resourceVersion, QStringLiteral("10"));
+        QCOMPARE(revisions[0].observedMs, 1000);
+        QCOMPARE(revisions[0].changeSummary(), QStringLiteral("first seen"));
+        QCOMPARE(revisions[1].observedMs, 2000);
+        QCOMPARE(revisions[1].changeSummary(),
+                 QStringLiteral("status.containerStatuses[0].restartCount 3\u21924"));
+    }
+
+    // Opening an object that never changed shows its listed state.
+    void openingAnUnchangedObjectShowsItsFirstState()
+    {
+        HistoryStore store;
+        qint64 now = 1000;
+        store.setClock([&now] { return now; });
+        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
+        now = 5000;
+        QSignalSpy spy(&store, &HistoryStore::revisionsChanged);
+        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        QCOMPARE(spy.count(), 1);
+        auto revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 1);
+        QCOMPARE(revisions[0].observedMs, 1000);
+        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        QCOMPARE(store.revisions(kPod, kKey).size(), 1);
+        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 2);
+        QCOMPARE(revisions[1].resourceVersion, QStringLiteral("11"));
+    }
+
+    // A relist that no longer has an object: it was deleted while the watch
+    // was down, and its history says so.
+    void relistRecordsWhatWasDeletedMeanwhile()
+    {
+        HistoryStore store;
+        QJsonObject otherJson = podJson(20, 0);
+        QJsonObject meta = otherJson[QStringLiteral("metadata")].toObject();
+        meta[QStringLiteral("name")] = QStringLiteral("other");
+        otherJson[QStringLiteral("metadata")] = meta;
+        const KubeObject other = podObject(otherJson);
+        ChangeBatch list;
+        list.changes.append({ObjectChange::Type::Upsert, kKey, podObject(podJson(10, 3)), 0});
+        list.changes.append({ObjectChange::Type::Upsert, other.key(), other, 0});
+        store.applyBatch(kPod, list);
+        ChangeBatch relist;
+        relist.snapshot = true;
+        relist.changes.append({ObjectChange::Type::Upsert, other.key(), other, 0});
+        store.applyBatch(kPod, relist);
+        const auto revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 2);
+        QCOMPARE(revisions[0].resourceVersion, QStringLiteral("10"));
+        QVERIFY(revisions[1].deleted);
+        QVERIFY(store.revisions(kPod, other.key()).isEmpty());
+    }
+
+    // Changes are computed when read; one whose predecessor was dropped
+    // before that says it cannot tell, instead of showing nothing changed.
+    void aRevisionWithoutItsPredecessorSaysSo()
+    {
+        HistoryStore store;
+        store.setLimits(2, 100);
+        store.applyBatch(kPod, batchOf(podObject(podJson(10, 0))));
         store.applyBatch(kPod, batchOf(podObject(podJson(11, 1))));
-        QCOMPARE(store.totalRevisions(), 1);
-        store.trackKind(QStringLiteral("ConfigMap"), true);
-        QVERIFY(store.isTracked(QStringLiteral("ConfigMap"), QStringLiteral("any/thing")));
-        QVERIFY(!store.isTracked(kPod, QStringLiteral("shop/other")));
+        store.applyBatch(kPod, batchOf(podObject(podJson(12, 2))));
+        const auto revisions = store.revisions(kPod, kKey);
+        QCOMPARE(revisions.size(), 2);
+        QCOMPARE(revisions[0].resourceVersion, QStringLiteral("11"));
+        QVERIFY(!revisions[0].changesKnown);
+        QCOMPARE(revisions[0].changeSummary(),
+                 QStringLiteral("changes unknown (the revision before was dropped)"));
+        QCOMPARE(revisions[1].changeSummary(),
+                 QStringLiteral("status.containerStatuses[0].restartCount 1\u21922"));
     }
 
     void restartsBecomeRevisionsWithFieldChanges()
@@ -54,7 +129,7 @@ private Q_SLOTS:
         qint64 now = 1000;
         store.setClock([&now] { return now; });
         QSignalSpy spy(&store, &HistoryStore::revisionsChanged);
-        store.track(kPod, kKey, podObject(podJson(10, 3)));
+        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
         now = 2000;
         store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
         // The same resourceVersion again (a resync) is not a revision.
@@ -62,7 +137,7 @@ private Q_SLOTS:
         now = 3000;
         store.applyBatch(kPod,
                          batchOf(podObject(podJson(12, 4, "Running", "2030-01-01T00:00:00Z"))));
-        QCOMPARE(spy.count(), 3);
+        QCOMPARE(spy.count(), 2);
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 3);
         QVERIFY(revisions[0].first);
@@ -107,9 +182,8 @@ private Q_SLOTS:
             return podObject(pod);
         };
         HistoryStore store;
-        store.track(
-            kPod, kKey,
-            withMetadata(podJson(10, 3), QStringLiteral("1"), QStringLiteral("pod-uid-crash")));
+        store.applyBatch(kPod, batchOf(withMetadata(podJson(10, 3), QStringLiteral("1"),
+                                                    QStringLiteral("pod-uid-crash"))));
         store.applyBatch(kPod, batchOf(withMetadata(podJson(11, 4), annotation, uid)));
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 2);
@@ -119,7 +193,7 @@ private Q_SLOTS:
     void deleteIsTheLastRevision()
     {
         HistoryStore store;
-        store.track(kPod, kKey, podObject(podJson(10, 3)));
+        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
         store.applyBatch(kPod, batchOf(podObject(podJson(10, 3)), ObjectChange::Type::Delete));
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 2);
@@ -145,16 +219,20 @@ private Q_SLOTS:
         QFETCH(int, updates);
         HistoryStore store;
         store.setLimits(perObject, total);
+        const auto pod = [](int o, int resourceVersion, int restarts) {
+            QJsonObject json = podJson(resourceVersion, restarts);
+            QJsonObject meta = json[QStringLiteral("metadata")].toObject();
+            meta[QStringLiteral("name")] = QStringLiteral("p%1").arg(o);
+            json[QStringLiteral("metadata")] = meta;
+            return podObject(json);
+        };
+        for (int o = 0; o < objects; ++o) // the list
+            QVERIFY(!store.observe(kPod, QStringLiteral("shop/p%1").arg(o), pod(o, 0, 0)));
         int rv = 1;
         for (int u = 0; u < updates; ++u) {
             for (int o = 0; o < objects; ++o) {
-                QJsonObject json = podJson(rv++, u);
-                QJsonObject meta = json["metadata"].toObject();
-                meta["name"] = QStringLiteral("p%1").arg(o);
-                json["metadata"] = meta;
                 const QString key = QStringLiteral("shop/p%1").arg(o);
-                store.track(kPod, key);
-                QVERIFY(store.record(kPod, key, podObject(json)));
+                QVERIFY(store.observe(kPod, key, pod(o, rv++, u + 1)));
                 QVERIFY(store.totalRevisions() <= total);
                 QVERIFY(store.revisions(kPod, key).size() <= perObject);
             }
@@ -168,7 +246,7 @@ private Q_SLOTS:
             QCOMPARE(list.last().resourceVersion, QString::number((updates - 1) * objects + o + 1));
         }
         QCOMPARE(sum, store.totalRevisions());
-        QCOMPARE(store.totalRevisions(), qMin(total, objects * qMin(perObject, updates)));
+        QCOMPARE(store.totalRevisions(), qMin(total, objects * qMin(perObject, updates + 1)));
     }
 
     void modelInsertsNewRevisionsAtTheTopAndDropsAtTheBottom()
@@ -178,17 +256,17 @@ private Q_SLOTS:
         HistoryModel model(&store);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        store.track(kPod, kKey, podObject(podJson(10, 0)));
+        store.openObject(kPod, kKey, podObject(podJson(10, 0)));
         model.setObject(kPod, kKey);
         QCOMPARE(model.rowCount(), 1);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
-        store.record(kPod, kKey, podObject(podJson(11, 1)));
-        store.record(kPod, kKey, podObject(podJson(12, 2)));
+        store.observe(kPod, kKey, podObject(podJson(11, 1)));
+        store.observe(kPod, kKey, podObject(podJson(12, 2)));
         QCOMPARE(inserted.count(), 2);
         QCOMPARE(removed.count(), 0);
-        store.record(kPod, kKey, podObject(podJson(13, 3))); // bound 3: oldest goes
+        store.observe(kPod, kKey, podObject(podJson(13, 3))); // bound 3: oldest goes
         QCOMPARE(inserted.count(), 3);
         QCOMPARE(removed.count(), 1);
         QCOMPARE(reset.count(), 0);
@@ -198,7 +276,7 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, HistoryModel::ChangesColumn).data().toString(),
                  QStringLiteral("status.containerStatuses[0].restartCount 2\u21923"));
         // Another object's revisions do not touch this model.
-        store.track(kPod, QStringLiteral("shop/other"), podObject(podJson(50, 0)));
+        store.openObject(kPod, QStringLiteral("shop/other"), podObject(podJson(50, 0)));
         QCOMPARE(inserted.count(), 3);
     }
 

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void selectionDrivesDetailsPane();
     void detailsKeepAnObjectThatLeavesTheTable();
     void historyKeepsTheChosenRevisionsAcrossUpdates();
+    void historyShowsWhatChangedBeforeTheObjectWasOpened();
     void agesAgreeAcrossViews();
     void signInBannerFollowsThePluginsRuns();
     void ownerLinkSaysWhyItFindsNoOwner();
@@ -230,28 +231,69 @@ void TestDetailsAndHistory::historyKeepsTheChosenRevisionsAcrossUpdates()
         f.model()->index(f.model()->rowOfKey(QStringLiteral("shop/web-1")), 0));
     auto *history = f.window->findChild<HistoryWidget *>();
     QVERIFY(history);
-    QCOMPARE(history->model()->rowCount(), 1);
+    // The listed state (Running) and the change before the user opened it.
+    QCOMPARE(history->model()->rowCount(), 2);
     update(QStringLiteral("Running"), 2);
     update(QStringLiteral("Failed"), 3);
-    QCOMPARE(history->model()->rowCount(), 3);
+    QCOMPARE(history->model()->rowCount(), 4);
 
     // The user compares the two oldest revisions; the pod changes again.
     const int lastColumn = history->model()->columnCount() - 1;
     history->table()->selectionModel()->select(
-        QItemSelection(history->model()->index(1, 0), history->model()->index(2, lastColumn)),
+        QItemSelection(history->model()->index(2, 0), history->model()->index(3, lastColumn)),
         QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     update(QStringLiteral("Succeeded"), 4);
-    QCOMPARE(history->model()->rowCount(), 4);
+    QCOMPARE(history->model()->rowCount(), 5);
     QList<int> selected;
     for (const QModelIndex &index : history->table()->selectionModel()->selectedRows())
         selected.append(index.row());
     std::sort(selected.begin(), selected.end());
-    QCOMPARE(selected, (QList<int>{2, 3}));
+    QCOMPARE(selected, (QList<int>{3, 4}));
 
     // Another kind, no object selected: the pod's revisions go too.
     QVERIFY(f.window->showKindByName(QStringLiteral("deploy")));
     QVERIFY(f.window->detailsPane()->object().isNull());
     QCOMPARE(history->model()->rowCount(), 0);
+}
+
+// History starts when the watch starts (spec §3), not when the user first
+// opens the object: a pod that failed while nobody looked shows how.
+void TestDetailsAndHistory::historyShowsWhatChangedBeforeTheObjectWasOpened()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    const auto version = [](const QString &phase, int resourceVersion) {
+        QJsonObject obj = QJsonDocument::fromJson(pod(QStringLiteral("db"), QStringLiteral("pg-0"),
+                                                      QStringLiteral("pg"), phase)
+                                                      .json())
+                              .object();
+        QJsonObject metadata = obj.value(QLatin1String("metadata")).toObject();
+        metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
+        obj.insert(QLatin1String("metadata"), metadata);
+        return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+    };
+    pods->upsert(version(QStringLiteral("Failed"), 7));
+    pods->flush();
+    pods->upsert(version(QStringLiteral("Running"), 8));
+    pods->flush();
+    QTRY_COMPARE(f.model()
+                     ->index(f.model()->rowOfKey(QStringLiteral("db/pg-0")), 0)
+                     .data(ResourceTableModel::ObjectRole)
+                     .value<KubeObject>()
+                     .resourceVersion(),
+                 QStringLiteral("8"));
+
+    QVERIFY(f.window->resourceView()->selectKey(QStringLiteral("db/pg-0")));
+    auto *history = f.window->findChild<HistoryWidget *>();
+    QVERIFY(history);
+    QCOMPARE(history->model()->rowCount(), 3); // newest first
+    const auto changes = [history](int row) {
+        return history->model()->index(row, HistoryModel::ChangesColumn).data().toString();
+    };
+    QCOMPARE(changes(2), QStringLiteral("first seen"));
+    QCOMPARE(changes(1), QStringLiteral("status.phase Running\u2192Failed"));
+    QCOMPARE(changes(0), QStringLiteral("status.phase Failed\u2192Running"));
 }
 
 // Every view that counts seconds ticks on one clock: a pod's age in the table

@@ -99,7 +99,7 @@ HistoryWidget::~HistoryWidget() = default;
 
 void HistoryWidget::setObject(const QString &kind, const QString &key, const KubeObject &current)
 {
-    m_store->track(kind, key, current);
+    m_store->openObject(kind, key, current);
     m_model->setObject(kind, key);
     m_yamlCache.clear();
     if (m_model->rowCount() > 0)
