@@ -5,6 +5,11 @@
 // (a blank line between tables, NAME as "kind.group/name" when several kinds
 // print), names, or one List as JSON or YAML. With -w the one kind asked
 // for is watched instead (resourcewatch.h).
+//
+// Errors come in kubectl's order: usage (no resource; --show-labels beside
+// a printer without columns), the arguments, discovery, then what reading
+// the objects found missing or failed, and only then an -o it cannot print
+// (kubectl picks its printer once it holds the objects).
 
 #include "command.h"
 #include "informerrunner.h"
@@ -34,6 +39,18 @@ namespace informantctl {
 namespace {
 
 constexpr qint64 kSyncTimeoutMs = 120000;
+
+// kubectl get's usage errors without a resource argument: its Complete()'s
+// for a list, its resource builder's for a watch.
+constexpr char kNoResourceMessage[] =
+    "You must specify the type of resource to get. Use \"kubectl api-resources\" for a "
+    "complete list of supported resources.\n\nerror: Required resource not specified.\n"
+    "Use \"kubectl explain <resource>\" for a detailed description of that resource (e.g. "
+    "kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n";
+constexpr char kNoWatchedResourceMessage[] =
+    "error: You must provide one or more resources by argument or filename.\n"
+    "Example resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n"
+    "   '<resource> <name>'\n   '<resource>'\n";
 
 void writeStdout(const QByteArray &bytes)
 {
@@ -78,10 +95,17 @@ std::optional<QList<ResolvedRequest>> resolveRequests(const ClusterSession &sess
     return resolved;
 }
 
+// kubectl's error (the server's NotFound Status) for a name not found.
+QString notFoundMessage(const ApiResource &resource, const QString &name)
+{
+    return QStringLiteral("Error from server (NotFound): %1 \"%2\" not found")
+        .arg(resource.qualifiedName(), name);
+}
+
 // The objects named, in the order given, from the sorted list; each name
-// not among them is reported as kubectl reports it.
+// not among them adds kubectl's error to `notFound`.
 QList<KubeObject> named(const QList<KubeObject> &objects, const QStringList &names,
-                        const ApiResource &resource, bool &allFound)
+                        const ApiResource &resource, QStringList &notFound)
 {
     QHash<QString, KubeObject> byName;
     for (const KubeObject &object : objects)
@@ -91,9 +115,7 @@ QList<KubeObject> named(const QList<KubeObject> &objects, const QStringList &nam
         if (const auto it = byName.constFind(name); it != byName.cend()) {
             found.append(*it);
         } else {
-            allFound = false;
-            QTextStream(stderr) << "Error from server (NotFound): " << resource.qualifiedName()
-                                << " \"" << name << "\" not found\n";
+            notFound.append(notFoundMessage(resource, name));
         }
     }
     return found;
@@ -147,9 +169,9 @@ SyncedKinds syncKinds(const QCommandLineParser &parser,
 
 // What was found, in argument order. As kubectl's, objects found by name of
 // one kind after another share a table, even when a name of another kind
-// between them was not found. Missing names are reported on stderr.
+// between them was not found. Missing names add to `notFound`, in order.
 QList<KindObjects> collect(const QList<ResolvedRequest> &requests, const SyncedKinds &synced,
-                           bool &allFound)
+                           QStringList &notFound)
 {
     QList<KindObjects> kinds;
     for (const auto &[request, resource] : requests) {
@@ -161,7 +183,7 @@ QList<KindObjects> collect(const QList<ResolvedRequest> &requests, const SyncedK
             kinds.append({runner, *list, true});
             continue;
         }
-        const QList<KubeObject> found = named(*list, request.names, resource, allFound);
+        const QList<KubeObject> found = named(*list, request.names, resource, notFound);
         if (found.isEmpty())
             continue;
         if (!kinds.isEmpty() && kinds.last().runner == runner)
@@ -262,73 +284,178 @@ void print(const QList<KindObjects> &kinds, OutputFormat format, TableOptions op
     }
 }
 
-// get KIND [NAME] -w: the watch command's output in get's format. kubectl
-// watches one kind, and one object of it at most.
-int watch(const QCommandLineParser &parser, std::shared_ptr<const ClusterSession> session,
-          const ResolvedRequest &resolved, OutputFormat format)
+WatchOutput watchOutputFor(OutputFormat format)
 {
-    auto runner = InformerRunner::create(parser, std::move(session), resolved.resource,
-                                         resolved.request.names.value(0));
+    switch (format) {
+    case OutputFormat::Table:
+    case OutputFormat::Wide:
+        break;
+    case OutputFormat::Name:
+        return WatchOutput::Name;
+    case OutputFormat::Json:
+        return WatchOutput::Json;
+    case OutputFormat::Yaml:
+        return WatchOutput::Yaml;
+    }
+    return WatchOutput::Table;
+}
+
+// get KIND [NAME] -w: the watch command's output in get's format. kubectl
+// watches one kind, and one object of it at most. As kubectl's, the object
+// named (or the kind) is read first: a missing object is its NotFound error
+// and the end, before an -o it cannot print is reported.
+int watch(const QCommandLineParser &parser, std::shared_ptr<const ClusterSession> session,
+          const ResolvedRequest &resolved, const Result<OutputFormat> &format)
+{
+    const QString name = resolved.request.names.value(0);
+    auto runner = InformerRunner::create(parser, std::move(session), resolved.resource, name);
     if (!runner)
         return 1;
     WatchFormat watchFormat;
     watchFormat.table = tableOptions(parser);
-    watchFormat.table.wide = format == OutputFormat::Wide;
+    watchFormat.table.wide = format && *format == OutputFormat::Wide;
     watchFormat.table.withNamespace = runner->allNamespaces();
-    switch (format) {
-    case OutputFormat::Table:
-    case OutputFormat::Wide:
-        watchFormat.output = WatchOutput::Table;
-        break;
-    case OutputFormat::Name:
-        watchFormat.output = WatchOutput::Name;
-        break;
-    case OutputFormat::Json:
-        watchFormat.output = WatchOutput::Json;
-        break;
-    case OutputFormat::Yaml:
-        watchFormat.output = WatchOutput::Yaml;
-        break;
-    }
-    return watchResource(*runner, watchFormat, FirstList::MustSucceed);
+    watchFormat.output = format ? watchOutputFor(*format) : WatchOutput::Table;
+    InformerRunner &watched = *runner;
+    const auto printable = [&] {
+        QTextStream err(stderr);
+        if (!name.isEmpty()) {
+            // The informer lists only that name (a field selector).
+            const QList<KubeObject> listed = watched.informer().indexer().list();
+            if (std::none_of(listed.cbegin(), listed.cend(),
+                             [&](const KubeObject &o) { return o.name() == name; })) {
+                err << notFoundMessage(watched.resource(), name) << '\n';
+                return false;
+            }
+        }
+        if (!format)
+            err << "error: " << format.errorMessage() << '\n';
+        return format.ok();
+    };
+    return watchResource(watched, watchFormat, FirstList::MustSucceed, printable);
 }
 
-// -o, with kubectl's errors for a format it has no printer for, and for
-// --show-labels beside one that is not a table.
-std::optional<OutputFormat> outputFormat(const QCommandLineParser &parser)
+// kubectl's check (GetOptions.Validate, before anything is read) of
+// --show-labels beside an -o that prints no table, known or not.
+bool showLabelsFitsOutput(const QCommandLineParser &parser)
 {
     const QString name = parser.value(QStringLiteral("output"));
     const std::optional<OutputFormat> format = parseOutputFormat(name);
+    const bool table = format == OutputFormat::Table || format == OutputFormat::Wide;
+    if (!parser.isSet(QStringLiteral("show-labels")) || table)
+        return true;
+    QTextStream(stderr) << "error: --show-labels option cannot be used with " << name
+                        << " printer\n";
+    return false;
+}
+
+// -o, or kubectl's error for a format it has no printer for.
+Result<OutputFormat> outputFormat(const QCommandLineParser &parser)
+{
+    const QString name = parser.value(QStringLiteral("output"));
+    if (const std::optional<OutputFormat> format = parseOutputFormat(name))
+        return *format;
+    return makeError(unsupportedOutputFormatMessage(name));
+}
+
+void printLines(const QStringList &lines)
+{
     QTextStream err(stderr);
+    for (const QString &line : lines)
+        err << line << '\n';
+}
+
+// Lists the kinds and prints what was found, then the errors. With -w
+// (several names of one kind) kubectl reads the names one after another and
+// stops at the first missing; it prints what it read, then refuses to watch.
+int listAndPrint(const QCommandLineParser &parser,
+                 const std::shared_ptr<const ClusterSession> &session, const ResourceArgs &args,
+                 const QList<ResolvedRequest> &requests, const Result<OutputFormat> &format)
+{
+    const bool watching = parser.isSet(QStringLiteral("watch"));
+    SyncedKinds synced = syncKinds(parser, session, requests);
+    if (!synced.created)
+        return 1;
+    QStringList notFound;
+    const QList<KindObjects> kinds = collect(requests, synced, notFound);
+    const bool failed = !notFound.isEmpty() || !synced.allSynced;
+    if (watching)
+        notFound = notFound.mid(0, 1);
+    // As kubectl's printGeneric: one object named that could not be read is
+    // reported rather than the -o it could not have printed anyway.
+    if (failed && (watching || !format)) {
+        printLines(notFound);
+        return 1;
+    }
     if (!format) {
-        err << "error: " << unsupportedOutputFormatMessage(name) << '\n';
+        QTextStream(stderr) << "error: " << format.errorMessage() << '\n';
+        return 1;
+    }
+    const bool nothing = std::all_of(kinds.cbegin(), kinds.cend(), [](const KindObjects &kind) {
+        return kind.objects.isEmpty();
+    });
+    // Like kubectl, a JSON or YAML list is printed even when empty, -o name
+    // prints nothing, and a table says that nothing was found (unless
+    // something failed: its errors say it).
+    const bool table = *format == OutputFormat::Table || *format == OutputFormat::Wide;
+    if (nothing && table) {
+        if (!failed)
+            printNoResourcesFound(kinds);
+    } else {
+        print(kinds, *format, tableOptions(parser), session->options().allNamespaces,
+              args.singleObject);
+    }
+    printLines(notFound);
+    for (const auto &runner : std::as_const(synced.inOrder))
+        runner->printStatsIfAsked();
+    if (watching) {
+        QTextStream(stderr)
+            << "error: you may only watch a single resource or type of resource at a time\n";
+        return 1;
+    }
+    return failed ? 1 : 0;
+}
+
+// The checks kubectl makes before it reads discovery: usage, then the
+// resource arguments. Prints the error; nothing when they pass.
+std::optional<ResourceArgs> checkedResourceArgs(const QCommandLineParser &parser,
+                                                const QStringList &args)
+{
+    QTextStream err(stderr);
+    const bool watching = parser.isSet(QStringLiteral("watch"));
+    if (args.isEmpty() && !watching) {
+        err << kNoResourceMessage;
         return std::nullopt;
     }
-    if (parser.isSet(QStringLiteral("show-labels")) && *format != OutputFormat::Table &&
-        *format != OutputFormat::Wide) {
-        err << "error: --show-labels option cannot be used with " << name << " printer\n";
+    if (!showLabelsFitsOutput(parser))
+        return std::nullopt;
+    if (args.isEmpty()) {
+        err << kNoWatchedResourceMessage;
         return std::nullopt;
     }
-    return format;
+    auto resourceArgs = parseResourceArgs(args);
+    if (!resourceArgs) {
+        err << "error: " << resourceArgs.errorMessage() << '\n';
+        return std::nullopt;
+    }
+    if (watching && resourceArgs->requests.size() > 1) {
+        err << "error: you may only specify a single resource type\n";
+        return std::nullopt;
+    }
+    const GlobalOptions options = GlobalOptions::fromParser(parser);
+    const bool selector = !options.labelSelector.isEmpty() || !options.fieldSelector.isEmpty();
+    if (auto fits = checkSelectorsBesideNames(*resourceArgs, selector); !fits) {
+        err << "error: " << fits.errorMessage() << '\n';
+        return std::nullopt;
+    }
+    return std::move(*resourceArgs);
 }
 
 int runGet(const QCommandLineParser &parser, const QStringList &args)
 {
-    QTextStream err(stderr);
-    if (args.isEmpty()) {
-        err << "error: get needs a KIND (e.g. informantctl get pods)\n";
-        return 2;
-    }
-    const auto resourceArgs = parseResourceArgs(args);
-    if (!resourceArgs) {
-        err << "error: " << resourceArgs.errorMessage() << '\n';
+    const std::optional<ResourceArgs> resourceArgs = checkedResourceArgs(parser, args);
+    if (!resourceArgs)
         return 1;
-    }
-    const bool watching = parser.isSet(QStringLiteral("watch"));
-    if (watching && resourceArgs->requests.size() > 1) {
-        err << "error: you may only specify a single resource type\n";
-        return 1;
-    }
     auto session = ClusterSession::open(parser);
     if (!session)
         return 1;
@@ -338,44 +465,21 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
     const bool byName = std::any_of(requests->cbegin(), requests->cend(),
                                     [](const auto &r) { return !r.request.names.isEmpty(); });
     if (byName && session->options().allNamespaces) {
-        err << "error: a resource cannot be retrieved by name across all namespaces\n";
+        QTextStream(stderr)
+            << "error: a resource cannot be retrieved by name across all namespaces\n";
         return 1;
     }
-    // Checked once the kinds are resolved but before listing, as kubectl
-    // picks its printer after discovery (an unknown kind is reported first).
-    const std::optional<OutputFormat> format = outputFormat(parser);
-    if (!format)
-        return 1;
-    const bool oneObjectAtMost = requests->first().request.names.size() <= 1;
-    if (watching && oneObjectAtMost)
-        return watch(parser, std::move(session), requests->first(), *format);
-
-    SyncedKinds synced = syncKinds(parser, session, *requests);
-    if (!synced.created)
-        return 1;
-    bool allFound = true;
-    const QList<KindObjects> kinds = collect(*requests, synced, allFound);
-    const bool nothing = std::all_of(kinds.cbegin(), kinds.cend(), [](const KindObjects &kind) {
-        return kind.objects.isEmpty();
-    });
-    // Like kubectl, a JSON or YAML list is printed even when empty, -o name
-    // prints nothing, and a table says that nothing was found (unless names
-    // were missing: their errors say it).
-    const bool table = *format == OutputFormat::Table || *format == OutputFormat::Wide;
-    if (nothing && table) {
-        if (allFound && synced.allSynced)
-            printNoResourcesFound(kinds);
-    } else {
-        print(kinds, *format, tableOptions(parser), session->options().allNamespaces,
-              resourceArgs->singleObject);
-    }
-    for (const auto &runner : std::as_const(synced.inOrder))
-        runner->printStatsIfAsked();
-    if (watching) {
-        err << "error: you may only watch a single resource or type of resource at a time\n";
+    const Result<OutputFormat> format = outputFormat(parser);
+    const bool watching = parser.isSet(QStringLiteral("watch"));
+    if (watching && requests->first().request.names.size() <= 1)
+        return watch(parser, std::move(session), requests->first(), format);
+    // Whatever the lists hold, kubectl's printGeneric then fails on the -o
+    // (only one object named reports its own error first): no need to list.
+    if (!format && !watching && !resourceArgs->singleObject) {
+        QTextStream(stderr) << "error: " << format.errorMessage() << '\n';
         return 1;
     }
-    return allFound && synced.allSynced ? 0 : 1;
+    return listAndPrint(parser, session, *resourceArgs, *requests, format);
 }
 
 const CommandRegistration registration(Command{

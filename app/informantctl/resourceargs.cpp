@@ -41,14 +41,12 @@ Result<ResourceArgs> parseKindList(const QStringList &args)
     ResourceArgs parsed;
     parsed.kindList = true;
     const QStringList names = args.mid(1);
-    for (const QString &kind : args.first().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    for (const QString &kind : args.first().split(QLatin1Char(','))) {
         const bool listed = std::any_of(parsed.requests.cbegin(), parsed.requests.cend(),
                                         [&](const ResourceRequest &r) { return r.kind == kind; });
         if (!listed)
             parsed.requests.append({kind, names});
     }
-    if (parsed.requests.isEmpty())
-        return makeError(QStringLiteral("Required resource not specified."));
     parsed.singleObject = parsed.requests.size() == 1 && names.size() == 1;
     return parsed;
 }
@@ -63,6 +61,21 @@ Result<ResourceArgs> parseResourceArgs(const QStringList &args)
         return arg.contains(QLatin1Char('/'));
     });
     return slashForm ? parseSlashForm(args) : parseKindList(args);
+}
+
+Result<void> checkSelectorsBesideNames(const ResourceArgs &args, bool selectorGiven)
+{
+    if (!selectorGiven)
+        return {};
+    // kubectl's wording for each form (resource.Builder.visitorResult).
+    if (!args.kindList)
+        return makeError(QStringLiteral(
+            "selectors and the all flag cannot be used when passing resource/name arguments"));
+    const bool named = std::any_of(args.requests.cbegin(), args.requests.cend(),
+                                   [](const ResourceRequest &r) { return !r.names.isEmpty(); });
+    if (named)
+        return makeError(QStringLiteral("name cannot be provided when a selector is specified"));
+    return {};
 }
 
 } // namespace informantctl

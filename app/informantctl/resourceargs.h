@@ -31,7 +31,13 @@ struct ResourceArgs
     bool singleObject = false;
 };
 
-// kubectl's messages (without "error: ") for arguments it rejects.
+// kubectl's messages (without "error: ") for arguments it rejects. An empty
+// kind in a list (`pods,`) is kept: discovery rejects it, as kubectl's does.
 informant::Result<ResourceArgs> parseResourceArgs(const QStringList &args);
+
+// kubectl's builder refuses names beside a label or field selector, before
+// it resolves any kind: `get pods web -l app=web` reads nothing. Message
+// without "error: ".
+informant::Result<void> checkSelectorsBesideNames(const ResourceArgs &args, bool selectorGiven);
 
 } // namespace informantctl

@@ -143,7 +143,8 @@ private:
 
 } // namespace
 
-int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList firstList)
+int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList firstList,
+                  const FirstListCheck &check)
 {
     auto printer = std::make_shared<WatchPrinter>(runner, format);
     ResourceEventHandler handler;
@@ -164,7 +165,8 @@ int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList f
         return 1;
     }
     runner.start();
-    if (firstList == FirstList::MustSucceed && !runner.waitForSync(true, kFirstListTimeoutMs))
+    if (firstList == FirstList::MustSucceed &&
+        (!runner.waitForSync(true, kFirstListTimeoutMs) || (check && !check())))
         return 1;
     runner.setReportsWatchHealth(true);
     constexpr qint64 kPollMs = 10;

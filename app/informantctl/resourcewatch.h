@@ -12,6 +12,8 @@
 
 #include "resourcetable.h"
 
+#include <functional>
+
 namespace informantctl {
 
 class InformerRunner;
@@ -36,10 +38,17 @@ enum class FirstList {
 };
 constexpr qint64 kFirstListTimeoutMs = 120000;
 
+// Called once a first list that must succeed has synced, before anything is
+// printed; false ends the watch (it says why on stderr). kubectl get -w
+// reads what it watches before it picks a printer, so a missing object is
+// its first error.
+using FirstListCheck = std::function<bool()>;
+
 // Starts `runner`'s informer and prints until the process is interrupted;
 // says on stderr when the watch is interrupted and when it resumes.
 // Returns the exit status (1 if the handler could not be added, or the
-// first list failed when it must succeed).
-int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList firstList);
+// first list failed, or `check` refused it, when it must succeed).
+int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList firstList,
+                  const FirstListCheck &check = {});
 
 } // namespace informantctl

@@ -9,6 +9,9 @@
 // kubectl prints against the same simulator: several kinds (KIND1,KIND2 and
 // KIND/NAME...), --no-headers, --show-labels, get -w; argument errors read
 // as kubectl's; failures to reach a cluster name the kubeconfig context.
+// get -w of an object that does not exist fails at once with kubectl's
+// NotFound; a kind the server forbids beside others prints what could be
+// read, its error and exit status 1, as kubectl does.
 
 #include "fakeapiserver.h"
 
@@ -19,7 +22,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QNetworkReply>
+#include <QPointer>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -58,6 +63,65 @@ Run run(const QString &program, const QStringList &args, const QString &home)
         process.kill();
     return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
 }
+
+// A FakeApiServer in front of informant-sim: the requests under one path
+// are Forbidden, all others relayed as they stream (lists and watches), so
+// kubectl and informantctl meet the same cluster with one kind they may not
+// read.
+class ForbiddingProxy
+{
+public:
+    ForbiddingProxy(const QString &target, const QString &forbiddenPath, const QByteArray &status)
+        : m_target(target)
+    {
+        m_network.setProxy(QNetworkProxy::NoProxy);
+        m_server.setHandler(
+            [this, forbiddenPath, status](const HttpRequest &request, QTcpSocket *socket) {
+                if (request.path.startsWith(forbiddenPath))
+                    FakeApiServer::reply(socket, 403, status);
+                else
+                    relay(request, socket);
+            });
+    }
+    bool listen() { return m_server.listen(); }
+    QString url() const { return m_server.url().toString(); }
+
+private:
+    void relay(const HttpRequest &request, QTcpSocket *socket)
+    {
+        QNetworkRequest forwarded(QUrl(m_target + QString::fromLatin1(request.target)));
+        forwarded.setRawHeader("Accept", request.headers.value("accept"));
+        QNetworkReply *reply = m_network.get(forwarded);
+        const QPointer<QTcpSocket> client(socket);
+        QObject::connect(socket, &QObject::destroyed, reply, &QNetworkReply::abort);
+        const auto started = std::make_shared<bool>(false);
+        const auto forward = [reply, client, started] {
+            if (!client)
+                return;
+            if (!*started) {
+                *started = true;
+                const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                client->write("HTTP/1.1 " + QByteArray::number(code > 0 ? code : 502) +
+                              " X\r\nContent-Type: " +
+                              reply->header(QNetworkRequest::ContentTypeHeader).toByteArray() +
+                              "\r\nTransfer-Encoding: chunked\r\n\r\n");
+            }
+            if (const QByteArray data = reply->readAll(); !data.isEmpty())
+                FakeApiServer::chunk(client, data);
+        };
+        QObject::connect(reply, &QNetworkReply::readyRead, reply, forward);
+        QObject::connect(reply, &QNetworkReply::finished, reply, [reply, client, forward] {
+            forward();
+            if (client)
+                FakeApiServer::endChunked(client);
+            reply->deleteLater();
+        });
+    }
+
+    QString m_target;
+    QNetworkAccessManager m_network;
+    FakeApiServer m_server;
+};
 
 } // namespace
 
@@ -151,6 +215,49 @@ private:
         return difference;
     }
 
+    // Runs `get ARGS` on a demo simulator: it must fail (exit 1) with
+    // `error` alone on stderr, nothing on stdout, as kubectl does.
+    void verifyGetFailsLikeKubectl(const QStringList &args, const QByteArray &error)
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run failed = get(server, args);
+        QCOMPARE(failed.exitCode, 1);
+        QVERIFY(failed.out.isEmpty());
+        QCOMPARE(failed.err, error);
+        const QString difference = differenceFromKubectl(server, args);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
+    // As differenceFromKubectl, through a ForbiddingProxy at `server`:
+    // stdout and the exit status alike; kubectl's stderr is its Forbidden
+    // error, ours one line carrying the server's `message`.
+    QString forbiddenDifferenceFromKubectl(const QString &server, const QStringList &args,
+                                           const QByteArray &message)
+    {
+        if (kubectl().isEmpty())
+            return {};
+        const QStringList command =
+            QStringList{QStringLiteral("--server"), server, QStringLiteral("get")} + args;
+        const QByteArray theirError = "Error from server (Forbidden): " + message + "\n";
+        QString difference;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            const Run ours = runServing(command);
+            const Run theirs = runServing(command, kubectl());
+            if (ours.exitCode == theirs.exitCode && ours.out == theirs.out &&
+                theirs.err == theirError && ours.err.contains(message) && ours.err.count('\n') == 1)
+                return {};
+            difference = QStringLiteral("get %1\ninformantctl (exit %2):\n%3%4\n"
+                                        "kubectl (exit %5):\n%6%7")
+                             .arg(args.join(QLatin1Char(' ')))
+                             .arg(ours.exitCode)
+                             .arg(QString::fromUtf8(ours.out), QString::fromUtf8(ours.err))
+                             .arg(theirs.exitCode)
+                             .arg(QString::fromUtf8(theirs.out), QString::fromUtf8(theirs.err));
+        }
+        return difference;
+    }
+
     // Starts `program ARGS` without waiting for it (get -w, watch).
     void startChild(QProcess &process, const QString &program, const QStringList &args)
     {
@@ -174,12 +281,12 @@ private:
         return out.count('\n') >= lines;
     }
 
-    // Runs informantctl to its end while this thread's event loop serves a
-    // FakeApiServer.
-    Run runServing(const QStringList &args)
+    // Runs informantctl (or `program`) to its end while this thread's event
+    // loop serves a FakeApiServer.
+    Run runServing(const QStringList &args, const QString &program = {})
     {
         QProcess process;
-        startChild(process, ctl(), args);
+        startChild(process, program.isEmpty() ? ctl() : program, args);
         QElapsedTimer clock;
         clock.start();
         while (process.state() != QProcess::NotRunning && clock.elapsed() < 30000)
@@ -826,20 +933,170 @@ private slots:
         QTest::newRow("watching two kinds")
             << QStringList{QStringLiteral("svc,cm"), QStringLiteral("-w")}
             << QByteArray("error: you may only specify a single resource type\n");
+        QTest::newRow("no resource")
+            << QStringList{}
+            << QByteArray("You must specify the type of resource to get. Use \"kubectl "
+                          "api-resources\" for a complete list of supported resources.\n\n"
+                          "error: Required resource not specified.\nUse \"kubectl explain "
+                          "<resource>\" for a detailed description of that resource (e.g. kubectl "
+                          "explain pods).\nSee 'kubectl get -h' for help and examples\n");
+        QTest::newRow("no resource to watch")
+            << QStringList{QStringLiteral("-w")}
+            << QByteArray("error: You must provide one or more resources by argument or "
+                          "filename.\nExample resource specifications include:\n   '-f "
+                          "rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n"
+                          "   '<resource>'\n");
+        QTest::newRow("labels beside a format unknown, watched")
+            << QStringList{QStringLiteral("pods"), QStringLiteral("-w"), QStringLiteral("-o"),
+                           QStringLiteral("bogus"), QStringLiteral("--show-labels")}
+            << QByteArray("error: --show-labels option cannot be used with bogus printer\n");
+        QTest::newRow("labels in json, unknown kind")
+            << QStringList{QStringLiteral("nosuchkind"), QStringLiteral("-o"),
+                           QStringLiteral("json"), QStringLiteral("--show-labels")}
+            << QByteArray("error: --show-labels option cannot be used with json printer\n");
+        QTest::newRow("an empty kind in a list")
+            << QStringList{QStringLiteral("pods,")}
+            << QByteArray("error: the server doesn't have a resource type \"\"\n");
+        QTest::newRow("a name beside a label selector, watched")
+            << QStringList{QStringLiteral("pods"), QStringLiteral("x"), QStringLiteral("-l"),
+                           QStringLiteral("a=b"), QStringLiteral("-w")}
+            << QByteArray("error: name cannot be provided when a selector is specified\n");
+        QTest::newRow("a name of an unknown kind beside a selector")
+            << QStringList{QStringLiteral("nosuchkind"), QStringLiteral("x"),
+                           QStringLiteral("--field-selector"), QStringLiteral("a=b")}
+            << QByteArray("error: name cannot be provided when a selector is specified\n");
+        QTest::newRow("KIND/NAME beside a selector")
+            << QStringList{QStringLiteral("pods/x"), QStringLiteral("-l"), QStringLiteral("a=b")}
+            << QByteArray("error: selectors and the all flag cannot be used when passing "
+                          "resource/name arguments\n");
     }
 
     void getArgumentErrorsAreKubectls()
     {
         QFETCH(QStringList, args);
         QFETCH(QByteArray, error);
+        verifyGetFailsLikeKubectl(args, error);
+    }
+
+    // get NAME... -w reads the objects named before it watches, as kubectl
+    // does: a missing one is kubectl's NotFound (the first only) and the
+    // end, before an -o it cannot print; nothing goes to stdout.
+    void getWatchOfMissingObjectsFailsLikeKubectl_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("error");
+        const QByteArray pod("Error from server (NotFound): pods \"nosuch\" not found\n");
+        const QByteArray configMap(
+            "Error from server (NotFound): configmaps \"nosuch\" not found\n");
+        const QStringList web{QStringLiteral("-n"), QStringLiteral("web"), QStringLiteral("-w")};
+        const QString missing = QStringLiteral("nosuch");
+        QTest::newRow("name") << QStringList{QStringLiteral("pods"), missing, QStringLiteral("-w")}
+                              << pod;
+        QTest::newRow("KIND/NAME")
+            << QStringList{QStringLiteral("pods/nosuch"), QStringLiteral("--watch")} << pod;
+        QTest::newRow("grouped kind")
+            << QStringList{QStringLiteral("deploy"), missing, QStringLiteral("-w")}
+            << QByteArray("Error from server (NotFound): deployments.apps \"nosuch\" not found\n");
+        QTest::newRow("cluster-scoped as yaml")
+            << QStringList{QStringLiteral("ns"), missing, QStringLiteral("-w"),
+                           QStringLiteral("-o"), QStringLiteral("yaml")}
+            << QByteArray("Error from server (NotFound): namespaces \"nosuch\" not found\n");
+        QTest::newRow("as names") << QStringList{QStringLiteral("cm"), missing,
+                                                 QStringLiteral("-o"), QStringLiteral("name")} +
+                                         web
+                                  << configMap;
+        QTest::newRow("second of two names")
+            << QStringList{QStringLiteral("cm"), QStringLiteral("api-config"), missing} + web
+            << configMap;
+        QTest::newRow("first of two missing")
+            << QStringList{QStringLiteral("cm"), missing, QStringLiteral("nosuch2")} + web
+            << configMap;
+        QTest::newRow("before an unknown format")
+            << QStringList{QStringLiteral("pods"), missing, QStringLiteral("-w"),
+                           QStringLiteral("-o"), QStringLiteral("bogus")}
+            << pod;
+        QTest::newRow("unwatched, before an unknown format")
+            << QStringList{QStringLiteral("pods"), missing, QStringLiteral("-o"),
+                           QStringLiteral("bogus")}
+            << pod;
+    }
+
+    void getWatchOfMissingObjectsFailsLikeKubectl()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, error);
+        verifyGetFailsLikeKubectl(args, error);
+    }
+
+    // The object named exists: get NAME -w prints it and keeps watching.
+    void getWatchOfAnObjectNamedPrintsItThenWatches()
+    {
         const QString server = startDemoSim();
         QVERIFY(!server.isEmpty());
-        const Run failed = get(server, args);
-        QCOMPARE(failed.exitCode, 1);
-        QVERIFY(failed.out.isEmpty());
-        QCOMPARE(failed.err, error);
-        const QString difference = differenceFromKubectl(server, args);
-        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        QProcess watch;
+        startChild(watch, ctl(),
+                   {QStringLiteral("--server"), server, QStringLiteral("get"), QStringLiteral("cm"),
+                    QStringLiteral("api-config"), QStringLiteral("-n"), QStringLiteral("web"),
+                    QStringLiteral("-w")});
+        QByteArray out;
+        QVERIFY2(readLines(watch, out, 2), out.constData());
+        const QList<QByteArray> rows = out.split('\n');
+        QVERIFY2(rows.at(0).startsWith("NAME         DATA   AGE"), out.constData());
+        QVERIFY2(rows.at(1).startsWith("api-config   2      "), out.constData());
+        QTest::qWait(300);
+        QCOMPARE(watch.state(), QProcess::Running);
+        QVERIFY2(watch.readAllStandardError().isEmpty(), "an error while watching");
+        watch.kill();
+        watch.waitForFinished();
+    }
+
+    // A kind the server forbids beside others: kubectl prints what it could
+    // read (a table, names, a List; "No resources found" is left out), the
+    // server's Forbidden, and exits 1. Ours says it as informantctl's sync
+    // errors do: the context, the request and the server's message.
+    void getSeveralKindsPrintsWhatItCanWhenOneIsForbidden()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QByteArray message = "secrets is forbidden: User \"jane\" cannot list resource "
+                                   "\"secrets\" in API group \"\" in the namespace \"web\"";
+        const QByteArray status = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
+                                  "\"status\":\"Failure\",\"message\":\"" +
+                                  QByteArray(message).replace("\"", "\\\"") +
+                                  "\",\"reason\":\"Forbidden\",\"details\":{\"kind\":"
+                                  "\"secrets\"},\"code\":403}";
+        ForbiddingProxy proxy(server, QStringLiteral("/api/v1/namespaces/web/secrets"), status);
+        QVERIFY(proxy.listen());
+        const QStringList web{QStringLiteral("-n"), QStringLiteral("web")};
+        const QStringList tables = QStringList{QStringLiteral("cm,secrets")} + web;
+        const Run ours = runServing(
+            QStringList{QStringLiteral("--server"), proxy.url(), QStringLiteral("get")} + tables);
+        QCOMPARE(ours.exitCode, 1);
+        const QList<QByteArray> rows = ours.out.split('\n');
+        QCOMPARE(rows.size(), 4); // no kind prefix: only configmaps printed
+        QVERIFY2(rows.at(0).startsWith("NAME              DATA   AGE"), ours.out.constData());
+        QVERIFY(rows.at(1).startsWith("api-config ") && rows.at(2).startsWith("frontend-config "));
+        QVERIFY2(ours.err.startsWith("error: failed to list secrets: GET ") &&
+                     ours.err.contains(": 403 Forbidden: ") && ours.err.contains(message) &&
+                     ours.err.count('\n') == 1,
+                 ours.err.constData());
+
+        const QString config = writeKubeconfig(QStringLiteral("proxy.yaml"), proxy.url(), {},
+                                               QStringLiteral("    token: t\n"));
+        const Run viaContext = runServing(
+            QStringList{QStringLiteral("--kubeconfig"), config, QStringLiteral("get")} + tables);
+        QCOMPARE(viaContext.exitCode, 1);
+        QVERIFY2(viaContext.err.startsWith("error: context \"sim\": failed to list secrets: "),
+                 viaContext.err.constData());
+
+        const QStringList name{QStringLiteral("-o"), QStringLiteral("name")};
+        for (const QStringList &args :
+             {tables, QStringList{QStringLiteral("secrets,cm")} + web,
+              QStringList{QStringLiteral("jobs,secrets")} + web, tables + name,
+              tables + QStringList{QStringLiteral("-o"), QStringLiteral("json")}}) {
+            const QString difference = forbiddenDifferenceFromKubectl(proxy.url(), args, message);
+            QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        }
     }
 
     // get -w (and watch): the list as one aligned table, then a row per
