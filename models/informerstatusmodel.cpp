@@ -160,4 +160,26 @@ int InformerStatusModel::unhealthyCount() const
     return n;
 }
 
+QString InformerStatusModel::summaryText() const
+{
+    int waiting = 0;
+    int notWatching = 0;
+    for (const Entry &e : m_entries) {
+        if (e.status.state == InformerStatus::State::WaitingForSignIn)
+            ++waiting;
+        else if (!e.status.healthy())
+            ++notWatching;
+    }
+    const QString waitingText = QStringLiteral("Waiting for sign-in");
+    if (notWatching == 0)
+        return waiting > 0 ? waitingText
+                           : QStringLiteral("%1 informers watching").arg(m_entries.size());
+    const QString failing =
+        QStringLiteral("<span style='color:%1'>%2 of %3 informers not watching</span>")
+            .arg(freshnessColor(FreshnessLevel::Stale).name())
+            .arg(notWatching)
+            .arg(m_entries.size());
+    return waiting > 0 ? waitingText + QStringLiteral(" · ") + failing : failing;
+}
+
 } // namespace informant

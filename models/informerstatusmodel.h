@@ -55,8 +55,13 @@ public:
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
     void tick(); // time-based texts changed
 
-    // Informers that are not watching (for the status bar).
+    // Informers that are not watching.
     int unhealthyCount() const;
+    // The status bar's word on all the informers, as rich text: "27 informers
+    // watching", or "3 of 27 informers not watching" in amber. While lists
+    // wait for the user to sign in it says that instead of counting them:
+    // they are not failing, and the sign-in banner says what to do.
+    QString summaryText() const;
 
 Q_SIGNALS:
     void summaryChanged();

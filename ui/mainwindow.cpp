@@ -116,11 +116,16 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_centre->addWidget(m_view);
     m_centre->addWidget(m_timeline);
     m_signIn = new SignInBanner(session->name(), this);
+    // Above both views, as the sign-in banner: `--kind podz --view timeline`
+    // opens on the timeline, and the notice must not wait behind it. (In a
+    // layout of its own, its margins would stay when it is hidden.)
+    m_notice = new NoticeBar(this);
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(4);
     centralLayout->addWidget(m_signIn);
+    centralLayout->addWidget(m_notice);
     centralLayout->addWidget(m_centre, 1);
     setCentralWidget(central);
     setDockNestingEnabled(true);
@@ -443,7 +448,7 @@ void MainWindow::resolveRequestedKind()
         text += QStringLiteral(" Showing %1.").arg(m_kind.plural);
     }
     text += QStringLiteral(" Ctrl+K lists the kinds.");
-    m_view->notice()->showNotice(text);
+    m_notice->showNotice(text);
 }
 
 bool MainWindow::showKind(const KindInfo &kind)
@@ -455,6 +460,10 @@ bool MainWindow::showKind(const KindInfo &kind)
     KindSource *source = m_session->source(kind);
     if (!source)
         return false;
+    // A notice is about the kind it was given for (a CRD's new columns show
+    // the same kind again).
+    if (!m_view->source() || m_view->source()->kind() != kind)
+        m_notice->clearNotice();
     m_kind = kind;
     const std::optional<KubeObject> crd = crdOf(kind);
     m_shownCrdVersion = crd ? crd->resourceVersion() : QString();
@@ -564,6 +573,11 @@ QString MainWindow::statusText() const
     return m_freshness->text();
 }
 
+QString MainWindow::informersSummaryText() const
+{
+    return m_summary->text();
+}
+
 void MainWindow::refreshStatusBar()
 {
     const qint64 now = SecondClock::nowMs();
@@ -586,14 +600,7 @@ void MainWindow::refreshStatusBar()
             text += QStringLiteral(" · ") + status.lastError.toHtmlEscaped();
         m_freshness->setText(text);
     }
-    const int total = m_statusModel->rowCount();
-    const int unhealthy = m_statusModel->unhealthyCount();
-    m_summary->setText(unhealthy == 0
-                           ? QStringLiteral("%1 informers watching").arg(total)
-                           : QStringLiteral("<span style='color:#d08c12'>%1 of %2 informers not "
-                                            "watching</span>")
-                                 .arg(unhealthy)
-                                 .arg(total));
+    m_summary->setText(m_statusModel->summaryText());
 }
 
 QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
@@ -638,10 +645,10 @@ void MainWindow::followLink(const QString &apiVersion, const QString &kind, cons
     const QString what = kind + u' ' + name;
     const KindInfo target = m_session->kindOf(apiVersion, kind);
     if (!target.isValid() || !showKind(target)) {
-        m_view->notice()->withdrawNotice(m_selectionNotice);
+        m_notice->withdrawNotice(m_selectionNotice);
         m_selectionNotice =
             QStringLiteral("%1: this cluster does not serve %2.").arg(what, apiVersion);
-        m_view->notice()->showNotice(m_selectionNotice);
+        m_notice->showNotice(m_selectionNotice);
         return;
     }
     const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
@@ -652,7 +659,7 @@ void MainWindow::selectWhenPopulated(const QString &key, const QString &what)
 {
     delete m_pendingSelection.data();
     // What the last wish said is answered by this one.
-    m_view->notice()->withdrawNotice(std::exchange(m_selectionNotice, QString()));
+    m_notice->withdrawNotice(std::exchange(m_selectionNotice, QString()));
     TableFeed *feed = m_view->feed();
     if (!feed || m_view->selectKey(key))
         return;
@@ -668,7 +675,7 @@ void MainWindow::selectWhenPopulated(const QString &key, const QString &what)
             return;
         const auto explain = [this](const QString &text) {
             m_selectionNotice = text;
-            m_view->notice()->showNotice(text);
+            m_notice->showNotice(text);
         };
         const auto settle = [pending, settled] {
             *settled = true;
@@ -678,7 +685,7 @@ void MainWindow::selectWhenPopulated(const QString &key, const QString &what)
         const InformerStatus status = source->status();
         if (m_view->selectKey(key)) {
             // An early word (the list failed, the filters) was overtaken.
-            m_view->notice()->withdrawNotice(std::exchange(m_selectionNotice, QString()));
+            m_notice->withdrawNotice(std::exchange(m_selectionNotice, QString()));
             settle();
         } else if (status.synced && !source->indexer().getByKey(key)) {
             explain(QStringLiteral("%1 is not in the cluster any more.").arg(what));

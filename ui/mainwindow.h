@@ -81,6 +81,11 @@ public:
     // What the cluster's credential plugin asks of the user, above the table.
     class SignInBanner *signInBanner() const { return m_signIn; }
     QString statusText() const;
+    // The status bar's word on all the informers ("27 informers watching").
+    QString informersSummaryText() const;
+    // What the window could not do as asked ("No kind "podz"…"), above the
+    // table and the timeline alike; kept until another kind is shown.
+    class NoticeBar *noticeBar() const { return m_notice; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -150,6 +155,7 @@ private:
     QString m_historyKey;
     QStackedWidget *m_centre = nullptr;
     class SignInBanner *m_signIn = nullptr;
+    class NoticeBar *m_notice = nullptr;
     KindSource *m_eventsFed = nullptr;
     KindSource *m_crdSource = nullptr;
     // resourceVersion of the CRD whose printer columns the table shows; empty

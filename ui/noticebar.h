@@ -1,10 +1,11 @@
 #pragma once
 
-// NoticeBar: the strip above a table that answers a request the window could
-// not carry out as asked: `--kind podz` when the cluster has no such kind, an
-// owner link to an object that is gone. Said where the user looks for the
-// result, and kept until another kind is shown or the user closes it (a
-// status-bar message would be gone before a user at another window saw it).
+// NoticeBar: the strip above the table and the timeline that answers a
+// request the window could not carry out as asked: `--kind podz` when the
+// cluster has no such kind, an owner link to an object that is gone. Said
+// where the user looks for the result, whichever view is shown, and kept
+// until another kind is shown or the user closes it (a status-bar message
+// would be gone before a user at another window saw it).
 
 #include <QFrame>
 

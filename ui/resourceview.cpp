@@ -5,7 +5,6 @@
 #include "models/secondclock.h"
 #include "ui/celldelegate.h"
 #include "ui/freshnessbanner.h"
-#include "ui/noticebar.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -64,7 +63,6 @@ ResourceView::ResourceView(QWidget *parent)
     , m_selector(new QLineEdit(this))
     , m_selectorError(new QLabel(this))
     , m_banner(new FreshnessBanner(this))
-    , m_notice(new NoticeBar(this))
     , m_table(new QTableView(this))
     , m_emptyHint(new QLabel(m_table))
     , m_quickDebounce(new QTimer(this))
@@ -175,7 +173,6 @@ void ResourceView::buildLayout()
     layout->setSpacing(6);
     layout->addLayout(bar);
     layout->addWidget(m_selectorError);
-    layout->addWidget(m_notice);
     layout->addWidget(m_banner);
     layout->addWidget(m_table, 1);
     connect(m_banner, &FreshnessBanner::retryRequested, this, [this] {
@@ -197,9 +194,6 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     // Qt's never-destroyed empty model, three more objects at every switch.
     // Deleting a shown model is safe: the view drops it (without one).
     std::unique_ptr<TableFeed> old(m_feed);
-    // A notice is about the kind it was given for.
-    if (!old || !source || old->source()->kind() != source->kind())
-        m_notice->clearNotice();
     if (old) {
         saveColumns();
         disconnect(old->source(), nullptr, this, nullptr);
@@ -412,6 +406,10 @@ void ResourceView::updateEmptyHint()
         text = QStringLiteral("No %1.").arg(plural);
     else if (status.state == InformerStatus::State::Listing)
         text = QStringLiteral("Listing %1…").arg(plural);
+    else if (status.state == InformerStatus::State::WaitingForSignIn)
+        // The wait itself is the news: "Waiting for the list of pods:
+        // waiting for sign-in." said it twice.
+        text = QStringLiteral("Waiting for you to sign in before listing %1.").arg(plural);
     else if (freshnessLevel(status) == FreshnessLevel::Failed)
         text = QStringLiteral("Could not list %1: %2.").arg(plural, state);
     else

@@ -2,9 +2,9 @@
 
 // ResourceView: the centre of the window — one kind's live table with its
 // title and counts, the quick filter (`/`), the label selector box (`Ctrl+L`,
-// kubectl syntax, errors inline), the freshness banner above the table
-// when the watch is not healthy, and a notice when a request for it could
-// not be carried out as asked (kept until another kind is shown).
+// kubectl syntax, errors inline) and the freshness banner above the table
+// when the watch is not healthy. (What the window could not do as asked is
+// the window's NoticeBar, above the table and the timeline alike.)
 //
 // Keeps the selection and the scroll position while rows change: the top
 // visible row is the anchor, re-found by key after every batch (unless the
@@ -27,7 +27,6 @@ class QTimer;
 namespace informant {
 
 class FreshnessBanner;
-class NoticeBar;
 
 class ResourceView final : public QWidget
 {
@@ -48,7 +47,6 @@ public:
     QLineEdit *selectorBox() const { return m_selector; }
     QLabel *selectorError() const { return m_selectorError; }
     FreshnessBanner *banner() const { return m_banner; }
-    NoticeBar *notice() const { return m_notice; }
     QLabel *emptyHint() const { return m_emptyHint; }
 
     void focusQuickFilter();
@@ -102,7 +100,6 @@ private:
     QLineEdit *m_selector;
     QLabel *m_selectorError;
     FreshnessBanner *m_banner;
-    NoticeBar *m_notice;
     QTableView *m_table;
     QLabel *m_emptyHint;
     QTimer *m_quickDebounce;

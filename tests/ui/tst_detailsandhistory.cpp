@@ -107,7 +107,7 @@ void TestDetailsAndHistory::ownerLinkSaysWhyItFindsNoOwner()
     pods->upsert(ownedPod(QStringLiteral("shop"), QStringLiteral("web-7"), QStringLiteral("web")));
     pods->flush();
     QTRY_COMPARE(f.model()->rowCount(), 4);
-    NoticeBar *notice = f.window->resourceView()->notice();
+    NoticeBar *notice = f.window->noticeBar();
     auto *overview = f.window->detailsPane()->findChild<QTextBrowser *>();
     QVERIFY(overview);
     const auto clickOwner = [&] {

@@ -14,6 +14,7 @@
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QJsonArray>
+#include <QLabel>
 #include <QTemporaryDir>
 #include <QTreeView>
 
@@ -169,6 +170,11 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
         qPrintable(banner->linesHtml()));
     ResourceTableModel *model = window.resourceView()->feed()->model();
     QCOMPARE(model->rowCount(), 0);
+    // Said once on the empty table, and the status bar does not count the
+    // waiting informers as failures.
+    QTRY_COMPARE(window.resourceView()->emptyHint()->text(),
+                 QStringLiteral("Waiting for you to sign in before listing pods."));
+    QTRY_COMPARE(window.informersSummaryText(), QStringLiteral("Waiting for sign-in"));
 
     QFile(signedIn).open(QIODevice::WriteOnly);
     QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() > 0, 20000);
@@ -176,6 +182,8 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
     QTRY_COMPARE_WITH_TIMEOUT(pods->status().state, InformerStatus::State::Watching, 10000);
     QTRY_COMPARE(informers->index(podsRow, InformerStatusModel::StateColumn).data().toString(),
                  QStringLiteral("watching"));
+    QTRY_VERIFY2(window.informersSummaryText().endsWith(QStringLiteral("informers watching")),
+                 qPrintable(window.informersSummaryText()));
 }
 
 // A 401 (the token is wrong or expired) is not a 403 (RBAC): the user must

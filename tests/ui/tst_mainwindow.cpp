@@ -55,6 +55,8 @@ private Q_SLOTS:
     void bannerSaysWhenTheWatchIsDown();
     void timelineSaysWhyItHasNoEvents();
     void emptyTableSaysWhy();
+    void emptyViewsSayWaitingForSignInOnce();
+    void statusBarSaysWaitingForSignInRatherThanCountingFailures();
     void switchingKindsLeavesNoSelectionModelsBehind();
     void treeStatusBarAndPanelShowOneCount();
     void treeKeepsTheShownKindAfterDiscovery();
@@ -64,6 +66,7 @@ private Q_SLOTS:
     void kindNamesResolveLikeKubectl();
     void unknownKindIsNamedAndTheClosestShown();
     void kindNamedBeforeDiscoveryWaitsForIt();
+    void unknownKindNoticeShowsOverTheTimeline();
     void nameColumnFitsNamesUnlessTheUserSetWidths();
 };
 
@@ -355,6 +358,61 @@ void TestMainWindow::timelineSaysWhyItHasNoEvents()
     QCOMPARE(timeline->emptyText(), QStringLiteral("No events in the cluster yet"));
 }
 
+// While the credential plugin waits for the user, an empty table and an empty
+// timeline said "Waiting for the list of pods: waiting for sign-in.": the
+// same wait twice in one sentence.
+void TestMainWindow::emptyViewsSayWaitingForSignInOnce()
+{
+    Fixture f;
+    ResourceView *view = f.window->resourceView();
+    QLabel *hint = view->emptyHint();
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    InformerStatus waiting;
+    waiting.state = InformerStatus::State::WaitingForSignIn;
+    f.session.local(QStringLiteral("deployments"))->setStatus(waiting);
+    QTRY_VERIFY(hint->isVisibleTo(view));
+    QCOMPARE(hint->text(),
+             QStringLiteral("Waiting for you to sign in before listing deployments."));
+    QCOMPARE(hint->text().count(QStringLiteral("sign"), Qt::CaseInsensitive), 1);
+
+    f.window->setTimelineVisible(true);
+    f.session.local(QStringLiteral("events"))->setStatus(waiting);
+    const QString empty = f.window->timeline()->emptyText();
+    QCOMPARE(empty, QStringLiteral("Waiting for you to sign in before listing events"));
+    QCOMPARE(empty.count(QStringLiteral("sign"), Qt::CaseInsensitive), 1);
+}
+
+// Signing in, every list waits for the user: "19 of 19 informers not
+// watching" in amber read as an outage. The status bar says what is awaited,
+// and still counts an informer that fails meanwhile.
+void TestMainWindow::statusBarSaysWaitingForSignInRatherThanCountingFailures()
+{
+    Fixture f;
+    const QList<KindSource *> sources = f.session.sources();
+    QVERIFY(sources.size() > 2);
+    InformerStatus waiting;
+    waiting.state = InformerStatus::State::WaitingForSignIn;
+    for (KindSource *s : sources)
+        static_cast<LocalKindSource *>(s)->setStatus(waiting);
+    QCOMPARE(f.window->informersSummaryText(), QStringLiteral("Waiting for sign-in"));
+
+    InformerStatus forbidden;
+    forbidden.state = InformerStatus::State::Forbidden;
+    f.session.local(QStringLiteral("secrets"))->setStatus(forbidden);
+    const QString mixed = f.window->informersSummaryText();
+    QVERIFY2(mixed.startsWith(QStringLiteral("Waiting for sign-in · ")), qPrintable(mixed));
+    QVERIFY2(mixed.contains(QStringLiteral(">1 of %1 informers not watching<").arg(sources.size())),
+             qPrintable(mixed));
+
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    for (KindSource *s : sources)
+        static_cast<LocalKindSource *>(s)->setStatus(watching);
+    QCOMPARE(f.window->informersSummaryText(),
+             QStringLiteral("%1 informers watching").arg(sources.size()));
+}
+
 // A session switches kinds hundreds of times; each switch must not leave
 // objects on the table for the rest of the window's life.
 void TestMainWindow::switchingKindsLeavesNoSelectionModelsBehind()
@@ -578,7 +636,7 @@ void TestMainWindow::kindNamesResolveLikeKubectl()
     QVERIFY(f.window->showKindByName(QStringLiteral("secrets")));
     f.window->showKindNamed(name);
     QCOMPARE(f.window->currentKind().plural, shown);
-    QVERIFY(!f.window->resourceView()->notice()->isVisibleTo(f.window.get()));
+    QVERIFY(!f.window->noticeBar()->isVisibleTo(f.window.get()));
 }
 
 // `--kind podz` opened the last kind shown as if the user had asked for it.
@@ -588,7 +646,7 @@ void TestMainWindow::unknownKindIsNamedAndTheClosestShown()
 {
     Fixture f;
     QVERIFY(f.window->showKindByName(QStringLiteral("secrets")));
-    NoticeBar *notice = f.window->resourceView()->notice();
+    NoticeBar *notice = f.window->noticeBar();
     QVERIFY(!notice->isVisibleTo(f.window.get()));
 
     f.window->showKindNamed(QStringLiteral("podz"));
@@ -621,7 +679,7 @@ void TestMainWindow::kindNamedBeforeDiscoveryWaitsForIt()
 {
     Fixture f;
     f.session.setDiscovering();
-    NoticeBar *notice = f.window->resourceView()->notice();
+    NoticeBar *notice = f.window->noticeBar();
     f.window->showKindNamed(QStringLiteral("widgets"));
     QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
     QVERIFY(!notice->isVisibleTo(f.window.get()));
@@ -636,6 +694,34 @@ void TestMainWindow::kindNamedBeforeDiscoveryWaitsForIt()
     f.session.setKinds(kindsWithWidgets());
     QVERIFY2(notice->text().startsWith(QStringLiteral("No kind \"gadgets\" on this cluster.")),
              qPrintable(notice->text()));
+}
+
+// `informant --kind podz --view timeline`: the notice lay above the hidden
+// table, and the user never learnt that pods were shown instead of podz.
+void TestMainWindow::unknownKindNoticeShowsOverTheTimeline()
+{
+    Fixture f;
+    QVERIFY(f.window->showKindByName(QStringLiteral("secrets")));
+    NoticeBar *notice = f.window->noticeBar();
+    f.window->setTimelineVisible(true);
+    f.window->showKindNamed(QStringLiteral("podz"));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+    QVERIFY(f.window->timelineVisible());
+    QVERIFY(notice->isVisibleTo(f.window.get()));
+    QVERIFY2(notice->text().startsWith(QStringLiteral("No kind \"podz\" on this cluster.")),
+             qPrintable(notice->text()));
+    // It lies above both views: the table shows it too, and it stays when the
+    // timeline comes back.
+    QVERIFY(notice->mapTo(f.window.get(), notice->rect().bottomLeft()).y() <
+            f.window->timeline()->mapTo(f.window.get(), QPoint(0, 0)).y());
+    f.window->setTimelineVisible(false);
+    QVERIFY(notice->isVisibleTo(f.window.get()));
+    f.window->setTimelineVisible(true);
+    QVERIFY(notice->isVisibleTo(f.window.get()));
+
+    // Still about the kind it was given for, whichever view is shown.
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QVERIFY(!notice->isVisibleTo(f.window.get()));
 }
 
 // The header's state is saved at every kind switch. A kind first shown empty

@@ -242,6 +242,8 @@ QString TimelineWidget::emptyText() const
         return tr("No %1 in the cluster yet").arg(plural);
     if (status.state == InformerStatus::State::Listing)
         return tr("Listing %1\u2026").arg(plural);
+    if (status.state == InformerStatus::State::WaitingForSignIn)
+        return tr("Waiting for you to sign in before listing %1").arg(plural);
     const QString state = freshnessText(status, SecondClock::nowMs());
     if (freshnessLevel(status) == FreshnessLevel::Failed)
         return tr("Could not list %1: %2").arg(plural, state);
