@@ -1,5 +1,6 @@
 #include "sim/objectwriter.h"
 
+#include "sim/serviceallocator.h"
 #include "sim/statuses.h"
 
 #include <QDateTime>
@@ -35,6 +36,11 @@ QJsonObject metadataOf(const QJsonObject &object)
     return object.value(QLatin1String("metadata")).toObject();
 }
 
+bool isCoreServices(const ResourceType &type)
+{
+    return type.group.isEmpty() && type.resource == QLatin1String("services");
+}
+
 QJsonObject crdStatus(const QJsonObject &crd)
 {
     const QJsonObject spec = crd.value(QLatin1String("spec")).toObject();
@@ -59,6 +65,39 @@ QJsonObject crdStatus(const QJsonObject &crd)
         {"storedVersions", stored}};
 }
 
+// Metadata a write cannot change: taken from the stored object.
+void keepFixedMetadata(QJsonObject &metadata, const QJsonObject &oldMetadata)
+{
+    for (const char *fixed :
+         {"name", "namespace", "uid", "creationTimestamp", "deletionTimestamp", "generation"}) {
+        const QJsonValue value = oldMetadata.value(QLatin1String(fixed));
+        if (value.isUndefined())
+            metadata.remove(QLatin1String(fixed));
+        else
+            metadata.insert(QLatin1String(fixed), value);
+    }
+    metadata.remove(QLatin1String("resourceVersion"));
+}
+
+// What a dry-run create answers: the object as it would be stored.
+Result<EventPtr, ApiStatus> previewEvent(const QJsonObject &object)
+{
+    auto event = std::make_shared<StoredEvent>();
+    Result<ObjectPtr> preview =
+        StoredObject::fromJson(QJsonDocument(object).toJson(QJsonDocument::Compact), {});
+    if (!preview.ok())
+        return statuses::badRequest(preview.errorMessage());
+    event->object = preview.value();
+    return EventPtr(event);
+}
+
+EventPtr unchangedEvent(const ObjectPtr &current)
+{
+    auto event = std::make_shared<StoredEvent>();
+    event->object = current;
+    return event;
+}
+
 } // namespace
 
 QString nowTimestamp()
@@ -78,6 +117,16 @@ Result<EventPtr, ApiStatus> ObjectWriter::store(const ResourceType &type, const 
     if (!event.ok())
         return statuses::badRequest(event.errorMessage());
     return event.value();
+}
+
+std::optional<ApiStatus> ObjectWriter::complete(const ResourceType &type, QJsonObject &object,
+                                                const QString &key, const QJsonObject &old,
+                                                DefaultsFor write)
+{
+    applyDefaults(type, object, write);
+    if (!isCoreServices(type))
+        return std::nullopt;
+    return ServiceAllocator(m_context.storage.store(type.storageId), key).allocate(object, old);
 }
 
 Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJsonObject object,
@@ -129,15 +178,10 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
                                      QStringLiteral("FieldValueInvalid"), error);
         object.insert(QLatin1String("status"), crdStatus(object));
     }
-    if (dryRun) {
-        auto event = std::make_shared<StoredEvent>();
-        Result<ObjectPtr> preview =
-            StoredObject::fromJson(QJsonDocument(object).toJson(QJsonDocument::Compact), {});
-        if (!preview.ok())
-            return statuses::badRequest(preview.errorMessage());
-        event->object = preview.value();
-        return EventPtr(event);
-    }
+    if (const auto error = complete(type, object, key, QJsonObject(), DefaultsFor::Create))
+        return *error;
+    if (dryRun)
+        return previewEvent(object);
     if (type.resource == QLatin1String("customresourcedefinitions"))
         onCrdStored(object);
     return store(type, object);
@@ -153,15 +197,7 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
     if (!rv.isEmpty() && rv != QString::number(current->resourceVersion))
         return statuses::conflict(type.group, type.resource, current->name);
     const QJsonObject oldMetadata = metadataOf(old);
-    for (const char *fixed :
-         {"name", "namespace", "uid", "creationTimestamp", "deletionTimestamp", "generation"}) {
-        const QJsonValue value = oldMetadata.value(QLatin1String(fixed));
-        if (value.isUndefined())
-            metadata.remove(QLatin1String(fixed));
-        else
-            metadata.insert(QLatin1String(fixed), value);
-    }
-    metadata.remove(QLatin1String("resourceVersion"));
+    keepFixedMetadata(metadata, oldMetadata);
     object.insert(QLatin1String("kind"), type.kind);
     object.insert(QLatin1String("apiVersion"), type.apiVersion());
     const bool hasStatusSubresource = type.subresources.contains(QStringLiteral("status"));
@@ -177,7 +213,17 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
         else
             object.remove(QLatin1String("status"));
     }
-    if (!sameJson(object.value(QLatin1String("spec")), old.value(QLatin1String("spec"))))
+    object.insert(QLatin1String("metadata"), metadata);
+    // A spec that differs from the old one only by defaults is not a change:
+    // kube-apiserver reads the old object back defaulted too.
+    QJsonObject oldDefaulted = old;
+    if (scope != UpdateScope::Status) {
+        if (const auto error = complete(type, object, current->key, old, DefaultsFor::Update))
+            return *error;
+        metadata = metadataOf(object);
+        applyDefaults(type, oldDefaulted, DefaultsFor::Update);
+    }
+    if (!sameJson(object.value(QLatin1String("spec")), oldDefaulted.value(QLatin1String("spec"))))
         metadata.insert(QLatin1String("generation"),
                         oldMetadata.value(QLatin1String("generation")).toInt() + 1);
     object.insert(QLatin1String("metadata"), metadata);
@@ -185,11 +231,8 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
     QJsonObject unchangedMetadata = oldMetadata;
     unchangedMetadata.remove(QLatin1String("resourceVersion"));
     unchanged.insert(QLatin1String("metadata"), unchangedMetadata);
-    if (dryRun || sameJson(object, unchanged)) {
-        auto event = std::make_shared<StoredEvent>();
-        event->object = current;
-        return EventPtr(event);
-    }
+    if (dryRun || sameJson(object, unchanged))
+        return unchangedEvent(current);
     if (current->beingDeleted && metadata.value(QLatin1String("finalizers")).toArray().isEmpty()) {
         const Result<ObjectPtr, ApiStatus> removed = destroy(type, current);
         if (!removed.ok())

@@ -2,16 +2,21 @@
 
 // Server-side write semantics shared by the HTTP handlers, scenarios and the
 // demo controllers: create (uid, creationTimestamp, generation, generateName,
-// namespace checks), update (optimistic concurrency on resourceVersion,
-// generation bump on spec change, status kept or replaced per subresource),
-// delete (finalizers honoured via deletionTimestamp, ownerReference garbage
-// collection, namespace contents), and CRD registration. Server thread only.
+// namespace checks, the API defaults and a Service's cluster IP and node
+// ports; a dry run shows them too), update (optimistic concurrency on
+// resourceVersion, defaults again, allocated values kept, generation bump on
+// spec change, status kept or replaced per subresource), delete (finalizers honoured via
+// deletionTimestamp, ownerReference garbage collection, namespace contents), and CRD registration.
+// Server thread only.
 
+#include "sim/defaults.h"
 #include "sim/servercontext.h"
 
 #include "informer/core/apistatus.h"
 
 #include <QJsonObject>
+
+#include <optional>
 
 namespace informant::sim {
 
@@ -38,6 +43,10 @@ public:
                                         bool dryRun = false);
 
 private:
+    // Applies the defaults, then a Service's cluster IP and node ports.
+    std::optional<ApiStatus> complete(const ResourceType &type, QJsonObject &object,
+                                      const QString &key, const QJsonObject &old,
+                                      DefaultsFor write);
     Result<EventPtr, ApiStatus> store(const ResourceType &type, const QJsonObject &object);
     // Deletes now (finalizers done), then collects dependents.
     Result<ObjectPtr, ApiStatus> destroy(const ResourceType &type, const ObjectPtr &current);

@@ -74,10 +74,8 @@ QJsonObject service(const QString &namespaceName, const QString &name, const QSt
         {"metadata", QJsonObject{{"name", name},
                                  {"namespace", namespaceName},
                                  {"labels", QJsonObject{{"app", app}}}}},
+        // No clusterIP: the server allocates a unique one, as for any Service.
         {"spec", QJsonObject{{"type", "ClusterIP"},
-                             {"clusterIP", QStringLiteral("10.96.%1.%2")
-                                               .arg(qHash(name) % 200)
-                                               .arg(qHash(namespaceName) % 200 + 2)},
                              {"selector", QJsonObject{{"app", app}}},
                              {"ports", QJsonArray{QJsonObject{{"name", "http"},
                                                               {"port", port},

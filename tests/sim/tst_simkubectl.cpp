@@ -1,6 +1,7 @@
 // The real kubectl against an in-process demo simulator: get, api-resources,
 // apply, label, annotate, scale, delete, a concurrent `get -w` seeing every
-// change, and the imperative `create` commands (protobuf bodies).
+// change, the imperative `create` commands (protobuf bodies) and the server's
+// defaults on what they create (Secret type, Service cluster IPs and node ports).
 
 #include "simclient.h"
 
@@ -31,6 +32,7 @@ private slots:
     void rawPaginatedListHasAContinueToken();
     void writesAppearOnAConcurrentWatch();
     void imperativeCreatesAreStored();
+    void getShowsTheServerDefaults();
 
 private:
     QString kubectl(const QStringList &arguments, int *exitCode = nullptr);
@@ -240,6 +242,52 @@ void TestSimKubectl::imperativeCreatesAreStored()
              QStringLiteral(R"(["echo","hi"])"));
     QCOMPARE(field(QStringLiteral("cronjob/nightly"), QStringLiteral("{.spec.schedule}")),
              QStringLiteral("0 3 * * *"));
+}
+
+void TestSimKubectl::getShowsTheServerDefaults()
+{
+    int code = -1;
+    const QString namespaceOutput = kubectl(
+        {QStringLiteral("create"), QStringLiteral("namespace"), QStringLiteral("defaults")}, &code);
+    QVERIFY2(code == 0, qPrintable(namespaceOutput));
+    const QList<QStringList> creates = {
+        {"create", "secret", "generic", "s", "-n", "defaults", "--from-literal=a=b"},
+        {"create", "service", "clusterip", "web", "-n", "defaults", "--tcp=80:8080"},
+        {"create", "service", "clusterip", "headless", "-n", "defaults", "--clusterip=None"},
+        {"create", "service", "nodeport", "edge", "-n", "defaults", "--tcp=443:8443"},
+        {"create", "deployment", "d", "-n", "defaults", "--image=nginx"},
+    };
+    for (const QStringList &create : creates) {
+        const QString output = kubectl(create, &code);
+        QVERIFY2(code == 0, qPrintable(create.join(u' ') + QStringLiteral(": ") + output));
+    }
+    const QString secrets =
+        kubectl({QStringLiteral("get"), QStringLiteral("secret"), QStringLiteral("s"),
+                 QStringLiteral("-n"), QStringLiteral("defaults")},
+                &code);
+    QVERIFY2(code == 0 &&
+                 secrets.contains(QRegularExpression(QStringLiteral(R"(\ns +Opaque +1 )"))),
+             qPrintable(secrets));
+    const QString services = kubectl({QStringLiteral("get"), QStringLiteral("svc"),
+                                      QStringLiteral("-n"), QStringLiteral("defaults")},
+                                     &code);
+    QCOMPARE(code, 0);
+    const QRegularExpression web(QStringLiteral(
+        R"(\nweb +ClusterIP +10\.(9[6-9]|10[0-9]|11[01])\.\d+\.\d+ +<none> +80/TCP )"));
+    QVERIFY2(services.contains(web), qPrintable(services));
+    QVERIFY2(
+        services.contains(QRegularExpression(QStringLiteral(R"(\nheadless +ClusterIP +None )"))),
+        qPrintable(services));
+    QVERIFY2(services.contains(QRegularExpression(
+                 QStringLiteral(R"(\nedge +NodePort +10\.\S+ +<none> +443:3\d{4}/TCP )"))),
+             qPrintable(services));
+    const QString deployment =
+        kubectl({QStringLiteral("get"), QStringLiteral("deployment/d"), QStringLiteral("-n"),
+                 QStringLiteral("defaults"), QStringLiteral("-o"),
+                 QStringLiteral("jsonpath={.spec.replicas} {.spec.strategy.type} "
+                                "{.spec.template.spec.containers[0].imagePullPolicy} "
+                                "{.spec.template.spec.restartPolicy}")});
+    QCOMPARE(deployment, QStringLiteral("1 RollingUpdate Always Always"));
 }
 
 QTEST_GUILESS_MAIN(TestSimKubectl)
