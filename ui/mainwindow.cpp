@@ -20,11 +20,13 @@
 #include "ui/informerspanel.h"
 #include "ui/kindswitcher.h"
 #include "ui/noticebar.h"
+#include "ui/objectnavigator.h"
 #include "ui/resources.h"
 #include "ui/resourceview.h"
 #include "ui/signinbanner.h"
 #include "ui/theme.h"
 #include "ui/timeline/timelinewidget.h"
+#include "ui/treeexpansion.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -43,47 +45,10 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-#include <memory>
-#include <utility>
-
 namespace informant {
 
 namespace {
 constexpr int kCountsRefreshMs = 1000;
-
-// Calls `visit(index, path)` for every group of the tree (rows with
-// children), `path` being its titles from the top: "Custom Resources/x.io".
-template<typename Visit>
-void forEachGroup(const QAbstractItemModel *model, const QModelIndex &parent,
-                  const QString &parentPath, const Visit &visit)
-{
-    for (int row = 0; row < model->rowCount(parent); ++row) {
-        const QModelIndex index = model->index(row, 0, parent);
-        if (!model->hasChildren(index))
-            continue;
-        const QString path = parentPath + u'/' + index.data().toString();
-        visit(index, path);
-        forEachGroup(model, index, path, visit);
-    }
-}
-
-// Which groups the user opened or closed, by path: a rebuild of the tree
-// (discovery found a new CRD) keeps them; new groups open at the top level.
-QHash<QString, bool> groupExpansion(const QTreeView *tree)
-{
-    QHash<QString, bool> expanded;
-    forEachGroup(tree->model(), {}, {}, [&](const QModelIndex &index, const QString &path) {
-        expanded.insert(path, tree->isExpanded(index));
-    });
-    return expanded;
-}
-
-void restoreGroupExpansion(QTreeView *tree, const QHash<QString, bool> &expanded)
-{
-    forEachGroup(tree->model(), {}, {}, [&](const QModelIndex &index, const QString &path) {
-        tree->setExpanded(index, expanded.value(path, !index.parent().isValid()));
-    });
-}
 } // namespace
 
 MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
@@ -120,6 +85,9 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     // opens on the timeline, and the notice must not wait behind it. (In a
     // layout of its own, its margins would stay when it is hidden.)
     m_notice = new NoticeBar(this);
+    m_navigator = new ObjectNavigator(
+        session, m_view, m_notice, [this](const KindInfo &k) { return showKind(k); },
+        [this] { return m_kind; }, this);
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
@@ -156,8 +124,9 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                         continue;
                     setTimelineVisible(false);
                     showKind(k);
-                    selectWhenPopulated(ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name,
-                                        kind + u' ' + name);
+                    m_navigator->selectWhenPopulated(
+                        ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name,
+                        kind + u' ' + name);
                     return;
                 }
             });
@@ -171,7 +140,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                 m_view->setFacets(s, description);
                 updateTimelineScope();
             });
-    connect(m_details, &DetailsPane::linkActivated, this, &MainWindow::followLink);
+    connect(m_details, &DetailsPane::linkActivated, m_navigator, &ObjectNavigator::followLink);
     connect(m_switcher, &KindSwitcher::kindChosen, this, [this](const KindInfo &k) {
         showKind(k);
         m_view->table()->setFocus();
@@ -325,8 +294,7 @@ void MainWindow::onKindsChanged()
         if (last.isEmpty() || !showKindByName(last))
             showKindByName(QStringLiteral("pods"));
     }
-    if (!m_requestedKind.isEmpty())
-        resolveRequestedKind();
+    m_navigator->onKindsChanged();
     const KindInfo events = m_session->eventsKind();
     if (events.isValid()) {
         KindSource *eventSource = m_session->source(events);
@@ -418,37 +386,7 @@ bool MainWindow::showKindByName(const QString &name)
 
 void MainWindow::showKindNamed(const QString &name)
 {
-    m_requestedKind = name;
-    resolveRequestedKind();
-}
-
-void MainWindow::resolveRequestedKind()
-{
-    if (showKindByName(m_requestedKind)) {
-        m_requestedKind.clear();
-        return;
-    }
-    if (!m_session->kindsDiscovered())
-        return; // custom kinds come with discovery: onKindsChanged asks again
-    const QString name = std::exchange(m_requestedKind, QString());
-    const QList<KindInfo> close = m_session->similarKinds(name);
-    if (!close.isEmpty())
-        showKind(close.first());
-    QString text = QStringLiteral("No kind \"%1\" on this cluster.").arg(name);
-    if (!close.isEmpty()) {
-        QStringList others;
-        for (const KindInfo &k : close.mid(1)) {
-            if (k.plural != close.first().plural && !others.contains(k.plural))
-                others.append(k.plural);
-        }
-        text += QStringLiteral(" Showing %1, the closest name").arg(close.first().plural);
-        text += others.isEmpty() ? QStringLiteral(".")
-                                 : QStringLiteral(" (also close: %1).").arg(others.join(u", "));
-    } else if (m_kind.isValid()) {
-        text += QStringLiteral(" Showing %1.").arg(m_kind.plural);
-    }
-    text += QStringLiteral(" Ctrl+K lists the kinds.");
-    m_notice->showNotice(text);
+    m_navigator->showKindNamed(name);
 }
 
 bool MainWindow::showKind(const KindInfo &kind)
@@ -515,7 +453,7 @@ void MainWindow::onCrdsChanged()
     m_kind = KindInfo(); // showKind skips the kind already shown
     showKind(kind);
     if (!selected.isNull())
-        selectWhenPopulated(selected.key(), kind.kind + u' ' + selected.name());
+        m_navigator->selectWhenPopulated(selected.key(), kind.kind + u' ' + selected.name());
 }
 
 void MainWindow::setBenchRecorder(BenchRecorder *recorder)
@@ -639,85 +577,9 @@ bool MainWindow::timelineVisible() const
     return m_centre->currentWidget() == m_timeline;
 }
 
-void MainWindow::followLink(const QString &apiVersion, const QString &kind, const QString &ns,
-                            const QString &name)
-{
-    const QString what = kind + u' ' + name;
-    const KindInfo target = m_session->kindOf(apiVersion, kind);
-    if (!target.isValid() || !showKind(target)) {
-        m_notice->withdrawNotice(m_selectionNotice);
-        m_selectionNotice =
-            QStringLiteral("%1: this cluster does not serve %2.").arg(what, apiVersion);
-        m_notice->showNotice(m_selectionNotice);
-        return;
-    }
-    const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
-    selectWhenPopulated(key, what);
-}
-
-void MainWindow::selectWhenPopulated(const QString &key, const QString &what)
-{
-    delete m_pendingSelection.data();
-    // What the last wish said is answered by this one.
-    m_notice->withdrawNotice(std::exchange(m_selectionNotice, QString()));
-    TableFeed *feed = m_view->feed();
-    if (!feed || m_view->selectKey(key))
-        return;
-    // Rows arrive from the worker shortly after a kind switch, and a kind
-    // just started lists first. The wish lives with the table's model, so
-    // another kind shown drops it.
-    auto *pending = new QObject(feed->model());
-    m_pendingSelection = pending;
-    // A signal may still come between settling and the deferred delete.
-    auto settled = std::make_shared<bool>(false);
-    auto attempt = [this, pending, feed, key, what, settled] {
-        if (*settled)
-            return;
-        const auto explain = [this](const QString &text) {
-            m_selectionNotice = text;
-            m_notice->showNotice(text);
-        };
-        const auto settle = [pending, settled] {
-            *settled = true;
-            pending->deleteLater();
-        };
-        KindSource *source = feed->source();
-        const InformerStatus status = source->status();
-        if (m_view->selectKey(key)) {
-            // An early word (the list failed, the filters) was overtaken.
-            m_notice->withdrawNotice(std::exchange(m_selectionNotice, QString()));
-            settle();
-        } else if (status.synced && !source->indexer().getByKey(key)) {
-            explain(QStringLiteral("%1 is not in the cluster any more.").arg(what));
-            settle();
-        } else if (!status.synced && freshnessLevel(status) == FreshnessLevel::Failed) {
-            // The informer retries: selected still if its list comes.
-            explain(
-                QStringLiteral("%1 is not loaded: the list of %2 failed (%3).")
-                    .arg(what, source->kind().plural, freshnessText(status, SecondClock::nowMs())));
-        } else if (status.synced && feed->isPopulated() && m_view->filtersActive()) {
-            // In the cache and past the first batch, yet not in the table.
-            explain(QStringLiteral("%1 is hidden by the filters.").arg(what));
-        }
-    };
-    connect(feed->model(), &ResourceTableModel::batchApplied, pending, attempt);
-    connect(feed->source(), &KindSource::statusChanged, pending, attempt);
-    attempt();
-}
-
 void MainWindow::selectFirstRowWhenPopulated()
 {
-    ResourceTableModel *model = m_view->feed() ? m_view->feed()->model() : nullptr;
-    if (!model)
-        return;
-    auto select = [this, model] {
-        if (model->rowCount() == 0 || m_view->table()->currentIndex().isValid())
-            return;
-        m_view->table()->setCurrentIndex(model->index(0, 0));
-        m_view->table()->selectRow(0);
-    };
-    select();
-    connect(model, &ResourceTableModel::batchApplied, this, select);
+    m_navigator->selectFirstRowWhenPopulated();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

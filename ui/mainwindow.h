@@ -97,7 +97,6 @@ private:
     void buildMenus(const QStringList &contexts, std::function<void(const QString &)> openContext);
     void buildShortcuts();
     void onKindsChanged();
-    void resolveRequestedKind();
     // Makes the shown kind the tree's current row.
     // The details pane, History and the timeline's highlight follow the
     // current object (null: none).
@@ -111,14 +110,6 @@ private:
     // The source whose freshness the status bar shows.
     KindSource *shownSource() const;
     void refreshStatusBar();
-    void followLink(const QString &apiVersion, const QString &kind, const QString &ns,
-                    const QString &name);
-    // Selects the row of `key` in the shown table as soon as it can: now, or
-    // when the table's feed delivers it. When it cannot, the table says why,
-    // naming `what` ("ReplicaSet web-abc"): not in the cluster any more, not
-    // loaded (the kind's list failed), or hidden by the filters. The next
-    // call replaces it; another kind shown drops it.
-    void selectWhenPopulated(const QString &key, const QString &what);
     QList<class KubeObject> controlledBy(const class KubeObject &owner) const;
     // The CustomResourceDefinition of a custom `kind`, from the CRD informer
     // (started on first use); nullopt for built-in kinds or an unknown CRD.
@@ -161,9 +152,8 @@ private:
     // resourceVersion of the CRD whose printer columns the table shows; empty
     // when it shows the kind's built-in or default columns.
     QString m_shownCrdVersion;
-    QString m_requestedKind;                       // by name, waiting for discovery
-    QPointer<QObject> m_pendingSelection;          // selectWhenPopulated's wish
-    QString m_selectionNotice;                     // what the last wish said on the table
+    // Kinds asked for by name, owner links, selections waiting for rows.
+    class ObjectNavigator *m_navigator = nullptr;
     QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;
 };
