@@ -16,7 +16,13 @@ InformerKindSource::InformerKindSource(KindInfo kind, std::shared_ptr<SharedInde
         [this](const InformerStatus &status) { Q_EMIT statusChanged(shownStatus(status)); },
         Qt::QueuedConnection);
     auto handle = m_informer->addBatchHandler(
-        this, [this](const ChangeBatch &) { Q_EMIT contentChanged(); }, kContentIntervalMs);
+        this,
+        [this](const ChangeBatch &batch) {
+            if (!batch.snapshot)
+                Q_EMIT changesObserved(batch);
+            Q_EMIT contentChanged();
+        },
+        kContentIntervalMs, BatchListener::Coalescing::None);
     if (handle.ok())
         m_contentHandle = handle.value();
 }

@@ -3,8 +3,10 @@
 // InformerKindSource: a KindSource over a SharedIndexInformer. Table feeds
 // subscribe as coalesced batch registrations (delivered on their worker
 // thread every kBatchIntervalMs); the source itself holds one slower
-// registration on the GUI thread only to say "content changed" for counts
-// and facets; status changes arrive queued from the informer's tracker.
+// registration on the GUI thread to say "content changed" for counts and
+// facets, which also carries every change, unmerged, for History
+// (changesObserved); status changes arrive queued from the informer's
+// tracker.
 
 #include "models/kindsource.h"
 

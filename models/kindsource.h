@@ -49,6 +49,11 @@ public:
 
 Q_SIGNALS:
     void statusChanged(const informant::InformerStatus &status);
+    // Every change to the cache, in order and none merged, each with the
+    // object it replaced (ObjectChange::previous), in the GUI thread at most
+    // every few hundred ms, from the time the source exists: what History
+    // records. Emitted just before contentChanged.
+    void changesObserved(const informant::ChangeBatch &batch);
     // After the cache changed (at most once per delivered batch), in the GUI
     // thread: counts and facets may want a refresh.
     void contentChanged();

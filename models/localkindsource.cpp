@@ -43,9 +43,11 @@ void LocalKindSource::unsubscribe(QObject *receiver)
 
 void LocalKindSource::upsert(const KubeObject &object, qint64 receivedNs)
 {
+    const std::optional<KubeObject> previous = m_indexer.getByKey(object.key());
     if (!m_indexer.upsert(object).ok())
         return;
-    m_pending.append(ObjectChange{ObjectChange::Type::Upsert, object.key(), object, receivedNs});
+    m_pending.append(ObjectChange{ObjectChange::Type::Upsert, object.key(), object, receivedNs,
+                                  previous.value_or(KubeObject())});
 }
 
 void LocalKindSource::remove(const KubeObject &object)
@@ -73,10 +75,12 @@ void LocalKindSource::flush()
             batch.changes[*it].receivedNs = first;
         }
     }
-    m_pending.clear();
+    ChangeBatch everyChange;
+    everyChange.changes = std::exchange(m_pending, {});
     m_status.objects = m_indexer.size();
     for (Subscriber &subscriber : m_subscribers)
         deliver(subscriber, batch);
+    Q_EMIT changesObserved(everyChange);
     Q_EMIT contentChanged();
 }
 

@@ -330,14 +330,11 @@ void MainWindow::startWatchedKinds()
 void MainWindow::watchSource(KindSource *source)
 {
     m_statusModel->addSource(source);
-    // Every revision since the watch started, for the History tab; events
-    // have the timeline instead (and would crowd the objects' revisions out).
-    if (source->kind().plural != QLatin1String("events")) {
-        source->subscribe(
-            m_history, [history = m_history, kind = source->kind().kind](const ChangeBatch &batch) {
+    // Every revision since the watch started, for the History tab.
+    connect(source, &KindSource::changesObserved, m_history,
+            [history = m_history, kind = source->kind().id()](const ChangeBatch &batch) {
                 history->applyBatch(kind, batch);
             });
-    }
     connect(source, &KindSource::contentChanged, this, [this] {
         if (!m_countsTimer->isActive())
             m_countsTimer->start();
@@ -360,10 +357,12 @@ void MainWindow::showObject(const KubeObject &object)
         m_historyKind.clear();
         m_historyKey.clear();
         m_historyWidget->clear();
-    } else if (object.kind() != m_historyKind || object.key() != m_historyKey) {
-        m_historyKind = object.kind();
+    } else if (m_kind.id() != m_historyKind || object.key() != m_historyKey) {
+        // The shown kind's id, not the object's kind: two groups may both
+        // have a "Gateway" or a "Job".
+        m_historyKind = m_kind.id();
         m_historyKey = object.key();
-        m_historyWidget->setObject(object.kind(), object.key(), object);
+        m_historyWidget->setObject(m_historyKind, object.key(), object);
     }
     m_timeline->setSelectedObject(object.uid());
 }

@@ -7,11 +7,12 @@
 namespace informant {
 
 BatchListener::BatchListener(QObject *receiver, Callback callback, qint64 intervalMs,
-                             std::function<bool()> informerSynced)
+                             std::function<bool()> informerSynced, Coalescing coalescing)
     : ProcessorListener(std::move(informerSynced))
     , m_receiver(receiver)
     , m_callback(std::move(callback))
     , m_intervalMs(qMax<qint64>(0, intervalMs))
+    , m_coalescing(coalescing)
     , m_liveness(std::make_shared<Liveness>())
 {
 }
@@ -37,13 +38,22 @@ void BatchListener::addLocked(const Notification &notification, const QString &k
     change.key = key;
     change.object = notification.object;
     change.receivedNs = notification.receivedNs;
+    if (notification.type == Notification::Type::Update)
+        change.previous = notification.oldObject;
     if (notification.type == Notification::Type::Add && notification.isInInitialList)
         ++m_pendingInitial;
+    if (m_coalescing == Coalescing::None) {
+        m_pending.changes.append(std::move(change));
+        m_peakPending = qMax(m_peakPending, m_pending.changes.size());
+        return;
+    }
     const auto found = m_indexOfKey.constFind(key);
     if (found != m_indexOfKey.constEnd()) {
         ObjectChange &existing = m_pending.changes[*found];
-        // Keep the first arrival time: latency is measured from it.
+        // Keep the first arrival time: latency is measured from it; and the
+        // state before the first merged change.
         change.receivedNs = existing.receivedNs ? existing.receivedNs : change.receivedNs;
+        change.previous = existing.previous;
         existing = std::move(change);
         ++m_coalesced;
         return;

@@ -7,10 +7,12 @@
 // after the cache update, synthetic adds for a late registration as one
 // snapshot batch).
 //
-// Coalescing: the newest change per key wins (Upsert or Delete), keeping the
-// position where the key first changed. While a batch is being delivered new
-// changes keep coalescing, so a slow receiver gets fewer, larger batches
-// instead of a growing event queue.
+// Coalescing (PerKey): the newest change per key wins (Upsert or Delete),
+// keeping the position where the key first changed. While a batch is being
+// delivered new changes keep coalescing, so a slow receiver gets fewer,
+// larger batches instead of a growing event queue. With Coalescing::None
+// every change is kept, in order (for History, which records each revision):
+// the batch grows with the change rate times the interval.
 //
 // Threading: add() from the informer; its own thread waits for the interval
 // and posts the batch with QMetaObject::invokeMethod(receiver, ..., queued).
@@ -28,9 +30,10 @@ class BatchListener final : public ProcessorListener
 {
 public:
     using Callback = std::function<void(const ChangeBatch &batch)>;
+    enum class Coalescing { PerKey, None };
 
     BatchListener(QObject *receiver, Callback callback, qint64 intervalMs,
-                  std::function<bool()> informerSynced);
+                  std::function<bool()> informerSynced, Coalescing coalescing = Coalescing::PerKey);
     ~BatchListener() override;
     Q_DISABLE_COPY_MOVE(BatchListener)
 
@@ -48,6 +51,7 @@ private:
     QPointer<QObject> m_receiver;
     Callback m_callback;
     const qint64 m_intervalMs;
+    const Coalescing m_coalescing;
     // guarded by m_mutex
     ChangeBatch m_pending;
     QHash<QString, qsizetype> m_indexOfKey;

@@ -24,6 +24,10 @@ struct ObjectChange
     // Monotonic time (QElapsedTimer::msecsSinceReference domain, ns) at which
     // the change first reached the reflector, for change-to-screen latency.
     qint64 receivedNs = 0;
+    // Upsert: the cached object this change replaced (null for an add; when
+    // changes were merged, the one before the first of them). What History
+    // records as the state before a change.
+    KubeObject previous = {};
 };
 
 struct ChangeBatch

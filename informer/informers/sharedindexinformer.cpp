@@ -75,11 +75,13 @@ Result<ListenerHandle> SharedIndexInformer::addEventHandler(ResourceEventHandler
     return registerListener(listener, resyncMs);
 }
 
-Result<ListenerHandle> SharedIndexInformer::addBatchHandler(
-    QObject *receiver, std::function<void(const ChangeBatch &)> callback, qint64 intervalMs)
+Result<ListenerHandle>
+SharedIndexInformer::addBatchHandler(QObject *receiver,
+                                     std::function<void(const ChangeBatch &)> callback,
+                                     qint64 intervalMs, BatchListener::Coalescing coalescing)
 {
-    auto listener = std::make_shared<BatchListener>(receiver, std::move(callback), intervalMs,
-                                                    [this] { return hasSynced(); });
+    auto listener = std::make_shared<BatchListener>(
+        receiver, std::move(callback), intervalMs, [this] { return hasSynced(); }, coalescing);
     ++m_batchListeners;
     Result<ListenerHandle> result = registerListener(listener, 0);
     if (!result.ok())

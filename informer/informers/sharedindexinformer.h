@@ -27,6 +27,7 @@
 
 #include "informer/cache/deltafifo.h"
 #include "informer/cache/indexer.h"
+#include "informer/informers/batchlistener.h"
 #include "informer/informers/changebatch.h"
 #include "informer/informers/informerstatustracker.h"
 #include "informer/informers/processorlistener.h"
@@ -78,10 +79,12 @@ public:
 
     Result<ListenerHandle> addEventHandler(ResourceEventHandler handler);
     Result<ListenerHandle> addEventHandler(ResourceEventHandler handler, qint64 resyncMs);
-    // Coalesced batches delivered on `receiver`'s thread every intervalMs.
-    Result<ListenerHandle> addBatchHandler(QObject *receiver,
-                                           std::function<void(const ChangeBatch &)> callback,
-                                           qint64 intervalMs = 16);
+    // Batches delivered on `receiver`'s thread every intervalMs, coalesced
+    // per key unless asked for every change.
+    Result<ListenerHandle>
+    addBatchHandler(QObject *receiver, std::function<void(const ChangeBatch &)> callback,
+                    qint64 intervalMs = 16,
+                    BatchListener::Coalescing coalescing = BatchListener::Coalescing::PerKey);
     // Idempotent; a handle of another informer or after stop is a no-op.
     // Returns without waiting for a call the handler is in (as client-go):
     // that call finishes, and no later one starts.

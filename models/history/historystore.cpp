@@ -79,24 +79,21 @@ HistoryStore::HistoryStore(QObject *parent)
 
 HistoryStore::~HistoryStore() = default;
 
-void HistoryStore::setLimits(int perObject, int total)
+void HistoryStore::setLimits(int perObject, int total, qint64 totalBytes)
 {
     m_perObjectLimit = qMax(1, perObject);
     m_totalLimit = qMax(1, total);
+    m_byteLimit = qMax<qint64>(1, totalBytes);
     for (auto kind = m_kinds.begin(); kind != m_kinds.end(); ++kind) {
-        for (auto it = kind->revisions.begin(); it != kind->revisions.end();) {
-            const bool trimmed = it->size() > m_perObjectLimit;
-            while (it->size() > m_perObjectLimit) {
-                it->removeFirst();
-                --m_total;
-            }
-            const QString key = it.key();
-            ++it;
-            if (trimmed)
-                Q_EMIT revisionsChanged(kind.key(), key);
+        for (auto it = kind->revisions.begin(); it != kind->revisions.end(); ++it) {
+            if (it->size() <= m_perObjectLimit)
+                continue;
+            while (it->size() > m_perObjectLimit)
+                dropFirst(*kind, *it);
+            Q_EMIT revisionsChanged(kind.key(), it.key());
         }
     }
-    enforceTotal();
+    enforceLimits();
 }
 
 void HistoryStore::setClock(std::function<qint64()> nowMs)
@@ -106,84 +103,100 @@ void HistoryStore::setClock(std::function<qint64()> nowMs)
 
 void HistoryStore::applyBatch(const QString &kind, const ChangeBatch &batch)
 {
-    if (batch.snapshot)
-        recordDeletionsMissingFrom(kind, batch);
-    for (const ObjectChange &change : batch.changes)
-        observe(kind, change.key, change.object, change.type == ObjectChange::Type::Delete);
-}
-
-// A snapshot is the whole kind after a relist: what it no longer has was
-// deleted while the watch was down.
-void HistoryStore::recordDeletionsMissingFrom(const QString &kind, const ChangeBatch &snapshot)
-{
-    const auto history = m_kinds.constFind(kind);
-    if (history == m_kinds.cend() || history->latest.isEmpty())
-        return;
-    QSet<QString> present;
-    present.reserve(snapshot.changes.size());
-    for (const ObjectChange &change : snapshot.changes)
-        present.insert(change.key);
-    QList<std::pair<QString, KubeObject>> gone;
-    for (auto it = history->latest.cbegin(); it != history->latest.cend(); ++it) {
-        if (!present.contains(it.key()))
-            gone.append({it.key(), it->object});
-    }
-    for (const auto &[key, object] : std::as_const(gone))
-        observe(kind, key, object, true);
-}
-
-bool HistoryStore::observe(const QString &kind, const QString &key, const KubeObject &object,
-                           bool deleted)
-{
     KindHistory &history = m_kinds[kind];
-    const auto seen = history.latest.find(key);
-    if (seen == history.latest.end()) {
-        // First observation: the state the watch started from.
-        if (!deleted && !object.isNull())
-            history.latest.insert(key, Observed{object, m_clock(), false});
-        return false;
-    }
-    if (!deleted && seen->object.resourceVersion() == object.resourceVersion())
-        return false; // the same revision again (a relist, a resync)
-    const Observed before = *seen;
     const qint64 now = m_clock();
-    if (deleted)
-        history.latest.erase(seen);
-    else
-        *seen = Observed{object, now, true};
-    if (!before.recorded)
-        append(kind, key, before.object, before.seenMs, false);
-    append(kind, key, object.isNull() ? before.object : object, now, deleted);
-    enforceTotal();
-    Q_EMIT revisionsChanged(kind, key);
+    if (history.listedMs < 0)
+        history.listedMs = now;
+    if (batch.snapshot)
+        return;
+    bool recorded = false;
+    for (const ObjectChange &change : batch.changes) {
+        if (record(history, change, now)) {
+            recorded = true;
+            Q_EMIT revisionsChanged(kind, change.key);
+        }
+    }
+    if (recorded)
+        enforceLimits();
+}
+
+bool HistoryStore::record(KindHistory &history, const ObjectChange &change, qint64 now)
+{
+    const auto found = history.revisions.constFind(change.key);
+    const bool known = found != history.revisions.cend() && !found->isEmpty();
+    if (change.type == ObjectChange::Type::Delete) {
+        // Only an object with a history keeps its end: the others' would
+        // never be read (a deleted object cannot be opened any more).
+        if (!known)
+            return false;
+        const KubeObject last = change.object.isNull() ? found->last().object : change.object;
+        append(history, change.key, last, now, true);
+        return true;
+    }
+    if (change.previous.isNull()) {
+        // An add: history starts at the first change, unless the object had
+        // one under this name (deleted and created again).
+        if (!known || found->last().resourceVersion == change.object.resourceVersion())
+            return false;
+        append(history, change.key, change.object, now, false);
+        return true;
+    }
+    if (change.previous.resourceVersion() == change.object.resourceVersion())
+        return false; // a resync
+    if (!known)
+        append(history, change.key, change.previous, firstSeenMs(history, change.previous, now),
+               false);
+    append(history, change.key, change.object, now, false);
     return true;
+}
+
+// An object listed with its kind was first seen then; one created later, at
+// its creation (never after now: the server's clock may run ahead).
+qint64 HistoryStore::firstSeenMs(const KindHistory &history, const KubeObject &object,
+                                 qint64 now) const
+{
+    const qint64 listed = history.listedMs >= 0 ? history.listedMs : now;
+    return qMin(now, qMax(listed, object.creationTimestampMs()));
+}
+
+void HistoryStore::releaseHeld()
+{
+    for (KindHistory &history : m_kinds) {
+        if (history.held.isEmpty())
+            continue;
+        history.held.append(history.order);
+        static_cast<QList<Recorded> &>(history.order).swap(history.held);
+        history.held.clear();
+    }
 }
 
 void HistoryStore::openObject(const QString &kind, const QString &key, const KubeObject &current)
 {
+    if (kind != m_openKind || key != m_openKey)
+        releaseHeld();
+    m_openKind = kind;
+    m_openKey = key;
     KindHistory &history = m_kinds[kind];
     const auto list = history.revisions.constFind(key);
-    if (list != history.revisions.cend() && !list->isEmpty())
+    if ((list != history.revisions.cend() && !list->isEmpty()) || current.isNull())
         return;
-    const auto seen = history.latest.find(key);
-    if (seen != history.latest.end()) {
-        seen->recorded = true;
-        append(kind, key, seen->object, seen->seenMs, false);
-    } else if (!current.isNull()) {
-        const qint64 now = m_clock();
-        history.latest.insert(key, Observed{current, now, true});
-        append(kind, key, current, now, false);
-    } else {
-        return;
-    }
-    enforceTotal();
+    const qint64 now = m_clock();
+    append(history, key, current, firstSeenMs(history, current, now), false);
+    enforceLimits();
     Q_EMIT revisionsChanged(kind, key);
 }
 
-void HistoryStore::append(const QString &kind, const QString &key, const KubeObject &object,
+void HistoryStore::closeObject()
+{
+    releaseHeld();
+    m_openKind.clear();
+    m_openKey.clear();
+    enforceLimits();
+}
+
+void HistoryStore::append(KindHistory &history, const QString &key, const KubeObject &object,
                           qint64 observedMs, bool deleted)
 {
-    KindHistory &history = m_kinds[kind];
     QList<ObjectRevision> &list = history.revisions[key];
     ObjectRevision revision;
     revision.sequence = m_nextSequence++;
@@ -194,58 +207,86 @@ void HistoryStore::append(const QString &kind, const QString &key, const KubeObj
     revision.first = list.isEmpty();
     revision.changesKnown = revision.first || deleted;
     list.append(std::move(revision));
-    m_order.enqueue({kind, key, list.last().sequence});
+    history.order.enqueue({key, list.last().sequence});
+    ++history.count;
     ++m_total;
-    while (list.size() > m_perObjectLimit) {
-        list.removeFirst();
-        --m_total;
-    }
+    m_bytes += object.jsonSize();
+    while (list.size() > m_perObjectLimit)
+        dropFirst(history, list);
+    // A busy object under its own limit leaves entries of dropped revisions
+    // behind; rebuilt from the lists once they outnumber the live ones.
+    if (history.order.size() > 2 * history.count + 1024)
+        rebuildOrder(history);
 }
 
-void HistoryStore::enforceTotal()
+void HistoryStore::rebuildOrder(KindHistory &history)
 {
-    // The queue may name revisions already dropped by the per-object limit;
-    // those entries are skipped.
-    while (m_total > m_totalLimit && !m_order.isEmpty()) {
-        const Recorded oldest = m_order.dequeue();
-        const auto history = m_kinds.find(oldest.kind);
-        if (history == m_kinds.end())
-            continue;
-        const auto it = history->revisions.find(oldest.key);
-        if (it == history->revisions.end() || it->isEmpty() ||
-            it->first().sequence != oldest.sequence)
-            continue;
-        dropOldest(*history, it);
-        Q_EMIT revisionsChanged(oldest.kind, oldest.key);
+    QList<Recorded> live;
+    live.reserve(history.count);
+    for (auto it = history.revisions.cbegin(); it != history.revisions.cend(); ++it) {
+        for (const ObjectRevision &revision : *it)
+            live.append({it.key(), revision.sequence});
     }
-    // Keep the queue from growing with stale entries.
-    if (m_order.size() > 4 * qMax<qsizetype>(m_total, 1024)) {
-        QQueue<Recorded> live;
-        for (const Recorded &entry : std::as_const(m_order)) {
-            const auto history = m_kinds.constFind(entry.kind);
-            if (history == m_kinds.cend())
-                continue;
-            const QList<ObjectRevision> list = history->revisions.value(entry.key);
-            if (std::any_of(list.cbegin(), list.cend(),
-                            [&](const ObjectRevision &r) { return r.sequence == entry.sequence; }))
-                live.enqueue(entry);
-        }
-        m_order = std::move(live);
-    }
+    std::sort(live.begin(), live.end(),
+              [](const Recorded &a, const Recorded &b) { return a.sequence < b.sequence; });
+    static_cast<QList<Recorded> &>(history.order).swap(live);
+    history.held.clear();
 }
 
-void HistoryStore::dropOldest(KindHistory &history,
-                              QHash<QString, QList<ObjectRevision>>::iterator it)
+void HistoryStore::dropFirst(KindHistory &history, QList<ObjectRevision> &list)
 {
-    it->removeFirst();
+    m_bytes -= list.first().object.jsonSize();
+    list.removeFirst();
+    --history.count;
     --m_total;
-    if (!it->isEmpty())
-        return;
-    // Nothing kept: the object's next change starts again from its state.
-    const auto seen = history.latest.find(it.key());
-    if (seen != history.latest.end())
-        seen->recorded = false;
-    history.revisions.erase(it);
+}
+
+qsizetype HistoryStore::openRevisions(const QString &kind, const KindHistory &history) const
+{
+    if (kind != m_openKind)
+        return 0;
+    return history.revisions.value(m_openKey).size();
+}
+
+void HistoryStore::enforceLimits()
+{
+    while (m_total > m_totalLimit || m_bytes > m_byteLimit) {
+        // The kind holding the most revisions others may drop gives one up.
+        QString victim;
+        qsizetype most = 0;
+        for (auto it = m_kinds.cbegin(); it != m_kinds.cend(); ++it) {
+            const qsizetype droppable = it->count - openRevisions(it.key(), *it);
+            if (droppable > most) {
+                most = droppable;
+                victim = it.key();
+            }
+        }
+        if (most == 0 || !dropOldest(victim, m_kinds[victim]))
+            return;
+    }
+}
+
+bool HistoryStore::dropOldest(const QString &kind, KindHistory &history)
+{
+    const bool openKind = kind == m_openKind;
+    while (!history.order.isEmpty()) {
+        const Recorded entry = history.order.dequeue();
+        if (openKind && entry.key == m_openKey) {
+            history.held.append(entry);
+            continue;
+        }
+        const auto it = history.revisions.find(entry.key);
+        // Entries of revisions the per-object limit dropped are skipped.
+        if (it == history.revisions.end() || it->isEmpty() ||
+            it->first().sequence != entry.sequence)
+            continue;
+        dropFirst(history, *it);
+        if (it->isEmpty())
+            history.revisions.erase(it);
+        Q_EMIT revisionsChanged(kind, entry.key);
+        return true;
+    }
+    return false;
 }
 
 QList<ObjectRevision> HistoryStore::revisions(const QString &kind, const QString &key) const

@@ -1,27 +1,30 @@
 #pragma once
 
 // HistoryStore: every revision of the objects of the kinds it is fed, as
-// observed from the watch since it started (spec §3, History): the object, the
-// time it was observed, its resourceVersion and the field changes from the
+// observed since their watch started (spec §3, History): the object, the time
+// it was observed, its resourceVersion and the field changes from the
 // revision before (FieldChange, noise left out).
 //
-// Fed with the same ChangeBatches the tables get (applyBatch with the kind).
-// Its first observation of an object (the list) is kept aside, not counted as
-// a revision; when the object first changes, that state becomes its first
-// revision ("first seen", at the time it was observed) and the change the
-// second. An object that never changed gets its first revision when the user
-// opens it (openObject), so the History tab is never empty. A relist that no
-// longer has an object records its deletion.
+// Fed every change of each kind, unmerged, with the object it replaced
+// (KindSource::changesObserved). Nothing is kept for an object until it
+// changes: then the state it replaced becomes its first revision ("first
+// seen", at the time its kind was listed, or its creation if later) and the
+// change the next. An object the user opens that never changed gets its
+// current state as the first revision (openObject), so the tab is never
+// empty. Deletions are recorded for objects with revisions; an object
+// re-created under the same name continues its list.
 //
 // The field changes are computed when the revisions are read, not when they
-// arrive: a change storm records at the cost of a hash insert, and only the
-// object on screen is parsed and compared.
+// arrive: a change storm costs a hash insert per change, and only the object
+// on screen is parsed and compared.
 //
-// Bounded twice: at most perObjectLimit revisions per object (oldest dropped
-// first) and totalLimit in all (the globally oldest revision dropped first);
-// a revision whose predecessor was dropped before its changes were read says
-// so. An observation with the resourceVersion already recorded is not a new
-// revision. GUI-thread object, not thread-safe.
+// Bounded: at most perObjectLimit revisions per object, and totalLimit
+// revisions and totalBytes of objects in all. Over the total, the kind that
+// holds the most revisions gives up its oldest, so a noisy kind (leases,
+// events) does not wipe a quiet kind's history; the open object's revisions
+// are never given up for others. A revision whose predecessor was dropped
+// before its changes were read says so. Kinds are named by KindInfo::id().
+// GUI-thread object, not thread-safe.
 
 #include "informer/informers/changebatch.h"
 #include "models/history/fieldchange.h"
@@ -29,7 +32,6 @@
 #include <QHash>
 #include <QObject>
 #include <QQueue>
-#include <QSet>
 
 #include <functional>
 
@@ -61,67 +63,74 @@ class HistoryStore final : public QObject
 public:
     static constexpr int kDefaultPerObjectLimit = 100;
     static constexpr int kDefaultTotalLimit = 20'000;
+    static constexpr qint64 kDefaultTotalBytes = 256LL * 1024 * 1024;
 
     explicit HistoryStore(QObject *parent = nullptr);
     ~HistoryStore() override;
 
-    void setLimits(int perObject, int total);
-    int perObjectLimit() const { return m_perObjectLimit; }
-    int totalLimit() const { return m_totalLimit; }
+    void setLimits(int perObject, int total, qint64 totalBytes = kDefaultTotalBytes);
     void setClock(std::function<qint64()> nowMs);
 
+    // Every change of `kind`, in order (a snapshot batch is the state, not a
+    // change, and only marks when the kind was listed).
     void applyBatch(const QString &kind, const ChangeBatch &batch);
-    // One observation of kind/key; true if it recorded a revision (false for
-    // the first observation and for a resourceVersion already recorded).
-    bool observe(const QString &kind, const QString &key, const KubeObject &object,
-                 bool deleted = false);
-    // The user opened kind/key: an object without revisions gets its last
-    // observed state (or `current`, if never observed) as the first.
-    void openObject(const QString &kind, const QString &key, const KubeObject &current = {});
+    // The user opened kind/key: its revisions are kept whatever other kinds
+    // do until another is opened or closeObject(); without revisions yet,
+    // `current` becomes the first.
+    void openObject(const QString &kind, const QString &key, const KubeObject &current);
+    void closeObject();
 
     // Oldest first, with their field changes.
     QList<ObjectRevision> revisions(const QString &kind, const QString &key) const;
     qsizetype totalRevisions() const { return m_total; }
+    qint64 totalBytes() const { return m_bytes; }
 
 Q_SIGNALS:
     // New revisions recorded or old ones dropped for kind/key.
     void revisionsChanged(const QString &kind, const QString &key);
 
 private:
-    // The last observed state of a live object.
-    struct Observed
-    {
-        KubeObject object;
-        qint64 seenMs = 0;
-        bool recorded = false; // is its object's newest revision
-    };
-    struct KindHistory
-    {
-        QHash<QString, Observed> latest;                 // key -> live objects
-        QHash<QString, QList<ObjectRevision>> revisions; // key -> oldest first
-    };
     struct Recorded
     {
-        QString kind;
         QString key;
         quint64 sequence;
     };
+    struct KindHistory
+    {
+        qint64 listedMs = -1;
+        QHash<QString, QList<ObjectRevision>> revisions; // key -> oldest first
+        QQueue<Recorded> order; // oldest first; may name revisions dropped since
+        // The open object's entries met at the front of `order`, set aside
+        // while it is open (skipping them in place made each drop O(n)).
+        QList<Recorded> held;
+        qsizetype count = 0;
+    };
 
-    void append(const QString &kind, const QString &key, const KubeObject &object,
+    // False if the change recorded nothing.
+    bool record(KindHistory &history, const ObjectChange &change, qint64 now);
+    void append(KindHistory &history, const QString &key, const KubeObject &object,
                 qint64 observedMs, bool deleted);
-    void recordDeletionsMissingFrom(const QString &kind, const ChangeBatch &snapshot);
-    void enforceTotal();
-    // Drops the oldest revision of kind/key (`it` in its kind's revisions).
-    void dropOldest(KindHistory &history, QHash<QString, QList<ObjectRevision>>::iterator it);
+    void dropFirst(KindHistory &history, QList<ObjectRevision> &list);
+    void rebuildOrder(KindHistory &history);
+    qint64 firstSeenMs(const KindHistory &history, const KubeObject &object, qint64 now) const;
+    void enforceLimits();
+    // Drops kind's oldest revision not of the open object; false if none.
+    bool dropOldest(const QString &kind, KindHistory &history);
+    qsizetype openRevisions(const QString &kind, const KindHistory &history) const;
+    // Puts the entries held for the open object back in front of the order.
+    void releaseHeld();
 
     // mutable: field changes are filled in when first read.
     mutable QHash<QString, KindHistory> m_kinds;
-    QQueue<Recorded> m_order; // oldest first; may name revisions dropped since
+    QString m_openKind;
+    QString m_openKey;
     std::function<qint64()> m_clock;
     quint64 m_nextSequence = 1;
     qsizetype m_total = 0;
+    qint64 m_bytes = 0;
     int m_perObjectLimit = kDefaultPerObjectLimit;
     int m_totalLimit = kDefaultTotalLimit;
+    qint64 m_byteLimit = kDefaultTotalBytes;
 };
 
 } // namespace informant

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void addingAfterStopFails();
     void batchHandlerCoalescesPerKeyOnTheReceiverThread();
     void lateBatchHandlerGetsOneSnapshotBatch();
+    void uncoalescedBatchesKeepEveryChangeAndWhatItReplaced();
     void droppedDeleteLeavesNoReceiveTimeBehind();
     void factorySharesOneInformerPerKeyAndAppliesSelectors();
 };
@@ -483,6 +484,55 @@ void TstSharedIndexInformer::batchHandlerCoalescesPerKeyOnTheReceiverThread()
     QCOMPARE(last.value("ns/b"), QStringLiteral("delete@14"));
     QCOMPARE(last.value("ns/c"), QStringLiteral("upsert@15"));
     QVERIFY(onReceiverThread);
+    informer.stop();
+}
+
+// History's feed: every change in order, none merged, each update with the
+// object it replaced, an add with none.
+void TstSharedIndexInformer::uncoalescedBatchesKeepEveryChangeAndWhatItReplaced()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch(
+        {gateStep(gate), eventsStep({makeEvent(WatchEvent::Type::Modified, makePod("a", "11")),
+                                     makeEvent(WatchEvent::Type::Added, makePod("b", "12")),
+                                     makeEvent(WatchEvent::Type::Modified, makePod("a", "13")),
+                                     makeEvent(WatchEvent::Type::Deleted, makePod("b", "14"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    QObject receiver;
+    QStringList seen;
+    auto handle = *informer.addBatchHandler(
+        &receiver,
+        [&](const ChangeBatch &batch) {
+            for (const ObjectChange &change : batch.changes) {
+                seen.append(
+                    QStringLiteral("%1 %2@%3 after %4")
+                        .arg(change.type == ObjectChange::Type::Upsert ? "upsert" : "delete",
+                             change.key, change.object.resourceVersion(),
+                             change.previous.isNull() ? QStringLiteral("nothing")
+                                                      : change.previous.resourceVersion()));
+            }
+        },
+        50, BatchListener::Coalescing::None);
+    informer.start();
+    QTRY_VERIFY(handle->hasSynced());
+    gate->store(true);
+    QTRY_COMPARE(seen.size(), 5);
+    // Per key in order (the DeltaFIFO hands a key's deltas over together).
+    const auto of = [&seen](const QString &key) {
+        QStringList changes;
+        for (const QString &change : std::as_const(seen)) {
+            if (change.contains(u' ' + key + u'@'))
+                changes.append(change);
+        }
+        return changes;
+    };
+    QCOMPARE(of(QStringLiteral("ns/a")),
+             (QStringList{"upsert ns/a@5 after nothing", "upsert ns/a@11 after 5",
+                          "upsert ns/a@13 after 11"}));
+    QCOMPARE(of(QStringLiteral("ns/b")),
+             (QStringList{"upsert ns/b@12 after nothing", "delete ns/b@14 after nothing"}));
     informer.stop();
 }
 

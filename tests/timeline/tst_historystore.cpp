@@ -21,11 +21,40 @@ namespace {
 const QString kPod = QStringLiteral("Pod");
 const QString kKey = QStringLiteral("shop/worker-crash");
 
-ChangeBatch batchOf(const KubeObject &object, ObjectChange::Type type = ObjectChange::Type::Upsert)
+// The watch's changes as a KindSource observes them (KindSource::changesObserved).
+ChangeBatch added(const KubeObject &object)
 {
     ChangeBatch batch;
-    batch.changes.append({type, object.key(), object, 0});
+    batch.changes.append({ObjectChange::Type::Upsert, object.key(), object, 0, {}});
     return batch;
+}
+
+ChangeBatch changed(const KubeObject &before, const KubeObject &after)
+{
+    ChangeBatch batch;
+    batch.changes.append({ObjectChange::Type::Upsert, after.key(), after, 0, before});
+    return batch;
+}
+
+ChangeBatch deleted(const KubeObject &last)
+{
+    ChangeBatch batch;
+    batch.changes.append({ObjectChange::Type::Delete, last.key(), last, 0, {}});
+    return batch;
+}
+
+// A wall clock after the test objects' creation (2024), as in a live cluster.
+constexpr qint64 kListedMs = 4'000'000'000'000;
+
+KubeObject podNamed(const QString &name, int resourceVersion, int restarts,
+                    const QString &uid = QStringLiteral("pod-uid-crash"))
+{
+    QJsonObject json = podJson(resourceVersion, restarts);
+    QJsonObject meta = json[QStringLiteral("metadata")].toObject();
+    meta[QStringLiteral("name")] = name;
+    meta[QStringLiteral("uid")] = uid;
+    json[QStringLiteral("metadata")] = meta;
+    return podObject(json);
 }
 
 } // namespace
@@ -36,23 +65,24 @@ class HistoryStoreTest : public QObject
 
 private Q_SLOTS:
     // The list is where history starts: a revision is recorded once an
-    // object changes, its listed state first (at the time it was listed).
+    // object changes, the state it replaced first (at the time it was listed).
     void revisionsStartWithTheStateTheWatchStartedFrom()
     {
         HistoryStore store;
-        qint64 now = 1000;
+        qint64 now = kListedMs;
         store.setClock([&now] { return now; });
-        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
+        const KubeObject listed = podObject(podJson(10, 3));
+        store.applyBatch(kPod, added(listed));
         QCOMPARE(store.totalRevisions(), 0);
         QVERIFY(store.revisions(kPod, kKey).isEmpty());
-        now = 2000;
-        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        now = kListedMs + 1000;
+        store.applyBatch(kPod, changed(listed, podObject(podJson(11, 4))));
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[0].resourceVersion, QStringLiteral("10"));
-        QCOMPARE(revisions[0].observedMs, 1000);
+        QCOMPARE(revisions[0].observedMs, kListedMs);
         QCOMPARE(revisions[0].changeSummary(), QStringLiteral("first seen"));
-        QCOMPARE(revisions[1].observedMs, 2000);
+        QCOMPARE(revisions[1].observedMs, kListedMs + 1000);
         QCOMPARE(revisions[1].changeSummary(),
                  QStringLiteral("status.containerStatuses[0].restartCount 3\u21924"));
     }
@@ -61,47 +91,60 @@ private Q_SLOTS:
     void openingAnUnchangedObjectShowsItsFirstState()
     {
         HistoryStore store;
-        qint64 now = 1000;
+        qint64 now = kListedMs;
         store.setClock([&now] { return now; });
-        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
-        now = 5000;
+        const KubeObject listed = podObject(podJson(10, 3));
+        store.applyBatch(kPod, added(listed));
+        now = kListedMs + 5000;
         QSignalSpy spy(&store, &HistoryStore::revisionsChanged);
-        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        store.openObject(kPod, kKey, listed);
         QCOMPARE(spy.count(), 1);
         auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 1);
-        QCOMPARE(revisions[0].observedMs, 1000);
-        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        QCOMPARE(revisions[0].observedMs, kListedMs);
+        store.openObject(kPod, kKey, listed);
         QCOMPARE(store.revisions(kPod, kKey).size(), 1);
-        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        store.applyBatch(kPod, changed(listed, podObject(podJson(11, 4))));
         revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[1].resourceVersion, QStringLiteral("11"));
+        QCOMPARE(revisions[1].changeSummary(),
+                 QStringLiteral("status.containerStatuses[0].restartCount 3\u21924"));
     }
 
-    // A relist that no longer has an object: it was deleted while the watch
-    // was down, and its history says so.
-    void relistRecordsWhatWasDeletedMeanwhile()
+    // `kubectl replace --force`, a Helm hook: deleted and created again under
+    // the same name. The new object is the newest revision at once.
+    void recreatedObjectContinuesItsHistory()
     {
         HistoryStore store;
-        QJsonObject otherJson = podJson(20, 0);
-        QJsonObject meta = otherJson[QStringLiteral("metadata")].toObject();
-        meta[QStringLiteral("name")] = QStringLiteral("other");
-        otherJson[QStringLiteral("metadata")] = meta;
-        const KubeObject other = podObject(otherJson);
-        ChangeBatch list;
-        list.changes.append({ObjectChange::Type::Upsert, kKey, podObject(podJson(10, 3)), 0});
-        list.changes.append({ObjectChange::Type::Upsert, other.key(), other, 0});
-        store.applyBatch(kPod, list);
-        ChangeBatch relist;
-        relist.snapshot = true;
-        relist.changes.append({ObjectChange::Type::Upsert, other.key(), other, 0});
-        store.applyBatch(kPod, relist);
+        const KubeObject first = podNamed(QStringLiteral("worker-crash"), 10, 0);
+        const KubeObject second = podNamed(QStringLiteral("worker-crash"), 11, 1);
+        store.applyBatch(kPod, added(first));
+        store.applyBatch(kPod, changed(first, second));
+        store.applyBatch(kPod, deleted(second));
+        const KubeObject again =
+            podNamed(QStringLiteral("worker-crash"), 20, 0, QStringLiteral("pod-uid-new"));
+        store.applyBatch(kPod, added(again));
         const auto revisions = store.revisions(kPod, kKey);
-        QCOMPARE(revisions.size(), 2);
-        QCOMPARE(revisions[0].resourceVersion, QStringLiteral("10"));
-        QVERIFY(revisions[1].deleted);
-        QVERIFY(store.revisions(kPod, other.key()).isEmpty());
+        QCOMPARE(revisions.size(), 4);
+        QVERIFY(revisions[2].deleted);
+        QVERIFY(!revisions[3].deleted);
+        QCOMPARE(revisions[3].resourceVersion, QStringLiteral("20"));
+        QVERIFY2(revisions[3].changeSummary().startsWith(
+                     QStringLiteral("metadata.uid pod-uid-crash\u2192pod-uid-new")),
+                 qPrintable(revisions[3].changeSummary()));
+    }
+
+    // Objects that never changed keep nothing, not even their deletion.
+    void unchangedObjectsCostNothing()
+    {
+        HistoryStore store;
+        const KubeObject pod = podObject(podJson(10, 3));
+        store.applyBatch(kPod, added(pod));
+        store.applyBatch(kPod, changed(pod, pod)); // a resync
+        store.applyBatch(kPod, deleted(pod));
+        QCOMPARE(store.totalRevisions(), 0);
+        QCOMPARE(store.totalBytes(), 0);
     }
 
     // Changes are computed when read; one whose predecessor was dropped
@@ -110,9 +153,11 @@ private Q_SLOTS:
     {
         HistoryStore store;
         store.setLimits(2, 100);
-        store.applyBatch(kPod, batchOf(podObject(podJson(10, 0))));
-        store.applyBatch(kPod, batchOf(podObject(podJson(11, 1))));
-        store.applyBatch(kPod, batchOf(podObject(podJson(12, 2))));
+        const KubeObject v10 = podObject(podJson(10, 0));
+        const KubeObject v11 = podObject(podJson(11, 1));
+        store.applyBatch(kPod, added(v10));
+        store.applyBatch(kPod, changed(v10, v11));
+        store.applyBatch(kPod, changed(v11, podObject(podJson(12, 2))));
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[0].resourceVersion, QStringLiteral("11"));
@@ -123,27 +168,83 @@ private Q_SLOTS:
                  QStringLiteral("status.containerStatuses[0].restartCount 1\u21922"));
     }
 
+    // Over the total, the kind holding the most revisions gives up its
+    // oldest: node leases renewing every few seconds must not wipe the
+    // deployments' history, nor the history of the object on screen.
+    void noisyKindsDoNotCrowdOutOthers()
+    {
+        HistoryStore store;
+        store.setLimits(100, 50);
+        const QString leases = QStringLiteral("leases.coordination.k8s.io");
+        const QString deployments = QStringLiteral("deployments.apps");
+        const auto churn = [&](const QString &kind, const QString &prefix, int objects,
+                               int changes) {
+            for (int o = 0; o < objects; ++o) {
+                KubeObject before = podNamed(prefix + QString::number(o), 1, 0);
+                for (int c = 0; c < changes; ++c) {
+                    const KubeObject after = podNamed(prefix + QString::number(o), c + 2, c + 1);
+                    store.applyBatch(kind, changed(before, after));
+                    before = after;
+                }
+            }
+        };
+        churn(deployments, QStringLiteral("api-"), 2, 2); // 2 x 3 revisions
+        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        const KubeObject open11 = podObject(podJson(11, 4));
+        store.applyBatch(kPod, changed(podObject(podJson(10, 3)), open11));
+        churn(leases, QStringLiteral("node-"), 30, 3); // 30 x 4 revisions
+        QCOMPARE(store.totalRevisions(), 50);
+        QCOMPARE(store.revisions(kPod, kKey).size(), 2);
+        QCOMPARE(store.revisions(deployments, QStringLiteral("shop/api-0")).size(), 3);
+        QCOMPARE(store.revisions(deployments, QStringLiteral("shop/api-1")).size(), 3);
+        // Once closed, the object's revisions are like any other's.
+        store.closeObject();
+        QCOMPARE(store.totalRevisions(), 50);
+        store.setLimits(100, 4);
+        QCOMPARE(store.totalRevisions(), 4);
+    }
+
+    // A byte budget beside the count: large objects (CRDs, Helm release
+    // Secrets) are held whole.
+    void bytesAreBoundedToo()
+    {
+        HistoryStore store;
+        const qint64 perObject = podObject(podJson(10, 0)).jsonSize();
+        store.setLimits(100, 1000, 10 * perObject);
+        KubeObject before = podObject(podJson(1, 0));
+        store.applyBatch(kPod, added(before));
+        for (int rv = 2; rv < 40; ++rv) {
+            const KubeObject after = podObject(podJson(rv, rv));
+            store.applyBatch(kPod, changed(before, after));
+            before = after;
+            QVERIFY(store.totalBytes() <= 10 * perObject + perObject);
+        }
+        QVERIFY(store.totalRevisions() >= 9);
+    }
+
     void restartsBecomeRevisionsWithFieldChanges()
     {
         HistoryStore store;
-        qint64 now = 1000;
+        qint64 now = kListedMs;
         store.setClock([&now] { return now; });
         QSignalSpy spy(&store, &HistoryStore::revisionsChanged);
-        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
-        now = 2000;
-        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        const KubeObject v10 = podObject(podJson(10, 3));
+        const KubeObject v11 = podObject(podJson(11, 4));
+        store.applyBatch(kPod, added(v10));
+        now = kListedMs + 2000;
+        store.applyBatch(kPod, changed(v10, v11));
         // The same resourceVersion again (a resync) is not a revision.
-        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
-        now = 3000;
-        store.applyBatch(kPod,
-                         batchOf(podObject(podJson(12, 4, "Running", "2030-01-01T00:00:00Z"))));
+        store.applyBatch(kPod, changed(v11, v11));
+        now = kListedMs + 3000;
+        store.applyBatch(
+            kPod, changed(v11, podObject(podJson(12, 4, "Running", "2030-01-01T00:00:00Z"))));
         QCOMPARE(spy.count(), 2);
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 3);
         QVERIFY(revisions[0].first);
         QCOMPARE(revisions[0].changeSummary(), QStringLiteral("first seen"));
         QCOMPARE(revisions[1].resourceVersion, QStringLiteral("11"));
-        QCOMPARE(revisions[1].observedMs, 2000);
+        QCOMPARE(revisions[1].observedMs, kListedMs + 2000);
         QCOMPARE(revisions[1].changeSummary(),
                  QStringLiteral("status.containerStatuses[0].restartCount 3\u21924"));
         // managedFields and resourceVersion only: no field changes.
@@ -182,9 +283,9 @@ private Q_SLOTS:
             return podObject(pod);
         };
         HistoryStore store;
-        store.applyBatch(kPod, batchOf(withMetadata(podJson(10, 3), QStringLiteral("1"),
-                                                    QStringLiteral("pod-uid-crash"))));
-        store.applyBatch(kPod, batchOf(withMetadata(podJson(11, 4), annotation, uid)));
+        store.applyBatch(kPod, changed(withMetadata(podJson(10, 3), QStringLiteral("1"),
+                                                    QStringLiteral("pod-uid-crash")),
+                                       withMetadata(podJson(11, 4), annotation, uid)));
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[1].changeSummary(), summary);
@@ -193,8 +294,9 @@ private Q_SLOTS:
     void deleteIsTheLastRevision()
     {
         HistoryStore store;
-        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3))));
-        store.applyBatch(kPod, batchOf(podObject(podJson(10, 3)), ObjectChange::Type::Delete));
+        store.applyBatch(kPod, added(podObject(podJson(10, 3))));
+        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        store.applyBatch(kPod, deleted(podObject(podJson(10, 3))));
         const auto revisions = store.revisions(kPod, kKey);
         QCOMPARE(revisions.size(), 2);
         QVERIFY(revisions[1].deleted);
@@ -219,20 +321,18 @@ private Q_SLOTS:
         QFETCH(int, updates);
         HistoryStore store;
         store.setLimits(perObject, total);
-        const auto pod = [](int o, int resourceVersion, int restarts) {
-            QJsonObject json = podJson(resourceVersion, restarts);
-            QJsonObject meta = json[QStringLiteral("metadata")].toObject();
-            meta[QStringLiteral("name")] = QStringLiteral("p%1").arg(o);
-            json[QStringLiteral("metadata")] = meta;
-            return podObject(json);
-        };
-        for (int o = 0; o < objects; ++o) // the list
-            QVERIFY(!store.observe(kPod, QStringLiteral("shop/p%1").arg(o), pod(o, 0, 0)));
+        QList<KubeObject> current;
+        for (int o = 0; o < objects; ++o) { // the list
+            current.append(podNamed(QStringLiteral("p%1").arg(o), 0, 0));
+            store.applyBatch(kPod, added(current.last()));
+        }
         int rv = 1;
         for (int u = 0; u < updates; ++u) {
             for (int o = 0; o < objects; ++o) {
                 const QString key = QStringLiteral("shop/p%1").arg(o);
-                QVERIFY(store.observe(kPod, key, pod(o, rv++, u + 1)));
+                const KubeObject next = podNamed(QStringLiteral("p%1").arg(o), rv++, u + 1);
+                store.applyBatch(kPod, changed(current[o], next));
+                current[o] = next;
                 QVERIFY(store.totalRevisions() <= total);
                 QVERIFY(store.revisions(kPod, key).size() <= perObject);
             }
@@ -262,11 +362,12 @@ private Q_SLOTS:
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
-        store.observe(kPod, kKey, podObject(podJson(11, 1)));
-        store.observe(kPod, kKey, podObject(podJson(12, 2)));
+        store.applyBatch(kPod, changed(podObject(podJson(10, 0)), podObject(podJson(11, 1))));
+        store.applyBatch(kPod, changed(podObject(podJson(11, 1)), podObject(podJson(12, 2))));
         QCOMPARE(inserted.count(), 2);
         QCOMPARE(removed.count(), 0);
-        store.observe(kPod, kKey, podObject(podJson(13, 3))); // bound 3: oldest goes
+        // bound 3: oldest goes
+        store.applyBatch(kPod, changed(podObject(podJson(12, 2)), podObject(podJson(13, 3))));
         QCOMPARE(inserted.count(), 3);
         QCOMPARE(removed.count(), 1);
         QCOMPARE(reset.count(), 0);
@@ -286,7 +387,7 @@ private Q_SLOTS:
         HistoryWidget widget(&store);
         widget.resize(900, 700);
         widget.setObject(kPod, kKey, podObject(podJson(10, 3)));
-        store.applyBatch(kPod, batchOf(podObject(podJson(11, 4))));
+        store.applyBatch(kPod, changed(podObject(podJson(10, 3)), podObject(podJson(11, 4))));
         QCOMPARE(widget.model()->rowCount(), 2);
         widget.table()->selectRow(0);
         widget.compareRows(1, 0);
@@ -301,7 +402,8 @@ private Q_SLOTS:
                  widget.diffView()->rightText().count(u'\n'));
         const QString out = qEnvironmentVariable("INFORMANT_HISTORY_PNG");
         if (!out.isEmpty()) {
-            store.applyBatch(kPod, batchOf(podObject(podJson(12, 5, "CrashLoopBackOff"))));
+            store.applyBatch(kPod, changed(podObject(podJson(11, 4)),
+                                           podObject(podJson(12, 5, "CrashLoopBackOff"))));
             widget.show();
             widget.table()->selectRow(0);
             QVERIFY(widget.grab().save(out));
@@ -331,7 +433,7 @@ private Q_SLOTS:
         HistoryStore store;
         HistoryWidget widget(&store);
         widget.setObject(kind, QStringLiteral("shop/db"), secret(10, "c2VjcmV0MQ=="));
-        store.applyBatch(kind, batchOf(secret(11, "c2VjcmV0Mg==")));
+        store.applyBatch(kind, changed(secret(10, "c2VjcmV0MQ=="), secret(11, "c2VjcmV0Mg==")));
         QCOMPARE(widget.model()->rowCount(), 2);
         widget.compareRows(1, 0);
         QString shown = widget.diffView()->unifiedText();

@@ -110,6 +110,7 @@ void HistoryWidget::setObject(const QString &kind, const QString &key, const Kub
 
 void HistoryWidget::clear()
 {
+    m_store->closeObject();
     m_model->setObject(QString(), QString());
     m_yamlCache.clear();
     m_diff->setPlaceholder(tr("Select an object to see its history."));

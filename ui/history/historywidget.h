@@ -7,9 +7,10 @@
 // out of the YAML.
 //
 // Mounting: one HistoryStore per cluster connection, fed by every kind's
-// ChangeBatches (HistoryStore::applyBatch(kind, batch)); when the details pane
-// shows an object call setObject(kind, key, currentObject), which also starts
-// tracking it. GUI thread.
+// changes (HistoryStore::applyBatch(kind id, batch)); when the details pane
+// shows an object call setObject(kind id, key, currentObject), which keeps
+// its revisions from being dropped for others' while it is shown, and
+// clear() when it shows none. GUI thread.
 
 #include "models/history/historystore.h"
 
