@@ -38,6 +38,7 @@ void KindDiscovery::start()
         const auto result = Discovery::fetch(client, interrupter.get());
         QList<KindInfo> kinds;
         QString error;
+        QStringList failedGroupVersions;
         if (!result.ok()) {
             error = result.error().message;
         } else {
@@ -48,12 +49,14 @@ void KindDiscovery::start()
                     KindInfo{r.group, r.version, r.kind, r.name, r.namespaced, r.shortNames});
             }
             error = result.value().failures.join(QStringLiteral("; "));
+            for (const QString &failure : result.value().failures)
+                failedGroupVersions.append(failure.section(QStringLiteral(": "), 0, 0));
         }
         QMetaObject::invokeMethod(
             self,
-            [self, kinds, error] {
+            [self, kinds, error, failedGroupVersions] {
                 if (self)
-                    Q_EMIT self->finished(kinds, error);
+                    Q_EMIT self->finished(kinds, error, failedGroupVersions);
             },
             Qt::QueuedConnection);
     }));

@@ -31,8 +31,10 @@ public:
     void start();
 
 Q_SIGNALS:
-    // `error`: the failure (or partial failures) in the server's words.
-    void finished(const QList<informant::KindInfo> &kinds, const QString &error);
+    // `error`: the failure (or partial failures) in the server's words;
+    // `failedGroupVersions`: those that could not be read ("metrics.k8s.io/v1beta1").
+    void finished(const QList<informant::KindInfo> &kinds, const QString &error,
+                  const QStringList &failedGroupVersions);
 
 private:
     std::shared_ptr<const ClusterConnection> m_connection;

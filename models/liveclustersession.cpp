@@ -7,12 +7,10 @@
 #include "models/builtinkinds.h"
 #include "models/informerkindsource.h"
 #include "models/kinddiscovery.h"
+#include "models/rediscovery.h"
 
 #include <QCoreApplication>
 #include <QPointer>
-#include <QTimer>
-
-#include <algorithm>
 
 namespace informant {
 
@@ -36,20 +34,15 @@ LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name
     };
     m_factory =
         std::make_unique<SharedInformerFactory>(listerWatcher, SharedIndexInformerOptions{}, tweak);
-    m_crdsSettled = new QTimer(this);
-    m_crdsSettled->setSingleShot(true);
-    m_crdsSettled->setInterval(1000);
-    connect(m_crdsSettled, &QTimer::timeout, this, [this] {
-        if (crdSignature() != m_crdSignatureDiscovered)
-            discover();
-    });
+    m_rediscovery = new Rediscovery(this);
+    connect(m_rediscovery, &Rediscovery::due, this, &LiveClusterSession::discover);
     setKinds(builtinKinds());
     relayCredentialPlugin();
 }
 
 void LiveClusterSession::setRediscoveryDelay(int ms)
 {
-    m_crdsSettled->setInterval(ms);
+    m_rediscovery->setTimings(ms, Rediscovery::kFirstRetryMs, Rediscovery::kPollMs);
 }
 
 void LiveClusterSession::relayCredentialPlugin()
@@ -152,28 +145,31 @@ void LiveClusterSession::discover()
         m_discoverAgain = true;
         return;
     }
-    // Taken before the fetch: a CRD changed while discovery runs is seen
-    // again by the next check.
-    m_crdSignatureDiscovered = crdSignature();
+    m_rediscovery->started();
     m_discovery = new KindDiscovery(m_connection, this);
     connect(m_discovery, &KindDiscovery::finished, this, &LiveClusterSession::onDiscovered);
     m_discovery->start();
 }
 
-void LiveClusterSession::onDiscovered(const QList<KindInfo> &kinds, const QString &error)
+void LiveClusterSession::onDiscovered(const QList<KindInfo> &kinds, const QString &error,
+                                      const QStringList &failedGroupVersions)
 {
     m_discovery->deleteLater();
     m_discovery = nullptr;
     const bool first = !m_kindsDiscovered;
     m_kindsDiscovered = true;
-    // A failure keeps the kinds shown; those waiting for discovery's first
-    // answer hear it all the same.
-    if (!kinds.isEmpty() && kinds != m_kinds)
-        setKinds(kinds);
+    // A failure keeps the kinds shown, and what one group version could not
+    // read stays; those waiting for discovery's first answer hear it all
+    // the same.
+    const QList<KindInfo> after = kindsAfterDiscovery(kinds, m_kinds, failedGroupVersions);
+    if (after != m_kinds)
+        setKinds(after);
     else if (first)
         Q_EMIT kindsChanged();
-    if (!error.isEmpty())
+    if (!error.isEmpty() && error != m_lastDiscoveryError)
         Q_EMIT failed(QStringLiteral("Discovery on %1: %2").arg(m_name, error));
+    m_lastDiscoveryError = error;
+    m_rediscovery->finished(!error.isEmpty());
     followCustomResourceDefinitions();
     if (std::exchange(m_discoverAgain, false))
         discover();
@@ -181,28 +177,12 @@ void LiveClusterSession::onDiscovered(const QList<KindInfo> &kinds, const QStrin
 
 void LiveClusterSession::followCustomResourceDefinitions()
 {
-    if (m_crds)
+    if (m_rediscovery->following())
         return;
     const KindInfo crds =
         findKind(QStringLiteral("customresourcedefinitions.apiextensions.k8s.io"));
-    if (!crds.isValid())
-        return;
-    m_crds = source(crds);
-    if (!m_crds)
-        return;
-    // Restarted by every change: discovery runs once the burst is over.
-    connect(m_crds, &KindSource::contentChanged, m_crdsSettled, qOverload<>(&QTimer::start));
-}
-
-QString LiveClusterSession::crdSignature() const
-{
-    if (!m_crds)
-        return {};
-    QStringList versions;
-    for (const KubeObject &crd : m_crds->indexer().list())
-        versions.append(crd.key() + u'@' + crd.resourceVersion());
-    std::sort(versions.begin(), versions.end());
-    return versions.join(u' ');
+    if (crds.isValid())
+        m_rediscovery->follow(source(crds));
 }
 
 } // namespace informant

@@ -6,15 +6,14 @@
 // an InformerKindSource. The built-in kinds are offered at once; discovery
 // runs on a worker thread and replaces them when it answers (a failure is
 // reported and the built-in list stays). CRDs come and go while the window
-// is open: the session follows the CRD informer and runs discovery again
-// once the CRDs have settled, so custom kinds appear and disappear live.
+// is open: discovery runs again when Rediscovery says (the CRDs changed, the
+// last run failed, or the CRDs cannot be watched), so custom kinds appear and
+// disappear live; the kinds of group versions a run could not read stay.
 
 #include "informer/kube/clusterconfig.h"
 #include "models/clustersession.h"
 
 #include <QHash>
-
-class QTimer;
 
 #include <memory>
 
@@ -23,6 +22,7 @@ namespace informant {
 struct ClusterConnection;
 class InformerKindSource;
 class KindDiscovery;
+class Rediscovery;
 class SharedInformerFactory;
 
 class LiveClusterSession final : public ClusterSession
@@ -44,8 +44,7 @@ public:
     // Starts discovery (asynchronously); while one runs, another follows it.
     void discover();
     // After a CRD change, how long the CRDs must stay still before discovery
-    // runs again: a Helm chart creates its CRDs in a burst, and the API
-    // server serves a new kind only once its CRD is Established.
+    // runs again (Rediscovery::kSettleMs; tests shorten it).
     void setRediscoveryDelay(int ms);
     void setKinds(const QList<KindInfo> &kinds);
 
@@ -55,11 +54,10 @@ private:
     // From the plugin's first prompt to the end of its run, the sources' lists
     // wait for the user, and say so.
     void setWaitingForSignIn(bool waiting);
-    void onDiscovered(const QList<KindInfo> &kinds, const QString &error);
-    // Starts the CRD informer (once) and rediscovers when its contents change.
+    void onDiscovered(const QList<KindInfo> &kinds, const QString &error,
+                      const QStringList &failedGroupVersions);
+    // Starts the CRD informer (once) for Rediscovery to follow.
     void followCustomResourceDefinitions();
-    // The CRDs as discovery last saw them: their keys and resourceVersions.
-    QString crdSignature() const;
 
     QString m_name;
     std::shared_ptr<const ClusterConnection> m_connection;
@@ -73,9 +71,8 @@ private:
 
     KindDiscovery *m_discovery = nullptr; // the one running
     bool m_discoverAgain = false;
-    KindSource *m_crds = nullptr;
-    QString m_crdSignatureDiscovered;
-    QTimer *m_crdsSettled = nullptr;
+    Rediscovery *m_rediscovery = nullptr;
+    QString m_lastDiscoveryError; // said once, not at every retry
 };
 
 } // namespace informant

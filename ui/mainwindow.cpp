@@ -36,6 +36,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
+#include <QScrollBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
@@ -283,10 +284,13 @@ void MainWindow::openKindSwitcher(const QString &initialText)
 
 void MainWindow::onKindsChanged()
 {
+    // A rebuild (a CRD came or went) keeps the groups opened and the scroll.
     const QHash<QString, bool> expanded = groupExpansion(m_tree);
+    const int scrolled = m_tree->verticalScrollBar()->value();
     m_treeModel->setKinds(m_session->kinds());
     restoreGroupExpansion(m_tree, expanded);
     highlightKindInTree(); // the reset cleared the shown kind's row
+    m_tree->verticalScrollBar()->setValue(scrolled);
     m_switcher->setKinds(m_session->kinds());
     refreshCounts();
     if (!m_kind.isValid()) {

@@ -1,0 +1,95 @@
+#include "models/rediscovery.h"
+
+#include "models/kindsource.h"
+
+#include <algorithm>
+
+namespace informant {
+
+Rediscovery::Rediscovery(QObject *parent)
+    : QObject(parent)
+{
+    m_settled.setSingleShot(true);
+    m_settled.setInterval(kSettleMs);
+    connect(&m_settled, &QTimer::timeout, this, [this] {
+        if (crdSignature() != m_signatureDiscovered)
+            Q_EMIT due();
+    });
+    m_retry.setSingleShot(true);
+    connect(&m_retry, &QTimer::timeout, this, &Rediscovery::due);
+    m_poll.setInterval(kPollMs);
+    connect(&m_poll, &QTimer::timeout, this, &Rediscovery::due);
+}
+
+void Rediscovery::setTimings(int settleMs, int firstRetryMs, int pollMs)
+{
+    m_settled.setInterval(settleMs);
+    m_firstRetryMs = m_retryMs = firstRetryMs;
+    m_poll.setInterval(pollMs);
+}
+
+void Rediscovery::follow(KindSource *crds)
+{
+    if (m_crds || !crds)
+        return;
+    m_crds = crds;
+    // Restarted by every change: discovery runs once the burst is over.
+    connect(crds, &KindSource::contentChanged, &m_settled, qOverload<>(&QTimer::start));
+    connect(crds, &KindSource::statusChanged, this, &Rediscovery::onCrdsStatus);
+    onCrdsStatus();
+}
+
+void Rediscovery::onCrdsStatus()
+{
+    using State = InformerStatus::State;
+    const State state = m_crds->status().state;
+    if (state == State::Forbidden || state == State::Unauthorized) {
+        if (!m_poll.isActive())
+            m_poll.start();
+    } else if (state == State::Watching) {
+        m_poll.stop();
+    }
+}
+
+void Rediscovery::started()
+{
+    m_signatureDiscovered = crdSignature();
+}
+
+void Rediscovery::finished(bool failed)
+{
+    if (!failed) {
+        m_retry.stop();
+        m_retryMs = m_firstRetryMs;
+        return;
+    }
+    m_retry.start(m_retryMs);
+    m_retryMs = std::min(2 * m_retryMs, kMaxRetryMs);
+}
+
+QString Rediscovery::crdSignature() const
+{
+    if (!m_crds)
+        return {};
+    QStringList versions;
+    for (const KubeObject &crd : m_crds->indexer().list())
+        versions.append(crd.key() + u'@' + crd.resourceVersion());
+    std::sort(versions.begin(), versions.end());
+    return versions.join(u' ');
+}
+
+QList<KindInfo> kindsAfterDiscovery(QList<KindInfo> discovered, const QList<KindInfo> &before,
+                                    const QStringList &failedGroupVersions)
+{
+    if (discovered.isEmpty())
+        return before;
+    for (const KindInfo &kind : before) {
+        const QString groupVersion =
+            kind.group.isEmpty() ? kind.version : kind.group + u'/' + kind.version;
+        if (failedGroupVersions.contains(groupVersion) && !discovered.contains(kind))
+            discovered.append(kind);
+    }
+    return discovered;
+}
+
+} // namespace informant
