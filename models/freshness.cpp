@@ -17,6 +17,7 @@ FreshnessLevel freshnessLevel(const InformerStatus &status)
         return status.synced ? FreshnessLevel::Stale : FreshnessLevel::Working;
     case State::BackingOff:
     case State::Stopped:
+    case State::Gone:
         return FreshnessLevel::Stale;
     case State::Unauthorized:
     case State::Forbidden:
@@ -62,6 +63,8 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs)
         return QStringLiteral("stopped");
     case State::WaitingForSignIn:
         return QStringLiteral("waiting for sign-in");
+    case State::Gone:
+        return QStringLiteral("no longer served");
     }
     return {};
 }
@@ -95,6 +98,9 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
         return QStringLiteral("Watch of %1 stopped.%2").arg(what, shown);
     case State::WaitingForSignIn:
         return QStringLiteral("Waiting for you to sign in before listing %1.%2").arg(what, shown);
+    case State::Gone:
+        return QStringLiteral("The cluster no longer serves %1 (its definition was removed).%2")
+            .arg(what, shown);
     }
     return {};
 }

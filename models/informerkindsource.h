@@ -45,15 +45,30 @@ public:
     // its status says WaitingForSignIn instead of "listing" (the informer
     // sees only a slow request). Set by the session, which hears the plugin.
     void setWaitingForSignIn(bool waiting);
+    // The cluster no longer serves the kind: the informer is stopped (no
+    // retries against a 404) and the status says Gone. The session, which
+    // hears discovery, sets it.
+    void setGone();
+    bool isGone() const { return m_gone; }
+    // The kind is served again, or at another version or scope: the same
+    // source goes on over `informer` (new, not started), its subscribers
+    // moved over (they get its contents as a snapshot once it lists).
+    void replaceInformer(std::shared_ptr<SharedIndexInformer> informer, KindInfo kind);
 
 private:
     InformerStatus shownStatus(InformerStatus status) const;
+    // Status relay and the content registration on m_informer.
+    void attach();
+    void detach();
 
     std::shared_ptr<SharedIndexInformer> m_informer;
     QString m_origin;
     QHash<QObject *, std::shared_ptr<ProcessorListener>> m_handles;
+    QHash<QObject *, BatchHandler> m_handlers; // to move them to a new informer
     std::shared_ptr<ProcessorListener> m_contentHandle;
+    QMetaObject::Connection m_statusRelay;
     bool m_waitingForSignIn = false;
+    bool m_gone = false;
 };
 
 } // namespace informant

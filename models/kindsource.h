@@ -58,6 +58,9 @@ Q_SIGNALS:
     // thread: counts and facets may want a refresh.
     void contentChanged();
 
+protected:
+    void setKind(KindInfo kind) { m_kind = std::move(kind); }
+
 private:
     KindInfo m_kind;
 };

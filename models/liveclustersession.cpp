@@ -104,12 +104,36 @@ void LiveClusterSession::setKinds(const QList<KindInfo> &kinds)
     m_kindsById.clear();
     for (const KindInfo &k : kinds)
         m_kindsById.insert(k.id(), k);
-    // Sources of kinds that still exist keep running.
-    for (InformerKindSource *s : std::as_const(m_order)) {
-        if (!m_kindsById.contains(s->kind().id()))
-            m_kindsById.insert(s->kind().id(), s->kind());
-    }
+    for (InformerKindSource *s : std::as_const(m_order))
+        followServedKind(s);
     Q_EMIT kindsChanged();
+}
+
+// A running source follows what the cluster serves: a kind no longer offered
+// is Gone (its informer stopped, its table kept and saying so); one offered
+// again, or at another version or scope (an operator's CRD upgrade from
+// v1alpha1 to v1), goes on over a new informer for what is served now.
+void LiveClusterSession::followServedKind(InformerKindSource *source)
+{
+    const KindInfo running = source->kind();
+    const KindInfo served = m_kindsById.value(running.id());
+    if (!served.isValid()) {
+        m_kindsById.insert(running.id(), running); // the stopped informer's path
+        source->setGone();
+        return;
+    }
+    const bool sameInformer = served.group == running.group && served.version == running.version &&
+                              served.plural == running.plural &&
+                              served.namespaced == running.namespaced;
+    if (sameInformer && !source->isGone())
+        return;
+    const InformerKey key{m_name, running.id(), QString(), QString(), QString()};
+    m_factory->forget(key);
+    std::shared_ptr<SharedIndexInformer> informer = m_factory->informerFor(key);
+    if (!informer)
+        return;
+    source->replaceInformer(std::move(informer), served);
+    m_factory->start();
 }
 
 KindSource *LiveClusterSession::source(const KindInfo &kind)

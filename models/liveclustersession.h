@@ -54,6 +54,7 @@ private:
     // From the plugin's first prompt to the end of its run, the sources' lists
     // wait for the user, and say so.
     void setWaitingForSignIn(bool waiting);
+    void followServedKind(InformerKindSource *source);
     void onDiscovered(const QList<KindInfo> &kinds, const QString &error,
                       const QStringList &failedGroupVersions);
     // Starts the CRD informer (once) for Rediscovery to follow.

@@ -293,6 +293,14 @@ void MainWindow::onKindsChanged()
     m_tree->verticalScrollBar()->setValue(scrolled);
     m_switcher->setKinds(m_session->kinds());
     refreshCounts();
+    // The shown kind is now served at another version (a CRD upgrade): its
+    // columns are that version's.
+    const KindInfo served = m_kind.isValid() ? m_session->findKind(m_kind.id()) : KindInfo();
+    if (served.isValid() &&
+        (served.version != m_kind.version || served.namespaced != m_kind.namespaced)) {
+        m_kind = KindInfo(); // showKind skips the kind already shown
+        showKind(served);
+    }
     if (!m_kind.isValid()) {
         const QString last = QSettings().value(QStringLiteral("window/lastKind")).toString();
         if (last.isEmpty() || !showKindByName(last))

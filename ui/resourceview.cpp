@@ -402,6 +402,8 @@ void ResourceView::updateEmptyHint()
     if (total > 0)
         text = QStringLiteral("No %1 match the filters (%2 in all).")
                    .arg(plural, QLocale().toString(total));
+    else if (status.state == InformerStatus::State::Gone)
+        text = QStringLiteral("The cluster no longer serves %1.").arg(plural);
     else if (status.synced)
         text = QStringLiteral("No %1.").arg(plural);
     else if (status.state == InformerStatus::State::Listing)

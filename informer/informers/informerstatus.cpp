@@ -23,6 +23,8 @@ QString InformerStatus::stateName(State state)
         return QStringLiteral("stopped");
     case State::WaitingForSignIn:
         return QStringLiteral("waiting for sign-in");
+    case State::Gone:
+        return QStringLiteral("gone");
     }
     return QStringLiteral("unknown");
 }

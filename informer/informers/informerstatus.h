@@ -25,6 +25,10 @@ struct InformerStatus
         // for its credential. The informer itself sees only a slow request:
         // the GUI's session, which hears the plugin's prompts, sets it.
         WaitingForSignIn,
+        // The cluster no longer serves the kind (its CRD was deleted, or its
+        // API went away): the watch is stopped, not failing. Set by the GUI's
+        // session, which hears it from discovery.
+        Gone,
     };
 
     State state = State::Pending;
@@ -50,7 +54,8 @@ struct InformerStatus
     QString lastError;      // server Status message or transport error
 
     static QString stateName(State state); // "listing", "watching", ...
-    bool healthy() const { return state == State::Watching; }
+    // Nothing to fix or wait for: watching, or deliberately not (Gone).
+    bool healthy() const { return state == State::Watching || state == State::Gone; }
 };
 
 } // namespace informant

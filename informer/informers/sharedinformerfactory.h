@@ -42,6 +42,10 @@ public:
     std::shared_ptr<SharedIndexInformer> informerFor(const InformerKey &key);
     std::shared_ptr<SharedIndexInformer> existingInformer(const InformerKey &key) const;
     QList<InformerKey> keys() const;
+    // Stops `key`'s informer and lets it go: the next informerFor(key) makes
+    // a new one (the kind's version or scope changed, or it came back). An
+    // informer cannot be restarted once stopped, as in client-go.
+    void forget(const InformerKey &key);
 
     void start();
     // True when every started informer synced within timeoutMs.

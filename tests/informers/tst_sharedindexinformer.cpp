@@ -596,6 +596,8 @@ void TstSharedIndexInformer::droppedDeleteLeavesNoReceiveTimeBehind()
     informer.stop();
 }
 
+// One informer per key, selectors applied; forget() makes the next one new
+// (a kind served at another version needs a new informer).
 void TstSharedIndexInformer::factorySharesOneInformerPerKeyAndAppliesSelectors()
 {
     QList<std::shared_ptr<FakeListerWatcher>> created;
@@ -624,8 +626,16 @@ void TstSharedIndexInformer::factorySharesOneInformerPerKeyAndAppliesSelectors()
              QStringLiteral("list labelSelector=app%3Dweb&limit=500&resourceVersion=0"));
     QVERIFY(created.at(1)->requests().first().startsWith(
         QStringLiteral("list fieldSelector=spec.nodeName%3Dn1&")));
+    // A forgotten key's informer stops; the next one is new and starts.
+    factory.forget(pods);
+    QVERIFY(a->isStopped());
+    auto again = factory.informerFor(pods);
+    QVERIFY(again && again != a);
+    QCOMPARE(created.size(), 3);
+    factory.start();
+    QVERIFY(again->hasStarted());
     factory.shutdown();
-    QVERIFY(a->isStopped() && b->isStopped());
+    QVERIFY(again->isStopped() && b->isStopped());
     QVERIFY(!factory.informerFor({"ctx", "nodes", "", "", ""}));
 }
 

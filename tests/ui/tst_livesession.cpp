@@ -48,6 +48,73 @@ std::unique_ptr<MainWindow> podsWindow(const ClusterConfig &config, const QStrin
     return window;
 }
 
+// The CRD of test.example.com's Gadget, serving `version` only.
+QByteArray gadgetCrd(const QString &version)
+{
+    const QJsonObject names{{"plural", "gadgets"}, {"singular", "gadget"}, {"kind", "Gadget"}};
+    const QJsonObject served{
+        {"name", version},
+        {"served", true},
+        {"storage", true},
+        {"schema", QJsonObject{{"openAPIV3Schema", QJsonObject{{"type", "object"}}}}}};
+    return QJsonDocument(
+               QJsonObject{{"apiVersion", "apiextensions.k8s.io/v1"},
+                           {"kind", "CustomResourceDefinition"},
+                           {"metadata", QJsonObject{{"name", "gadgets.test.example.com"}}},
+                           {"spec", QJsonObject{{"group", "test.example.com"},
+                                                {"scope", "Namespaced"},
+                                                {"names", names},
+                                                {"versions", QJsonArray{served}}}}})
+        .toJson(QJsonDocument::Compact);
+}
+
+QByteArray gadget(const QString &version, const QString &name)
+{
+    return QJsonDocument(QJsonObject{{"apiVersion", "test.example.com/" + version},
+                                     {"kind", "Gadget"},
+                                     {"metadata", QJsonObject{{"name", name}}}})
+        .toJson(QJsonDocument::Compact);
+}
+
+// The simulator's answer's status code (0 if none).
+int sendTo(quint16 port, const QByteArray &method, const QByteArray &target, const QByteArray &body)
+{
+    simtest::Connection connection(port);
+    simtest::Response response;
+    if (!connection.send(method, target, {{"Content-Type", "application/json"}}, body) ||
+        !connection.readHead(response))
+        return 0;
+    return response.status;
+}
+
+// A window on the demo cluster whose discovery has answered.
+struct DemoWindow
+{
+    sim::Simulator simulator;
+    LiveClusterSession *session = nullptr;
+    std::unique_ptr<MainWindow> window;
+
+    bool open()
+    {
+        if (!simulator.start(demoCluster()).ok())
+            return false;
+        ClusterConfig config;
+        config.server = QUrl(simulator.url());
+        session = new LiveClusterSession(config, QStringLiteral("demo"));
+        session->setRediscoveryDelay(100);
+        window = std::make_unique<MainWindow>(session, QStringList{}, nullptr);
+        session->setParent(window.get());
+        window->show();
+        session->discover();
+        return QTest::qWaitFor([this] { return session->kindsDiscovered(); }, 20000);
+    }
+    int send(const QByteArray &method, const QByteArray &target, const QByteArray &body = {})
+    {
+        return sendTo(simulator.port(), method, target, body);
+    }
+    int rows() const { return window->resourceView()->feed()->model()->rowCount(); }
+};
+
 } // namespace
 
 // The GUI against the in-process simulator: a live table, and its freshness
@@ -67,6 +134,7 @@ private Q_SLOTS:
     void credentialPluginPromptIsShownUntilSignedIn();
     void rejectedCredentialsAreNotCalledForbidden();
     void customKindsAppearAndDisappearLive();
+    void customKindTableFollowsItsCrd();
 };
 
 void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
@@ -234,30 +302,11 @@ void TestLiveSession::customKindsAppearAndDisappearLive()
     QVERIFY(tree->isExpanded(category(QStringLiteral("Workloads"))));
     tree->collapse(category(QStringLiteral("Workloads")));
 
-    const QJsonObject names{{"plural", "gadgets"}, {"singular", "gadget"}, {"kind", "Gadget"}};
-    const QJsonObject version{
-        {"name", "v1"},
-        {"served", true},
-        {"storage", true},
-        {"schema", QJsonObject{{"openAPIV3Schema", QJsonObject{{"type", "object"}}}}}};
-    const QByteArray crd =
-        QJsonDocument(QJsonObject{{"apiVersion", "apiextensions.k8s.io/v1"},
-                                  {"kind", "CustomResourceDefinition"},
-                                  {"metadata", QJsonObject{{"name", gadgets}}},
-                                  {"spec", QJsonObject{{"group", "test.example.com"},
-                                                       {"scope", "Namespaced"},
-                                                       {"names", names},
-                                                       {"versions", QJsonArray{version}}}}})
-            .toJson(QJsonDocument::Compact);
     const auto send = [&simulator](const QByteArray &method, const QByteArray &target,
                                    const QByteArray &body) {
-        simtest::Connection connection(simulator.port());
-        simtest::Response response;
-        if (!connection.send(method, target, {{"Content-Type", "application/json"}}, body) ||
-            !connection.readHead(response))
-            return 0;
-        return response.status;
+        return sendTo(simulator.port(), method, target, body);
     };
+    const QByteArray crd = gadgetCrd(QStringLiteral("v1"));
     QCOMPARE(send("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd), 201);
     QTRY_VERIFY_WITH_TIMEOUT(session->findKind(gadgets).isValid(), 15000);
     const KindInfo gadget = session->findKind(gadgets);
@@ -276,6 +325,42 @@ void TestLiveSession::customKindsAppearAndDisappearLive()
              200);
     QTRY_VERIFY_WITH_TIMEOUT(!session->findKind(gadgets).isValid(), 15000);
     QVERIFY(!window.treeModel()->indexOfKind(gadget.id()).isValid());
+}
+
+// An open table of a custom kind through its CRD's life: deleted, the watch
+// stops and says the cluster no longer serves it (not a failure that retries
+// against a 404 forever); created again at another version (an operator's
+// upgrade), the same table lists and watches the new version.
+void TestLiveSession::customKindTableFollowsItsCrd()
+{
+    DemoWindow demo;
+    QVERIFY(demo.open());
+    const QByteArray crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+    QCOMPARE(demo.send("POST", crds, gadgetCrd(QStringLiteral("v1"))), 201);
+    QTRY_VERIFY_WITH_TIMEOUT(demo.window->showKindByName(QStringLiteral("gadgets")), 15000);
+    QCOMPARE(demo.send("POST", "/apis/test.example.com/v1/namespaces/default/gadgets",
+                       gadget(QStringLiteral("v1"), QStringLiteral("g1"))),
+             201);
+    KindSource *source = demo.window->resourceView()->source();
+    QTRY_COMPARE_WITH_TIMEOUT(demo.rows(), 1, 15000);
+
+    QCOMPARE(demo.send("DELETE", crds + "/gadgets.test.example.com"), 200);
+    QTRY_COMPARE_WITH_TIMEOUT(source->status().state, InformerStatus::State::Gone, 15000);
+    QVERIFY2(!demo.window->informersSummaryText().contains(QStringLiteral("not watching")),
+             qPrintable(demo.window->informersSummaryText()));
+
+    QCOMPARE(demo.send("POST", crds, gadgetCrd(QStringLiteral("v2"))), 201);
+    QTRY_COMPARE_WITH_TIMEOUT(source->kind().version, QStringLiteral("v2"), 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(source->status().state, InformerStatus::State::Watching, 15000);
+    QCOMPARE(demo.window->currentKind().version, QStringLiteral("v2"));
+    QCOMPARE(demo.window->resourceView()->source(), source);
+    QCOMPARE(demo.send("POST", "/apis/test.example.com/v2/namespaces/default/gadgets",
+                       gadget(QStringLiteral("v2"), QStringLiteral("g2"))),
+             201);
+    QTRY_COMPARE_WITH_TIMEOUT(demo.rows(), 1, 15000);
+    const ResourceTableModel *model = demo.window->resourceView()->feed()->model();
+    QCOMPARE(model->index(0, 0).data(ResourceTableModel::ObjectRole).value<KubeObject>().name(),
+             QStringLiteral("g2"));
 }
 
 QTEST_MAIN(TestLiveSession)
