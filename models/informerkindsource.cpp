@@ -47,12 +47,18 @@ void InformerKindSource::detach()
         m_informer->removeEventHandler(std::exchange(m_contentHandle, nullptr));
 }
 
+void InformerKindSource::retire(const std::shared_ptr<SharedIndexInformer> &informer)
+{
+    m_retired.push_back(informer);
+    m_stopping.push_back(std::async(std::launch::async, [informer] { informer->stop(); }));
+}
+
 void InformerKindSource::setGone()
 {
     if (m_gone)
         return;
     m_gone = true;
-    m_informer->stop();
+    retire(m_informer);
     Q_EMIT statusChanged(status());
 }
 
@@ -60,12 +66,22 @@ void InformerKindSource::replaceInformer(std::shared_ptr<SharedIndexInformer> in
                                          KindInfo kind)
 {
     detach();
+    if (!m_gone)
+        retire(m_informer);
     m_informer = std::move(informer);
     setKind(std::move(kind));
     m_gone = false;
     attach();
-    for (auto it = m_handlers.cbegin(); it != m_handlers.cend(); ++it) {
-        auto handle = m_informer->addBatchHandler(it.key(), it.value(), kBatchIntervalMs);
+    m_subscribers.removeIf([](const auto &entry) { return !entry.value().receiver; });
+    ChangeBatch cleared;
+    cleared.snapshot = true;
+    for (auto it = m_subscribers.cbegin(); it != m_subscribers.cend(); ++it) {
+        const Subscriber &subscriber = it.value();
+        // Queued like the informer's batches, so it comes before them.
+        QMetaObject::invokeMethod(
+            subscriber.receiver, [handler = subscriber.handler, cleared] { handler(cleared); },
+            Qt::QueuedConnection);
+        auto handle = m_informer->addBatchHandler(it.key(), subscriber.handler, kBatchIntervalMs);
         if (handle.ok())
             m_handles.insert(it.key(), handle.value());
     }
@@ -105,22 +121,19 @@ const Indexer &InformerKindSource::indexer() const
 
 void InformerKindSource::subscribe(QObject *receiver, BatchHandler handler)
 {
-    auto handle = m_informer->addBatchHandler(receiver, handler, kBatchIntervalMs);
-    if (!handle.ok())
-        return;
-    const bool known = m_handlers.contains(receiver);
+    // Kept even when the informer takes no handler (stopped: the kind is
+    // gone), so the subscriber moves to the informer that serves it again.
+    m_subscribers.insert(receiver, Subscriber{receiver, handler});
     if (const auto replaced = m_handles.take(receiver))
         m_informer->removeEventHandler(replaced);
-    m_handles.insert(receiver, handle.value());
-    m_handlers.insert(receiver, std::move(handler));
-    // A receiver that goes without unsubscribing leaves nothing behind.
-    if (!known)
-        connect(receiver, &QObject::destroyed, this, [this, receiver] { unsubscribe(receiver); });
+    auto handle = m_informer->addBatchHandler(receiver, std::move(handler), kBatchIntervalMs);
+    if (handle.ok())
+        m_handles.insert(receiver, handle.value());
 }
 
 void InformerKindSource::unsubscribe(QObject *receiver)
 {
-    m_handlers.remove(receiver);
+    m_subscribers.remove(receiver);
     const auto handle = m_handles.take(receiver);
     if (handle)
         m_informer->removeEventHandler(handle);

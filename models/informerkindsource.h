@@ -11,8 +11,11 @@
 #include "models/kindsource.h"
 
 #include <QHash>
+#include <QPointer>
 
+#include <future>
 #include <memory>
+#include <vector>
 
 namespace informant {
 
@@ -51,21 +54,35 @@ public:
     void setGone();
     bool isGone() const { return m_gone; }
     // The kind is served again, or at another version or scope: the same
-    // source goes on over `informer` (new, not started), its subscribers
-    // moved over (they get its contents as a snapshot once it lists).
+    // source goes on over `informer` (new, not started). Its subscribers are
+    // moved over: each gets an empty snapshot first (what it had is not the
+    // new informer's), then the new contents as they are listed.
     void replaceInformer(std::shared_ptr<SharedIndexInformer> informer, KindInfo kind);
 
 private:
+    struct Subscriber
+    {
+        QPointer<QObject> receiver; // null once it is gone
+        BatchHandler handler;
+    };
     InformerStatus shownStatus(InformerStatus status) const;
     // Status relay and the content registration on m_informer.
     void attach();
     void detach();
+    // Stops `informer` on a thread of its own (stopping joins its threads; a
+    // reflector may be waiting on a credential plugin for minutes) and keeps
+    // it for this source's life: indexer() was handed out to other threads.
+    void retire(const std::shared_ptr<SharedIndexInformer> &informer);
 
     std::shared_ptr<SharedIndexInformer> m_informer;
     QString m_origin;
     QHash<QObject *, std::shared_ptr<ProcessorListener>> m_handles;
-    QHash<QObject *, BatchHandler> m_handlers; // to move them to a new informer
+    // Every subscriber, registered or not (a stopped informer takes none),
+    // to move them to a new informer.
+    QHash<QObject *, Subscriber> m_subscribers;
     std::shared_ptr<ProcessorListener> m_contentHandle;
+    std::vector<std::shared_ptr<SharedIndexInformer>> m_retired;
+    std::vector<std::future<void>> m_stopping; // joined by the destructor
     QMetaObject::Connection m_statusRelay;
     bool m_waitingForSignIn = false;
     bool m_gone = false;

@@ -128,7 +128,7 @@ void LiveClusterSession::followServedKind(InformerKindSource *source)
     if (sameInformer && !source->isGone())
         return;
     const InformerKey key{m_name, running.id(), QString(), QString(), QString()};
-    m_factory->forget(key);
+    m_factory->forget(key); // the source it served stops it (replaceInformer)
     std::shared_ptr<SharedIndexInformer> informer = m_factory->informerFor(key);
     if (!informer)
         return;

@@ -2,6 +2,8 @@
 
 #include "models/kindsource.h"
 
+#include <QSet>
+
 #include <algorithm>
 
 namespace informant {
@@ -83,10 +85,14 @@ QList<KindInfo> kindsAfterDiscovery(QList<KindInfo> discovered, const QList<Kind
 {
     if (discovered.isEmpty())
         return before;
+    QSet<QString> ids;
+    for (const KindInfo &kind : std::as_const(discovered))
+        ids.insert(kind.id());
     for (const KindInfo &kind : before) {
         const QString groupVersion =
             kind.group.isEmpty() ? kind.version : kind.group + u'/' + kind.version;
-        if (failedGroupVersions.contains(groupVersion) && !discovered.contains(kind))
+        // Served at another version that was read: that one is the kind now.
+        if (failedGroupVersions.contains(groupVersion) && !ids.contains(kind.id()))
             discovered.append(kind);
     }
     return discovered;

@@ -51,16 +51,11 @@ SharedInformerFactory::existingInformer(const InformerKey &key) const
     return m_informers.value(key);
 }
 
-void SharedInformerFactory::forget(const InformerKey &key)
+std::shared_ptr<SharedIndexInformer> SharedInformerFactory::forget(const InformerKey &key)
 {
-    std::shared_ptr<SharedIndexInformer> informer;
-    {
-        std::lock_guard lock(m_mutex);
-        informer = m_informers.take(key);
-        m_started.remove(key);
-    }
-    if (informer)
-        informer->stop();
+    std::lock_guard lock(m_mutex);
+    m_started.remove(key);
+    return m_informers.take(key);
 }
 
 QList<InformerKey> SharedInformerFactory::keys() const

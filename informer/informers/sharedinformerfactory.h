@@ -42,10 +42,12 @@ public:
     std::shared_ptr<SharedIndexInformer> informerFor(const InformerKey &key);
     std::shared_ptr<SharedIndexInformer> existingInformer(const InformerKey &key) const;
     QList<InformerKey> keys() const;
-    // Stops `key`'s informer and lets it go: the next informerFor(key) makes
-    // a new one (the kind's version or scope changed, or it came back). An
-    // informer cannot be restarted once stopped, as in client-go.
-    void forget(const InformerKey &key);
+    // Lets `key`'s informer go and returns it, still running, for the caller
+    // to stop (stopping joins its threads, which the GUI thread must not wait
+    // for): the next informerFor(key) makes a new one (the kind's version or
+    // scope changed, or it came back). An informer cannot be restarted once
+    // stopped, as in client-go.
+    std::shared_ptr<SharedIndexInformer> forget(const InformerKey &key);
 
     void start();
     // True when every started informer synced within timeoutMs.

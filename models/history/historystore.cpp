@@ -143,7 +143,22 @@ bool HistoryStore::record(KindHistory &history, const ObjectChange &change, qint
     }
     if (change.previous.resourceVersion() == change.object.resourceVersion())
         return false; // a resync
-    if (!known)
+    bool first = !known;
+    if (known && found->size() == 1 && found->first().openedAs) {
+        QList<ObjectRevision> &opened = history.revisions[change.key];
+        if (opened.first().resourceVersion == change.previous.resourceVersion()) {
+            opened.first().openedAs = false; // confirmed: the change starts from it
+        } else {
+            // The table's batches come more often than these: the state the
+            // user opened may be newer than changes still on their way here.
+            // The watch's own account replaces it.
+            dropFirst(history, opened);
+            first = true;
+        }
+    } else if (known && found->last().resourceVersion == change.object.resourceVersion()) {
+        return false; // recorded already
+    }
+    if (first)
         append(history, change.key, change.previous, firstSeenMs(history, change.previous, now),
                false);
     append(history, change.key, change.object, now, false);
@@ -182,6 +197,7 @@ void HistoryStore::openObject(const QString &kind, const QString &key, const Kub
         return;
     const qint64 now = m_clock();
     append(history, key, current, firstSeenMs(history, current, now), false);
+    history.revisions[key].last().openedAs = true;
     enforceLimits();
     Q_EMIT revisionsChanged(kind, key);
 }
@@ -210,12 +226,13 @@ void HistoryStore::append(KindHistory &history, const QString &key, const KubeOb
     history.order.enqueue({key, list.last().sequence});
     ++history.count;
     ++m_total;
+    history.bytes += object.jsonSize();
     m_bytes += object.jsonSize();
     while (list.size() > m_perObjectLimit)
         dropFirst(history, list);
     // A busy object under its own limit leaves entries of dropped revisions
     // behind; rebuilt from the lists once they outnumber the live ones.
-    if (history.order.size() > 2 * history.count + 1024)
+    if (history.order.size() + history.held.size() > 2 * history.count + 1024)
         rebuildOrder(history);
 }
 
@@ -235,27 +252,39 @@ void HistoryStore::rebuildOrder(KindHistory &history)
 
 void HistoryStore::dropFirst(KindHistory &history, QList<ObjectRevision> &list)
 {
+    history.bytes -= list.first().object.jsonSize();
     m_bytes -= list.first().object.jsonSize();
     list.removeFirst();
     --history.count;
     --m_total;
 }
 
-qsizetype HistoryStore::openRevisions(const QString &kind, const KindHistory &history) const
+// What the open object holds of `history`: revisions, or bytes.
+qint64 HistoryStore::openShare(const QString &kind, const KindHistory &history, bool bytes) const
 {
     if (kind != m_openKind)
         return 0;
-    return history.revisions.value(m_openKey).size();
+    const QList<ObjectRevision> list = history.revisions.value(m_openKey);
+    if (!bytes)
+        return list.size();
+    qint64 held = 0;
+    for (const ObjectRevision &revision : list)
+        held += revision.object.jsonSize();
+    return held;
 }
 
 void HistoryStore::enforceLimits()
 {
     while (m_total > m_totalLimit || m_bytes > m_byteLimit) {
-        // The kind holding the most revisions others may drop gives one up.
+        // The kind holding the most others may drop gives one up: the most
+        // revisions over the count, the most bytes over the byte budget (a
+        // few large objects must not wipe many small ones' history).
+        const bool byBytes = m_total <= m_totalLimit;
         QString victim;
-        qsizetype most = 0;
+        qint64 most = 0;
         for (auto it = m_kinds.cbegin(); it != m_kinds.cend(); ++it) {
-            const qsizetype droppable = it->count - openRevisions(it.key(), *it);
+            const qint64 droppable =
+                (byBytes ? it->bytes : it->count) - openShare(it.key(), *it, byBytes);
             if (droppable > most) {
                 most = droppable;
                 victim = it.key();

@@ -45,6 +45,9 @@ struct ObjectRevision
     KubeObject object;
     bool deleted = false;
     bool first = false; // first seen (no predecessor to compare)
+    // The state the user opened, not yet confirmed by a change the watch
+    // delivered (replaced by the watch's account at the first).
+    bool openedAs = false;
     // `changes` and `omittedChanges` are filled: the predecessor was still
     // kept when they were asked for.
     bool changesKnown = false;
@@ -104,6 +107,7 @@ private:
         // while it is open (skipping them in place made each drop O(n)).
         QList<Recorded> held;
         qsizetype count = 0;
+        qint64 bytes = 0;
     };
 
     // False if the change recorded nothing.
@@ -116,7 +120,7 @@ private:
     void enforceLimits();
     // Drops kind's oldest revision not of the open object; false if none.
     bool dropOldest(const QString &kind, KindHistory &history);
-    qsizetype openRevisions(const QString &kind, const KindHistory &history) const;
+    qint64 openShare(const QString &kind, const KindHistory &history, bool bytes) const;
     // Puts the entries held for the open object back in front of the order.
     void releaseHeld();
 

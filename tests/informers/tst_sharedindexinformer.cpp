@@ -626,9 +626,11 @@ void TstSharedIndexInformer::factorySharesOneInformerPerKeyAndAppliesSelectors()
              QStringLiteral("list labelSelector=app%3Dweb&limit=500&resourceVersion=0"));
     QVERIFY(created.at(1)->requests().first().startsWith(
         QStringLiteral("list fieldSelector=spec.nodeName%3Dn1&")));
-    // A forgotten key's informer stops; the next one is new and starts.
-    factory.forget(pods);
-    QVERIFY(a->isStopped());
+    // A forgotten key's informer is handed over to be stopped; the next one
+    // is new and starts.
+    QCOMPARE(factory.forget(pods), a);
+    QVERIFY(!a->isStopped());
+    a->stop();
     auto again = factory.informerFor(pods);
     QVERIFY(again && again != a);
     QCOMPARE(created.size(), 3);

@@ -130,6 +130,12 @@ private Q_SLOTS:
         QCOMPARE(kindsAfterDiscovery({pods}, before, {QStringLiteral("metrics.k8s.io/v1beta1")}),
                  (QList<KindInfo>{pods, metrics}));
         QCOMPARE(kindsAfterDiscovery({pods}, before, {}), (QList<KindInfo>{pods}));
+        // The preferred version failed, an older one was read: one kind.
+        const KindInfo metricsBeta = kind(QStringLiteral("metrics.k8s.io"),
+                                          QStringLiteral("v1alpha1"), QStringLiteral("podmetrics"));
+        QCOMPARE(kindsAfterDiscovery({pods, metricsBeta}, before,
+                                     {QStringLiteral("metrics.k8s.io/v1beta1")}),
+                 (QList<KindInfo>{pods, metricsBeta}));
         // Nothing read at all: everything stays.
         QCOMPARE(kindsAfterDiscovery({}, before, {}), before);
     }

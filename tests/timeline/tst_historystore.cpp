@@ -112,6 +112,27 @@ private Q_SLOTS:
                  QStringLiteral("status.containerStatuses[0].restartCount 3\u21924"));
     }
 
+    // The table's batches come more often than History's: the user may open
+    // an object in a state the store has not heard of yet. The watch's own
+    // account replaces it; no revision is repeated or reversed.
+    void openingBeforeTheChangesArriveKeepsTheirOrder()
+    {
+        HistoryStore store;
+        const KubeObject v3 = podObject(podJson(3, 0));
+        const KubeObject v4 = podObject(podJson(4, 1));
+        const KubeObject v5 = podObject(podJson(5, 2));
+        store.applyBatch(kPod, added(v3));
+        store.openObject(kPod, kKey, v5);
+        ChangeBatch late;
+        late.changes = changed(v3, v4).changes + changed(v4, v5).changes;
+        store.applyBatch(kPod, late);
+        QStringList versions;
+        for (const ObjectRevision &revision : store.revisions(kPod, kKey))
+            versions.append(revision.resourceVersion);
+        QCOMPARE(versions, (QStringList{"3", "4", "5"}));
+        QCOMPARE(store.totalRevisions(), 3);
+    }
+
     // `kubectl replace --force`, a Helm hook: deleted and created again under
     // the same name. The new object is the newest revision at once.
     void recreatedObjectContinuesItsHistory()
@@ -220,6 +241,36 @@ private Q_SLOTS:
             QVERIFY(store.totalBytes() <= 10 * perObject + perObject);
         }
         QVERIFY(store.totalRevisions() >= 9);
+    }
+
+    // Over the byte budget, the kind holding the most bytes gives up: one
+    // large ConfigMap rewritten often must not wipe small objects' history.
+    void bytesAreTakenFromTheKindHoldingThem()
+    {
+        HistoryStore store;
+        const qint64 small = podObject(podJson(1, 0)).jsonSize();
+        store.setLimits(100, 1000, 40 * small);
+        const QString deployments = QStringLiteral("deployments.apps");
+        KubeObject before = podNamed(QStringLiteral("api"), 1, 0);
+        for (int rv = 2; rv < 6; ++rv) { // 5 small revisions
+            const KubeObject after = podNamed(QStringLiteral("api"), rv, rv);
+            store.applyBatch(deployments, changed(before, after));
+            before = after;
+        }
+        const auto large = [](int resourceVersion) {
+            QJsonObject json = podJson(resourceVersion, 0);
+            json[QStringLiteral("data")] = QString(4000, u'x');
+            return podObject(json);
+        };
+        const QString configMaps = QStringLiteral("configmaps");
+        KubeObject big = large(100);
+        for (int rv = 101; rv < 120; ++rv) {
+            const KubeObject next = large(rv);
+            store.applyBatch(configMaps, changed(big, next));
+            big = next;
+        }
+        QVERIFY(store.totalBytes() <= 40 * small);
+        QCOMPARE(store.revisions(deployments, QStringLiteral("shop/api")).size(), 5);
     }
 
     void restartsBecomeRevisionsWithFieldChanges()

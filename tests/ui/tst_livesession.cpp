@@ -358,9 +358,23 @@ void TestLiveSession::customKindTableFollowsItsCrd()
                        gadget(QStringLiteral("v2"), QStringLiteral("g2"))),
              201);
     QTRY_COMPARE_WITH_TIMEOUT(demo.rows(), 1, 15000);
-    const ResourceTableModel *model = demo.window->resourceView()->feed()->model();
-    QCOMPARE(model->index(0, 0).data(ResourceTableModel::ObjectRole).value<KubeObject>().name(),
-             QStringLiteral("g2"));
+    const auto firstName = [&demo] {
+        const ResourceTableModel *model = demo.window->resourceView()->feed()->model();
+        return model->index(0, 0).data(ResourceTableModel::ObjectRole).value<KubeObject>().name();
+    };
+    QCOMPARE(firstName(), QStringLiteral("g2"));
+
+    // Uninstalled and installed again at the same version (helm uninstall,
+    // helm install): the open table lists and follows the new objects.
+    QCOMPARE(demo.send("DELETE", crds + "/gadgets.test.example.com"), 200);
+    QTRY_COMPARE_WITH_TIMEOUT(source->status().state, InformerStatus::State::Gone, 15000);
+    QCOMPARE(demo.send("POST", crds, gadgetCrd(QStringLiteral("v2"))), 201);
+    QTRY_COMPARE_WITH_TIMEOUT(source->status().state, InformerStatus::State::Watching, 15000);
+    QCOMPARE(demo.send("POST", "/apis/test.example.com/v2/namespaces/default/gadgets",
+                       gadget(QStringLiteral("v2"), QStringLiteral("g3"))),
+             201);
+    QTRY_COMPARE_WITH_TIMEOUT(demo.rows(), 1, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(firstName(), QStringLiteral("g3"), 5000);
 }
 
 QTEST_MAIN(TestLiveSession)
