@@ -406,8 +406,10 @@ int listAndPrint(const QCommandLineParser &parser,
               args.singleObject);
     }
     printLines(notFound);
+    QList<const InformerRunner *> runs;
     for (const auto &runner : std::as_const(synced.inOrder))
-        runner->printStatsIfAsked();
+        runs.append(runner.get());
+    printStatsIfAsked(runs);
     if (watching) {
         QTextStream(stderr)
             << "error: you may only watch a single resource or type of resource at a time\n";

@@ -330,8 +330,10 @@ int runRecord(const QCommandLineParser &parser, const QStringList &kinds)
         << recorder.changes() << " changes, "
         << QString::number(double(recorder.durationMs()) / 1000.0, 'f', 1) << " s, to " << outPath
         << '\n';
+    QList<const InformerRunner *> runs;
     for (const auto &runner : runners)
-        runner->printStatsIfAsked();
+        runs.append(runner.get());
+    printStatsIfAsked(runs);
     return 0;
 }
 

@@ -331,42 +331,95 @@ void InformerRunner::stop()
         m_informer->stop();
 }
 
-void InformerRunner::printStatsIfAsked()
+InformerRunner::Stats InformerRunner::stats() const
 {
-    if (!options().stats)
-        return;
     const InformerStatus status = m_informer->status();
-    struct rusage usage = {};
-    getrusage(RUSAGE_SELF, &usage);
     QElapsedTimer timer;
     timer.start();
     const double seconds = double(timer.msecsSinceReference() - m_startMs) / 1000.0;
-    const double eventsPerSecond =
+    Stats stats;
+    stats.syncedMs = status.syncedMs;
+    stats.objects = m_informer->indexer().size();
+    stats.events = status.events;
+    stats.eventsPerSecond =
         seconds > 0 && status.syncedMs >= 0
             ? double(status.events) / qMax(0.001, seconds - double(status.syncedMs) / 1000.0)
             : 0.0;
+    stats.relists = status.relists;
+    stats.watchRestarts = status.watchRestarts;
+    stats.backlogPeak = status.backlogPeak;
+    stats.coalesced = status.coalesced;
+    stats.delivered = m_delivered ? m_delivered->count() : 0;
+    stats.deliveredPerSecond = m_delivered ? m_delivered->perSecond() : 0.0;
+    stats.syncCpuMs = m_syncCpuMs;
+    stats.runEndCpuMs = m_runEndCpuMs;
+    return stats;
+}
+
+namespace {
+
+void printStats(const InformerRunner::Stats &stats)
+{
+    struct rusage usage = {};
+    getrusage(RUSAGE_SELF, &usage);
+    const qint64 watchCpuMs = stats.syncCpuMs >= 0 && stats.runEndCpuMs >= stats.syncCpuMs
+                                  ? stats.runEndCpuMs - stats.syncCpuMs
+                                  : 0;
     QTextStream(stdout) << QStringLiteral("{\"synced_ms\":%1,\"objects\":%2,\"events\":%3,"
                                           "\"events_per_s\":%4,\"relists\":%5,"
                                           "\"watch_restarts\":%6,\"backlog_peak\":%7,"
                                           "\"coalesced\":%8,\"delivered\":%9,"
                                           "\"delivered_per_s\":%10,\"peak_rss_kb\":%11,"
                                           "\"sync_cpu_ms\":%12,\"watch_cpu_ms\":%13}\n")
-                               .arg(status.syncedMs)
-                               .arg(m_informer->indexer().size())
-                               .arg(status.events)
-                               .arg(QString::number(eventsPerSecond, 'f', 1))
-                               .arg(status.relists)
-                               .arg(status.watchRestarts)
-                               .arg(status.backlogPeak)
-                               .arg(status.coalesced)
-                               .arg(m_delivered ? m_delivered->count() : 0)
-                               .arg(QString::number(m_delivered ? m_delivered->perSecond() : 0.0,
-                                                    'f', 1))
+                               .arg(stats.syncedMs)
+                               .arg(stats.objects)
+                               .arg(stats.events)
+                               .arg(QString::number(stats.eventsPerSecond, 'f', 1))
+                               .arg(stats.relists)
+                               .arg(stats.watchRestarts)
+                               .arg(stats.backlogPeak)
+                               .arg(stats.coalesced)
+                               .arg(stats.delivered)
+                               .arg(QString::number(stats.deliveredPerSecond, 'f', 1))
                                .arg(qint64(usage.ru_maxrss))
-                               .arg(m_syncCpuMs)
-                               .arg(m_syncCpuMs >= 0 && m_runEndCpuMs >= m_syncCpuMs
-                                        ? m_runEndCpuMs - m_syncCpuMs
-                                        : 0);
+                               .arg(stats.syncCpuMs)
+                               .arg(watchCpuMs);
+}
+
+} // namespace
+
+void InformerRunner::printStatsIfAsked()
+{
+    if (options().stats)
+        printStats(stats());
+}
+
+void printStatsIfAsked(const QList<const InformerRunner *> &runners)
+{
+    if (runners.isEmpty() || !runners.first()->options().stats)
+        return;
+    InformerRunner::Stats all;
+    bool allSynced = true;
+    for (const InformerRunner *runner : runners) {
+        const InformerRunner::Stats one = runner->stats();
+        allSynced = allSynced && one.syncedMs >= 0;
+        all.syncedMs = qMax(all.syncedMs, one.syncedMs);
+        all.objects += one.objects;
+        all.events += one.events;
+        all.eventsPerSecond += one.eventsPerSecond;
+        all.relists += one.relists;
+        all.watchRestarts += one.watchRestarts;
+        all.backlogPeak = qMax(all.backlogPeak, one.backlogPeak);
+        all.coalesced += one.coalesced;
+        all.delivered += one.delivered;
+        all.deliveredPerSecond += one.deliveredPerSecond;
+        // Process-wide CPU times: at the last sync, and at the last end.
+        all.syncCpuMs = qMax(all.syncCpuMs, one.syncCpuMs);
+        all.runEndCpuMs = qMax(all.runEndCpuMs, one.runEndCpuMs);
+    }
+    if (!allSynced)
+        all.syncedMs = -1;
+    printStats(all);
 }
 
 } // namespace informantctl

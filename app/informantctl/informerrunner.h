@@ -74,6 +74,24 @@ public:
     bool catchUp(qint64 maxWaitMs);
     void stop();
 
+    // What --stats reports of this informer's run.
+    struct Stats
+    {
+        qint64 syncedMs = -1;
+        qint64 objects = 0;
+        qint64 events = 0;
+        double eventsPerSecond = 0;
+        qint64 relists = 0;
+        qint64 watchRestarts = 0;
+        qint64 backlogPeak = 0;
+        qint64 coalesced = 0;
+        qint64 delivered = 0;
+        double deliveredPerSecond = 0;
+        qint64 syncCpuMs = -1; // the process's CPU time when it synced
+        qint64 runEndCpuMs = -1;
+    };
+    Stats stats() const;
+
     // The --stats JSON line (printed last, if --stats was given).
     void printStatsIfAsked();
 
@@ -109,6 +127,10 @@ private:
     qint64 m_syncCpuMs = -1;
     qint64 m_runEndCpuMs = -1;
 };
+
+// With --stats, one JSON line for several kinds' runs, as the spec asks of
+// every command: counts summed, the sync when the last kind synced.
+void printStatsIfAsked(const QList<const InformerRunner *> &runners);
 
 // The options of get/watch/dump (declared once, shared by the commands).
 void addInformerCommandOptions(QCommandLineParser &parser);

@@ -230,6 +230,26 @@ private slots:
     // Failures to reach a cluster name the kubeconfig context, the request
     // and what went wrong; with --server alone there is no context. Never
     // the token.
+    // The spec's --stats is one JSON line, printed last, whatever the
+    // number of kinds: counts summed over them.
+    void statsIsOneLineForSeveralKinds()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList kinds{QStringLiteral("--stats"), QStringLiteral("svc,cm"),
+                                QStringLiteral("-n"), QStringLiteral("web"),
+                                QStringLiteral("--no-headers")};
+        const Run both = get(server, kinds);
+        QCOMPARE(both.exitCode, 0);
+        QList<QByteArray> lines = both.out.trimmed().split('\n');
+        const QJsonObject stats = QJsonDocument::fromJson(lines.takeLast()).object();
+        QVERIFY2(!stats.isEmpty(), both.out.constData());
+        for (const QByteArray &line : std::as_const(lines))
+            QVERIFY2(!line.startsWith('{'), both.out.constData()); // one stats line only
+        QCOMPARE(stats.value(QStringLiteral("objects")).toInt(), lines.size());
+        QVERIFY(stats.value(QStringLiteral("synced_ms")).toInt() >= 0);
+    }
+
     void errorsNameTheKubeconfigContext()
     {
         const int port = startSim({});
