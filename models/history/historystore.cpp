@@ -327,12 +327,20 @@ QList<ObjectRevision> HistoryStore::revisions(const QString &kind, const QString
     if (it == history->revisions.end())
         return {};
     QList<ObjectRevision> &list = *it;
+    // Each object parsed once, as the later of one pair and the earlier of
+    // the next (a CRD may be a megabyte).
+    QJsonObject before;
+    qsizetype parsed = -1; // the index `before` holds
     for (qsizetype i = 1; i < list.size(); ++i) {
         ObjectRevision &revision = list[i];
         if (revision.changesKnown)
             continue;
-        revision.changes = diffJson(parse(list[i - 1].object), parse(revision.object), 500,
-                                    &revision.omittedChanges);
+        if (parsed != i - 1)
+            before = parse(list[i - 1].object);
+        QJsonObject after = parse(revision.object);
+        revision.changes = diffJson(before, after, 500, &revision.omittedChanges);
+        before = std::move(after);
+        parsed = i;
         if (revision.object.kind() == QLatin1String("Secret")) {
             for (FieldChange &change : revision.changes)
                 change.valuesHidden = isSecretValuePath(change.path);
