@@ -1,0 +1,175 @@
+// Acceptance of informantctl get -o against informant-sim, beside the real
+// kubectl when it is installed: get -o wide|name|json|yaml prints what
+// kubectl prints, and an unknown format fails as kubectl's does.
+
+#include "informantctlfixture.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTest>
+
+class tst_InformantctlGetOutput : public QObject, protected InformantctlFixture
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { stopSim(); }
+
+    void getOutputNameQualifiesKindsOutsideTheCoreGroup()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run pods =
+            get(server, {QStringLiteral("pods"), QStringLiteral("-n"), QStringLiteral("web"),
+                         QStringLiteral("-o"), QStringLiteral("name")});
+        QVERIFY2(pods.exitCode == 0, pods.err.constData());
+        const QList<QByteArray> podLines = pods.out.trimmed().split('\n');
+        QVERIFY(podLines.size() >= 2);
+        for (const QByteArray &line : podLines)
+            QVERIFY2(line.startsWith("pod/") && !line.contains(' '), line.constData());
+
+        const QStringList deploymentArgs{QStringLiteral("deployments"), QStringLiteral("-A"),
+                                         QStringLiteral("-o"), QStringLiteral("name")};
+        const Run deployments = get(server, deploymentArgs);
+        QVERIFY2(deployments.exitCode == 0, deployments.err.constData());
+        QVERIFY2(deployments.out.contains("deployment.apps/api\n"), deployments.out.constData());
+        for (const QByteArray &line : deployments.out.trimmed().split('\n'))
+            QVERIFY2(line.startsWith("deployment.apps/"), line.constData());
+        if (!kubectl().isEmpty()) {
+            const Run theirs = get(server, deploymentArgs, kubectl());
+            QCOMPARE(theirs.exitCode, 0);
+            QCOMPARE(deployments.out, theirs.out);
+        }
+    }
+
+    void getOutputJsonPrintsAListInTableOrder()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run pods = get(server, {QStringLiteral("pods"), QStringLiteral("-A"),
+                                      QStringLiteral("-o"), QStringLiteral("json")});
+        QVERIFY2(pods.exitCode == 0, pods.err.constData());
+        QJsonParseError error;
+        const QJsonObject list = QJsonDocument::fromJson(pods.out, &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, pods.out.left(200).constData());
+        QCOMPARE(list.value(QStringLiteral("kind")).toString(), QStringLiteral("List"));
+        QCOMPARE(list.value(QStringLiteral("apiVersion")).toString(), QStringLiteral("v1"));
+        QVERIFY(list.value(QStringLiteral("metadata"))
+                    .toObject()
+                    .contains(QStringLiteral("resourceVersion")));
+        const QJsonArray items = list.value(QStringLiteral("items")).toArray();
+        QVERIFY(items.size() >= 5);
+        QStringList keys;
+        for (const QJsonValue item : items) {
+            const QJsonObject object = item.toObject();
+            QCOMPARE(object.value(QStringLiteral("kind")).toString(), QStringLiteral("Pod"));
+            QCOMPARE(object.value(QStringLiteral("apiVersion")).toString(), QStringLiteral("v1"));
+            const QJsonObject metadata = object.value(QStringLiteral("metadata")).toObject();
+            QVERIFY(!metadata.contains(QStringLiteral("managedFields")));
+            keys.append(metadata.value(QStringLiteral("namespace")).toString() + u'/' +
+                        metadata.value(QStringLiteral("name")).toString());
+        }
+        QStringList sorted = keys;
+        sorted.sort();
+        QCOMPARE(keys, sorted);
+
+        // Kinds the demo does not change print byte for byte as kubectl's.
+        const QStringList configMapArgs{QStringLiteral("configmaps"), QStringLiteral("-A"),
+                                        QStringLiteral("-o"), QStringLiteral("json")};
+        const Run ours = get(server, configMapArgs);
+        QVERIFY2(ours.exitCode == 0, ours.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(ours.out)
+                     .object()
+                     .value(QStringLiteral("items"))
+                     .toArray()
+                     .size(),
+                 5);
+        if (!kubectl().isEmpty()) {
+            const Run theirs = get(server, configMapArgs, kubectl());
+            QCOMPARE(theirs.exitCode, 0);
+            QCOMPARE(ours.out, theirs.out);
+        }
+    }
+
+    void getOutputWideAddsThePrintersWideColumns()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run wide =
+            get(server, {QStringLiteral("pods"), QStringLiteral("-n"), QStringLiteral("web"),
+                         QStringLiteral("-o"), QStringLiteral("wide")});
+        QVERIFY2(wide.exitCode == 0, wide.err.constData());
+        const QString header = QString::fromUtf8(wide.out.left(wide.out.indexOf('\n')));
+        QCOMPARE(
+            header.split(QRegularExpression(QStringLiteral("\\s{2,}"))),
+            QStringList({QStringLiteral("NAME"), QStringLiteral("READY"), QStringLiteral("STATUS"),
+                         QStringLiteral("RESTARTS"), QStringLiteral("AGE"), QStringLiteral("IP"),
+                         QStringLiteral("NODE"), QStringLiteral("NOMINATED NODE"),
+                         QStringLiteral("READINESS GATES")}));
+        QVERIFY2(wide.out.contains(" 10.244."), wide.out.constData()); // a pod IP
+    }
+
+    // kubectl get KIND NAME...: the objects named, in the order given; each
+    // missing one reported as NotFound and the exit code 1; one object asked
+    // for by name printed alone in -o json; never by name across namespaces.
+    void getOutputYamlPrintsTheListAsYaml()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run yaml = get(server, {QStringLiteral("configmaps"), QStringLiteral("-A"),
+                                      QStringLiteral("-o"), QStringLiteral("yaml")});
+        QVERIFY2(yaml.exitCode == 0, yaml.err.constData());
+        QVERIFY2(yaml.out.startsWith("apiVersion: v1\nitems:\n"), yaml.out.constData());
+        QVERIFY(yaml.out.endsWith("\nkind: List\nmetadata:\n  resourceVersion: \"\"\n"));
+        // kubectl's layout: list items at their key's indent.
+        QCOMPARE(yaml.out.count("\n- apiVersion: v1\n"), 5);
+        QCOMPARE(yaml.out.count("\n  kind: ConfigMap\n"), 5);
+        QVERIFY(yaml.out.contains("\n    name: coredns-config\n"));
+        // Strings YAML would read as something else stay strings.
+        QVERIFY(yaml.out.contains("\n    resourceVersion: \""));
+        QVERIFY(yaml.out.contains("\n    creationTimestamp: \""));
+    }
+
+    void getOutputJsonOrYamlPrintsAnEmptyListWhenNothingMatches()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList none{QStringLiteral("pods"), QStringLiteral("-n"),
+                               QStringLiteral("no-such-namespace"), QStringLiteral("-o")};
+        const Run json = get(server, none + QStringList{QStringLiteral("json")});
+        QCOMPARE(json.exitCode, 0);
+        QCOMPARE(json.out, QByteArray("{\n    \"apiVersion\": \"v1\",\n    \"items\": [],\n"
+                                      "    \"kind\": \"List\",\n    \"metadata\": {\n"
+                                      "        \"resourceVersion\": \"\"\n    }\n}\n"));
+        QVERIFY2(json.err.isEmpty(), json.err.constData());
+        const Run yaml = get(server, none + QStringList{QStringLiteral("yaml")});
+        QCOMPARE(yaml.exitCode, 0);
+        QCOMPARE(yaml.out, QByteArray("apiVersion: v1\nitems: []\nkind: List\nmetadata:\n"
+                                      "  resourceVersion: \"\"\n"));
+        QVERIFY2(yaml.err.isEmpty(), yaml.err.constData());
+    }
+
+    void getUnknownOutputFormatFailsWithKubectlsMessage()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run bogus =
+            get(server, {QStringLiteral("pods"), QStringLiteral("-o"), QStringLiteral("bogus")});
+        QCOMPARE(bogus.exitCode, 1);
+        QVERIFY(bogus.out.isEmpty());
+        QCOMPARE(bogus.err, QByteArray("error: unable to match a printer suitable for the output "
+                                       "format \"bogus\", allowed formats are: "
+                                       "json,name,wide,yaml\n"));
+    }
+
+    // kubectl get KIND1,KIND2: a table per kind, a blank line between them,
+    // NAME as kind.group/name; under -A NAMESPACE first, and (as kubectl
+    // prints it) on every table after a namespaced kind's. -o name, json and
+    // yaml print the kinds together (one List).
+};
+
+QTEST_GUILESS_MAIN(tst_InformantctlGetOutput)
+#include "tst_informantctlgetoutput.moc"
