@@ -71,6 +71,16 @@ KubeObject ownedPod(const QString &ns, const QString &name, const QString &owner
     return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
 }
 
+// `object` at resourceVersion `resourceVersion`: one of its revisions.
+KubeObject withResourceVersion(const KubeObject &object, int resourceVersion)
+{
+    QJsonObject json = QJsonDocument::fromJson(object.json()).object();
+    QJsonObject metadata = json.value(QLatin1String("metadata")).toObject();
+    metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
+    json.insert(QLatin1String("metadata"), metadata);
+    return KubeObject::fromJson(QJsonDocument(json).toJson(QJsonDocument::Compact)).value();
+}
+
 } // namespace
 
 // The credential plugin's prompt stays while it waits, says so when the run
@@ -207,15 +217,9 @@ void TestDetailsAndHistory::historyKeepsTheChosenRevisionsAcrossUpdates()
     Fixture f;
     LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
     const auto revision = [](const QString &phase, int resourceVersion) {
-        QJsonObject obj =
-            QJsonDocument::fromJson(
-                pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"), phase)
-                    .json())
-                .object();
-        QJsonObject metadata = obj.value(QLatin1String("metadata")).toObject();
-        metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
-        obj.insert(QLatin1String("metadata"), metadata);
-        return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+        return withResourceVersion(
+            pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"), phase),
+            resourceVersion);
     };
     const auto update = [&](const QString &phase, int resourceVersion) {
         pods->upsert(revision(phase, resourceVersion));
@@ -264,14 +268,9 @@ void TestDetailsAndHistory::historyShowsWhatChangedBeforeTheObjectWasOpened()
     QTRY_COMPARE(f.model()->rowCount(), 3);
     LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
     const auto version = [](const QString &phase, int resourceVersion) {
-        QJsonObject obj = QJsonDocument::fromJson(pod(QStringLiteral("db"), QStringLiteral("pg-0"),
-                                                      QStringLiteral("pg"), phase)
-                                                      .json())
-                              .object();
-        QJsonObject metadata = obj.value(QLatin1String("metadata")).toObject();
-        metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
-        obj.insert(QLatin1String("metadata"), metadata);
-        return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+        return withResourceVersion(
+            pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"), phase),
+            resourceVersion);
     };
     pods->upsert(version(QStringLiteral("Failed"), 7));
     pods->flush();
