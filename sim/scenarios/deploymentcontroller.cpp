@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace informant::sim {
 
 namespace {
@@ -209,6 +211,7 @@ void DeploymentController::reconcileDeployment(const ObjectPtr &deployment)
         if (podsOf(rs->uid).empty())
             (void)ensureReplicaSet(deployment, object, rs->name.section('-', -1), 0);
     }
+    pruneHistory(spec, oldSets);
     const auto running = std::count_if(newPods.begin(), newPods.end(),
                                        [](const ObjectPtr &pod) { return isRunning(*pod); });
     updateStatus(current, QStringLiteral("apps"), QStringLiteral("replicasets"),
@@ -238,6 +241,33 @@ void DeploymentController::reconcileDeployment(const ObjectPtr &deployment)
                      object, "Progressing", true, "NewReplicaSetAvailable",
                      QStringLiteral("ReplicaSet \"%1\" has successfully progressed.")
                          .arg(current->name))}}});
+}
+
+// As kube-controller-manager's cleanup: old ReplicaSets that no longer run a
+// pod are deleted, oldest first, beyond spec.revisionHistoryLimit (10 by
+// default). The demo rolls each Deployment every half minute; without this
+// its ReplicaSets piled up by the hundred.
+void DeploymentController::pruneHistory(const QJsonObject &spec,
+                                        const std::vector<ObjectPtr> &oldSets)
+{
+    const int limit = spec.value(QLatin1String("revisionHistoryLimit")).toInt(10);
+    if (int(oldSets.size()) <= limit)
+        return;
+    std::vector<std::pair<QString, ObjectPtr>> oldestFirst; // by creation time, then name
+    for (const ObjectPtr &rs : oldSets) {
+        const QJsonObject metadata =
+            ObjectWriter::toJson(*rs).value(QLatin1String("metadata")).toObject();
+        oldestFirst.emplace_back(
+            metadata.value(QLatin1String("creationTimestamp")).toString() + u' ' + rs->name, rs);
+    }
+    std::sort(oldestFirst.begin(), oldestFirst.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+    const ResourceType type = typeOf(m_context, kReplicaSets);
+    for (std::size_t i = 0; i + limit < oldestFirst.size(); ++i) {
+        const ObjectPtr &rs = oldestFirst[i].second;
+        if (podsOf(rs->uid).empty())
+            (void)ObjectWriter(m_context).remove(type, rs, false);
+    }
 }
 
 void DeploymentController::createPod(const ObjectPtr &replicaSet, const QJsonObject &replicaSetJson)

@@ -6,7 +6,8 @@
 // rolls pods over one at a time (maxSurge 1); pods go Pending -> Running on
 // the next tick; statuses and the usual events (ScalingReplicaSet,
 // SuccessfulCreate, Scheduled, Pulled, Created, Started, Killing) are
-// written. Used by the demo scenario only. Server thread only.
+// written; old ReplicaSets beyond spec.revisionHistoryLimit are deleted.
+// Used by the demo scenario only. Server thread only.
 
 #include "sim/scenarios/eventrecorder.h"
 #include "sim/servercontext.h"
@@ -33,6 +34,7 @@ private:
     ObjectPtr ensureReplicaSet(const ObjectPtr &deployment, const QJsonObject &object,
                                const QString &hash, int replicas);
     std::vector<ObjectPtr> podsOf(const QString &ownerUid) const;
+    void pruneHistory(const QJsonObject &spec, const std::vector<ObjectPtr> &oldSets);
     void createPod(const ObjectPtr &replicaSet, const QJsonObject &replicaSetJson);
     void startPod(const ObjectPtr &pod);
     void deletePod(const ObjectPtr &pod);

@@ -26,6 +26,7 @@ private slots:
     void scaleScenarioIsDeterministic();
     void demoScenarioLooksAlive();
     void deploymentConditionsKeepTheirTimes();
+    void oldReplicaSetsBeyondTheHistoryLimitAreDeleted();
     void churnScenarioKeepsAStablePopulation();
     void crdsOptionAddsServedKinds_data();
     void crdsOptionAddsServedKinds();
@@ -434,6 +435,52 @@ void TestSimResources::demoScenarioLooksAlive()
 // keep them while nothing changes: the demo's controller reconciles every
 // second, and a fresh time each pass would make a new version of every
 // deployment every second.
+// kube-controller-manager keeps spec.revisionHistoryLimit old ReplicaSets; the
+// demo rolls each Deployment every half minute, and its ReplicaSets piled up.
+void TestSimResources::oldReplicaSetsBeyondTheHistoryLimitAreDeleted()
+{
+    const auto sim = startSim(SimOptions{});
+    const quint16 port = sim->port();
+    const auto deployment = [](const QString &revision) {
+        const QJsonObject labels{{"app", "hist"}};
+        const QJsonObject container{{"name", "app"}, {"image", "app:1"}};
+        const QJsonObject podTemplate{
+            {"metadata",
+             QJsonObject{{"labels", labels}, {"annotations", QJsonObject{{"revision", revision}}}}},
+            {"spec", QJsonObject{{"containers", QJsonArray{container}}}}};
+        const QJsonObject spec{{"replicas", 1},
+                               {"revisionHistoryLimit", 1},
+                               {"selector", QJsonObject{{"matchLabels", labels}}},
+                               {"template", podTemplate}};
+        const QJsonObject object{
+            {"apiVersion", "apps/v1"},
+            {"kind", "Deployment"},
+            {"metadata", QJsonObject{{"name", "hist"}, {"namespace", "default"}}},
+            {"spec", spec}};
+        return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    };
+    const QByteArray path = "/apis/apps/v1/namespaces/default/deployments";
+    const QList<QPair<QByteArray, QByteArray>> json{{"Content-Type", "application/json"}};
+    QCOMPARE(request(port, "POST", path, json, deployment(QStringLiteral("0"))).status, 201);
+    const auto replicaSets = [port] {
+        return get(port, "/apis/apps/v1/namespaces/default/replicasets?labelSelector=app%3Dhist")
+            .json()
+            .value("items")
+            .toArray()
+            .size();
+    };
+    for (int revision = 1; revision <= 3; ++revision) {
+        // Each rollout done (one ReplicaSet more) before the next.
+        QTRY_COMPARE_WITH_TIMEOUT(replicaSets(), qMin(revision, 2), 20000);
+        QCOMPARE(request(port, "PUT", path + "/hist", json, deployment(QString::number(revision)))
+                     .status,
+                 200);
+    }
+    // The current one and one old: the two oldest went.
+    QTest::qWait(3000);
+    QTRY_COMPARE_WITH_TIMEOUT(replicaSets(), 2, 20000);
+}
+
 void TestSimResources::deploymentConditionsKeepTheirTimes()
 {
     const auto sim = startSim(SimOptions{});
