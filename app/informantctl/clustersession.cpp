@@ -38,4 +38,14 @@ Result<ApiResource> ClusterSession::resolve(const QString &kind) const
     return m_discovery.resolve(kind);
 }
 
+QList<ApiResource> ClusterSession::category(const QString &name) const
+{
+    QList<ApiResource> members;
+    for (const ApiResource &resource : m_discovery.preferredResources()) {
+        if (resource.categories.contains(name) && resource.canListWatch())
+            members.append(resource);
+    }
+    return members;
+}
+
 } // namespace informantctl

@@ -38,6 +38,9 @@ public:
     // A user-typed KIND (plural, singular, Kind, short name, resource.group),
     // with kubectl's message for one the server does not have.
     informant::Result<informant::ApiResource> resolve(const QString &kind) const;
+    // The listable resources of a discovery category (`all`: pods, services,
+    // the workloads...), in discovery order, as kubectl expands `get all`.
+    QList<informant::ApiResource> category(const QString &name) const;
     // "error: " or, from a kubeconfig context, "error: context \"NAME\": ".
     QString errorPrefix() const { return m_errorPrefix; }
 

@@ -82,15 +82,20 @@ std::optional<QList<ResolvedRequest>> resolveRequests(const ClusterSession &sess
     QSet<QString> seen;
     for (const ResourceRequest &request : args.requests) {
         auto resource = session.resolve(request.kind);
-        if (!resource) {
+        // Not a resource: a category (`get all`) stands for its members.
+        QList<ApiResource> resources =
+            resource ? QList<ApiResource>{*resource} : session.category(request.kind);
+        if (resources.isEmpty()) {
             QTextStream(stderr) << "error: " << resource.errorMessage() << '\n';
             return std::nullopt;
         }
-        const QString id = resource->qualifiedName();
-        if (args.kindList && seen.contains(id))
-            continue;
-        seen.insert(id);
-        resolved.append({request, *resource});
+        for (const ApiResource &each : std::as_const(resources)) {
+            const QString id = each.qualifiedName();
+            if (args.kindList && seen.contains(id))
+                continue;
+            seen.insert(id);
+            resolved.append({request, each});
+        }
     }
     return resolved;
 }

@@ -63,6 +63,24 @@ private slots:
             QByteArray("error: a resource cannot be retrieved by name across all namespaces\n"));
     }
 
+    // `get all`: the kinds of discovery's "all" category (pods, services,
+    // the workloads, and custom kinds that join it), as kubectl expands it.
+    void getAllPrintsTheAllCategoryLikeKubectl()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QStringList all{QStringLiteral("all"), QStringLiteral("-n"), QStringLiteral("web")};
+        const Run tables = get(server, all);
+        QCOMPARE(tables.exitCode, 0);
+        const QString out = QString::fromUtf8(tables.out);
+        for (const char *kind : {"\npod/", "\nservice/", "\ndeployment.apps/", "\nreplicaset.apps/",
+                                 "\nwidget.demo.informant.io/"})
+            QVERIFY2(out.contains(QLatin1String(kind)), qPrintable(out));
+        QVERIFY2(!out.contains(QStringLiteral("configmap/")), qPrintable(out));
+        const QString difference = differenceFromKubectl(server, all);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+
     void getSeveralKindsPrintsATablePerKindLikeKubectl()
     {
         const QString server = startDemoSim();
