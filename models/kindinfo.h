@@ -21,6 +21,18 @@ struct KindInfo
     // "deployments.apps" or "pods": a stable id for settings and lookups.
     QString id() const { return group.isEmpty() ? plural : plural + QLatin1Char('.') + group; }
     bool isValid() const { return !plural.isEmpty(); }
+    // "apps/v1" or "v1", as discovery names a group version.
+    QString groupVersion() const
+    {
+        return group.isEmpty() ? version : group + QLatin1Char('/') + version;
+    }
+    // Listed and watched at the same path: an informer for one serves the
+    // other (short names and the like may differ).
+    bool sameEndpoint(const KindInfo &other) const
+    {
+        return group == other.group && version == other.version && plural == other.plural &&
+               namespaced == other.namespaced;
+    }
     // True when `text` names this kind the way kubectl accepts it: plural,
     // singular kind, short name, or plural.group (case-insensitive).
     bool matchesName(const QString &text) const;

@@ -122,10 +122,7 @@ void LiveClusterSession::followServedKind(InformerKindSource *source)
         source->setGone();
         return;
     }
-    const bool sameInformer = served.group == running.group && served.version == running.version &&
-                              served.plural == running.plural &&
-                              served.namespaced == running.namespaced;
-    if (sameInformer && !source->isGone())
+    if (served.sameEndpoint(running) && !source->isGone())
         return;
     const InformerKey key{m_name, running.id(), QString(), QString(), QString()};
     m_factory->forget(key); // the source it served stops it (replaceInformer)

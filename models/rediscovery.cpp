@@ -89,10 +89,8 @@ QList<KindInfo> kindsAfterDiscovery(QList<KindInfo> discovered, const QList<Kind
     for (const KindInfo &kind : std::as_const(discovered))
         ids.insert(kind.id());
     for (const KindInfo &kind : before) {
-        const QString groupVersion =
-            kind.group.isEmpty() ? kind.version : kind.group + u'/' + kind.version;
         // Served at another version that was read: that one is the kind now.
-        if (failedGroupVersions.contains(groupVersion) && !ids.contains(kind.id()))
+        if (failedGroupVersions.contains(kind.groupVersion()) && !ids.contains(kind.id()))
             discovered.append(kind);
     }
     return discovered;

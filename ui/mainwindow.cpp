@@ -36,7 +36,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
-#include <QScrollBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
@@ -285,19 +284,16 @@ void MainWindow::openKindSwitcher(const QString &initialText)
 void MainWindow::onKindsChanged()
 {
     // A rebuild (a CRD came or went) keeps the groups opened and the scroll.
-    const QHash<QString, bool> expanded = groupExpansion(m_tree);
-    const int scrolled = m_tree->verticalScrollBar()->value();
+    const TreeViewState treeState = treeViewState(m_tree);
     m_treeModel->setKinds(m_session->kinds());
-    restoreGroupExpansion(m_tree, expanded);
+    restoreTreeViewState(m_tree, treeState);
     highlightKindInTree(); // the reset cleared the shown kind's row
-    m_tree->verticalScrollBar()->setValue(scrolled);
     m_switcher->setKinds(m_session->kinds());
     refreshCounts();
     // The shown kind is now served at another version (a CRD upgrade): its
     // columns are that version's.
     const KindInfo served = m_kind.isValid() ? m_session->findKind(m_kind.id()) : KindInfo();
-    if (served.isValid() &&
-        (served.version != m_kind.version || served.namespaced != m_kind.namespaced)) {
+    if (served.isValid() && !served.sameEndpoint(m_kind)) {
         m_kind = KindInfo(); // showKind skips the kind already shown
         showKind(served);
     }

@@ -1,5 +1,6 @@
 #include "ui/treeexpansion.h"
 
+#include <QScrollBar>
 #include <QTreeView>
 
 namespace informant {
@@ -23,22 +24,22 @@ void forEachGroup(const QAbstractItemModel *model, const QModelIndex &parent,
 
 } // namespace
 
-// Which groups the user opened or closed, by path: a rebuild of the tree
-// (discovery found a new CRD) keeps them; new groups open at the top level.
-QHash<QString, bool> groupExpansion(const QTreeView *tree)
+TreeViewState treeViewState(const QTreeView *tree)
 {
-    QHash<QString, bool> expanded;
+    TreeViewState state;
     forEachGroup(tree->model(), {}, {}, [&](const QModelIndex &index, const QString &path) {
-        expanded.insert(path, tree->isExpanded(index));
+        state.expanded.insert(path, tree->isExpanded(index));
     });
-    return expanded;
+    state.scrolled = tree->verticalScrollBar()->value();
+    return state;
 }
 
-void restoreGroupExpansion(QTreeView *tree, const QHash<QString, bool> &expanded)
+void restoreTreeViewState(QTreeView *tree, const TreeViewState &state)
 {
     forEachGroup(tree->model(), {}, {}, [&](const QModelIndex &index, const QString &path) {
-        tree->setExpanded(index, expanded.value(path, !index.parent().isValid()));
+        tree->setExpanded(index, state.expanded.value(path, !index.parent().isValid()));
     });
+    tree->verticalScrollBar()->setValue(state.scrolled);
 }
 
 } // namespace informant

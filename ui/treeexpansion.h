@@ -1,9 +1,10 @@
 #pragma once
 
-// Which groups of a QTreeView the user opened or closed, by path ("/Custom
-// Resources/x.io"): saved before a model rebuilds the tree (discovery found a
-// new CRD) and restored after it, so the rebuild keeps them; groups new to
-// the tree open at the top level. GUI thread.
+// What a QTreeView's user set and a rebuild of its model would lose: which
+// groups are open or closed, by path ("/Custom Resources/x.io"), and the
+// scroll. Saved before the model rebuilds the tree (discovery found a new
+// CRD) and restored after it; groups new to the tree open at the top level.
+// GUI thread.
 
 #include <QHash>
 #include <QString>
@@ -12,7 +13,13 @@ class QTreeView;
 
 namespace informant {
 
-QHash<QString, bool> groupExpansion(const QTreeView *tree);
-void restoreGroupExpansion(QTreeView *tree, const QHash<QString, bool> &expanded);
+struct TreeViewState
+{
+    QHash<QString, bool> expanded;
+    int scrolled = 0;
+};
+
+TreeViewState treeViewState(const QTreeView *tree);
+void restoreTreeViewState(QTreeView *tree, const TreeViewState &state);
 
 } // namespace informant

@@ -333,6 +333,8 @@ Result<ExecCredential> ExecPlugin::run()
 
 Result<ExecCredential> ExecPlugin::parseOutput(const QByteArray &json, const QString &apiVersion)
 {
+    // QJsonDocument, not the simdjson hot path: one small ExecCredential per
+    // sign-in, never a list or watch body.
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (!doc.isObject())
