@@ -182,6 +182,17 @@ protected:
     // same bytes on stdout and stderr and exit alike (or kubectl is not
     // installed); else both outputs. AGE is computed by each run on its
     // own: a pair of runs either side of a second's end runs again.
+    // Both runs of `get ARGS`, for a failure message.
+    static QString describeDifference(const QStringList &args, const Run &ours, const Run &theirs)
+    {
+        return QStringLiteral("get %1\ninformantctl (exit %2):\n%3%4\nkubectl (exit %5):\n%6%7")
+            .arg(args.join(QLatin1Char(' ')))
+            .arg(ours.exitCode)
+            .arg(QString::fromUtf8(ours.out), QString::fromUtf8(ours.err))
+            .arg(theirs.exitCode)
+            .arg(QString::fromUtf8(theirs.out), QString::fromUtf8(theirs.err));
+    }
+
     QString differenceFromKubectl(const QString &server, const QStringList &args)
     {
         if (kubectl().isEmpty())
@@ -193,13 +204,7 @@ protected:
             if (ours.exitCode == theirs.exitCode && ours.out == theirs.out &&
                 ours.err == theirs.err)
                 return {};
-            difference = QStringLiteral("get %1\ninformantctl (exit %2):\n%3%4\n"
-                                        "kubectl (exit %5):\n%6%7")
-                             .arg(args.join(QLatin1Char(' ')))
-                             .arg(ours.exitCode)
-                             .arg(QString::fromUtf8(ours.out), QString::fromUtf8(ours.err))
-                             .arg(theirs.exitCode)
-                             .arg(QString::fromUtf8(theirs.out), QString::fromUtf8(theirs.err));
+            difference = describeDifference(args, ours, theirs);
         }
         return difference;
     }
@@ -236,13 +241,7 @@ protected:
             if (ours.exitCode == theirs.exitCode && ours.out == theirs.out &&
                 theirs.err == theirError && ours.err.contains(message) && ours.err.count('\n') == 1)
                 return {};
-            difference = QStringLiteral("get %1\ninformantctl (exit %2):\n%3%4\n"
-                                        "kubectl (exit %5):\n%6%7")
-                             .arg(args.join(QLatin1Char(' ')))
-                             .arg(ours.exitCode)
-                             .arg(QString::fromUtf8(ours.out), QString::fromUtf8(ours.err))
-                             .arg(theirs.exitCode)
-                             .arg(QString::fromUtf8(theirs.out), QString::fromUtf8(theirs.err));
+            difference = describeDifference(args, ours, theirs);
         }
         return difference;
     }
