@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake ninja-build g++ ccache pkg-config qt6-base-dev qt6-base-dev-tools
-          libgl-dev libyaml-cpp-dev libsimdjson-dev xvfb xauth curl openssl fonts-dejavu-core)
+          libgl-dev libyaml-cpp-dev libsimdjson-dev libjemalloc-dev xvfb xauth curl openssl fonts-dejavu-core)
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
 sudo_if_needed() {

@@ -2,19 +2,44 @@
 
 #include <atomic>
 
-#if defined(__GLIBC__)
+#if defined(INFORMANT_USE_JEMALLOC)
+#include <jemalloc/jemalloc.h>
+#elif defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
 namespace informant {
 
+namespace {
+
+#if defined(INFORMANT_USE_JEMALLOC)
+#define INFORMANT_STRINGIFY_(x) #x
+#define INFORMANT_STRINGIFY(x) INFORMANT_STRINGIFY_(x)
+// Every arena's unused dirty pages, at once (jemalloc would otherwise hand
+// them back over its 10 s decay, or never while the process is idle).
+void releaseAllocatorPages()
+{
+    mallctl("arena." INFORMANT_STRINGIFY(MALLCTL_ARENAS_ALL) ".purge", nullptr, nullptr, nullptr,
+            0);
+}
+#undef INFORMANT_STRINGIFY
+#undef INFORMANT_STRINGIFY_
+#elif defined(__GLIBC__)
+void releaseAllocatorPages()
+{
+    malloc_trim(0);
+}
+#endif
+
+} // namespace
+
 bool releaseFreedMemory()
 {
-#if defined(__GLIBC__)
+#if defined(INFORMANT_USE_JEMALLOC) || defined(__GLIBC__)
     static std::atomic<bool> trimming{false};
     if (trimming.exchange(true, std::memory_order_acquire))
         return false;
-    malloc_trim(0);
+    releaseAllocatorPages();
     trimming.store(false, std::memory_order_release);
     return true;
 #else
@@ -24,7 +49,10 @@ bool releaseFreedMemory()
 
 void keepFreedMemoryForReuse()
 {
-#if defined(__GLIBC__)
+#if defined(INFORMANT_USE_JEMALLOC)
+    // jemalloc keeps what is freed for reuse by itself (its dirty pages decay
+    // over seconds, not at each free).
+#elif defined(__GLIBC__)
     // Blocks up to 32 MiB (the most an arena serves) come from the arenas;
     // an arena keeps up to 64 MiB free at its top.
     mallopt(M_MMAP_THRESHOLD, 32 << 20);

@@ -12,11 +12,13 @@
 // watch body was buffered unbounded: 765 MB resident after the sync and 1.27 GB
 // after a relist without the trim, 502 MB and 498 MB with it).
 // malloc_trim(0) releases every free page of every arena (madvise), not only
-// the top; it costs a walk over the heap, once per processed list.
+// the top; it costs a walk over the heap, once per processed list. With
+// jemalloc (cmake/InformantAllocator.cmake) every arena's unused pages are
+// purged at once instead of over its decay time.
 //
 // Threading: thread-safe. Concurrent calls coalesce: a call made while
 // another thread is trimming returns at once (that trim covers it, or the
-// next call will). A no-op where malloc_trim does not exist.
+// next call will). A no-op with an allocator that offers neither.
 
 namespace informant {
 
