@@ -147,9 +147,10 @@ template<typename T> QList<T> exactList(std::vector<T> &scratch)
     return list;
 }
 
-// Pods of one ReplicaSet carry the same labels and owner references, and
-// lists and watches deliver siblings close together. Each thread keeps the
-// lists it built in a 64-slot cache indexed by a hash of their raw JSON: a
+// Pods of one ReplicaSet carry the same labels, annotation keys and owner
+// references, and lists and watches deliver siblings close together. Each
+// thread keeps the lists it built in a 64-slot cache indexed by a hash of the
+// bytes they were built from (the raw JSON; the keys, for annotations): a
 // sibling with the same bytes shares that list (a reference count) instead of
 // decoding, interning and allocating its own. Equal bytes decode to equal
 // lists, so a hit is exact, and a slot holds its list, so it never dangles.
@@ -221,9 +222,11 @@ bool MetadataReader::readAnnotationKeys(od::value value)
     od::object annotations;
     if (value.get_object().get(annotations) != SUCCESS)
         return fail(QStringLiteral("metadata.annotations: expected an object"));
-    thread_local std::vector<QString> scratch;
-    scratch.clear();
-    KeyOrder order;
+    // The values differ from object to object (timestamps, hashes) but the
+    // keys mostly repeat, so the lists are shared by their keys, each written
+    // after its length (a key may hold any byte, NUL included).
+    thread_local std::string keys;
+    keys.clear();
     for (auto field : annotations) {
         std::string_view key, text;
         if (field.unescaped_key().get(key) != SUCCESS)
@@ -231,12 +234,32 @@ bool MetadataReader::readAnnotationKeys(od::value value)
         if (field.value().get_string().get(text) != SUCCESS)
             return fail(
                 QStringLiteral("metadata.annotations.%1: expected a string").arg(toQString(key)));
+        const quint32 length = quint32(key.size());
+        keys.append(reinterpret_cast<const char *>(&length), sizeof length);
+        keys.append(key);
+    }
+    thread_local RecentLists<QString> recent;
+    RecentLists<QString>::Slot &slot = recent.slotFor(keys);
+    if (slot.raw == keys) {
+        m_data.annotationKeys = slot.list;
+        return true;
+    }
+    thread_local std::vector<QString> scratch;
+    scratch.clear();
+    KeyOrder order;
+    for (size_t from = 0; from < keys.size();) {
+        quint32 length = 0;
+        std::memcpy(&length, keys.data() + from, sizeof length);
+        const std::string_view key(keys.data() + from + sizeof length, length);
         order.next(key);
         scratch.push_back(StringPool::instance().intern(key));
+        from += sizeof length + length;
     }
     if (!order.sorted())
         std::sort(scratch.begin(), scratch.end());
     m_data.annotationKeys = exactList(scratch);
+    slot.raw = keys;
+    slot.list = m_data.annotationKeys;
     return true;
 }
 

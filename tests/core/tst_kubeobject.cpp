@@ -23,6 +23,8 @@ private Q_SLOTS:
     void keepsLabelsInQStringOrder();
     void siblingsShareTheirLabelAndOwnerLists();
     void everyObjectKeepsItsOwnLabelsAndOwners();
+    void siblingsShareAnnotationKeysWhateverTheirValues();
+    void annotationKeysAreNeverTakenForOthers();
 };
 
 void TestKubeObject::extractsHotFields()
@@ -301,6 +303,53 @@ void TestKubeObject::everyObjectKeepsItsOwnLabelsAndOwners()
     // A malformed set is an error every time, not remembered as a list.
     for (int i = 0; i < 2; ++i)
         QVERIFY(!KubeObject::fromJson(podWith(i, R"({"app":1})", ownerJson("x"))).ok());
+}
+
+namespace {
+
+KubeObject podAnnotated(const QByteArray &annotations)
+{
+    const auto decoded =
+        KubeObject::fromJson(R"({"metadata":{"name":"p","annotations":)" + annotations + "}}");
+    if (!decoded.ok())
+        qWarning() << decoded.errorMessage();
+    return decoded.ok() ? decoded.value() : KubeObject();
+}
+
+} // namespace
+
+// Annotation values change with every rollout and restart; the keys repeat,
+// and siblings share one list of them.
+void TestKubeObject::siblingsShareAnnotationKeysWhateverTheirValues()
+{
+    const KubeObject a = podAnnotated(R"({"restartedAt":"10:00","revision":"1"})");
+    const KubeObject b = podAnnotated(R"({"restartedAt":"10:05","revision":"2"})");
+    QCOMPARE(b.annotationKeys(),
+             (QList<QString>{QStringLiteral("restartedAt"), QStringLiteral("revision")}));
+    QCOMPARE(b.annotationKeys().constData(), a.annotationKeys().constData());
+}
+
+// Key sets that would read alike if the keys were run together, or that differ
+// only in order, each decode to their own list, however often they alternate.
+void TestKubeObject::annotationKeysAreNeverTakenForOthers()
+{
+    const QList<QPair<QByteArray, QStringList>> cases = {
+        {R"({"ab":"x"})", {QStringLiteral("ab")}},
+        {R"({"a":"x","b":"y"})", {QStringLiteral("a"), QStringLiteral("b")}},
+        {R"({"b":"y","a":"x"})", {QStringLiteral("a"), QStringLiteral("b")}},
+        {R"({"a\u0000b":"x"})", {QStringLiteral("a") + QChar(0) + QStringLiteral("b")}},
+        {R"({})", {}},
+    };
+    for (int round = 0; round < 3; ++round) {
+        for (const auto &[json, keys] : cases) {
+            const KubeObject pod = podAnnotated(json);
+            QVERIFY(!pod.isNull());
+            QCOMPARE(QStringList(pod.annotationKeys()), keys);
+        }
+    }
+    // A value that is not a string is an error every time, not a remembered list.
+    for (int i = 0; i < 2; ++i)
+        QVERIFY(!KubeObject::fromJson(R"({"metadata":{"annotations":{"ab":1}}})").ok());
 }
 
 // Objects are immutable once shared: completing one a copy still refers to
