@@ -20,11 +20,13 @@ struct ResourceTableModel::Plan
         KubeObject object;
         SortKey key;
     };
-    std::vector<int> removePositions; // rows leaving their place (deleted or moving)
-    std::vector<Row *> deleted;       // leaving for good; freed after the signals
-    std::vector<Move> moves;          // new values of moving rows, set after removal
-    std::vector<Row *> inserts;       // new and moving rows, inserted last
-    std::vector<Row *> updated;       // updated in place
+    std::vector<int> removePositions; // deleted rows
+    std::vector<Row *> deleted;       // freed after the signals
+    // Rows whose new sort key puts them elsewhere. They are moved, not removed
+    // and inserted again, so that views keep them selected and current.
+    std::vector<Move> moves;
+    std::vector<Row *> inserts; // new rows
+    std::vector<Row *> updated; // changed in place (moved rows too, once moved)
     QList<qint64> received;
 };
 
@@ -222,9 +224,7 @@ void ResourceTableModel::classify(const PreparedBatch &batch, Plan &plan)
             row->sortKey = p.sortKey;
             plan.updated.push_back(row);
         } else {
-            plan.removePositions.push_back(pos);
             plan.moves.push_back(Plan::Move{row, p.object, p.sortKey});
-            plan.inserts.push_back(row);
         }
     }
 }
@@ -233,7 +233,7 @@ void ResourceTableModel::applyIncremental(const PreparedBatch &batch)
 {
     Plan plan;
     classify(batch, plan);
-    const size_t structural = plan.removePositions.size() + plan.inserts.size();
+    const size_t structural = plan.removePositions.size() + plan.moves.size() + plan.inserts.size();
     if (structural > size_t(m_bulkThreshold))
         applyAsLayoutChange(plan);
     else
@@ -259,8 +259,8 @@ void ResourceTableModel::applyStructural(Plan &plan)
         i = j;
     }
     for (const Plan::Move &move : plan.moves) {
-        move.row->object = move.object;
-        move.row->sortKey = move.key;
+        moveRow(move.row, move.object, move.key);
+        plan.updated.push_back(move.row);
     }
     // Insertions: rows sorted, grouped by insertion point, highest point first
     // so that lower points stay valid.
@@ -286,6 +286,25 @@ void ResourceTableModel::applyStructural(Plan &plan)
     }
 }
 
+void ResourceTableModel::moveRow(Row *row, const KubeObject &object, const SortKey &key)
+{
+    const int from = positionOf(row);
+    Q_ASSERT(from >= 0);
+    if (from < 0)
+        return;
+    // Where the new key goes, counted with the row still in its old place:
+    // beginMoveRows' numbering. Landing next to itself is not a move.
+    const int to = lowerBound(key, row->key);
+    row->object = object;
+    row->sortKey = key;
+    if (to == from || to == from + 1)
+        return;
+    beginMoveRows({}, from, from, {}, to);
+    m_rows.erase(m_rows.begin() + from);
+    m_rows.insert(m_rows.begin() + (to > from ? to - 1 : to), row);
+    endMoveRows();
+}
+
 void ResourceTableModel::applyAsLayoutChange(Plan &plan)
 {
     Q_EMIT layoutAboutToBeChanged();
@@ -298,6 +317,14 @@ void ResourceTableModel::applyAsLayoutChange(Plan &plan)
     std::vector<char> leaving(m_rows.size(), 0);
     for (int pos : plan.removePositions)
         leaving[size_t(pos)] = 1;
+    for (const Plan::Move &move : plan.moves) {
+        const int pos = positionOf(move.row); // by its old key, before it changes
+        Q_ASSERT(pos >= 0);
+        if (pos < 0)
+            continue;
+        leaving[size_t(pos)] = 1;
+        plan.inserts.push_back(move.row);
+    }
     std::vector<Row *> kept;
     kept.reserve(m_rows.size() + plan.inserts.size());
     for (size_t i = 0; i < m_rows.size(); ++i) {

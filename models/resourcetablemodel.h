@@ -104,6 +104,8 @@ private:
     void applyIncremental(const PreparedBatch &batch);
     void classify(const PreparedBatch &batch, Plan &plan);
     void applyStructural(Plan &plan);
+    // Gives `row` its new values and moves it where its new key sorts.
+    void moveRow(Row *row, const KubeObject &object, const SortKey &key);
     void applyAsLayoutChange(Plan &plan);
     void emitUpdates(const std::vector<Row *> &updated);
     void replaceRows(std::vector<Row *> rows, bool sortHint);

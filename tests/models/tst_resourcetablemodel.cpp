@@ -89,7 +89,8 @@ private Q_SLOTS:
     void removalsEmitOneSignalPerContiguousRange_data();
     void removalsEmitOneSignalPerContiguousRange();
     void updateInPlaceEmitsOnlyDataChanged();
-    void updateThatMovesRowRemovesAndInserts();
+    void updateThatMovesRowIsOneMove();
+    void selectionStaysOnARowItsUpdateMoves();
     void bulkBatchIsOneLayoutChangeNotReset();
     void snapshotReplacesRowsWithLayoutChange();
     void firstSnapshotIsOneInsert();
@@ -180,17 +181,52 @@ void TestResourceTableModel::updateInPlaceEmitsOnlyDataChanged()
     QCOMPARE(f.model.index(1, 2).data().toString(), QStringLiteral("Error"));
 }
 
-void TestResourceTableModel::updateThatMovesRowRemovesAndInserts()
+void TestResourceTableModel::updateThatMovesRowIsOneMove()
 {
     Fixture f;
     f.feed(upserts({"a", "b", "c"}));
     f.model.sort(2, Qt::AscendingOrder); // STATUS: all Running, ties by key
     f.clearSpies();
+    QSignalSpy moved(&f.model, &QAbstractItemModel::rowsMoved);
     f.feed(batchOf({upsert(pod("a", "Zzz", "2"))}));
-    QCOMPARE(f.removed.count(), 1);
-    QCOMPARE(f.inserted.count(), 1);
-    QCOMPARE(f.changed.count(), 0);
+    QCOMPARE(moved.count(), 1);
+    QCOMPARE(moved.first().at(1).toInt(), 0); // from row 0
+    QCOMPARE(moved.first().at(4).toInt(), 3); // to the end
+    QCOMPARE(f.removed.count() + f.inserted.count(), 0);
+    QCOMPARE(f.changed.count(), 1); // its new values, at its new row
     QCOMPARE(f.names(), (QStringList{"b", "c", "a"}));
+    // Downwards and upwards in one batch, and a row that lands where it was.
+    f.feed(batchOf({upsert(pod("c", "Aaa", "3")), upsert(pod("a", "Bbb", "4")),
+                    upsert(pod("b", "Running", "5"))}));
+    QCOMPARE(f.names(), (QStringList{"c", "a", "b"}));
+}
+
+// A pod that restarts while it is selected changes its STATUS and moves: the
+// selection and the current row go with it (not to its neighbour, which the
+// details pane would then show).
+void TestResourceTableModel::selectionStaysOnARowItsUpdateMoves()
+{
+    Fixture f;
+    f.feed(upserts({"a", "b", "c", "d"}));
+    f.model.sort(2, Qt::AscendingOrder);
+    QItemSelectionModel selection(&f.model);
+    QSignalSpy currentChanged(&selection, &QItemSelectionModel::currentRowChanged);
+    selection.setCurrentIndex(f.model.index(1, 0),
+                              QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    currentChanged.clear();
+    f.feed(batchOf({upsert(pod("b", "CrashLoopBackOff", "2"))}));
+    QCOMPARE(f.names(), (QStringList{"b", "a", "c", "d"}));
+    QCOMPARE(selection.currentIndex().data(ResourceTableModel::KeyRole).toString(),
+             QStringLiteral("ns/b"));
+    QCOMPARE(selection.selectedRows().size(), 1);
+    QCOMPARE(selection.selectedRows().first().row(), 0);
+    f.feed(batchOf({upsert(pod("b", "Running", "3"))}));
+    QCOMPARE(selection.currentIndex().data(ResourceTableModel::KeyRole).toString(),
+             QStringLiteral("ns/b"));
+    for (const QList<QVariant> &signal : currentChanged) {
+        const auto current = signal.first().value<QModelIndex>();
+        QCOMPARE(current.data(ResourceTableModel::KeyRole).toString(), QStringLiteral("ns/b"));
+    }
 }
 
 void TestResourceTableModel::bulkBatchIsOneLayoutChangeNotReset()
