@@ -4,10 +4,20 @@ namespace informant {
 
 namespace {
 
-// Skips leading zeros and returns the end of the digit run starting at `i`.
+// Only '0'..'9' make numbers. They are contiguous, so a digit compares with
+// any other character the same way whatever its value, which keeps the order
+// transitive; QChar::isDigit() also takes Arabic-Indic or fullwidth digits,
+// and "55" < "z" < "٣" < "55" would be a cycle (std::sort's undefined
+// behaviour, a row found nowhere by binary search).
+bool isAsciiDigit(QChar c)
+{
+    return c >= u'0' && c <= u'9';
+}
+
+// Returns the end of the digit run starting at `i`.
 qsizetype digitRunEnd(const QString &s, qsizetype i)
 {
-    while (i < s.size() && s.at(i).isDigit())
+    while (i < s.size() && isAsciiDigit(s.at(i)))
         ++i;
     return i;
 }
@@ -43,7 +53,7 @@ int naturalCompare(const QString &a, const QString &b)
     while (i < a.size() && j < b.size()) {
         const QChar ca = a.at(i);
         const QChar cb = b.at(j);
-        if (ca.isDigit() && cb.isDigit()) {
+        if (isAsciiDigit(ca) && isAsciiDigit(cb)) {
             const int c = compareDigitRuns(a, i, b, j);
             if (c != 0)
                 return c;

@@ -13,6 +13,7 @@ private Q_SLOTS:
     void naturalCompareOrdersDigitRunsByValue_data();
     void naturalCompareOrdersDigitRunsByValue();
     void numbersSortBeforeTexts();
+    void naturalCompareIsATotalOrder();
     void humanAgeMatchesKubectl_data();
     void humanAgeMatchesKubectl();
 };
@@ -54,6 +55,37 @@ void TestSortKey::numbersSortBeforeTexts()
     QVERIFY(compareSortKeys(SortKey::fromNumber(5), SortKey::fromText(QStringLiteral("1"))) < 0);
     QVERIFY(compareSortKeys(SortKey::fromNumber(-5), SortKey::fromNumber(3)) < 0);
     QCOMPARE(compareSortKeys(SortKey::fromNumber(3), SortKey::fromNumber(3)), 0);
+}
+
+// std::sort and the table's binary searches need a strict weak order: no
+// cycle, whatever digits the texts hold (Event messages, CRD columns).
+void TestSortKey::naturalCompareIsATotalOrder()
+{
+    const QStringList texts = {
+        QStringLiteral("55"),
+        QStringLiteral("z"),
+        QString(QChar(0x0663)),
+        QStringLiteral("9"),
+        QStringLiteral("010"),
+        QStringLiteral("10"),
+        QStringLiteral("a10"),
+        QStringLiteral("A9"),
+        QStringLiteral(":"),
+        QString(QChar(0xFF15)), // fullwidth 5
+        QStringLiteral("x") + QChar(0x0663),
+        QStringLiteral("x55"),
+    };
+    for (const QString &a : texts) {
+        QCOMPARE(naturalCompare(a, a), 0);
+        for (const QString &b : texts) {
+            QCOMPARE(naturalCompare(a, b), -naturalCompare(b, a));
+            for (const QString &c : texts) {
+                if (naturalCompare(a, b) < 0 && naturalCompare(b, c) < 0)
+                    QVERIFY2(naturalCompare(a, c) < 0,
+                             qPrintable(QStringLiteral("%1 < %2 < %3").arg(a, b, c)));
+            }
+        }
+    }
 }
 
 void TestSortKey::humanAgeMatchesKubectl_data()
