@@ -13,10 +13,12 @@ namespace informant {
 struct SortKey
 {
     bool numeric = false;
-    qint64 number = 0;
+    // Timestamps in ms and counts are exact in a double (below 2^53), and a
+    // custom resource's "number" column needs fractions.
+    double number = 0;
     QString text;
 
-    static SortKey fromNumber(qint64 value) { return SortKey{true, value, {}}; }
+    static SortKey fromNumber(double value) { return SortKey{true, value, {}}; }
     static SortKey fromText(QString value) { return SortKey{false, 0, std::move(value)}; }
 };
 

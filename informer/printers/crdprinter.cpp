@@ -51,8 +51,11 @@ PrintCell typedCell(const QString &type, JsonView value, qint64 nowMs)
         const qint64 number = whole ? *whole : qint64(std::trunc(real));
         return countCell(number);
     }
-    if (type == QLatin1String("number") && isReal)
-        return textCell(goFloatText(real));
+    if (type == QLatin1String("number") && isReal) {
+        PrintCell cell = textCell(goFloatText(real));
+        cell.sortNumber = real; // 0.125 before 0.5, -10 before -3
+        return cell;
+    }
     if (type == QLatin1String("boolean") && value.isBool())
         return boolCell(*value.boolean());
     if (type == QLatin1String("date"))

@@ -35,9 +35,9 @@ struct PrintCell
     // A key to sort by when text does not sort naturally: counts, restarts,
     // and for time columns the negated timestamp in ms (so ascending order is
     // youngest first, like ascending AGE, and does not depend on the clock).
-    // Unset: sort by text. In "integer" columns it is the cell's value, so a
-    // Table response can carry the number itself.
-    std::optional<qint64> sortNumber;
+    // Unset: sort by text. In "integer" and "number" columns it is the
+    // cell's value (exact for every integer below 2^53).
+    std::optional<double> sortNumber;
 
     friend bool operator==(const PrintCell &, const PrintCell &) = default;
 };

@@ -98,14 +98,14 @@ PrintCell textCell(const QString &text)
 
 PrintCell countCell(qint64 value)
 {
-    return PrintCell{QString::number(value), value};
+    return PrintCell{QString::number(value), double(value)};
 }
 
 PrintCell ageCell(qint64 timestampMs, qint64 nowMs)
 {
     PrintCell cell{formatAge(timestampMs, nowMs), std::nullopt};
     if (timestampMs >= 0)
-        cell.sortNumber = -timestampMs;
+        cell.sortNumber = -double(timestampMs);
     return cell;
 }
 

@@ -44,6 +44,7 @@ private slots:
     void cellsFollowColumnTypes_data();
     void cellsFollowColumnTypes();
     void legacyTopLevelColumnsAreUsed();
+    void numberColumnsSortByValue();
 };
 
 void TestCrdPrinter::columnsComeFromTheServedVersion()
@@ -145,5 +146,29 @@ void TestCrdPrinter::legacyTopLevelColumnsAreUsed()
     QCOMPARE(printer->cells(*old, kNowMs), (QStringList{"o", "Done"}));
 }
 
+// Sorting a "number" column orders values, not texts: "0.125" < "0.5" and
+// "-10" < "-3" although their texts sort the other way.
+void TestCrdPrinter::numberColumnsSortByValue()
+{
+    const auto crd = KubeObject::fromJson(kCrd);
+    QVERIFY(crd.ok());
+    const auto printer = printerFromCrd(*crd, QStringLiteral("v1"));
+    constexpr int kRatio = 3;
+    QList<PrintCell> cells;
+    for (const char *ratio : {"0.5", "0.75", "0.125", "-3", "-10"}) {
+        const auto object =
+            KubeObject::fromJson(widget(QByteArray("{\"ratio\":") + ratio + '}', "{}"));
+        QVERIFY(object.ok());
+        cells.append(printer->row(*object, kNowMs).at(kRatio));
+    }
+    std::sort(cells.begin(), cells.end(),
+              [](const PrintCell &a, const PrintCell &b) { return comparePrintCells(a, b) < 0; });
+    QStringList texts;
+    for (const PrintCell &cell : cells)
+        texts.append(cell.text);
+    QCOMPARE(texts, (QStringList{"-10", "-3", "0.125", "0.5", "0.75"}));
+}
+
 QTEST_GUILESS_MAIN(TestCrdPrinter)
+
 #include "tst_crdprinter.moc"
