@@ -416,6 +416,10 @@ void ResourceTableModel::applyOrdered(const PreparedBatch &batch)
 
     if (m_rows.empty() || rows.empty()) {
         if (!m_rows.empty()) {
+            // The keys go first: a view told of the removal (its current row
+            // is cleared inside beginRemoveRows) must find its object's row
+            // gone, not merely unselected.
+            m_byKey.clear();
             beginRemoveRows({}, 0, int(m_rows.size()) - 1);
             m_rows.clear();
             endRemoveRows();

@@ -191,6 +191,16 @@ void TestDetailsAndHistory::detailsKeepAnObjectThatLeavesTheTable()
     QCOMPARE(details->object().key(), QStringLiteral("shop/web-2"));
     QVERIFY2(details->headerText().endsWith(QStringLiteral("hidden by the filters")),
              qPrintable(details->headerText()));
+
+    // A filter that hides every row at once says the same.
+    f.window->resourceView()->quickFilter()->clear();
+    QTRY_COMPARE(f.model()->rowCount(), 2); // web-1 was deleted above
+    select(QStringLiteral("shop/web-2"));
+    f.window->resourceView()->quickFilter()->setText(QStringLiteral("matches-nothing"));
+    QTRY_COMPARE(f.model()->rowCount(), 0);
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-2"));
+    QVERIFY2(details->headerText().endsWith(QStringLiteral("hidden by the filters")),
+             qPrintable(details->headerText()));
 }
 
 void TestDetailsAndHistory::selectionDrivesDetailsPane()
