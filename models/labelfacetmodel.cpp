@@ -182,8 +182,22 @@ LabelFacetModel::group(const QList<std::pair<QString, qsizetype>> &labelIndexCou
     return grouped;
 }
 
-void LabelFacetModel::refreshGrouped(const Grouped &grouped)
+void LabelFacetModel::refreshGrouped(const Grouped &counted)
 {
+    // A ticked key or value stays listed (at 0) when no object has it any
+    // more or it fell out of the cap: it still filters the table, so it must
+    // stay where the user can see it and untick it.
+    Grouped grouped = counted;
+    for (auto checked = m_checked.cbegin(); checked != m_checked.cend(); ++checked) {
+        auto &[keyCount, values] = grouped[checked.key()]; // a new key counts 0
+        for (const QString &value : checked.value()) {
+            const auto at = std::lower_bound(values.begin(), values.end(), value,
+                                             [](const std::pair<QString, qsizetype> &entry,
+                                                const QString &v) { return entry.first < v; });
+            if (at == values.end() || at->first != value)
+                values.insert(at, {value, 0});
+        }
+    }
     int row = 0;
     auto it = grouped.cbegin();
     while (row < int(m_keys.size()) || it != grouped.cend()) {

@@ -56,7 +56,7 @@ public:
     {
         refreshGrouped(group(labelIndexCounts));
     }
-    void refreshGrouped(const Grouped &grouped);
+    void refreshGrouped(const Grouped &counted);
     // key -> checked values (empty set: the key itself is checked).
     const QMap<QString, QSet<QString>> &checked() const { return m_checked; }
     void setChecked(const QMap<QString, QSet<QString>> &checked);

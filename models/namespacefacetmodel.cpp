@@ -2,6 +2,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 namespace informant {
 
 NamespaceFacetModel::NamespaceFacetModel(QObject *parent)
@@ -80,8 +82,19 @@ QVariant NamespaceFacetModel::headerData(int section, Qt::Orientation orientatio
     return section == 0 ? QStringLiteral("Namespace") : QStringLiteral("Count");
 }
 
-void NamespaceFacetModel::refresh(const QList<std::pair<QString, qsizetype>> &counts)
+void NamespaceFacetModel::refresh(const QList<std::pair<QString, qsizetype>> &counted)
 {
+    // A ticked namespace stays listed (at 0) when its last object goes (or
+    // the namespace is deleted): it still filters, so the user must be able
+    // to see and untick it.
+    QList<std::pair<QString, qsizetype>> counts = counted;
+    for (const QString &name : m_checked) {
+        const auto at = std::lower_bound(counts.begin(), counts.end(), name,
+                                         [](const std::pair<QString, qsizetype> &entry,
+                                            const QString &n) { return entry.first < n; });
+        if (at == counts.end() || at->first != name)
+            counts.insert(at, {name, 0});
+    }
     // Merge walk over two sorted lists.
     int row = 0;
     qsizetype i = 0;

@@ -36,7 +36,7 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // (namespace, count) sorted by namespace, as Indexer::indexValueCounts gives.
-    void refresh(const QList<std::pair<QString, qsizetype>> &counts);
+    void refresh(const QList<std::pair<QString, qsizetype>> &counted);
     const QSet<QString> &checked() const { return m_checked; }
     void setChecked(const QSet<QString> &namespaces);
     void toggle(const QString &name);

@@ -48,6 +48,7 @@ private Q_SLOTS:
     void namespaceCountsFollowChurn();
     void labelTreeCountsFollowChurn();
     void checkingFacetsBuildsSelection();
+    void tickedFacetsStayListedWhenTheirObjectsGo();
     void facetKeysIntersectIndexes_data();
     void facetKeysIntersectIndexes();
 };
@@ -145,6 +146,52 @@ void TestFacetModels::checkingFacetsBuildsSelection()
     namespaces.refresh(source.indexer().indexValueCounts(QString(kNamespaceIndex)));
     QVERIFY(namespaces.setData(namespaces.index(0, 0), Qt::Checked, Qt::CheckStateRole));
     QCOMPARE(namespaces.checked(), QSet<QString>{QStringLiteral("shop")});
+}
+
+// The last canary pod is deleted while app=canary is ticked: the tick still
+// filters the table, so the row stays (at 0) for the user to see and untick.
+void TestFacetModels::tickedFacetsStayListedWhenTheirObjectsGo()
+{
+    LocalKindSource source(podsKind());
+    const KubeObject canary = pod(QStringLiteral("canary-ns"), QStringLiteral("c"),
+                                  QStringLiteral("canary"), QStringLiteral("edge"));
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("a"), QStringLiteral("web")));
+    source.upsert(canary);
+    source.flush();
+    LabelFacetModel labels;
+    QAbstractItemModelTester labelsTester(&labels,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    NamespaceFacetModel namespaces;
+    QAbstractItemModelTester namespacesTester(
+        &namespaces, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto refresh = [&] {
+        labels.refresh(source.indexer().indexValueCounts(QString(kLabelsIndex)));
+        namespaces.refresh(source.indexer().indexValueCounts(QString(kNamespaceIndex)));
+    };
+    refresh();
+    labels.setChecked(
+        {{QStringLiteral("app"), {QStringLiteral("canary")}}, {QStringLiteral("tier"), {}}});
+    namespaces.setChecked({QStringLiteral("canary-ns")});
+
+    source.remove(canary);
+    source.flush();
+    refresh();
+    QCOMPARE(column(namespaces), (QStringList{"canary-ns=0", "shop=1"}));
+    QCOMPARE(namespaces.index(0, 0).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    QCOMPARE(column(labels), (QStringList{"app=1", "tier=0"}));
+    const QModelIndex app = labels.index(0, 0);
+    QCOMPARE(column(labels, app), (QStringList{"canary=0", "web=1"}));
+    QCOMPARE(labels.index(0, 0, app).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    QCOMPARE(labels.index(1, 0).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+
+    // Unticked, they go at the next refresh.
+    QVERIFY(labels.setData(labels.index(0, 0, app), Qt::Unchecked, Qt::CheckStateRole));
+    QVERIFY(labels.setData(labels.index(1, 0), Qt::Unchecked, Qt::CheckStateRole));
+    QVERIFY(namespaces.setData(namespaces.index(0, 0), Qt::Unchecked, Qt::CheckStateRole));
+    refresh();
+    QCOMPARE(column(namespaces), (QStringList{"shop=1"}));
+    QCOMPARE(column(labels), (QStringList{"app=1"}));
+    QCOMPARE(column(labels, labels.index(0, 0)), (QStringList{"web=1"}));
 }
 
 void TestFacetModels::facetKeysIntersectIndexes_data()
