@@ -66,6 +66,7 @@ ResourceView::ResourceView(QWidget *parent)
     , m_table(new QTableView(this))
     , m_emptyHint(new QLabel(m_table))
     , m_quickDebounce(new QTimer(this))
+    , m_selectorDebounce(new QTimer(this))
     , m_countsTimer(new QTimer(this))
 {
     buildLayout();
@@ -84,6 +85,11 @@ ResourceView::ResourceView(QWidget *parent)
             m_feed->setQuickText(m_quick->text().trimmed());
     });
     connect(m_quick, &QLineEdit::textChanged, m_quickDebounce, qOverload<>(&QTimer::start));
+    // A selector is applied once typing pauses: each prefix of `app=web` is
+    // valid, and `app=` alone would hide (and deselect) every row on the way.
+    m_selectorDebounce->setSingleShot(true);
+    m_selectorDebounce->setInterval(kQuickFilterDebounceMs);
+    connect(m_selectorDebounce, &QTimer::timeout, this, &ResourceView::applySelector);
     connect(m_selector, &QLineEdit::textChanged, this, &ResourceView::onSelectorEdited);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         Q_EMIT objectActivated(index.data(ResourceTableModel::ObjectRole).value<KubeObject>());
@@ -150,6 +156,9 @@ void ResourceView::buildLayout()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_table->horizontalHeader()->setHighlightSections(false);
+    // Fitting NAME measures the rows in view only: by default Qt measures up
+    // to 1000 rows around them, each formatted on the GUI thread.
+    m_table->horizontalHeader()->setResizeContentsPrecision(0);
     QHeaderView *header = m_table->horizontalHeader();
     connect(header, &QHeaderView::sortIndicatorChanged, this,
             [header] { header->setSortIndicatorShown(true); });
@@ -237,7 +246,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ResourceView::emitCurrentIfChanged);
     connect(source, &KindSource::statusChanged, this, &ResourceView::updateFreshness);
-    onSelectorEdited(); // the box's error, if any, stays shown
+    applySelector(); // the box's error, if any, stays shown
     updateCounts();
     updateFreshness();
     if (!m_quick->hasFocus() && !m_selector->hasFocus())
@@ -324,7 +333,8 @@ void ResourceView::fitNameColumn()
     // least 2/5 of the view), so they stay on screen. It never shrinks (no
     // jumping while scrolling), and the user's own widths are kept.
     const int column = m_feed ? m_feed->model()->formatter().nameColumn() : -1;
-    if (!m_fitName || column < 0 || m_feed->model()->rowCount() == 0 ||
+    // Hidden, the table would measure every row (Qt's sizeHintForColumn).
+    if (!m_fitName || column < 0 || m_feed->model()->rowCount() == 0 || !m_table->isVisible() ||
         m_table->viewport()->width() < 200) // not laid out yet
         return;
     if (userChangedWidths()) {
@@ -353,7 +363,7 @@ void ResourceView::fitNameColumn()
     const int viewport = m_table->viewport()->width();
     const int cap = qMax(viewport * 2 / 5, viewport - others);
     const int before = header->sectionSize(column);
-    m_table->resizeColumnToContents(column); // measures the rows in view
+    m_table->resizeColumnToContents(column); // the rows in view (precision 0)
     header->resizeSection(column, qBound(before, header->sectionSize(column), qMax(before, cap)));
     rememberOwnWidths();
 }
@@ -435,19 +445,33 @@ void ResourceView::updateFreshness()
 
 void ResourceView::onSelectorEdited()
 {
-    const QString text = m_selector->text();
-    const auto parsed = LabelSelector::parse(text);
+    if (showSelectorError())
+        m_selectorDebounce->start();
+    else
+        m_selectorDebounce->stop(); // the last valid selector stays applied
+}
+
+bool ResourceView::showSelectorError()
+{
+    const auto parsed = LabelSelector::parse(m_selector->text());
     if (!parsed.ok()) {
         m_selectorError->setText(QStringLiteral("Label selector: ") + parsed.errorMessage());
         m_selectorError->show();
         m_selector->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #d93f3f; }"));
-        return;
+        return false;
     }
     m_selectorError->hide();
     m_selectorError->clear();
     m_selector->setStyleSheet(QString());
-    if (m_feed)
-        m_feed->setSelector(parsed.value());
+    return true;
+}
+
+void ResourceView::applySelector()
+{
+    m_selectorDebounce->stop();
+    if (!showSelectorError() || !m_feed)
+        return;
+    m_feed->setSelector(LabelSelector::parse(m_selector->text()).value());
 }
 
 void ResourceView::focusQuickFilter()

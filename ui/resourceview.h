@@ -89,6 +89,10 @@ private:
     void updateFreshness();
     void updateEmptyHint();
     void onSelectorEdited();
+    // Shows the box's parse error under it, or hides it; true when the text
+    // is a valid selector.
+    bool showSelectorError();
+    void applySelector();
     void rememberAnchor();
     void restoreAnchor();
     void emitCurrentIfChanged();
@@ -103,6 +107,7 @@ private:
     QTableView *m_table;
     QLabel *m_emptyHint;
     QTimer *m_quickDebounce;
+    QTimer *m_selectorDebounce;
     QTimer *m_countsTimer;
     TableFeed *m_feed = nullptr;
     FacetSelection m_facets; // the filter pane's choice, for the next kind's feed

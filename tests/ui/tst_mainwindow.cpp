@@ -211,7 +211,7 @@ void TestMainWindow::selectorErrorsAreShownInline()
     QTRY_COMPARE(f.model()->rowCount(), 3);
     ResourceView *view = f.window->resourceView();
     view->selectorBox()->setText(QStringLiteral("app in (web"));
-    QVERIFY(view->selectorError()->isVisibleTo(view));
+    QVERIFY(view->selectorError()->isVisibleTo(view)); // at once, while typing
     QVERIFY2(view->selectorError()->text().contains(QStringLiteral("Label selector:")),
              qPrintable(view->selectorError()->text()));
     QCOMPARE(f.model()->rowCount(), 3);
