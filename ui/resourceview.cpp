@@ -27,6 +27,8 @@ namespace informant {
 namespace {
 
 constexpr int kQuickFilterDebounceMs = 120;
+// The rows in view a batch's scroll anchor remembers (a tall window shows ~80).
+constexpr qsizetype kMaxAnchorRows = 128;
 constexpr int kCountsRefreshMs = 250;
 
 int defaultColumnWidth(const QString &name, const QFontMetrics &fm)
@@ -558,20 +560,41 @@ bool ResourceView::sortByColumnName(const QString &name, Qt::SortOrder order)
 
 void ResourceView::rememberAnchor()
 {
+    m_anchorKeys.clear();
     QScrollBar *bar = m_table->verticalScrollBar();
     m_anchorAtTop = bar->value() == 0;
     const int top = m_table->rowAt(0);
-    m_anchorKey = top >= 0 ? m_feed->model()->keyAt(top) : QString();
-    m_anchorOffset = 0;
+    if (m_anchorAtTop || top < 0)
+        return;
+    const int bottom = m_table->rowAt(m_table->viewport()->height() - 1);
+    const int last = bottom < 0 ? m_feed->model()->rowCount() - 1 : bottom;
+    for (int row = top; row <= last && m_anchorKeys.size() < kMaxAnchorRows; ++row)
+        m_anchorKeys.append(m_feed->model()->keyAt(row));
 }
 
 void ResourceView::restoreAnchor()
 {
-    if (m_anchorAtTop || m_anchorKey.isEmpty())
+    // Each row that was in view and is still there says where the top row
+    // went; the view follows the most of them. One row that moves away (its
+    // STATUS sorts elsewhere now) or is deleted does not drag the view with
+    // it, and rows added or removed above keep what the user reads in place.
+    if (m_anchorKeys.isEmpty())
         return;
-    const int row = m_feed->model()->rowOfKey(m_anchorKey);
-    if (row >= 0)
-        m_table->verticalScrollBar()->setValue(row - m_anchorOffset);
+    QHash<int, int> votes;
+    int best = 0;
+    int bestVotes = 0;
+    for (qsizetype offset = 0; offset < m_anchorKeys.size(); ++offset) {
+        const int row = m_feed->model()->rowOfKey(m_anchorKeys.at(offset));
+        if (row < 0)
+            continue;
+        const int top = row - int(offset);
+        if (const int n = ++votes[top]; n > bestVotes) {
+            best = top;
+            bestVotes = n;
+        }
+    }
+    if (bestVotes > 0)
+        m_table->verticalScrollBar()->setValue(qMax(0, best));
 }
 
 void ResourceView::emitCurrentIfChanged()

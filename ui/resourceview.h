@@ -110,9 +110,8 @@ private:
     QTimer *m_selectorDebounce;
     QTimer *m_countsTimer;
     TableFeed *m_feed = nullptr;
-    FacetSelection m_facets; // the filter pane's choice, for the next kind's feed
-    QString m_anchorKey;
-    int m_anchorOffset = 0;
+    FacetSelection m_facets;  // the filter pane's choice, for the next kind's feed
+    QStringList m_anchorKeys; // the rows in view before a batch, top down
     bool m_anchorAtTop = true;
     bool m_fitName = false;      // no widths set by the user: NAME grows to the names
     bool m_widthsByUser = false; // the user has set this kind's widths (remembered)

@@ -68,6 +68,7 @@ private Q_SLOTS:
     void kindNamedBeforeDiscoveryWaitsForIt();
     void unknownKindNoticeShowsOverTheTimeline();
     void nameColumnFitsNamesUnlessTheUserSetWidths();
+    void scrolledViewKeepsItsRowsWhileRowsChange();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -760,6 +761,57 @@ void TestMainWindow::nameColumnFitsNamesUnlessTheUserSetWidths()
     QTRY_COMPARE(f.model()->rowCount(), 1);
     QTRY_VERIFY(f.window->resourceView()->source()->status().synced);
     QCOMPARE(f.window->resourceView()->table()->horizontalHeader()->sectionSize(name), 90);
+}
+
+// Scrolled into the middle of a live table, the user keeps reading the same
+// rows at the same place on screen while rows are added or deleted above
+// them, and while one of them moves elsewhere in the sort order.
+void TestMainWindow::scrolledViewKeepsItsRowsWhileRowsChange()
+{
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    const auto name = [](const char *prefix, int i) {
+        return QString::fromLatin1(prefix) + QStringLiteral("%1").arg(i, 3, 10, QLatin1Char('0'));
+    };
+    for (int i = 0; i < 200; ++i)
+        pods->upsert(pod(QStringLiteral("shop"), name("p", i), QStringLiteral("web"),
+                         QStringLiteral("Running")));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 203);
+    ResourceView *view = f.window->resourceView();
+    QVERIFY(view->sortByColumnName(QStringLiteral("STATUS"), Qt::AscendingOrder));
+    QTableView *table = view->table();
+    QTRY_VERIFY(table->verticalScrollBar()->maximum() > 100);
+    // Where a pod's row is on screen, in rows from the top of the view.
+    const auto onScreen = [&](int i) {
+        return f.model()->rowOfKey(QStringLiteral("shop/") + name("p", i)) - table->rowAt(0);
+    };
+    table->verticalScrollBar()->setValue(f.model()->rowOfKey(QStringLiteral("shop/p100")));
+    QCOMPARE(onScreen(100), 0);
+    QCOMPARE(onScreen(105), 5);
+
+    for (int i = 0; i < 10; ++i) // sort before every p
+        pods->upsert(pod(QStringLiteral("shop"), name("a", i), QStringLiteral("web"),
+                         QStringLiteral("Running")));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 213);
+    QCOMPARE(onScreen(100), 0);
+    QCOMPARE(onScreen(105), 5);
+
+    // The top row's pod fails: its STATUS sorts it to the end. The view does
+    // not follow it; the rows below it stay where they are.
+    pods->upsert(pod(QStringLiteral("shop"), name("p", 100), QStringLiteral("web"),
+                     QStringLiteral("Unknown")));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowOfKey(QStringLiteral("shop/p100")), 212);
+    QCOMPARE(onScreen(105), 5);
+
+    // A row in view is deleted, with a row above the view.
+    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/p102")).value());
+    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/p050")).value());
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 211);
+    QCOMPARE(onScreen(105), 5);
 }
 
 QTEST_MAIN(TestMainWindow)
