@@ -23,6 +23,33 @@ const char kSslErrorsProperty[] = "informantSslErrors";
 constexpr qint64 kSinkChunkBytes = 1 << 20;
 constexpr qint64 kSinkBufferBytes = 4 << 20;
 
+// How long the server asked the client to wait before it tries again; 0 when
+// it did not ask (client-go's checkWait: only 429 and 5xx answers count).
+int retryAfterMs(const ApiResult<RestResponse> &result)
+{
+    if (result.ok() || !result.error().isStatus())
+        return 0;
+    const ApiStatus &status = result.error().status;
+    if (status.code != 429 && status.code < 500)
+        return 0;
+    return status.retryAfterSeconds > 0 ? status.retryAfterSeconds * 1000 : 0;
+}
+
+// Waits `ms` in a local event loop; false when `interrupter` fired.
+bool waitInterruptibly(int ms, Interrupter *interrupter)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    if (!interrupter) {
+        loop.exec();
+        return true;
+    }
+    Interrupter::Scope scope(*interrupter, &loop, nullptr);
+    if (!interrupter->isInterrupted())
+        loop.exec();
+    return !interrupter->isInterrupted();
+}
+
 bool isSuccess(const QNetworkReply *reply)
 {
     const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -337,17 +364,24 @@ ApiResult<RestResponse> RestClient::getBlocking(const QString &path, const QUrlQ
         ApiError::Kind::Cancelled, describe(path) + QLatin1String(": cancelled"), {}};
     if (interrupter && interrupter->isInterrupted())
         return cancelledError;
-    auto handle = std::make_shared<RequestHandle>();
-    auto result = awaitCallback<ApiResult<RestResponse>>(
-        [&](auto done) { getAttempt(path, query, std::move(done), options, false, handle); },
-        interrupter);
-    if (result)
-        return std::move(*result);
-    // Interrupted: abort the request (its callback still runs, into nothing).
-    handle->cancelled = true;
-    if (handle->reply)
-        handle->reply->abort();
-    return cancelledError;
+    for (int retries = 0;; ++retries) {
+        auto handle = std::make_shared<RequestHandle>();
+        auto result = awaitCallback<ApiResult<RestResponse>>(
+            [&](auto done) { getAttempt(path, query, std::move(done), options, false, handle); },
+            interrupter);
+        if (!result) {
+            // Interrupted: abort the request (its callback still runs, into nothing).
+            handle->cancelled = true;
+            if (handle->reply)
+                handle->reply->abort();
+            return cancelledError;
+        }
+        const int waitMs = retryAfterMs(*result);
+        if (waitMs == 0 || retries >= options.retryAfterRetries)
+            return std::move(*result);
+        if (!waitInterruptibly(waitMs, interrupter))
+            return cancelledError;
+    }
 }
 
 } // namespace informant

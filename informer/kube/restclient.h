@@ -60,6 +60,9 @@ struct RequestOptions
     // held whole. RestResponse::body is then empty. Other responses' bodies
     // are collected as usual (they name the error).
     std::function<void(QByteArrayView)> bodySink;
+    // How many times getBlocking() sends the request again when a 429 or
+    // 5xx says when to come back (client-go's request: 10).
+    int retryAfterRetries = 10;
 };
 
 struct RestResponse
@@ -86,6 +89,10 @@ public:
 
     // Blocking GET: runs a local event loop in the calling thread (which must
     // own this client) until the answer arrives or `interrupter` fires.
+    // As client-go's request: a 429 or 5xx that says when to come back
+    // (Retry-After, or the Status's retryAfterSeconds) is sent again then, up
+    // to options.retryAfterRetries times; a paged list under API priority and
+    // fairness continues where it was instead of starting over.
     ApiResult<RestResponse> getBlocking(const QString &path, const QUrlQuery &query,
                                         const RequestOptions &options = {},
                                         Interrupter *interrupter = nullptr);

@@ -80,6 +80,7 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
     RequestOptions request;
     request.timeoutMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : kListTimeoutMs;
     request.deadlineMs = options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 : 0;
+    request.retryAfterRetries = m_retryAfterRetries;
     // Decoded as it arrives: an RV="0" list of 100k pods is one body of
     // ~450 MB that would otherwise be held (and parsed) whole.
     ListBodyDecoder decoder(m_decodeOptions, DecodeThreads::perStream());

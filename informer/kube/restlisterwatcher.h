@@ -18,12 +18,11 @@
 #include "informer/kube/clusterconnection.h"
 #include "informer/kube/interrupter.h"
 #include "informer/kube/resourcepath.h"
+#include "informer/kube/restclient.h"
 
 #include <QThread>
 
 namespace informant {
-
-class RestClient;
 
 class RestListerWatcher final : public ListerWatcher
 {
@@ -40,6 +39,9 @@ public:
     void cancel() override;
 
     const ResourcePath &path() const { return m_path; }
+    // How often a list is sent again when a 429 or 5xx says when to come
+    // back (RequestOptions::retryAfterRetries; 10 by default).
+    void setRetryAfterRetries(int retries) { m_retryAfterRetries = retries; }
 
 private:
     RestClient *client();
@@ -50,6 +52,7 @@ private:
     const DecodeOptions m_decodeOptions;
     Interrupter m_interrupter;
     RestClient *m_client = nullptr; // belongs to the last calling thread
+    int m_retryAfterRetries = RequestOptions().retryAfterRetries;
 };
 
 } // namespace informant

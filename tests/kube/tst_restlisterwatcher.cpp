@@ -7,6 +7,7 @@
 
 #include "informer/kube/restlisterwatcher.h"
 
+#include <QElapsedTimer>
 #include <QSemaphore>
 #include <QTest>
 #include <QThread>
@@ -36,6 +37,19 @@ std::shared_ptr<const ClusterConnection> connectionTo(const QUrl &server)
     config.server = server;
     return ClusterConnection::create(config);
 }
+
+QByteArray page(const char *continueToken, const char *name)
+{
+    return QByteArray(
+               R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"42",)") +
+           R"("continue":")" + continueToken + R"("},"items":[{"metadata":{"name":")" + name +
+           R"(","namespace":"ns","uid":")" + name + R"(","resourceVersion":"40"}}]})";
+}
+
+// API priority and fairness turning a request away.
+const QByteArray kTooManyRequests =
+    R"({"kind":"Status","apiVersion":"v1","status":"Failure","reason":"TooManyRequests",)"
+    R"("message":"too many requests","code":429})";
 
 ResourcePath pods(const QString &ns = QStringLiteral("ns"))
 {
@@ -154,9 +168,11 @@ private slots:
         });
         QVERIFY(server.listen());
         RestListerWatcher lw(connectionTo(server.url()), pods());
+        lw.setRetryAfterRetries(0); // the error as the server gave it, at once
         auto page = lw.list({});
         QVERIFY(!page.ok());
         QCOMPARE(page.error().kind, ApiError::Kind::Status);
+        QCOMPARE(server.requests.size(), 1);
         QCOMPARE(page.error().status.code, code);
         QCOMPARE(page.error().status.reason, reason);
         QCOMPARE(page.error().status.retryAfterSeconds, retryAfter);
@@ -436,6 +452,60 @@ private slots:
         }
         QVERIFY(lister->wait(5000));
         delete lister;
+    }
+
+    // client-go's request waits as long as a 429 or 5xx says and sends the
+    // same request again: a paged list goes on from its continue token
+    // instead of starting over at page 1 (reference: rest/request.go).
+    void throttledPageIsSentAgainAfterRetryAfter()
+    {
+        int throttled = 0;
+        FakeApiServer server([&](const HttpRequest &request, QTcpSocket *socket) {
+            const QString token = request.query.queryItemValue(QStringLiteral("continue"));
+            if (token.isEmpty())
+                FakeApiServer::reply(socket, 200, page("c1", "a"));
+            else if (throttled++ == 0)
+                FakeApiServer::reply(socket, 429, kTooManyRequests, "application/json",
+                                     "Retry-After: 1\r\n");
+            else
+                FakeApiServer::reply(socket, 200, page("", "b"));
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        ListOptions options;
+        options.limit = 1;
+        auto first = lw.list(options);
+        QVERIFY(first.ok());
+        options.continueToken = first->continueToken;
+        QElapsedTimer clock;
+        clock.start();
+        auto second = lw.list(options);
+        QVERIFY2(second.ok(), qPrintable(second.ok() ? QString() : second.error().message));
+        QCOMPARE(second->items.first().name(), QStringLiteral("b"));
+        QCOMPARE(server.requests.size(), 3);
+        QCOMPARE(server.requests.at(1).query.toString(), server.requests.at(2).query.toString());
+        QVERIFY2(clock.elapsed() >= 900, "the client waited as the server asked");
+    }
+
+    // Without a time to come back, a 429 is the caller's to handle (the
+    // reflector backs off), and so is a 4xx that names one.
+    void throttlingWithoutRetryAfterIsReturned()
+    {
+        FakeApiServer server([](const HttpRequest &request, QTcpSocket *socket) {
+            const bool forbidden = request.path.contains(QStringLiteral("forbidden"));
+            FakeApiServer::reply(socket, forbidden ? 403 : 429,
+                                 forbidden ? QByteArray("{}") : kTooManyRequests,
+                                 "application/json", forbidden ? "Retry-After: 1\r\n" : "");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher throttledPods(connectionTo(server.url()), pods());
+        auto throttled = throttledPods.list(ListOptions{});
+        QVERIFY(!throttled.ok());
+        QVERIFY(throttled.error().isTooManyRequests());
+        RestListerWatcher forbiddenPods(connectionTo(server.url()),
+                                        pods(QStringLiteral("forbidden")));
+        QVERIFY(!forbiddenPods.list(ListOptions{}).ok());
+        QCOMPARE(server.requests.size(), 2);
     }
 };
 
