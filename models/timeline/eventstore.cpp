@@ -1,5 +1,7 @@
 #include "models/timeline/eventstore.h"
 
+#include "models/timeline/objectidentity.h"
+
 #include <algorithm>
 
 namespace informant {
@@ -12,6 +14,16 @@ bool sameContent(const TimelineEvent &a, const TimelineEvent &b)
     return a.resourceVersion == b.resourceVersion && a.startMs == b.startMs && a.endMs == b.endMs &&
            a.count == b.count && a.type == b.type && a.reason == b.reason &&
            a.message == b.message && a.object == b.object;
+}
+
+// An event is indexed under its object's real uid and, for an object
+// identified by name, under its name key; a filter may name either.
+template<typename Visit> void forEachObjectKey(const InvolvedObject &object, Visit visit)
+{
+    if (const QString uid = knownObjectUid(object); !uid.isEmpty())
+        visit(uid);
+    if (isIdentifiedByName(object))
+        visit(objectNameKey(object.kind, object.namespaceName, object.name));
 }
 
 QList<qint32> sortedSlots(const QSet<qint32> &set)
@@ -71,23 +83,39 @@ void EventStore::applyBatch(const ChangeBatch &batch)
 
 bool EventStore::upsert(const TimelineEvent &event)
 {
-    const qint32 existing = slotOf(event.uid);
+    qint32 existing = slotOf(event.uid);
+    if (existing < 0 && !event.eventKey.isEmpty())
+        existing = m_byEventKey.value(event.eventKey, -1);
     if (existing >= 0) {
-        if (sameContent(m_events[size_t(existing)], event))
+        const TimelineEvent &current = m_events[size_t(existing)];
+        if (current.uid != event.uid) {
+            // The recorder's re-created series (see the header). A late update
+            // of the uid it replaced (the other API's watch may lag) must not
+            // bring the old state back.
+            if (event.endMs < current.endMs)
+                return false;
+        } else if (sameContent(current, event)) {
             return false;
-        unindex(existing);
-        TimelineEvent &slot = m_events[size_t(existing)];
-        slot = event;
-        slot.reason = intern(event.reason);
-        slot.object.kind = intern(event.object.kind);
-        slot.object.namespaceName = intern(event.object.namespaceName);
-        slot.source = intern(event.source);
-        index(existing);
-    } else {
-        if (m_size >= m_capacity) {
-            // Evict a 1/64 step so a full store does not scan per insert.
-            enforceCapacity(qMax<qsizetype>(0, m_capacity - qMax<qsizetype>(1, m_capacity / 64)));
         }
+        replaceSlot(existing, event);
+    } else if (m_size >= m_capacity) {
+        // Evict a 1/64 step so a full store does not scan per insert; an event
+        // older than what is evicted would be the next to go, so it is dropped
+        // instead of pushing out newer ones.
+        const quint64 before = m_revision;
+        if (!isOlderThanEvicted(event)) {
+            enforceCapacity(qMax<qsizetype>(0, m_capacity - qMax<qsizetype>(1, m_capacity / 64)));
+            ++m_revision;
+        }
+        if (isOlderThanEvicted(event)) {
+            ++m_evicted;
+            if (m_revision == before)
+                return false;
+            Q_EMIT changed();
+            return true;
+        }
+        insertNew(event);
+    } else {
         insertNew(event);
     }
     ++m_revision;
@@ -112,8 +140,10 @@ void EventStore::clear()
         return;
     m_events.clear();
     m_live.clear();
+    m_generation.clear(); // m_nextGeneration goes on: old lane items stay stale
     m_free.clear();
     m_byUid.clear();
+    m_byEventKey.clear();
     m_byObject.clear();
     m_byNamespace.clear();
     m_byReason.clear();
@@ -121,6 +151,7 @@ void EventStore::clear()
         set.clear();
     m_strings.clear();
     m_size = 0;
+    m_evictedUpToMs = std::numeric_limits<qint64>::min();
     ++m_revision;
     Q_EMIT changed();
 }
@@ -130,6 +161,7 @@ qint32 EventStore::insertNew(TimelineEvent event)
     event.reason = intern(event.reason);
     event.object.kind = intern(event.object.kind);
     event.object.namespaceName = intern(event.object.namespaceName);
+    event.object.apiVersion = intern(event.object.apiVersion);
     event.source = intern(event.source);
     qint32 slot;
     if (!m_free.empty()) {
@@ -137,21 +169,52 @@ qint32 EventStore::insertNew(TimelineEvent event)
         m_free.pop_back();
         m_events[size_t(slot)] = std::move(event);
         m_live[size_t(slot)] = 1;
+        m_generation[size_t(slot)] = ++m_nextGeneration;
     } else {
         slot = qint32(m_events.size());
         m_events.push_back(std::move(event));
         m_live.push_back(1);
+        m_generation.push_back(++m_nextGeneration);
     }
-    m_byUid.insert(m_events[size_t(slot)].uid, slot);
+    const TimelineEvent &stored = m_events[size_t(slot)];
+    m_byUid.insert(stored.uid, slot);
+    if (!stored.eventKey.isEmpty())
+        m_byEventKey.insert(stored.eventKey, slot);
     index(slot);
     ++m_size;
     return slot;
 }
 
+void EventStore::replaceSlot(qint32 slot, const TimelineEvent &event)
+{
+    unindex(slot);
+    TimelineEvent &stored = m_events[size_t(slot)];
+    if (stored.uid != event.uid) {
+        m_byUid.remove(stored.uid);
+        m_byUid.insert(event.uid, slot);
+    }
+    if (stored.eventKey != event.eventKey) {
+        if (m_byEventKey.value(stored.eventKey, -1) == slot)
+            m_byEventKey.remove(stored.eventKey);
+        if (!event.eventKey.isEmpty())
+            m_byEventKey.insert(event.eventKey, slot);
+    }
+    stored = event;
+    stored.reason = intern(event.reason);
+    stored.object.kind = intern(event.object.kind);
+    stored.object.namespaceName = intern(event.object.namespaceName);
+    stored.object.apiVersion = intern(event.object.apiVersion);
+    stored.source = intern(event.source);
+    index(slot);
+}
+
 void EventStore::removeSlot(qint32 slot)
 {
     unindex(slot);
-    m_byUid.remove(m_events[size_t(slot)].uid);
+    const TimelineEvent &event = m_events[size_t(slot)];
+    m_byUid.remove(event.uid);
+    if (!event.eventKey.isEmpty() && m_byEventKey.value(event.eventKey, -1) == slot)
+        m_byEventKey.remove(event.eventKey);
     m_events[size_t(slot)] = TimelineEvent{}; // release the strings now
     m_live[size_t(slot)] = 0;
     m_free.push_back(slot);
@@ -161,8 +224,7 @@ void EventStore::removeSlot(qint32 slot)
 void EventStore::index(qint32 slot)
 {
     const TimelineEvent &event = m_events[size_t(slot)];
-    if (!event.object.uid.isEmpty())
-        m_byObject[event.object.uid].insert(slot);
+    forEachObjectKey(event.object, [&](const QString &key) { m_byObject[key].insert(slot); });
     m_byNamespace[event.object.namespaceName].insert(slot);
     m_byReason[event.reason].insert(slot);
     m_byType[int(event.type)].insert(slot);
@@ -179,8 +241,7 @@ void EventStore::unindex(qint32 slot)
         if (it->isEmpty())
             index.erase(it);
     };
-    if (!event.object.uid.isEmpty())
-        drop(m_byObject, event.object.uid);
+    forEachObjectKey(event.object, [&](const QString &key) { drop(m_byObject, key); });
     drop(m_byNamespace, event.object.namespaceName);
     drop(m_byReason, event.reason);
     m_byType[int(event.type)].remove(slot);
@@ -190,6 +251,11 @@ void EventStore::enforceCapacity(qsizetype target)
 {
     if (m_size > target)
         evictOldest(m_size - target);
+}
+
+bool EventStore::isOlderThanEvicted(const TimelineEvent &event) const
+{
+    return event.endMs < m_evictedUpToMs;
 }
 
 void EventStore::evictOldest(qsizetype count)
@@ -202,9 +268,15 @@ void EventStore::evictOldest(qsizetype count)
             order.emplace_back(m_events[size_t(slot)].endMs, slot);
     }
     count = qMin<qsizetype>(count, qsizetype(order.size()));
+    if (count <= 0)
+        return;
     std::nth_element(order.begin(), order.begin() + count, order.end());
-    for (qsizetype i = 0; i < count; ++i)
+    qint64 newestEvicted = std::numeric_limits<qint64>::min();
+    for (qsizetype i = 0; i < count; ++i) {
+        newestEvicted = qMax(newestEvicted, order[size_t(i)].first);
         removeSlot(order[size_t(i)].second);
+    }
+    m_evictedUpToMs = newestEvicted;
     m_evicted += count;
 }
 
@@ -219,9 +291,9 @@ QString EventStore::intern(const QString &text)
     return text;
 }
 
-QList<qint32> EventStore::slotsForObject(const QString &objectUid) const
+QList<qint32> EventStore::slotsForObject(const QString &objectKey) const
 {
-    return sortedSlots(m_byObject.value(objectUid));
+    return sortedSlots(m_byObject.value(objectKey));
 }
 
 QList<qint32> EventStore::slotsInNamespace(const QString &namespaceName) const

@@ -7,6 +7,17 @@
 
 namespace informant {
 
+namespace {
+
+// The column of pixel position x, kept in [-1, width] while still a double:
+// a long span at a fine zoom reaches x beyond 2^31, which no int holds.
+int columnOf(double x, int width)
+{
+    return int(std::floor(std::clamp(x, -1.0, double(width))));
+}
+
+} // namespace
+
 void LaneBins::reset(int width)
 {
     m_width = qMax(0, width);
@@ -53,8 +64,8 @@ void LaneBins::bin(const TimelineLane &lane, double t0Ms, double msPerPx, int wi
         const double x0 = (double(item.startMs) - t0Ms) / msPerPx;
         const double x1 = (double(item.endMs) - t0Ms) / msPerPx;
         if (item.span && x1 - x0 >= kMinSpanWidthPx) {
-            const int c0 = qMax(0, int(std::floor(x0)));
-            const int c1 = qMin(m_width - 1, int(std::floor(x1)));
+            const int c0 = qMax(0, columnOf(x0, m_width));
+            const int c1 = qMin(m_width - 1, columnOf(x1, m_width));
             // Difference array: O(1) per span however wide it is.
             const size_t row = size_t(int(item.type)) * size_t(m_width + 1);
             ++m_spanDelta[row + size_t(c0)];
@@ -68,7 +79,7 @@ void LaneBins::bin(const TimelineLane &lane, double t0Ms, double msPerPx, int wi
         // A point (or a narrow span) marks the column where it last happened
         // if visible, so a repeating event sits at its latest occurrence.
         const double x = x1 < m_width ? x1 : x0;
-        addPoint(int(std::floor(x)), item);
+        addPoint(columnOf(x, m_width), item);
     }
     for (int type = 0; type < 3; ++type) {
         const size_t row = size_t(type) * size_t(m_width + 1);

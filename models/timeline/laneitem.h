@@ -17,11 +17,13 @@ struct LaneItem
 {
     qint64 startMs = 0;
     qint64 endMs = 0;
-    qint32 slot = -1; // EventStore slot
+    qint32 slot = -1;       // EventStore slot
+    quint32 generation = 0; // the slot's generation when the layout was built
     qint32 count = 1;
     EventType type = EventType::Normal;
     bool span = false; // a series / repeated event
 };
+static_assert(sizeof(LaneItem) == 32, "lanes are scanned per paint: keep items small");
 
 struct TimelineLane
 {
@@ -32,7 +34,7 @@ struct TimelineLane
     QString namespaceName;
     QString objectKind;
     QString name;            // object lanes only
-    QString uid;             // object lanes only
+    QString uid;             // object lanes only; empty if no event names a real one
     qint32 eventCount = 0;   // occurrences (sum of counts)
     qint32 warningCount = 0; // occurrences of Warning events
     qint32 objectCount = 0;  // group lanes: objects in the group
@@ -42,6 +44,8 @@ struct TimelineLane
     qint64 maxDurationMs = 0; // longest item, bounds the binary search
 
     bool isGroup() const { return kind == Kind::Group; }
+    // The object an object lane stands for (kind, namespace, name, uid).
+    InvolvedObject object() const { return {objectKind, namespaceName, name, uid, {}, {}}; }
     QString groupKey() const { return namespaceName + QChar(0x1f) + objectKind; }
 };
 

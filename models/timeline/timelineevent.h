@@ -27,8 +27,9 @@ struct InvolvedObject
     QString kind;
     QString namespaceName;
     QString name;
-    QString uid;
+    QString uid; // see objectidentity.h: not always the object's real uid
     QString fieldPath;
+    QString apiVersion; // tells a core Node from a custom resource of that kind
     friend bool operator==(const InvolvedObject &, const InvolvedObject &) = default;
 };
 

@@ -3,8 +3,10 @@
 // TimelineFilter: which events the timeline shows. Everything empty/unset
 // matches every event. The filter pane's choice arrives here as a namespace
 // set plus, for label choices, the uid set of the matching objects (computed
-// by the pane from the label index) or a predicate. Plain value type.
+// by the pane from the label index; Nodes also by their name key, see
+// objectidentity.h) or a predicate. Plain value type.
 
+#include "models/timeline/objectidentity.h"
 #include "models/timeline/timelineevent.h"
 
 #include <QSet>
@@ -18,7 +20,7 @@ namespace informant {
 struct TimelineFilter
 {
     QSet<QString> namespaces;                             // involved object's namespace; empty: all
-    std::optional<QSet<QString>> objectUids;              // involved object uids; unset: all
+    std::optional<QSet<QString>> objectUids;              // involved object keys; unset: all
     std::function<bool(const TimelineEvent &)> predicate; // unset: all
     QSet<QString> reasons;                                // empty: all
     bool warningsOnly = false;
@@ -37,9 +39,18 @@ struct TimelineFilter
             return false;
         if (!reasons.isEmpty() && !reasons.contains(event.reason))
             return false;
-        if (objectUids && !objectUids->contains(event.object.uid))
+        if (objectUids && !matchesObject(event.object))
             return false;
         return !predicate || predicate(event);
+    }
+
+private:
+    bool matchesObject(const InvolvedObject &object) const
+    {
+        if (const QString uid = knownObjectUid(object); !uid.isEmpty() && objectUids->contains(uid))
+            return true;
+        return isIdentifiedByName(object) &&
+               objectUids->contains(objectNameKey(object.kind, object.namespaceName, object.name));
     }
 };
 

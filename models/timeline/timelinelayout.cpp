@@ -1,5 +1,7 @@
 #include "models/timeline/timelinelayout.h"
 
+#include "models/timeline/objectidentity.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -13,15 +15,6 @@ struct GroupBuild
     QString kind;
     std::vector<int> objects; // indices into the object lanes
 };
-
-// An object without a uid (rare: events about objects being created) is
-// identified by kind/namespace/name instead.
-QString objectIdentity(const InvolvedObject &object)
-{
-    if (!object.uid.isEmpty())
-        return object.uid;
-    return object.kind + u'/' + object.namespaceName + u'/' + object.name;
-}
 
 void sortItems(TimelineLane &lane)
 {
@@ -57,9 +50,10 @@ std::optional<QList<qint32>> candidateSlots(const EventStore &store, const Timel
     } else {
         return std::nullopt;
     }
-    // Each event is in one namespace and has one object: no duplicates. Slot
-    // order keeps the layout identical to a full scan's.
+    // An event is in one namespace, but a Node's may be found under its uid
+    // and its name key. Slot order keeps the layout identical to a full scan's.
     std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
     return found;
 }
 
@@ -88,18 +82,21 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
         const TimelineEvent &event = store.at(slot);
         if (filtered && !filter.matches(event))
             return;
-        // The uid is used in place (no copy); the fallback is rare.
-        QString fallback;
-        const QString &identity = event.object.uid.isEmpty()
-                                      ? (fallback = objectIdentity(event.object))
-                                      : event.object.uid;
+        // One lane per object (objectidentity.h). The uid is used in place
+        // (no copy); keys by name are rare (Nodes, objects without a uid).
+        QString nameKey;
+        const bool byName = isIdentifiedByName(event.object);
+        if (byName)
+            nameKey =
+                objectNameKey(event.object.kind, event.object.namespaceName, event.object.name);
+        const QString &identity = byName ? nameKey : event.object.uid;
         auto it = objectIndex.find(identity);
         if (it == objectIndex.end()) {
             TimelineLane lane;
             lane.namespaceName = event.object.namespaceName;
             lane.objectKind = event.object.kind;
             lane.name = event.object.name;
-            lane.uid = event.object.uid;
+            lane.uid = knownObjectUid(event.object);
             const QString key = lane.groupKey();
             auto group = groupIndex.find(key);
             if (group == groupIndex.end()) {
@@ -109,9 +106,14 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
             groups[size_t(*group)].objects.push_back(int(objects.size()));
             it = objectIndex.insert(identity, int(objects.size()));
             objects.push_back(std::move(lane));
+        } else if (byName && objects[size_t(*it)].uid.isEmpty()) {
+            // A Node lane opened by a kubelet event learns the real uid from
+            // a controller's, so selecting the Node finds it.
+            objects[size_t(*it)].uid = knownObjectUid(event.object);
         }
-        addItem(objects[size_t(*it)], LaneItem{event.startMs, event.endMs, slot, event.count,
-                                               event.type, event.isSpan()});
+        addItem(objects[size_t(*it)],
+                LaneItem{event.startMs, event.endMs, slot, store.generation(slot), event.count,
+                         event.type, event.isSpan()});
         ++m_itemCount;
         m_firstMs = m_firstMs < 0 ? event.startMs : qMin(m_firstMs, event.startMs);
         m_lastMs = qMax(m_lastMs, event.endMs);

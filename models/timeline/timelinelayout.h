@@ -1,7 +1,9 @@
 #pragma once
 
 // TimelineLayout: the timeline's rows, computed from an EventStore and a
-// TimelineFilter: one lane per involved object, grouped by (namespace, kind)
+// TimelineFilter: one lane per involved object (as objectidentity.h
+// identifies it: a Node's kubelet and controller events share one lane),
+// grouped by (namespace, kind)
 // under a group header lane; groups sorted by namespace then kind, objects by
 // name. A collapsed group is its header lane alone, holding all its objects'
 // items. Each lane's items are sorted by start, so drawing a time window is a

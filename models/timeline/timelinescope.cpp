@@ -1,6 +1,7 @@
 #include "models/timeline/timelinescope.h"
 
 #include "models/facetselection.h"
+#include "models/timeline/objectidentity.h"
 
 namespace informant {
 
@@ -18,9 +19,15 @@ QSet<QString> labelledObjectUids(const QList<const Indexer *> &indexers,
             continue;
         for (const QString &key : *keys) {
             // The key may have gone between the index read and this lookup.
-            if (const std::optional<KubeObject> object = indexer->getByKey(key);
-                object && !object->uid().isEmpty())
-                uids.insert(object->uid());
+            const std::optional<KubeObject> object = indexer->getByKey(key);
+            if (!object)
+                continue;
+            const InvolvedObject involved = referenceTo(*object);
+            if (const QString uid = knownObjectUid(involved); !uid.isEmpty())
+                uids.insert(uid);
+            // The kubelet's events about a Node name no real uid.
+            if (isIdentifiedByName(involved))
+                uids.insert(objectKey(involved));
         }
     }
     return uids;

@@ -18,7 +18,9 @@
 namespace informant {
 
 // uids of the objects in `indexers` that carry `labels` (label key -> accepted
-// values; an empty value set means "has the key"). Empty `labels`: no uids.
+// values; an empty value set means "has the key"), plus the name key of each
+// such Node (objectidentity.h), as TimelineFilter::objectUids wants them.
+// Empty `labels`: no uids.
 QSet<QString> labelledObjectUids(const QList<const Indexer *> &indexers,
                                  const QMap<QString, QSet<QString>> &labels);
 

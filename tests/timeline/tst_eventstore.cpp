@@ -1,7 +1,9 @@
-// EventStore: dedupe by uid across APIs, indexes, bounded capacity, deletes
-// kept by default, one changed() per batch.
+// EventStore: dedupe by uid across APIs and by name for re-created series,
+// indexes, bounded capacity, deletes kept by default, one changed() per batch,
+// slot generations.
 
 #include "models/timeline/eventstore.h"
+#include "models/timeline/timelinelayout.h"
 #include "syntheticevents.h"
 
 #include <QSignalSpy>
@@ -133,6 +135,102 @@ private Q_SLOTS:
         store.setKeepDeletedEvents(false);
         store.applyBatch(ChangeBatch{false, {del}});
         QCOMPARE(store.size(), 0);
+    }
+
+    void recreatedSeriesReplacesTheExpiredEvent_data()
+    {
+        QTest::addColumn<bool>("keepDeleted");
+        QTest::newRow("deletes kept") << true;
+        QTest::newRow("deletes applied") << false;
+    }
+    void recreatedSeriesReplacesTheExpiredEvent()
+    {
+        // client-go's recorder: the PATCH of a series gets 404 once the Event
+        // expired, so it creates it again under the same namespace/name with
+        // a new uid, the first timestamp and the count carried on.
+        QFETCH(bool, keepDeleted);
+        EventStore store;
+        store.setKeepDeletedEvents(keepDeleted);
+        EventSpec spec;
+        spec.uid = QStringLiteral("e1");
+        spec.firstMs = kT;
+        spec.lastMs = kT + 3'000'000;
+        spec.count = 5;
+        const ObjectChange original = upsertOf(coreEventJson(spec));
+        store.applyBatch(ChangeBatch{false, {original}});
+        ObjectChange expired = original;
+        expired.type = ObjectChange::Type::Delete;
+        store.applyBatch(ChangeBatch{false, {expired}});
+
+        EventSpec recreated = spec;
+        recreated.uid = QStringLiteral("e2");
+        recreated.lastMs = kT + 4'000'000;
+        recreated.count = 6;
+        store.applyBatch(ChangeBatch{false, {upsertOf(coreEventJson(recreated))}});
+        QCOMPARE(store.size(), 1);
+        QCOMPARE(store.slotOf("e1"), -1);
+        QVERIFY(store.slotOf("e2") >= 0);
+        QCOMPARE(store.at(store.slotOf("e2")).count, 6);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        QCOMPARE(layout.itemCount(), 1);
+        QCOMPARE(layout.lane(1).eventCount, 6);
+
+        // A late update of the old uid (the other API's watch lags) does not
+        // bring the old count back, nor a second entry.
+        store.applyBatch(ChangeBatch{false, {upsertOf(eventsV1Json(spec))}});
+        QCOMPARE(store.size(), 1);
+        QCOMPARE(store.at(store.slotOf("e2")).count, 6);
+        // Its deletion does not remove the new one.
+        store.setKeepDeletedEvents(false);
+        store.applyBatch(ChangeBatch{false, {expired}});
+        QCOMPARE(store.size(), 1);
+    }
+
+    void fullStoreDropsEventsOlderThanItEvicts()
+    {
+        EventStore store;
+        store.setCapacity(64);
+        for (int i = 0; i < 64; ++i)
+            store.upsert(makeEvent(QString::number(i), "ns", "Pod", "p", kT + i * 1000));
+        QCOMPARE(store.size(), 64);
+        // Older than everything held: it would be the first to go, so it
+        // does not take a place.
+        store.upsert(makeEvent("ancient", "ns", "Pod", "p", kT - 1'000'000));
+        QCOMPARE(store.slotOf("ancient"), -1);
+        QVERIFY(store.size() <= 64);
+        QCOMPARE(store.evictedCount(), 65 - store.size());
+        for (int i = 1; i < 64; ++i)
+            QVERIFY(store.slotOf(QString::number(i)) >= 0);
+        // Full again, an old event is dropped without evicting newer ones.
+        store.upsert(makeEvent("new", "ns", "Pod", "p", kT + 100'000));
+        QCOMPARE(store.size(), 64);
+        const qint64 evicted = store.evictedCount();
+        store.upsert(makeEvent("old", "ns", "Pod", "p", kT - 1000));
+        QCOMPARE(store.slotOf("old"), -1);
+        QCOMPARE(store.size(), 64);
+        QCOMPARE(store.evictedCount(), evicted + 1);
+        QVERIFY(store.slotOf("new") >= 0);
+    }
+
+    void reusedSlotHasANewGeneration()
+    {
+        EventStore store;
+        store.setCapacity(1);
+        store.upsert(makeEvent("a", "ns", "Pod", "a", kT));
+        const qint32 slot = store.slotOf("a");
+        const quint32 generation = store.generation(slot);
+        QVERIFY(store.holds(slot, generation));
+        // An update in place is the same event.
+        store.upsert(makeEvent("a", "ns", "Pod", "a", kT, kT + 10, EventType::Normal, 2));
+        QVERIFY(store.holds(slot, generation));
+        store.upsert(makeEvent("b", "ns", "Pod", "b", kT + 1000));
+        QCOMPARE(store.slotOf("b"), slot); // evicted "a", reused its slot
+        QVERIFY(!store.holds(slot, generation));
+        QVERIFY(store.holds(slot, store.generation(slot)));
+        store.clear();
+        store.upsert(makeEvent("c", "ns", "Pod", "c", kT + 2000));
+        QVERIFY(!store.holds(store.slotOf("c"), generation));
     }
 
     void timeRangeSpansAllEvents()

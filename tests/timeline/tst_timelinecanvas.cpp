@@ -1,14 +1,17 @@
 // Painter tests on rendered images: markers land at the x of their time in
 // their lane with the type's colour, series are spans, dense lanes become
-// column bars; and the canvas's interaction (click, zoom, pan, collapse).
+// column bars; and the canvas's interaction (click, zoom, pan, collapse,
+// fit, follow, resize).
 
 #include "syntheticevents.h"
 #include "ui/timeline/timelinecanvas.h"
 
+#include <QHelpEvent>
 #include <QImage>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
 
 using namespace informant;
 using namespace informant::testing;
@@ -157,6 +160,59 @@ private Q_SLOTS:
         QCOMPARE(m_canvas->selectedObject(), QStringLiteral("Pod-shop-web-1"));
     }
 
+    void longSeriesAtTheFinestZoomIsDrawnAcrossTheView()
+    {
+        // Days of a series seen at 0.05 ms/px: its end is billions of pixels
+        // right of the window.
+        constexpr qint64 kDay = 24 * 60 * kMinute;
+        m_store->upsert(makeEvent("s", "default", "Pod", "crash", kT0 - 5 * kDay, kT0 + 5 * kDay,
+                                  EventType::Warning, 4000, "BackOff"));
+        m_canvas->rebuildNow();
+        const double start = double(kT0);
+        m_canvas->setVisibleRange(start, start + 10.0);
+        QCOMPARE(m_canvas->msPerPx(), TimelineCanvas::kMinMsPerPx);
+        const QImage image = renderCanvas(*m_canvas);
+        const int y = laneCentre(*m_canvas, 1);
+        for (int x : {TimelineView::kGutterWidth + 5, image.width() / 2, image.width() - 5}) {
+            const QColor c = image.pixelColor(x, y);
+            QVERIFY2(c.red() - c.blue() > 40, qPrintable(c.name()));
+        }
+    }
+
+    void clickUsesTheLanesObjectEvenIfItsSlotWasReused()
+    {
+        // The layout is rebuilt a little after the store changes; meanwhile
+        // an evicted event's slot may hold another object's event.
+        m_store->setCapacity(1);
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        m_store->upsert(makeEvent("b", "batch", "Job", "report", kT0 + 70 * kMinute));
+        QCOMPARE(m_store->slotOf("b"), 0);
+        QVERIFY(m_canvas->layout().storeRevision() != m_store->revision());
+        const int x = int(m_canvas->view().xForTime(double(kT0 + 10 * kMinute)));
+        const QPoint at(x, laneCentre(*m_canvas, 1));
+        // No tooltip about the event now in that slot.
+        QHelpEvent help(QEvent::ToolTip, at, m_canvas->viewport()->mapToGlobal(at));
+        QCoreApplication::sendEvent(m_canvas->viewport(), &help);
+        QVERIFY2(!QToolTip::text().contains(QStringLiteral("report")),
+                 qPrintable(QToolTip::text()));
+        QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
+        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("Pod"));
+        QCOMPARE(spy.at(0).at(2).toString(), QStringLiteral("web-1"));
+        QCOMPARE(spy.at(0).at(3).toString(), QStringLiteral("Pod-shop-web-1"));
+        // Once rebuilt, the tooltip tells about the event under the cursor.
+        m_canvas->rebuildNow();
+        const int xb = int(m_canvas->view().xForTime(double(kT0 + 70 * kMinute)));
+        const QPoint atB(xb, laneCentre(*m_canvas, 1));
+        QHelpEvent helpB(QEvent::ToolTip, atB, m_canvas->viewport()->mapToGlobal(atB));
+        QCoreApplication::sendEvent(m_canvas->viewport(), &helpB);
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("report")), qPrintable(QToolTip::text()));
+        QToolTip::hideText();
+    }
+
     void clickOnGroupRowCollapsesIt()
     {
         m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
@@ -212,6 +268,67 @@ private Q_SLOTS:
         m_canvas->setFollowLive(true);
         QVERIFY(m_canvas->endMs() >= double(now));
         QVERIFY(m_canvas->startMs() < double(now));
+    }
+
+    void fitAndFollowAgreeOnTheRightEdge()
+    {
+        // Both on (the default): every rebuild fits, every follow tick moves
+        // the window; they must put the right edge in the same place.
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_store->upsert(makeEvent("b", "shop", "Pod", "web-2", kT0 + 50 * kMinute));
+        m_canvas->setFollowLive(true);
+        m_canvas->rebuildNow();
+        const double fitted = m_canvas->endMs();
+        m_canvas->setClock([] { return kT0 + 60 * kMinute; }); // a follow tick
+        QVERIFY2(std::abs(m_canvas->endMs() - fitted) <= m_canvas->msPerPx(),
+                 qPrintable(QStringLiteral("%1 px").arg((m_canvas->endMs() - fitted) /
+                                                        m_canvas->msPerPx())));
+        m_canvas->rebuildNow();
+        QVERIFY(std::abs(m_canvas->endMs() - fitted) <= m_canvas->msPerPx());
+        QVERIFY(m_canvas->startMs() < double(kT0 + 10 * kMinute));
+        QVERIFY(m_canvas->endMs() > double(kT0 + 60 * kMinute));
+    }
+
+    void fitShowsRecentEventsBesideAnOutlier_data()
+    {
+        QTest::addColumn<bool>("follow");
+        QTest::newRow("following") << true;
+        QTest::newRow("not following") << false;
+    }
+    void fitShowsRecentEventsBesideAnOutlier()
+    {
+        // One event stamped 1970 (a zero timestamp) next to today's: the span
+        // is beyond the widest zoom, so the fit shows the newest events.
+        QFETCH(bool, follow);
+        m_store->upsert(makeEvent("zero", "shop", "Pod", "old", 0));
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_store->upsert(makeEvent("b", "shop", "Pod", "web-2", kT0 + 50 * kMinute));
+        m_canvas->setFollowLive(follow);
+        m_canvas->rebuildNow();
+        m_canvas->zoomToFit();
+        QCOMPARE(m_canvas->msPerPx(), TimelineCanvas::kMaxMsPerPx);
+        for (qint64 t : {kT0 + 10 * kMinute, kT0 + 50 * kMinute}) {
+            QVERIFY2(m_canvas->startMs() <= double(t) && double(t) <= m_canvas->endMs(),
+                     qPrintable(QStringLiteral("[%1, %2] misses %3")
+                                    .arg(m_canvas->startMs(), 0, 'f', 0)
+                                    .arg(m_canvas->endMs(), 0, 'f', 0)
+                                    .arg(t)));
+        }
+    }
+
+    void resizeKeepsTheRightEdge()
+    {
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        const double end = m_canvas->endMs();
+        const double msPerPx = m_canvas->msPerPx();
+        QSignalSpy range(m_canvas, &TimelineCanvas::visibleRangeChanged);
+        m_canvas->resize(m_canvas->width() + 300, m_canvas->height());
+        QCOMPARE(m_canvas->msPerPx(), msPerPx);
+        QVERIFY2(std::abs(m_canvas->endMs() - end) < 1.0,
+                 qPrintable(QString::number((m_canvas->endMs() - end) / msPerPx)));
+        QVERIFY(range.count() >= 1);
+        m_canvas->resize(m_canvas->width() - 500, m_canvas->height());
+        QVERIFY(std::abs(m_canvas->endMs() - end) < 1.0);
     }
 
     void hiddenCanvasRebuildsOnceWhenShown()

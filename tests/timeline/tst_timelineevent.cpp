@@ -1,6 +1,7 @@
 // Event parsing follows kubectl's event printer for both APIs: first/last
 // times, series, count, eventTime fallbacks; bad input is an error, not a crash.
 
+#include "models/timeline/objectidentity.h"
 #include "models/timeline/timelineevent.h"
 #include "syntheticevents.h"
 
@@ -95,6 +96,39 @@ private Q_SLOTS:
             QCOMPARE(event->type, EventType::Warning);
             QCOMPARE(event->source, QStringLiteral("kubelet"));
         }
+    }
+
+    void kubeletNodeEventNamesNoRealUid()
+    {
+        // The kubelet's reference: kind Node, the name as uid, no apiVersion.
+        EventSpec spec;
+        spec.firstMs = kT;
+        spec.ns = QString();
+        spec.kind = QStringLiteral("Node");
+        spec.objectName = QStringLiteral("worker-1");
+        spec.objectUid = QStringLiteral("worker-1");
+        const auto kubelet = parseTimelineEvent(coreEventJson(spec));
+        QVERIFY(kubelet.ok());
+        QCOMPARE(knownObjectUid(kubelet->object), QString());
+        QCOMPARE(objectKey(kubelet->object), QStringLiteral("Node//worker-1"));
+        // A controller's: the real uid and apiVersion, the same name key.
+        QJsonObject root = QJsonDocument::fromJson(coreEventJson(spec)).object();
+        QJsonObject reference = root.value(QStringLiteral("involvedObject")).toObject();
+        reference.insert(QStringLiteral("uid"), QStringLiteral("node-uid-1"));
+        reference.insert(QStringLiteral("apiVersion"), QStringLiteral("v1"));
+        root.insert(QStringLiteral("involvedObject"), reference);
+        const auto controller =
+            parseTimelineEvent(QJsonDocument(root).toJson(QJsonDocument::Compact));
+        QVERIFY(controller.ok());
+        QCOMPARE(controller->object.apiVersion, QStringLiteral("v1"));
+        QCOMPARE(knownObjectUid(controller->object), QStringLiteral("node-uid-1"));
+        QCOMPARE(objectKey(controller->object), objectKey(kubelet->object));
+        // Other objects are their uid.
+        EventSpec podSpec;
+        podSpec.firstMs = kT;
+        const auto pod = parseTimelineEvent(coreEventJson(podSpec));
+        QVERIFY(pod.ok());
+        QCOMPARE(objectKey(pod->object), QStringLiteral("pod-uid-1"));
     }
 
     void listItemsWithoutKindAreRecognisedByShape()

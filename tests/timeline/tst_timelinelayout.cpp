@@ -2,6 +2,7 @@
 // series spans) and TimeAxis (readable ticks at any zoom).
 
 #include "models/timeline/lanebins.h"
+#include "models/timeline/objectidentity.h"
 #include "models/timeline/timeaxis.h"
 #include "models/timeline/timelinelayout.h"
 #include "syntheticevents.h"
@@ -229,6 +230,74 @@ private Q_SLOTS:
         QCOMPARE(bins.warningAt(6), 12);
         QCOMPARE(bins.normalAt(0), 2);
         QCOMPARE(bins.normalAt(1), 1);
+    }
+
+    void longSpanAtTheFinestZoomFillsTheView()
+    {
+        // Five days at 0.05 ms/px (the canvas's finest zoom) end ~8.6e9 px
+        // right of the window: past any int, so columns are clamped first.
+        constexpr qint64 kDay = 24 * 60 * kMinute;
+        EventStore store;
+        store.upsert(
+            makeEvent("long", "ns", "Pod", "p", kT, kT + 5 * kDay, EventType::Warning, 99));
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        LaneBins bins;
+        bins.bin(layout.lane(1), double(kT + 1000), 0.05, 1000);
+        QCOMPARE(bins.itemsInView(), 1);
+        QCOMPARE(bins.spans().size(), size_t(1));
+        QVERIFY(bins.spans()[0].x1 > double(std::numeric_limits<int>::max()));
+        for (int x = 0; x < bins.width(); ++x)
+            QVERIFY(bins.spanCoverAt(x) & (1u << int(EventType::Warning)));
+        // Starting far left of the window as well.
+        bins.bin(layout.lane(1), double(kT + 2 * kDay), 0.05, 1000);
+        QCOMPARE(bins.spans().size(), size_t(1));
+        for (int x = 0; x < bins.width(); ++x)
+            QVERIFY(bins.spanCoverAt(x) & (1u << int(EventType::Warning)));
+    }
+
+    void kubeletAndControllerNodeEventsShareOneLane()
+    {
+        // The kubelet names the node's name as its uid; the node controller
+        // the real uid. One Node, one lane, found by its real uid.
+        EventStore store;
+        TimelineEvent kubelet =
+            makeEvent("k", "", "Node", "worker-1", kT, -1, EventType::Normal, 1, "NodeReady");
+        kubelet.object.uid = QStringLiteral("worker-1");
+        TimelineEvent controller = makeEvent("c", "", "Node", "worker-1", kT + 1000, -1,
+                                             EventType::Warning, 1, "NodeNotReady");
+        controller.object.uid = QStringLiteral("node-uid-1");
+        controller.object.apiVersion = QStringLiteral("v1");
+        store.upsert(kubelet);
+        store.upsert(controller);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        QCOMPARE(laneNames(layout), (QStringList{"/Node", "worker-1"}));
+        QCOMPARE(layout.lane(1).items.size(), size_t(2));
+        QCOMPARE(layout.lane(1).uid, QStringLiteral("node-uid-1"));
+        QCOMPARE(layout.laneOfObject("node-uid-1"), 1);
+        QCOMPARE(layout.laneOfObject("worker-1"), -1);
+
+        // The label filter names the Node by uid and by name key (as
+        // labelledObjectUids does): both events, each once.
+        TimelineFilter filter;
+        filter.objectUids = QSet<QString>{"node-uid-1", objectNameKey(u"Node", u"", u"worker-1")};
+        layout.rebuild(store, filter);
+        QCOMPARE(layout.itemCount(), 2);
+        QCOMPARE(layout.laneCount(), 2);
+        QCOMPARE(layout.lane(1).items.size(), size_t(2));
+        TimelineFilter scanned = filter;
+        scanned.predicate = [](const TimelineEvent &) { return true; }; // no index
+        TimelineLayout full;
+        full.rebuild(store, scanned);
+        QCOMPARE(full.itemCount(), 2);
+
+        // A custom resource called Node is not the kubelet's: its uid stands.
+        TimelineEvent custom = makeEvent("x", "", "Node", "worker-1", kT + 2000);
+        custom.object.uid = QStringLiteral("worker-1");
+        custom.object.apiVersion = QStringLiteral("example.com/v1");
+        QCOMPARE(knownObjectUid(custom.object), QStringLiteral("worker-1"));
+        QVERIFY(!isIdentifiedByName(custom.object));
     }
 
     void binningHundredThousandEventsStaysWithinTheWidth()

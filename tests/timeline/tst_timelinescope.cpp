@@ -34,6 +34,7 @@ class TestTimelineScope : public QObject
 private Q_SLOTS:
     void labelChoiceSelectsObjectsOfEveryKind_data();
     void labelChoiceSelectsObjectsOfEveryKind();
+    void nodesAreAlsoNamedByTheirNameKey();
 };
 
 void TestTimelineScope::labelChoiceSelectsObjectsOfEveryKind_data()
@@ -68,6 +69,25 @@ void TestTimelineScope::labelChoiceSelectsObjectsOfEveryKind()
     QStringList sorted(found.cbegin(), found.cend());
     sorted.sort();
     QCOMPARE(sorted, uids);
+}
+
+void TestTimelineScope::nodesAreAlsoNamedByTheirNameKey()
+{
+    // The kubelet's Node events name the node's name, not its uid: the
+    // filter finds them by the Node's name key.
+    auto node = [](const QString &name, const QJsonObject &labels) {
+        const QJsonObject o{{"apiVersion", "v1"},
+                            {"kind", "Node"},
+                            {"metadata", QJsonObject{{"name", name},
+                                                     {"uid", QStringLiteral("uid-") + name},
+                                                     {"labels", labels}}}};
+        return KubeObject::fromJson(QJsonDocument(o).toJson(QJsonDocument::Compact)).value();
+    };
+    Indexer nodes(defaultIndexers(QStringLiteral("Node")));
+    QVERIFY(nodes.add(node("worker-1", {{"pool", "gpu"}})).ok());
+    QVERIFY(nodes.add(node("worker-2", {{"pool", "cpu"}})).ok());
+    const QSet<QString> found = labelledObjectUids({&nodes}, Labels{{"pool", {"gpu"}}});
+    QCOMPARE(found, (QSet<QString>{"uid-worker-1", "Node//worker-1"}));
 }
 
 QTEST_GUILESS_MAIN(TestTimelineScope)

@@ -1,6 +1,7 @@
 #include "ui/timeline/timelinecanvas.h"
 
 #include "models/timeline/eventtooltip.h"
+#include "models/timeline/objectidentity.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -21,7 +22,13 @@ namespace {
 constexpr int kDragThresholdPx = 4;
 constexpr int kFollowIntervalMs = 500;
 constexpr double kDefaultWindowMs = 15 * 60 * 1000.0; // before there is any event
-constexpr double kFitMarginRatio = 0.04;
+// Of the window's width: room left of the first event when fitting, and
+// right of the right edge's anchor (now when following, else the newest
+// event), so the newest marker shows whole. Fit and follow share the right
+// edge: with both on (the default) each rebuild fits and each follow tick
+// moves the window, and any difference made the plot jitter.
+constexpr double kLeftMarginRatio = 0.04;
+constexpr double kRightMarginRatio = 0.02;
 
 } // namespace
 
@@ -54,7 +61,12 @@ TimelineCanvas::~TimelineCanvas() = default;
 
 int TimelineCanvas::plotWidth() const
 {
-    return qMax(1, viewport()->width() - TimelineView::kGutterWidth);
+    return plotWidthFor(viewport()->width());
+}
+
+int TimelineCanvas::plotWidthFor(int viewportWidth)
+{
+    return qMax(1, viewportWidth - TimelineView::kGutterWidth);
 }
 
 qint64 TimelineCanvas::now() const
@@ -182,16 +194,22 @@ void TimelineCanvas::paintEvent(QPaintEvent *)
 
 void TimelineCanvas::resizeEvent(QResizeEvent *event)
 {
-    // Keep the right edge (now, in follow mode) and the scale.
-    const double end = endMs();
+    // Keep the right edge (now, in follow mode) and the scale. This is the
+    // viewport's resize, and it already has its new width: the edge is where
+    // the old width put it.
+    const double end = event->oldSize().width() > 0
+                           ? m_t0Ms + m_msPerPx * plotWidthFor(event->oldSize().width())
+                           : endMs();
     QAbstractScrollArea::resizeEvent(event);
     updateScrollBar();
-    if (m_autoFit)
+    if (m_autoFit) {
         zoomToFit();
-    else
-        m_t0Ms = end - m_msPerPx * plotWidth();
-    if (m_followLive)
+    } else if (m_followLive) {
         followTick();
+    } else {
+        m_t0Ms = end - m_msPerPx * plotWidth();
+        emitRange();
+    }
 }
 
 void TimelineCanvas::setVisibleRange(double startMs, double endMs)
@@ -215,13 +233,18 @@ void TimelineCanvas::zoomToFit()
         last = double(now());
         first = last - kDefaultWindowMs;
     }
+    // Following, the right edge is now's (followTick): events stamped after
+    // now are out of view anyway, and any other edge would move at the tick.
     if (m_followLive)
-        last = qMax(last, double(now()));
-    double span = qMax(last - first, 60'000.0); // at least a minute
-    const double margin = span * kFitMarginRatio;
-    m_msPerPx = (span + 2 * margin) / plotWidth();
-    m_t0Ms = first - margin;
+        last = double(now());
+    first = qMin(first, last);
+    const double span = qMax(last - first, 60'000.0); // at least a minute
+    m_msPerPx = span / (1 - kLeftMarginRatio - kRightMarginRatio) / plotWidth();
     clampZoom();
+    // Placed from the right: when the zoom is clamped (a stray event from
+    // 1970 next to today's) the window shows the newest events, not the
+    // oldest stretch.
+    setRightEdge(last);
     emitRange();
 }
 
@@ -269,10 +292,14 @@ void TimelineCanvas::followTick()
         viewport()->update(); // the "now" line still moves
         return;
     }
-    // The right edge is now, plus a small margin so the newest marker shows.
-    const double width = m_msPerPx * plotWidth();
-    m_t0Ms = double(now()) + width * 0.02 - width;
+    setRightEdge(double(now()));
     emitRange();
+}
+
+void TimelineCanvas::setRightEdge(double anchorMs)
+{
+    const double width = m_msPerPx * plotWidth();
+    m_t0Ms = anchorMs + width * kRightMarginRatio - width;
 }
 
 void TimelineCanvas::userMovedView()
@@ -332,7 +359,9 @@ const LaneItem *TimelineCanvas::itemAt(const QPoint &pos, int *laneOut) const
 void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
 {
     const LaneItem *item = itemAt(pos);
-    if (!item || !m_store->isLive(item->slot)) {
+    // The store may have given the slot to another event since the layout
+    // was built (it is rebuilt after a delay).
+    if (!item || !m_store->holds(item->slot, item->generation)) {
         QToolTip::hideText();
         return;
     }
@@ -350,9 +379,15 @@ void TimelineCanvas::handleClick(const QPoint &pos)
         setGroupCollapsed(lane.groupKey(), !lane.collapsed);
         return;
     }
-    InvolvedObject object{lane.objectKind, lane.namespaceName, lane.name, lane.uid, {}};
-    if (item && m_store->isLive(item->slot))
-        object = m_store->at(item->slot).object; // a collapsed group's marker
+    // An object lane is its object; a collapsed group's marker is the
+    // object of its event, if the slot still holds that event.
+    InvolvedObject object = lane.object();
+    if (lane.isGroup()) {
+        if (!m_store->holds(item->slot, item->generation))
+            return;
+        object = m_store->at(item->slot).object;
+        object.uid = knownObjectUid(object);
+    }
     m_selectedUid = object.uid;
     viewport()->update();
     Q_EMIT objectActivated(object.kind, object.namespaceName, object.name, object.uid);

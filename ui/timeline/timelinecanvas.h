@@ -98,10 +98,13 @@ protected:
 
 private:
     int plotWidth() const;
+    static int plotWidthFor(int viewportWidth);
     qint64 now() const;
     void scheduleRebuild();
     void updateScrollBar();
     void followTick();
+    // Puts the window's right edge a margin right of anchorMs, at this zoom.
+    void setRightEdge(double anchorMs);
     void userMovedView();
     void clampZoom();
     void emitRange();

@@ -348,9 +348,11 @@ void TimelinePainter::paintSpans(QPainter &p, int top, const TimelineView &view,
         p.setPen(QPen(color, 1.2));
         p.setBrush(fill);
         p.drawRoundedRect(bar, barHeight / 2.0, barHeight / 2.0);
-        // The latest occurrence is a marker at the span's end.
-        p.drawPixmap(QPointF(view.plotLeft() + span.x1 - half, top + h / 2.0 - half),
-                     m_markers[int(span.type)]);
+        // The latest occurrence is a marker at the span's end, when in view
+        // (far out of it, x1 is past what Qt's integer device coordinates hold).
+        if (span.x1 <= view.plotWidth() + half)
+            p.drawPixmap(QPointF(view.plotLeft() + span.x1 - half, top + h / 2.0 - half),
+                         m_markers[int(span.type)]);
         const QString label = QStringLiteral("\u00d7%1").arg(span.count);
         const int textWidth = p.fontMetrics().horizontalAdvance(label);
         if (bar.width() > textWidth + 2 * half + 8) {
