@@ -116,9 +116,17 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                 showObject(lastState); // History keeps its revisions, the last one a delete
                 m_details->setObjectGone(lastState, deleted);
             });
-    // A click on a timeline lane selects its object in the table and details.
+    // A click on a timeline lane selects its object in the table and details:
+    // of the kind its events name by group (a Knative Service is not a core
+    // Service), or, when they give no apiVersion, the first kind so called.
     connect(m_timeline, &TimelineWidget::objectActivated, this,
-            [this](const QString &kind, const QString &ns, const QString &name, const QString &) {
+            [this](const QString &kind, const QString &ns, const QString &name, const QString &,
+                   const QString &apiVersion) {
+                if (!apiVersion.isEmpty()) {
+                    setTimelineVisible(false);
+                    m_navigator->followLink(apiVersion, kind, ns, name);
+                    return;
+                }
                 for (const KindInfo &k : m_session->kinds()) {
                     if (k.kind != kind)
                         continue;

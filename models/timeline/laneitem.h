@@ -35,6 +35,7 @@ struct TimelineLane
     QString objectKind;
     QString name;            // object lanes only
     QString uid;             // object lanes only; empty if no event names a real one
+    QString apiVersion;      // object lanes only; as the events name it, may be empty
     qint32 eventCount = 0;   // occurrences (sum of counts)
     qint32 warningCount = 0; // occurrences of Warning events
     qint32 objectCount = 0;  // group lanes: objects in the group
@@ -45,7 +46,7 @@ struct TimelineLane
 
     bool isGroup() const { return kind == Kind::Group; }
     // The object an object lane stands for (kind, namespace, name, uid).
-    InvolvedObject object() const { return {objectKind, namespaceName, name, uid, {}, {}}; }
+    InvolvedObject object() const { return {objectKind, namespaceName, name, uid, {}, apiVersion}; }
     QString groupKey() const { return namespaceName + QChar(0x1f) + objectKind; }
 };
 

@@ -97,6 +97,7 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
             lane.objectKind = event.object.kind;
             lane.name = event.object.name;
             lane.uid = knownObjectUid(event.object);
+            lane.apiVersion = event.object.apiVersion;
             const QString key = lane.groupKey();
             auto group = groupIndex.find(key);
             if (group == groupIndex.end()) {
@@ -106,10 +107,14 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
             groups[size_t(*group)].objects.push_back(int(objects.size()));
             it = objectIndex.insert(identity, int(objects.size()));
             objects.push_back(std::move(lane));
-        } else if (byName && objects[size_t(*it)].uid.isEmpty()) {
+        } else {
+            TimelineLane &lane = objects[size_t(*it)];
             // A Node lane opened by a kubelet event learns the real uid from
             // a controller's, so selecting the Node finds it.
-            objects[size_t(*it)].uid = knownObjectUid(event.object);
+            if (byName && lane.uid.isEmpty())
+                lane.uid = knownObjectUid(event.object);
+            if (lane.apiVersion.isEmpty())
+                lane.apiVersion = event.object.apiVersion;
         }
         addItem(objects[size_t(*it)],
                 LaneItem{event.startMs, event.endMs, slot, store.generation(slot), event.count,

@@ -146,7 +146,9 @@ private Q_SLOTS:
 
     void clickOnObjectLaneEmitsObjectActivated()
     {
-        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        TimelineEvent event = makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute);
+        event.object.apiVersion = QStringLiteral("v1");
+        m_store->upsert(event);
         m_canvas->rebuildNow();
         m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
         QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
@@ -157,6 +159,7 @@ private Q_SLOTS:
         QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("shop"));
         QCOMPARE(spy.at(0).at(2).toString(), QStringLiteral("web-1"));
         QCOMPARE(spy.at(0).at(3).toString(), QStringLiteral("Pod-shop-web-1"));
+        QCOMPARE(spy.at(0).at(4).toString(), QStringLiteral("v1"));
         QCOMPARE(m_canvas->selectedObject(), QStringLiteral("Pod-shop-web-1"));
     }
 

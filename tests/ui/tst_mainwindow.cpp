@@ -69,6 +69,7 @@ private Q_SLOTS:
     void unknownKindNoticeShowsOverTheTimeline();
     void nameColumnFitsNamesUnlessTheUserSetWidths();
     void scrolledViewKeepsItsRowsWhileRowsChange();
+    void timelineClickOpensTheKindOfTheEventsGroup();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -812,6 +813,35 @@ void TestMainWindow::scrolledViewKeepsItsRowsWhileRowsChange()
     pods->flush();
     QTRY_COMPARE(f.model()->rowCount(), 211);
     QCOMPARE(onScreen(105), 5);
+}
+
+// A Knative Service's events name serving.knative.dev/v1: a click on its lane
+// must not open the core Service that Knative creates under the same name.
+void TestMainWindow::timelineClickOpensTheKindOfTheEventsGroup()
+{
+    QList<KindInfo> kinds = standardKinds();
+    kinds.append(KindInfo{QString(),
+                          QStringLiteral("v1"),
+                          QStringLiteral("Service"),
+                          QStringLiteral("services"),
+                          true,
+                          {QStringLiteral("svc")}});
+    Fixture f(kinds);
+    TimelineWidget *timeline = f.window->findChild<TimelineWidget *>();
+    QVERIFY(timeline);
+    Q_EMIT timeline->objectActivated(QStringLiteral("Service"), QStringLiteral("shop"),
+                                     QStringLiteral("web"), QString(),
+                                     QStringLiteral("serving.knative.dev/v1"));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+    auto *notice = f.window->findChild<NoticeBar *>();
+    QVERIFY(notice);
+    QTRY_VERIFY(notice->isVisibleTo(f.window.get()));
+    QVERIFY2(notice->text().contains(QStringLiteral("does not serve serving.knative.dev/v1")),
+             qPrintable(notice->text()));
+
+    Q_EMIT timeline->objectActivated(QStringLiteral("Pod"), QStringLiteral("db"),
+                                     QStringLiteral("pg-0"), QString(), QStringLiteral("v1"));
+    QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("db/pg-0"));
 }
 
 QTEST_MAIN(TestMainWindow)

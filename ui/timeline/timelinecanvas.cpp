@@ -390,7 +390,8 @@ void TimelineCanvas::handleClick(const QPoint &pos)
     }
     m_selectedUid = object.uid;
     viewport()->update();
-    Q_EMIT objectActivated(object.kind, object.namespaceName, object.name, object.uid);
+    Q_EMIT objectActivated(object.kind, object.namespaceName, object.name, object.uid,
+                           object.apiVersion);
 }
 
 void TimelineCanvas::wheelEvent(QWheelEvent *event)

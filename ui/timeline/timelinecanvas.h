@@ -78,8 +78,10 @@ public:
     qint64 lastPaintNs() const { return m_lastPaintNs; }
 
 Q_SIGNALS:
+    // `apiVersion` as the events name it (it tells a Knative Service from a
+    // core one); empty when they do not.
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
-                         const QString &uid);
+                         const QString &uid, const QString &apiVersion);
     void visibleRangeChanged(double startMs, double endMs);
     void followLiveChanged(bool follow);
     void layoutRebuilt(); // lanes or items changed

@@ -56,8 +56,10 @@ public:
     void setSelectedObject(const QString &uid);
 
 Q_SIGNALS:
+    // `apiVersion` as the events name it (it tells a Knative Service from a
+    // core one); empty when they do not.
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
-                         const QString &uid);
+                         const QString &uid, const QString &apiVersion);
 
 private:
     void fillReasonMenu();
