@@ -12,6 +12,7 @@
 #include "models/rowformatter.h"
 #include "models/secondclock.h"
 #include "models/timeline/eventstore.h"
+#include "models/timeline/objectidentity.h"
 #include "models/timeline/timelinescope.h"
 #include "ui/benchrecorder.h"
 #include "ui/detailspane.h"
@@ -380,7 +381,9 @@ void MainWindow::showObject(const KubeObject &object)
         m_historyKey = object.key();
         m_historyWidget->setObject(m_historyKind, object.key(), object);
     }
-    m_timeline->setSelectedObject(object.uid());
+    // By its key: a Node whose lane only the kubelet's events opened (they
+    // name no real uid) is found by its name.
+    m_timeline->setSelectedObject(object.isNull() ? QString() : objectKey(referenceTo(object)));
 }
 
 void MainWindow::highlightKindInTree()

@@ -36,6 +36,7 @@ struct TimelineLane
     QString name;            // object lanes only
     QString uid;             // object lanes only; empty if no event names a real one
     QString apiVersion;      // object lanes only; as the events name it, may be empty
+    QString key;             // object lanes only: objectKey() of the object (objectidentity.h)
     qint32 eventCount = 0;   // occurrences (sum of counts)
     qint32 warningCount = 0; // occurrences of Warning events
     qint32 objectCount = 0;  // group lanes: objects in the group

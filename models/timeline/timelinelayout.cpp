@@ -62,7 +62,7 @@ std::optional<QList<qint32>> candidateSlots(const EventStore &store, const Timel
 void TimelineLayout::clear()
 {
     m_lanes.clear();
-    m_laneByUid.clear();
+    m_laneByObject.clear();
     m_itemCount = 0;
     m_firstMs = m_lastMs = -1;
 }
@@ -98,6 +98,7 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
             lane.name = event.object.name;
             lane.uid = knownObjectUid(event.object);
             lane.apiVersion = event.object.apiVersion;
+            lane.key = identity;
             const QString key = lane.groupKey();
             auto group = groupIndex.find(key);
             if (group == groupIndex.end()) {
@@ -163,8 +164,9 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
             }
             sortItems(object);
             object.group = int(headerIndex);
+            m_laneByObject.insert(object.key, int(m_lanes.size()));
             if (!object.uid.isEmpty())
-                m_laneByUid.insert(object.uid, int(m_lanes.size()));
+                m_laneByObject.insert(object.uid, int(m_lanes.size()));
             m_lanes.push_back(std::move(object));
         }
         sortItems(m_lanes[headerIndex]);

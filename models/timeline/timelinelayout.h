@@ -35,7 +35,8 @@ public:
     qsizetype laneCount() const { return qsizetype(m_lanes.size()); }
     const TimelineLane &lane(qsizetype index) const { return m_lanes[size_t(index)]; }
     // Lane of the object with this uid; -1 if none (filtered out or collapsed).
-    int laneOfObject(const QString &uid) const { return m_laneByUid.value(uid, -1); }
+    // By the object's key (objectKey()) or its real uid.
+    int laneOfObject(const QString &keyOrUid) const { return m_laneByObject.value(keyOrUid, -1); }
 
     qsizetype itemCount() const { return m_itemCount; } // matching events
     qint64 firstMs() const { return m_firstMs; }        // -1 when empty
@@ -50,7 +51,7 @@ public:
 
 private:
     std::vector<TimelineLane> m_lanes;
-    QHash<QString, int> m_laneByUid;
+    QHash<QString, int> m_laneByObject;
     qsizetype m_itemCount = 0;
     qint64 m_firstMs = -1;
     qint64 m_lastMs = -1;

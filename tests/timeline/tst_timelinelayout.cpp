@@ -277,6 +277,15 @@ private Q_SLOTS:
         QCOMPARE(layout.lane(1).uid, QStringLiteral("node-uid-1"));
         QCOMPARE(layout.laneOfObject("node-uid-1"), 1);
         QCOMPARE(layout.laneOfObject("worker-1"), -1);
+        QCOMPARE(layout.laneOfObject(objectNameKey(u"Node", u"", u"worker-1")), 1);
+        // With only the kubelet's event, the lane has no real uid: a Node
+        // selected in the table still finds it by its key.
+        EventStore kubeletOnly;
+        kubeletOnly.upsert(kubelet);
+        TimelineLayout named;
+        named.rebuild(kubeletOnly, {});
+        QCOMPARE(named.lane(1).uid, QString());
+        QCOMPARE(named.laneOfObject(objectNameKey(u"Node", u"", u"worker-1")), 1);
 
         // The label filter names the Node by uid and by name key (as
         // labelledObjectUids does): both events, each once.

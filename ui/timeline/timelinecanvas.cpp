@@ -176,7 +176,7 @@ TimelineView TimelineCanvas::view() const
     v.scrollY = verticalScrollBar()->value();
     v.hoveredLane = m_hoveredLane;
     v.hoveredSlot = m_hoveredSlot;
-    v.selectedUid = m_selectedUid;
+    v.selectedObject = m_selectedObject;
     v.emptyText = m_emptyText;
     v.nowMs = now();
     v.zone = m_zone;
@@ -330,10 +330,10 @@ void TimelineCanvas::setEmptyText(const QString &text)
     viewport()->update();
 }
 
-void TimelineCanvas::setSelectedObject(const QString &uid)
+void TimelineCanvas::setSelectedObject(const QString &keyOrUid)
 {
-    m_selectedUid = uid;
-    const int lane = m_layout.laneOfObject(uid);
+    m_selectedObject = keyOrUid;
+    const int lane = m_layout.laneOfObject(keyOrUid);
     if (lane >= 0) {
         const int top = lane * TimelineView::kLaneHeight;
         QScrollBar *bar = verticalScrollBar();
@@ -388,7 +388,7 @@ void TimelineCanvas::handleClick(const QPoint &pos)
         object = m_store->at(item->slot).object;
         object.uid = knownObjectUid(object);
     }
-    m_selectedUid = object.uid;
+    m_selectedObject = lane.isGroup() ? objectKey(object) : lane.key;
     viewport()->update();
     Q_EMIT objectActivated(object.kind, object.namespaceName, object.name, object.uid,
                            object.apiVersion);

@@ -65,8 +65,10 @@ public:
     void setTimeZone(const QTimeZone &zone);
 
     void setGroupCollapsed(const QString &groupKey, bool collapsed);
-    void setSelectedObject(const QString &uid); // highlight and scroll to its lane
-    QString selectedObject() const { return m_selectedUid; }
+    // Highlights and scrolls to the lane of the object with this key
+    // (objectKey()) or uid.
+    void setSelectedObject(const QString &keyOrUid);
+    QString selectedObject() const { return m_selectedObject; }
     // What the plot says when it shows no lane.
     void setEmptyText(const QString &text);
     QString emptyText() const { return m_emptyText; }
@@ -128,7 +130,7 @@ private:
     double m_msPerPx = 1000;
     bool m_followLive = true;
     bool m_autoFit = true; // until the user chooses a window
-    QString m_selectedUid;
+    QString m_selectedObject;
     QString m_emptyText = tr("No events match the current filter");
     int m_hoveredLane = -1;
     qint32 m_hoveredSlot = -1;

@@ -54,13 +54,19 @@ double fastLog1p(qint32 n)
     return n >= 0 && n < qint32(table.size()) ? table[size_t(n)] : std::log1p(double(n));
 }
 
+bool isSelected(const TimelineLane &lane, const TimelineView &view)
+{
+    return !lane.isGroup() && !view.selectedObject.isEmpty() &&
+           (lane.key == view.selectedObject || lane.uid == view.selectedObject);
+}
+
 // The opaque background of a lane's plot area (selection blended in).
 QColor rowColor(const TimelineLayout &layout, int lane, const TimelineView &view,
                 const TimelinePalette &palette)
 {
     const TimelineLane &l = layout.lane(lane);
     QColor row = l.isGroup() ? palette.header : (lane % 2 ? palette.alternate : palette.base);
-    if (!l.uid.isEmpty() && l.uid == view.selectedUid) {
+    if (isSelected(l, view)) {
         const double a = palette.selection.alphaF();
         row = QColor::fromRgbF(float(row.redF() * (1 - a) + palette.selection.redF() * a),
                                float(row.greenF() * (1 - a) + palette.selection.greenF() * a),
@@ -111,7 +117,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
                    rowColor(layout, i, view, palette));
         if (lane.isGroup())
             p.fillRect(0, top, view.plotLeft(), TimelineView::kLaneHeight, palette.header);
-        if (!lane.uid.isEmpty() && lane.uid == view.selectedUid)
+        if (isSelected(lane, view))
             p.fillRect(0, top, view.plotLeft(), TimelineView::kLaneHeight, palette.selection);
     }
     paintGrid(p, view, palette);

@@ -37,7 +37,7 @@ struct TimelineView
     int scrollY = 0; // pixels scrolled down in the lane area
     int hoveredLane = -1;
     qint32 hoveredSlot = -1;
-    QString selectedUid;
+    QString selectedObject; // a lane's key or uid
     // Centred on the plot when no lane is shown.
     QString emptyText;
     qint64 nowMs = -1; // drawn as a line when in the window

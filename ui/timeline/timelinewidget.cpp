@@ -154,9 +154,9 @@ void TimelineWidget::setScopeDescription(const QString &description)
     updateSummary();
 }
 
-void TimelineWidget::setSelectedObject(const QString &uid)
+void TimelineWidget::setSelectedObject(const QString &keyOrUid)
 {
-    m_canvas->setSelectedObject(uid);
+    m_canvas->setSelectedObject(keyOrUid);
 }
 
 QString TimelineWidget::summaryText() const

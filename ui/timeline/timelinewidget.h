@@ -53,7 +53,7 @@ public:
     void setScopeDescription(const QString &description);
     QString summaryText() const;
     // Highlights the object's lane (selection made in a table).
-    void setSelectedObject(const QString &uid);
+    void setSelectedObject(const QString &keyOrUid);
 
 Q_SIGNALS:
     // `apiVersion` as the events name it (it tells a Knative Service from a
