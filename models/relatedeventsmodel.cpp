@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
 #include <algorithm>
 
@@ -104,14 +105,21 @@ RelatedEventsModel::Event RelatedEventsModel::decode(const KubeObject &event)
     return e;
 }
 
-void RelatedEventsModel::refresh(const Indexer *events, const QString &uid)
+void RelatedEventsModel::refresh(const Indexer *events, const QStringList &involvedUids)
 {
     QList<Event> next;
-    if (events && !uid.isEmpty()) {
+    QSet<QString> seen;
+    for (const QString &uid : involvedUids) {
+        if (!events || uid.isEmpty())
+            continue;
         const auto found = events->byIndex(QString(kInvolvedObjectIndex), uid);
-        if (found.ok()) {
-            for (const KubeObject &event : found.value())
+        if (!found.ok())
+            continue;
+        for (const KubeObject &event : found.value()) {
+            if (!seen.contains(event.key())) {
+                seen.insert(event.key());
                 next.append(decode(event));
+            }
         }
     }
     std::sort(next.begin(), next.end(), [](const Event &a, const Event &b) {

@@ -52,9 +52,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // Re-reads the events of `uid` from `events` (null: none). Rows that did
-    // not change stay put, so the view keeps its selection and scroll.
-    void refresh(const Indexer *events, const QString &uid);
+    // Re-reads the events whose involved object has one of `involvedUids`
+    // from `events` (null: none). Rows that did not change stay put, so the
+    // view keeps its selection and scroll.
+    void refresh(const Indexer *events, const QStringList &involvedUids);
     static Event decode(const KubeObject &event);
     const QList<Event> &events() const { return m_events; }
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }

@@ -3,6 +3,7 @@
 #include "models/kindsource.h"
 #include "models/relatedeventsmodel.h"
 #include "models/secondclock.h"
+#include "models/timeline/objectidentity.h"
 #include "models/yamlrenderer.h"
 #include "ui/freshnessbanner.h"
 #include "ui/overviewhtml.h"
@@ -249,7 +250,12 @@ void DetailsPane::refreshYaml()
 
 void DetailsPane::refreshEvents()
 {
-    m_events->refresh(m_eventsSource ? &m_eventsSource->indexer() : nullptr, m_object.uid());
+    QStringList involvedUids{m_object.uid()};
+    // The kubelet names a Node by its name where its uid belongs
+    // (models/timeline/objectidentity.h): NodeReady, Rebooted, ...
+    if (!m_object.isNull() && isIdentifiedByName(referenceTo(m_object)))
+        involvedUids.append(m_object.name());
+    m_events->refresh(m_eventsSource ? &m_eventsSource->indexer() : nullptr, involvedUids);
     m_tabs->setTabText(2, m_events->rowCount() > 0
                               ? QStringLiteral("Events (%1)").arg(m_events->rowCount())
                               : QStringLiteral("Events"));

@@ -62,7 +62,7 @@ void TestRelatedEventsModel::unrelatedEventsLeaveTheRowsAlone()
                             QStringLiteral("2024-05-01T10:09:00Z")));
     RelatedEventsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
     QCOMPARE(reasons(model), (QStringList{"BackOff", "Pulled"}));
 
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -71,8 +71,8 @@ void TestRelatedEventsModel::unrelatedEventsLeaveTheRowsAlone()
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     events.upsert(makeEvent(QStringLiteral("c"), QStringLiteral("pod-2"), QStringLiteral("Killing"),
                             QStringLiteral("2024-05-01T10:10:00Z")));
-    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
-    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
     QCOMPARE(removed.count(), 0);
     QCOMPARE(inserted.count(), 0);
     QCOMPARE(reset.count(), 0);
@@ -82,7 +82,7 @@ void TestRelatedEventsModel::unrelatedEventsLeaveTheRowsAlone()
     // A new event of the object does bring new rows.
     events.upsert(makeEvent(QStringLiteral("d"), QStringLiteral("pod-1"), QStringLiteral("Killing"),
                             QStringLiteral("2024-05-01T10:11:00Z")));
-    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
     QCOMPARE(reasons(model), (QStringList{"Killing", "BackOff", "Pulled"}));
 }
 
@@ -95,13 +95,13 @@ void TestRelatedEventsModel::aChangedEventUpdatesItsRowInPlace()
                             QStringLiteral("2024-05-01T10:09:00Z")));
     RelatedEventsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
 
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     events.upsert(makeEvent(QStringLiteral("b"), QStringLiteral("pod-1"), QStringLiteral("BackOff"),
                             QStringLiteral("2024-05-01T10:09:00Z"), 5));
-    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
     QCOMPARE(removed.count(), 0);
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 0);
@@ -118,7 +118,7 @@ void TestRelatedEventsModel::eventsSeenAtTheSameTimeKeepOneOrder()
                                 QStringLiteral("R-%1").arg(QLatin1String(name)), same));
     RelatedEventsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.refresh(&events.indexer(), QStringLiteral("pod-1"));
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
     QCOMPARE(reasons(model), (QStringList{"R-a", "R-b", "R-c", "R-d", "R-e"}));
 }
 

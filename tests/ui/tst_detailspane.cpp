@@ -55,6 +55,7 @@ private Q_SLOTS:
     void podOverviewShowsKeyFieldsConditionsAndOwner();
     void secretValuesAreMaskedUntilRevealed();
     void relatedEventsComeFromTheInvolvedObjectIndex();
+    void nodeEventsIncludeTheKubeletsByName();
     void eventsTabSaysWhenEventsCannotBeWatched();
     void ownerLinkIsActivatable();
     void youngObjectsAgeTicksEverySecond();
@@ -119,6 +120,33 @@ void TestDetailsPane::relatedEventsComeFromTheInvolvedObjectIndex()
              QStringLiteral("Pulled"));
     QCOMPARE(model->index(1, RelatedEventsModel::CountColumn).data().toInt(), 2);
     QCOMPARE(pane.tabs()->tabText(2), QStringLiteral("Events (2)"));
+}
+
+// The kubelet names its Node by the node's name where the uid belongs
+// (NodeReady, Rebooted, ...); the node controller by the real uid. The
+// Events tab of a Node shows both.
+void TestDetailsPane::nodeEventsIncludeTheKubeletsByName()
+{
+    LocalKindSource events(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Event"), QStringLiteral("events"), true, {}});
+    events.upsert(makeEvent(QStringLiteral("e1"), QStringLiteral("worker-1"),
+                            QStringLiteral("NodeReady"), QStringLiteral("Normal"),
+                            QStringLiteral("2024-05-01T10:00:05Z")));
+    events.upsert(makeEvent(QStringLiteral("e2"), QStringLiteral("node-uid-1"),
+                            QStringLiteral("RegisteredNode"), QStringLiteral("Normal"),
+                            QStringLiteral("2024-05-01T10:00:00Z")));
+    events.flush();
+    DetailsPane pane;
+    pane.setEventsSource(&events);
+    pane.setObject(decode(QByteArrayLiteral(
+        "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"worker-1\","
+        "\"uid\":\"node-uid-1\"}}")));
+    RelatedEventsModel *model = pane.eventsModel();
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->index(0, RelatedEventsModel::ReasonColumn).data().toString(),
+             QStringLiteral("NodeReady"));
+    QCOMPARE(model->index(1, RelatedEventsModel::ReasonColumn).data().toString(),
+             QStringLiteral("RegisteredNode"));
 }
 
 // An empty Events tab under RBAC that forbids events is not "no events".
