@@ -14,6 +14,9 @@ QString when(qint64 ms, qint64 nowMs, const QTimeZone &zone)
 {
     const QString time =
         QDateTime::fromMSecsSinceEpoch(ms, zone).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    // A node whose clock runs ahead stamps events in the future.
+    if (ms > nowMs)
+        return QStringLiteral("%1 (in %2)").arg(time, humanDuration(ms - nowMs));
     return QStringLiteral("%1 (%2 ago)").arg(time, humanDuration(nowMs - ms));
 }
 

@@ -1,6 +1,7 @@
 // Event parsing follows kubectl's event printer for both APIs: first/last
 // times, series, count, eventTime fallbacks; bad input is an error, not a crash.
 
+#include "models/timeline/eventtooltip.h"
 #include "models/timeline/objectidentity.h"
 #include "models/timeline/timelineevent.h"
 #include "syntheticevents.h"
@@ -169,6 +170,19 @@ private Q_SLOTS:
         QVERIFY(event.ok());
         QCOMPARE(event->startMs, kT);
         QCOMPARE(event->type, EventType::Other);
+    }
+
+    // The tooltip says when, relative to now: also for an event a node with
+    // a clock running ahead stamped in the future.
+    void toolTipSaysWhenRelativeToNow()
+    {
+        TimelineEvent event = makeEvent("a", "shop", "Pod", "web-1", kT);
+        const QTimeZone utc = QTimeZone::utc();
+        QVERIFY2(eventToolTip(event, kT + 5 * 60'000, utc).contains(QStringLiteral("(5m ago)")),
+                 qPrintable(eventToolTip(event, kT + 5 * 60'000, utc)));
+        const QString ahead = eventToolTip(event, kT - 2 * 60'000, utc);
+        QVERIFY2(ahead.contains(QStringLiteral("(in 2m)")), qPrintable(ahead));
+        QVERIFY2(!ahead.contains(QStringLiteral("invalid")), qPrintable(ahead));
     }
 };
 
