@@ -161,8 +161,10 @@ Result<TimelineEvent> parseTimelineEvent(const QByteArray &json)
     const ApiNames &names = eventsV1 ? kEventsV1Names : kCoreNames;
 
     TimelineEvent event;
+    QString eventNamespace;
     if (const auto meta = field(root, "metadata")) {
         const QString ns = stringField(*meta, "namespace");
+        eventNamespace = ns;
         const QString name = stringField(*meta, "name");
         event.eventKey = ns.isEmpty() ? name : ns + u'/' + name;
         event.uid = stringField(*meta, "uid");
@@ -172,6 +174,8 @@ Result<TimelineEvent> parseTimelineEvent(const QByteArray &json)
         event.uid = event.eventKey;
     if (const auto reference = field(root, names.object))
         event.object = readReference(*reference);
+    else // events.k8s.io allows no regarding: grouped and filtered by its own namespace
+        event.object.namespaceName = eventNamespace;
     event.reason = stringField(root, "reason");
     event.message = stringField(root, names.message);
     event.type = eventTypeFromString(stringField(root, "type"));

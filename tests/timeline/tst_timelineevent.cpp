@@ -184,6 +184,22 @@ private Q_SLOTS:
         QVERIFY2(ahead.contains(QStringLiteral("(in 2m)")), qPrintable(ahead));
         QVERIFY2(!ahead.contains(QStringLiteral("invalid")), qPrintable(ahead));
     }
+
+    // events.k8s.io lets an Event name no object (regarding is optional): it
+    // is about something in its own namespace, where the timeline groups it
+    // and the namespace filter keeps it.
+    void eventWithoutRegardingBelongsToItsNamespace()
+    {
+        EventSpec spec;
+        spec.ns = QStringLiteral("shop");
+        spec.eventTimeMs = kT;
+        QJsonObject root = QJsonDocument::fromJson(eventsV1Json(spec)).object();
+        root.remove(QStringLiteral("regarding"));
+        const auto event = parseTimelineEvent(QJsonDocument(root).toJson(QJsonDocument::Compact));
+        QVERIFY2(event.ok(), qPrintable(event.ok() ? QString() : event.errorMessage()));
+        QCOMPARE(event->object.namespaceName, QStringLiteral("shop"));
+        QCOMPARE(event->object.kind, QString());
+    }
 };
 
 QTEST_GUILESS_MAIN(TimelineEventTest)
