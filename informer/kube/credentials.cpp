@@ -12,10 +12,23 @@ QByteArray bearer(const QString &token)
     return QByteArrayLiteral("Bearer ") + token.toUtf8();
 }
 
+// A header value with a line break would end the header and start another
+// (a tokenFile naming a notes file, a plugin's stray output): Go's net/http
+// refuses such values, and so do we, without quoting them.
+bool hasControlCharacter(const QByteArray &value)
+{
+    for (const char c : value) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 Credentials::Credentials(const ClusterConfig &config)
     : m_user(config.user)
+    , m_userName(config.userName)
     , m_static(AuthMaterial())
 {
     if (!m_user.tokenFile.isEmpty())
@@ -110,6 +123,10 @@ Result<AuthMaterial> Credentials::compose(const Result<ExecCredential> *exec) co
         material.authorization =
             QByteArrayLiteral("Basic ") +
             (m_user.username + QLatin1Char(':') + m_user.password).toUtf8().toBase64();
+    if (hasControlCharacter(material.authorization))
+        return makeError(QStringLiteral("the credentials of user \"%1\" contain a line break or "
+                                        "another control character; they are not sent")
+                             .arg(m_userName));
     return material;
 }
 

@@ -68,6 +68,7 @@ private:
     Result<AuthMaterial> compose(const Result<ExecCredential> *exec) const;
 
     const UserCredentials m_user;
+    const QString m_userName; // the kubeconfig's name for the user, for errors
     std::unique_ptr<TokenFile> m_tokenFile;
     std::unique_ptr<ExecPlugin> m_exec;
     Result<AuthMaterial> m_static; // parsed static client certificate

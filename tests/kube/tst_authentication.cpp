@@ -317,6 +317,32 @@ private slots:
         QCOMPARE(server.requests.value(0).headers.value("authorization"), header);
     }
 
+    // A token with a line break would end the Authorization header and
+    // start another (Impersonate-User...): it is refused, never sent, and
+    // the error does not quote it.
+    void credentialsWithALineBreakAreNotSent()
+    {
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QString tokenFile = m_dir.filePath(QStringLiteral("notes.txt"));
+        writeFile(tokenFile, "s3cr3t\nImpersonate-User: admin\n");
+        for (const bool fromFile : {false, true}) {
+            ClusterConfig config;
+            config.server = server.url();
+            config.userName = QStringLiteral("dev");
+            if (fromFile)
+                config.user.tokenFile = tokenFile;
+            else
+                config.user.token = QStringLiteral("s3cr3t\r\nImpersonate-User: admin");
+            const auto result = getVersion(config);
+            QVERIFY(!result.ok());
+            QVERIFY2(result.error().message.contains(QStringLiteral("control character")),
+                     qPrintable(result.error().message));
+            QVERIFY(!result.error().message.contains(QStringLiteral("s3cr3t")));
+        }
+        QCOMPARE(server.requests.size(), 0);
+    }
+
     void tokenFileIsReReadWhenItChanges()
     {
         FakeApiServer server(okHandler);
