@@ -1,5 +1,7 @@
 #include "informer/kube/kubeconfig.h"
 
+#include "informer/kube/boundedread.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -15,8 +17,6 @@ namespace informant {
 namespace {
 
 constexpr qint64 kMaxKubeconfigBytes = 16 * 1024 * 1024;
-// Read in pieces so that a small file does not reserve the whole limit.
-constexpr qint64 kReadChunkBytes = 64 * 1024;
 
 // Walks one parsed file. Every accessor checks the node type first, so no
 // yaml-cpp conversion can throw on a wrong type; the first problem found is
@@ -297,16 +297,7 @@ Result<Kubeconfig> Kubeconfig::loadFile(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return makeError(
             QStringLiteral("%1: cannot read kubeconfig: %2").arg(path, file.errorString()));
-    // Bounded by what is read, not by size(): a FIFO or a device (as
-    // `--kubeconfig /dev/zero`) has size 0 and may never end.
-    QByteArray yaml;
-    while (yaml.size() <= kMaxKubeconfigBytes) {
-        const QByteArray chunk =
-            file.read(std::min(kReadChunkBytes, kMaxKubeconfigBytes + 1 - yaml.size()));
-        if (chunk.isEmpty())
-            break;
-        yaml += chunk;
-    }
+    const QByteArray yaml = readUpTo(file, kMaxKubeconfigBytes); // `--kubeconfig /dev/zero`
     if (file.error() != QFileDevice::NoError)
         return makeError(
             QStringLiteral("%1: cannot read kubeconfig: %2").arg(path, file.errorString()));

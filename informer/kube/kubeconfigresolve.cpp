@@ -3,6 +3,8 @@
 
 #include "informer/kube/kubeconfig.h"
 
+#include "informer/kube/boundedread.h"
+
 #include <QFile>
 
 namespace informant {
@@ -19,9 +21,13 @@ Result<QByteArray> readPem(const QString &path, const QString &owner, const QStr
     if (!file.open(QIODevice::ReadOnly))
         return makeError(QStringLiteral("%1: %2: cannot read %3: %4")
                              .arg(owner, field, path, file.errorString()));
-    if (file.size() > kMaxPemBytes)
+    QByteArray pem = readUpTo(file, kMaxPemBytes); // `certificate-authority: /dev/zero`
+    if (file.error() != QFileDevice::NoError)
+        return makeError(QStringLiteral("%1: %2: cannot read %3: %4")
+                             .arg(owner, field, path, file.errorString()));
+    if (pem.size() > kMaxPemBytes)
         return makeError(QStringLiteral("%1: %2: %3 is larger than 1 MiB").arg(owner, field, path));
-    return file.readAll();
+    return pem;
 }
 
 Result<QUrl> parseServer(const QString &text, const QString &owner)

@@ -253,6 +253,20 @@ private slots:
             << ""
             << ""
             << "";
+        // /dev/zero reports size 0 and never ends: the read itself is bounded.
+        QTest::newRow("CA file that never ends")
+            << QStringList{QStringLiteral("ca.yaml\n") +
+                           QString::fromUtf8(basicFile("c", "https://c", ""))
+                               .replace(QStringLiteral("server: https://c"),
+                                        QStringLiteral("server: https://c\n    "
+                                                       "certificate-authority: /dev/zero"))}
+            << "ca.yaml"
+            << ""
+            << ""
+            << "certificate-authority: /dev/zero is larger than 1 MiB"
+            << ""
+            << ""
+            << "";
         QTest::newRow("insecure together with a CA")
             << QStringList{QStringLiteral("ca.yaml\n") +
                            QString::fromUtf8(basicFile("c", "https://c", ""))
