@@ -95,7 +95,8 @@ LiveClusterSession::~LiveClusterSession()
 
 QString LiveClusterSession::serverText() const
 {
-    return m_connection ? m_connection->config.server.toString() : QString();
+    // Never a password a server URL may carry (https://user:pw@host).
+    return m_connection ? m_connection->config.server.toString(QUrl::RemoveUserInfo) : QString();
 }
 
 void LiveClusterSession::setKinds(const QList<KindInfo> &kinds)

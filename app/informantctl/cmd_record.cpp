@@ -197,7 +197,7 @@ RecordingHeader headerFor(const QCommandLineParser &parser,
     RecordingHeader header;
     header.recordedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
     if (const auto config = resolveClusterConfig(options); config.ok())
-        header.server = config->server.toString();
+        header.server = config->server.toString(QUrl::RemoveUserInfo);
     header.labelSelector = options.labelSelector;
     header.fieldSelector = options.fieldSelector;
     for (const auto &runner : runners) {

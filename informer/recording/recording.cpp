@@ -328,7 +328,10 @@ Result<std::unique_ptr<RecordingWriter>> RecordingWriter::create(const QString &
 {
     std::unique_ptr<RecordingWriter> writer(new RecordingWriter);
     writer->m_file.setFileName(path);
-    if (!writer->m_file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    // Owner only, as kubeconfigs are: a recording holds every object watched,
+    // Secrets (and their last-applied annotation) included.
+    if (!writer->m_file.open(QIODevice::WriteOnly | QIODevice::Truncate,
+                             QFileDevice::ReadOwner | QFileDevice::WriteOwner))
         return makeError(
             QStringLiteral("cannot write %1: %2").arg(path, writer->m_file.errorString()));
     QJsonArray resources;

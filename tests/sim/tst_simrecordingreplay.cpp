@@ -268,6 +268,10 @@ void TestSimRecordingReplay::writtenRecordingReadsBack()
     QVERIFY(!(*writer)->write(10, 0, RecordType::Added, *a).ok());
 
     QFile file(path);
+    // A recording holds Secrets like any object: only its owner may read it.
+    QCOMPARE(file.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther |
+                                   QFileDevice::WriteGroup | QFileDevice::WriteOther),
+             QFileDevice::Permissions());
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.readLine().startsWith("{\"informantRecording\":1,"));
     const auto read = readRecording(path);
