@@ -11,7 +11,6 @@ namespace informant {
 namespace {
 
 constexpr QLatin1String kSecretSections[] = {QLatin1String("data"), QLatin1String("stringData")};
-constexpr QLatin1String kLastAppliedAnnotation{"kubectl.kubernetes.io/last-applied-configuration"};
 
 QJsonObject maskSection(const QJsonObject &section)
 {
@@ -49,11 +48,13 @@ QJsonObject withSecretValuesMasked(QJsonObject secret)
         if (secret.value(section).isObject())
             secret.insert(section, maskSection(secret.value(section).toObject()));
     }
+    // Annotations hold values too: kubectl's last-applied-configuration
+    // holds the whole Secret, OpenShift's token-secret.value a token. Their
+    // keys stay readable.
     QJsonObject meta = secret.value(QLatin1String("metadata")).toObject();
-    QJsonObject annotations = meta.value(QLatin1String("annotations")).toObject();
-    if (annotations.contains(kLastAppliedAnnotation)) {
-        annotations.insert(kLastAppliedAnnotation, QString(kMaskedValue));
-        meta.insert(QLatin1String("annotations"), annotations);
+    if (meta.value(QLatin1String("annotations")).isObject()) {
+        meta.insert(QLatin1String("annotations"),
+                    maskSection(meta.value(QLatin1String("annotations")).toObject()));
         secret.insert(QLatin1String("metadata"), meta);
     }
     return secret;
@@ -67,8 +68,7 @@ bool isSecretValuePath(QStringView path)
              path.at(section.size()) == u'['))
             return true;
     }
-    return path.startsWith(QLatin1String("metadata.annotations")) &&
-           path.contains(kLastAppliedAnnotation);
+    return path.startsWith(QLatin1String("metadata.annotations"));
 }
 
 } // namespace informant

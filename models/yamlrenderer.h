@@ -3,7 +3,7 @@
 // YAML text of one object for the details pane, like `kubectl get -o yaml`
 // (keys in alphabetical order, block style; printers/yamlwriter.h writes it).
 // metadata.managedFields is left out unless asked for; a Secret's
-// data/stringData values are masked unless revealed. Uses a Qt JSON DOM: only
+// data/stringData and annotation values are masked unless revealed. Uses a Qt JSON DOM: only
 // ever called for the one selected object.
 
 #include "informer/core/kubeobject.h"
@@ -25,11 +25,11 @@ inline const QString kMaskedValue = QString(8, QChar(0x2022));
 
 QString renderYaml(const KubeObject &object, const YamlOptions &options = {});
 // A Secret as renderYaml shows it unrevealed: its data and stringData values
-// masked, and kubectl's last-applied annotation too (it holds the whole
-// Secret, values included).
+// masked, and its annotations' values too (kubectl's last-applied annotation
+// holds the whole Secret, OpenShift's token-secret.value a token).
 QJsonObject withSecretValuesMasked(QJsonObject secret);
 // True for the path of a field holding a Secret's values, in FieldChange's
-// form ("data.password", `data["tls.key"]`, the last-applied annotation).
+// form ("data.password", `data["tls.key"]`, any annotation).
 bool isSecretValuePath(QStringView path);
 
 } // namespace informant

@@ -22,7 +22,9 @@ QByteArray secretJson()
         {"name", "db"},
         {"namespace", "shop"},
         {"annotations", QJsonObject{{"kubectl.kubernetes.io/last-applied-configuration",
-                                     "{\"data\":{\"password\":\"aHVudGVyMg==\"}}"}}}};
+                                     "{\"data\":{\"password\":\"aHVudGVyMg==\"}}"},
+                                    // OpenShift's dockercfg Secrets carry the token here.
+                                    {"openshift.io/token-secret.value", "sha256~t0k3n"}}}};
     const QJsonObject secret{
         {"apiVersion", "v1"},
         {"kind", "Secret"},
@@ -97,9 +99,14 @@ void TestYamlRenderer::masksSecretValuesUntilRevealed()
     QVERIFY(!masked.contains(QStringLiteral("plain")));
     QVERIFY(masked.contains(QStringLiteral("  password: ") + kMaskedValue));
     QVERIFY(masked.contains(QStringLiteral("type: Opaque")));
+    QVERIFY(!masked.contains(QStringLiteral("sha256~t0k3n")));
+    QVERIFY(masked.contains(QStringLiteral("openshift.io/token-secret.value: ") + kMaskedValue));
+    QVERIFY(isSecretValuePath(u"metadata.annotations[\"openshift.io/token-secret.value\"]"));
+    QVERIFY(!isSecretValuePath(u"metadata.labels.app"));
     const QString revealed = renderYaml(secret, YamlOptions{false, true});
     QVERIFY(revealed.contains(QStringLiteral("password: aHVudGVyMg==")));
     QVERIFY(revealed.contains(QStringLiteral("extra: plain")));
+    QVERIFY(revealed.contains(QStringLiteral("sha256~t0k3n")));
 }
 
 void TestYamlRenderer::hidesManagedFieldsByDefault()
