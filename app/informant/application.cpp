@@ -84,7 +84,7 @@ QString Application::start()
             return resolved.errorMessage();
         config = resolved.value();
         if (!m_options.token.isEmpty())
-            config.user.token = m_options.token;
+            config.user.replaceWithToken(m_options.token);
         name = config.contextName.isEmpty() ? config.server.host() : config.contextName;
     }
     MainWindow *window = openWindow(config, name);

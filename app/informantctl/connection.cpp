@@ -44,14 +44,8 @@ Result<void> applyOverrides(const GlobalOptions &options, ClusterConfig &config)
         config.insecureSkipTlsVerify = true;
         config.certificateAuthorityPem.clear();
     }
-    if (!options.token.isEmpty()) {
-        config.user.token = options.token;
-        config.user.tokenFile.clear();
-        config.user.exec.reset();
-        config.user.oidcIdToken.clear();
-        config.user.username.clear();
-        config.user.password.clear();
-    }
+    if (!options.token.isEmpty())
+        config.user.replaceWithToken(options.token);
     if (!options.namespaceName.isEmpty())
         config.namespaceName = options.namespaceName;
     return {};

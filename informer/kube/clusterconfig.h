@@ -44,6 +44,19 @@ struct UserCredentials
         return token.isEmpty() && tokenFile.isEmpty() && clientCertificatePem.isEmpty() &&
                username.isEmpty() && !exec && oidcIdToken.isEmpty();
     }
+    // kubectl's --token: the user authenticates with this token and nothing
+    // the kubeconfig names instead (a tokenFile, an exec plugin, an oidc
+    // id-token or basic auth would otherwise come first or go along). A
+    // client certificate stays, as with kubectl.
+    void replaceWithToken(const QString &bearerToken)
+    {
+        token = bearerToken;
+        tokenFile.clear();
+        exec.reset();
+        oidcIdToken.clear();
+        username.clear();
+        password.clear();
+    }
 };
 
 struct ClusterConfig
