@@ -181,8 +181,11 @@ void DetailsPane::refreshEventsFreshness()
 
 void DetailsPane::setObject(const KubeObject &object)
 {
-    const bool sameObject =
-        !object.isNull() && !m_object.isNull() && object.uid() == m_object.uid();
+    // The same object by kind, key and uid: a revealed Secret's values must
+    // not carry over to another whose uid is also empty (a local object).
+    const bool sameObject = !object.isNull() && !m_object.isNull() &&
+                            object.kind() == m_object.kind() && object.key() == m_object.key() &&
+                            object.uid() == m_object.uid();
     if (!sameObject) {
         const QSignalBlocker block(m_reveal);
         m_reveal->setChecked(false);

@@ -91,6 +91,19 @@ void TestDetailsPane::secretValuesAreMaskedUntilRevealed()
     pane.setObject(decode(kPod));
     pane.setObject(decode(kSecret));
     QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+    // Two Secrets without a uid (local, replayed) are still two objects.
+    const auto withoutUid = [](const char *name) {
+        QByteArray json = kSecret;
+        json.replace("\"name\":\"db\"", QByteArray("\"name\":\"") + name + '"');
+        json.replace(",\"uid\":\"s-1\"", "");
+        return decode(json);
+    };
+    pane.setObject(withoutUid("a"));
+    QCOMPARE(pane.object().uid(), QString());
+    pane.revealSecrets()->setChecked(true);
+    pane.setObject(withoutUid("b"));
+    QVERIFY(!pane.revealSecrets()->isChecked());
+    QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
 }
 
 void TestDetailsPane::relatedEventsComeFromTheInvolvedObjectIndex()
