@@ -6,12 +6,16 @@
 #include "informer/kube/restclient.h"
 
 #include <QTextStream>
+#include <QTimer>
+
+#include <limits>
 
 using namespace informant;
 
 namespace informantctl {
 
-std::shared_ptr<const ClusterSession> ClusterSession::open(const QCommandLineParser &parser)
+std::shared_ptr<const ClusterSession> ClusterSession::open(const QCommandLineParser &parser,
+                                                           qint64 deadlineMs)
 {
     QTextStream err(stderr);
     std::shared_ptr<ClusterSession> session(new ClusterSession);
@@ -24,9 +28,20 @@ std::shared_ptr<const ClusterSession> ClusterSession::open(const QCommandLinePar
     session->m_connection = *connection;
     session->m_errorPrefix = informantctl::errorPrefix(session->m_connection->config);
     RestClient client(session->m_connection);
-    auto discovery = Discovery::fetch(client);
+    Interrupter giveUp;
+    QTimer deadline;
+    if (deadlineMs >= 0) {
+        deadline.setSingleShot(true);
+        QObject::connect(&deadline, &QTimer::timeout, [&giveUp] { giveUp.interrupt(); });
+        deadline.start(int(qMin<qint64>(deadlineMs, std::numeric_limits<int>::max())));
+    }
+    auto discovery = Discovery::fetch(client, &giveUp);
     if (!discovery) {
-        err << session->m_errorPrefix << discovery.error().message << '\n';
+        if (discovery.error().kind == ApiError::Kind::Cancelled)
+            err << session->m_errorPrefix << "no discovery from the cluster within "
+                << double(deadlineMs) / 1000 << " s (waiting for a sign-in?)\n";
+        else
+            err << session->m_errorPrefix << discovery.error().message << '\n';
         return nullptr;
     }
     session->m_discovery = std::move(*discovery);

@@ -27,8 +27,11 @@ class ClusterSession
 {
 public:
     // Connects and reads discovery. On failure prints "error: ..." to stderr
-    // and returns null.
-    static std::shared_ptr<const ClusterSession> open(const QCommandLineParser &parser);
+    // and returns null. Discovery gives up once `deadlineMs` (>= 0) has
+    // passed: an exec plugin may wait for a sign-in for minutes, and
+    // `dump --for 3` must end after 3 s all the same.
+    static std::shared_ptr<const ClusterSession> open(const QCommandLineParser &parser,
+                                                      qint64 deadlineMs = -1);
 
     const GlobalOptions &options() const { return m_options; }
     const std::shared_ptr<const informant::ClusterConnection> &connection() const

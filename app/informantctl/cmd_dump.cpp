@@ -79,7 +79,9 @@ int runDump(const QCommandLineParser &parser, const QStringList &args)
                "--until-events N (N >= 1)\n";
         return 2;
     }
-    auto runner = InformerRunner::create(parser, args.first());
+    // --for also bounds discovery (an exec plugin may wait minutes for a sign-in).
+    auto runner =
+        InformerRunner::create(parser, args.first(), forSet ? qint64(seconds * 1000) : -1);
     if (!runner)
         return 1;
     runner->start();

@@ -117,9 +117,9 @@ const ResourcePrinter &InformerRunner::printer() const
 }
 
 std::unique_ptr<InformerRunner> InformerRunner::create(const QCommandLineParser &parser,
-                                                       const QString &kind)
+                                                       const QString &kind, qint64 deadlineMs)
 {
-    auto session = ClusterSession::open(parser);
+    auto session = ClusterSession::open(parser, deadlineMs);
     if (!session)
         return nullptr;
     auto resource = session->resolve(kind);

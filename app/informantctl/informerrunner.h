@@ -31,8 +31,9 @@ class InformerRunner
 public:
     // Connects, resolves `kind` and creates (not starts) the informer. On
     // failure prints "error: ..." to stderr and returns null.
+    // `deadlineMs`: as ClusterSession::open's.
     static std::unique_ptr<InformerRunner> create(const QCommandLineParser &parser,
-                                                  const QString &kind);
+                                                  const QString &kind, qint64 deadlineMs = -1);
     // The informer of `resource` on an open session (commands reading
     // several kinds connect and discover once). `onlyName`: watch just the
     // object of that name (a metadata.name field selector, as kubectl get

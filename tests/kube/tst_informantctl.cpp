@@ -169,6 +169,40 @@ private slots:
         QCOMPARE(err.count("ABCD-1234"), 1); // once, not again at the end
     }
 
+    // `dump --for 1` ends after about a second even while an exec plugin
+    // waits for a sign-in that never comes (the plugin's own limit is 2 min).
+    void dumpForEndsWhileASignInIsPending()
+    {
+        const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
+        QVERIFY(port > 0);
+        const QString plugin = m_dir.filePath(QStringLiteral("never.sh"));
+        QFile script(plugin);
+        QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        script.write("#!/bin/sh\necho 'open https://login.example to sign in' >&2\nsleep 60\n");
+        script.close();
+        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+        const QString config = writeKubeconfig(
+            QStringLiteral("never.yaml"), QStringLiteral("http://127.0.0.1:%1").arg(port), {},
+            QStringLiteral("    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+                           "      command: %1\n      interactiveMode: Never\n")
+                .arg(plugin));
+        QProcess ctlProcess;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), home());
+        env.remove(QStringLiteral("KUBECONFIG"));
+        ctlProcess.setProcessEnvironment(env);
+        ctlProcess.start(ctl(),
+                         {QStringLiteral("--kubeconfig"), config, QStringLiteral("dump"),
+                          QStringLiteral("pods"), QStringLiteral("--for"), QStringLiteral("1"),
+                          QStringLiteral("--out"), m_dir.filePath(QStringLiteral("never.json"))});
+        QVERIFY(ctlProcess.waitForStarted());
+        // Far below the plugin's 60 s sleep; generous for a loaded machine.
+        QVERIFY2(ctlProcess.waitForFinished(30000), "dump --for 1 still waits for the plugin");
+        const QByteArray err = ctlProcess.readAllStandardError();
+        QCOMPARE(ctlProcess.exitCode(), 1);
+        QVERIFY2(err.contains("no discovery from the cluster within 1 s"), err.constData());
+    }
+
     // The benchmark's watch throughput without printing each change: the
     // replay's changes start only once informantctl reported its sync, all
     // of them are delivered (none merged), and the dump is the final state.
