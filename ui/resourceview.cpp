@@ -82,10 +82,7 @@ ResourceView::ResourceView(QWidget *parent)
     });
     m_quickDebounce->setSingleShot(true);
     m_quickDebounce->setInterval(kQuickFilterDebounceMs);
-    connect(m_quickDebounce, &QTimer::timeout, this, [this] {
-        if (m_feed)
-            m_feed->setQuickText(m_quick->text().trimmed());
-    });
+    connect(m_quickDebounce, &QTimer::timeout, this, &ResourceView::applyQuickFilter);
     connect(m_quick, &QLineEdit::textChanged, m_quickDebounce, qOverload<>(&QTimer::start));
     // A selector is applied once typing pauses: each prefix of `app=web` is
     // valid, and `app=` alone would hide (and deselect) every row on the way.
@@ -445,6 +442,24 @@ void ResourceView::updateFreshness()
         updateEmptyHint();
 }
 
+void ResourceView::applyQuickFilter()
+{
+    m_quickDebounce->stop();
+    if (m_feed)
+        m_feed->setQuickText(m_quick->text().trimmed());
+}
+
+bool ResourceView::applyPendingFilters()
+{
+    const bool quick = m_quickDebounce->isActive();
+    const bool selector = m_selectorDebounce->isActive();
+    if (quick)
+        applyQuickFilter();
+    if (selector)
+        applySelector();
+    return quick || selector;
+}
+
 void ResourceView::onSelectorEdited()
 {
     if (showSelectorError())
@@ -628,6 +643,8 @@ bool ResourceView::eventFilter(QObject *watched, QEvent *event)
         if (event->type() == QEvent::Resize)
             fitNameColumn(); // more room, or more rows in view
     }
+    if (watched == m_table && event->type() == QEvent::Show)
+        fitNameColumn(); // batches that came while it was hidden did not
     if (event->type() != QEvent::KeyPress)
         return QWidget::eventFilter(watched, event);
     auto *key = static_cast<QKeyEvent *>(event);
@@ -639,8 +656,17 @@ bool ResourceView::eventFilter(QObject *watched, QEvent *event)
         (key->key() == Qt::Key_Down || key->key() == Qt::Key_Return ||
          key->key() == Qt::Key_Enter)) {
         m_table->setFocus();
-        if (!m_table->currentIndex().isValid() && m_feed && m_feed->model()->rowCount() > 0)
-            m_table->setCurrentIndex(m_feed->model()->index(0, 0));
+        const auto selectFirstRow = [this] {
+            if (!m_table->currentIndex().isValid() && m_feed && m_feed->model()->rowCount() > 0)
+                m_table->setCurrentIndex(m_feed->model()->index(0, 0));
+        };
+        // What was typed applies now, not after its debounce, and the first
+        // row is chosen among the rows it keeps, once they arrive.
+        if (applyPendingFilters() && m_feed)
+            connect(m_feed->model(), &ResourceTableModel::batchApplied, this, selectFirstRow,
+                    Qt::SingleShotConnection);
+        else
+            selectFirstRow();
         return true;
     }
     return QWidget::eventFilter(watched, event);

@@ -89,6 +89,10 @@ private:
     void updateFreshness();
     void updateEmptyHint();
     void onSelectorEdited();
+    void applyQuickFilter();
+    // Applies a quick filter or selector still waiting for its debounce;
+    // true when there was one.
+    bool applyPendingFilters();
     // Shows the box's parse error under it, or hides it; true when the text
     // is a valid selector.
     bool showSelectorError();

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void nameColumnFitsNamesUnlessTheUserSetWidths();
     void scrolledViewKeepsItsRowsWhileRowsChange();
     void timelineClickOpensTheKindOfTheEventsGroup();
+    void enterInTheSelectorSelectsARowItKeeps();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -842,6 +843,23 @@ void TestMainWindow::timelineClickOpensTheKindOfTheEventsGroup()
     Q_EMIT timeline->objectActivated(QStringLiteral("Pod"), QStringLiteral("db"),
                                      QStringLiteral("pg-0"), QString(), QStringLiteral("v1"));
     QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("db/pg-0"));
+}
+
+// Typed and entered at once, before the selector's debounce: the row made
+// current is one the selector keeps (pg-0, the first row before it, is not).
+void TestMainWindow::enterInTheSelectorSelectsARowItKeeps()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ResourceView *view = f.window->resourceView();
+    QCOMPARE(f.model()->objectAt(0).name(), QStringLiteral("pg-0"));
+    view->selectorBox()->setText(QStringLiteral("app=web"));
+    QTest::keyClick(view->selectorBox(), Qt::Key_Return);
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QTRY_VERIFY(!view->currentObject().isNull());
+    QVERIFY2(view->currentObject().name().startsWith(QStringLiteral("web-")),
+             qPrintable(view->currentObject().name()));
+    QVERIFY(!f.window->detailsPane()->headerText().contains(QStringLiteral("hidden")));
 }
 
 QTEST_MAIN(TestMainWindow)
