@@ -159,7 +159,8 @@ QVariant LabelFacetModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 LabelFacetModel::Grouped
-LabelFacetModel::group(const QList<std::pair<QString, qsizetype>> &labelIndexCounts)
+LabelFacetModel::group(const QList<std::pair<QString, qsizetype>> &labelIndexCounts,
+                       const QMap<QString, QSet<QString>> &ticked)
 {
     // Regroup "key=value" and "key" entries by key.
     Grouped grouped;
@@ -170,12 +171,19 @@ LabelFacetModel::group(const QList<std::pair<QString, qsizetype>> &labelIndexCou
         else
             grouped[entry.left(eq)].second.append({entry.mid(eq + 1), count});
     }
-    for (auto &group : grouped) {
-        auto &values = group.second;
+    for (auto group = grouped.begin(); group != grouped.end(); ++group) {
+        auto &values = group->second;
         if (values.size() > kMaxValuesPerKey) {
-            std::sort(values.begin(), values.end(),
-                      [](const auto &a, const auto &b) { return a.second > b.second; });
-            values.resize(kMaxValuesPerKey);
+            // Ticked values first, then the biggest: a ticked value keeps
+            // its row and its real count however many values the key has.
+            const QSet<QString> keep = ticked.value(group.key());
+            std::sort(values.begin(), values.end(), [&keep](const auto &a, const auto &b) {
+                const bool aKept = keep.contains(a.first);
+                if (aKept != keep.contains(b.first))
+                    return aKept;
+                return a.second > b.second;
+            });
+            values.resize(qMax<qsizetype>(kMaxValuesPerKey, keep.size()));
         }
         std::sort(values.begin(), values.end());
     }

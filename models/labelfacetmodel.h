@@ -49,12 +49,14 @@ public:
     using Grouped = QMap<QString, std::pair<qsizetype, QList<std::pair<QString, qsizetype>>>>;
 
     // The "labels" index counts (Indexer::indexValueCounts) grouped by key,
-    // values capped per key. Pure; safe on any thread (run it off the GUI
+    // values capped per key; `ticked` values (checked()) are kept beyond the
+    // cap with their counts. Pure; safe on any thread (run it off the GUI
     // thread for big caches).
-    static Grouped group(const QList<std::pair<QString, qsizetype>> &labelIndexCounts);
+    static Grouped group(const QList<std::pair<QString, qsizetype>> &labelIndexCounts,
+                         const QMap<QString, QSet<QString>> &ticked = {});
     void refresh(const QList<std::pair<QString, qsizetype>> &labelIndexCounts)
     {
-        refreshGrouped(group(labelIndexCounts));
+        refreshGrouped(group(labelIndexCounts, m_checked));
     }
     void refreshGrouped(const Grouped &counted);
     // key -> checked values (empty set: the key itself is checked).

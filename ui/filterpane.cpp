@@ -188,13 +188,15 @@ void FilterPane::refreshNow()
     const int generation = m_generation;
     const QSet<QString> chosenNamespaces =
         m_source->kind().namespaced ? m_namespaces->checked() : QSet<QString>();
+    const QMap<QString, QSet<QString>> tickedLabels = m_labels->checked();
     QPointer<FilterPane> self(this);
-    m_pool.start([indexer, generation, chosenNamespaces, self] {
+    m_pool.start([indexer, generation, chosenNamespaces, tickedLabels, self] {
         auto namespaces = indexer->indexValueCounts(QString(kNamespaceIndex));
         namespaces.removeIf([](const auto &entry) { return entry.first.isEmpty(); });
         const auto labels = LabelFacetModel::group(
             chosenNamespaces.isEmpty() ? indexer->indexValueCounts(QString(kLabelsIndex))
-                                       : labelCountsIn(*indexer, chosenNamespaces));
+                                       : labelCountsIn(*indexer, chosenNamespaces),
+            tickedLabels);
         QMetaObject::invokeMethod(
             qApp,
             [self, generation, namespaces, labels] {

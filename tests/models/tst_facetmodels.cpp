@@ -49,6 +49,7 @@ private Q_SLOTS:
     void labelTreeCountsFollowChurn();
     void checkingFacetsBuildsSelection();
     void tickedFacetsStayListedWhenTheirObjectsGo();
+    void tickedValueBeyondTheCapKeepsItsCount();
     void facetKeysIntersectIndexes_data();
     void facetKeysIntersectIndexes();
 };
@@ -192,6 +193,29 @@ void TestFacetModels::tickedFacetsStayListedWhenTheirObjectsGo()
     QCOMPARE(column(namespaces), (QStringList{"shop=1"}));
     QCOMPARE(column(labels), (QStringList{"app=1"}));
     QCOMPARE(column(labels, labels.index(0, 0)), (QStringList{"web=1"}));
+}
+
+// pod-template-hash has a value per ReplicaSet, more than the pane lists; a
+// ticked one stays listed with its real count, not 0.
+void TestFacetModels::tickedValueBeyondTheCapKeepsItsCount()
+{
+    QList<std::pair<QString, qsizetype>> counts;
+    for (int i = 0; i < LabelFacetModel::kMaxValuesPerKey + 50; ++i)
+        counts.append({QStringLiteral("hash=v%1").arg(i, 3, 10, QLatin1Char('0')), 5});
+    counts.append({QStringLiteral("hash=rare"), 2});
+    counts.append({QStringLiteral("hash"), 5 * (LabelFacetModel::kMaxValuesPerKey + 50) + 2});
+    std::sort(counts.begin(), counts.end());
+    const auto capped = LabelFacetModel::group(counts);
+    QCOMPARE(capped.value(QStringLiteral("hash")).second.size(), LabelFacetModel::kMaxValuesPerKey);
+    const auto ticked =
+        LabelFacetModel::group(counts, {{QStringLiteral("hash"), {QStringLiteral("rare")}}});
+    const auto &values = ticked.value(QStringLiteral("hash")).second;
+    QCOMPARE(values.size(), LabelFacetModel::kMaxValuesPerKey);
+    const auto rare = std::find_if(values.cbegin(), values.cend(), [](const auto &entry) {
+        return entry.first == QStringLiteral("rare");
+    });
+    QVERIFY(rare != values.cend());
+    QCOMPARE(rare->second, qsizetype(2));
 }
 
 void TestFacetModels::facetKeysIntersectIndexes_data()
