@@ -331,7 +331,10 @@ Result<std::unique_ptr<RecordingWriter>> RecordingWriter::create(const QString &
     // Owner only, as kubeconfigs are: a recording holds every object watched,
     // Secrets (and their last-applied annotation) included.
     if (!writer->m_file.open(QIODevice::WriteOnly | QIODevice::Truncate,
-                             QFileDevice::ReadOwner | QFileDevice::WriteOwner))
+                             QFileDevice::ReadOwner | QFileDevice::WriteOwner) ||
+        // open() sets them only on a file it creates; an old recording
+        // written over keeps its own.
+        !writer->m_file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner))
         return makeError(
             QStringLiteral("cannot write %1: %2").arg(path, writer->m_file.errorString()));
     QJsonArray resources;

@@ -255,6 +255,12 @@ void TestSimRecordingReplay::writtenRecordingReadsBack()
                         {QStringLiteral("apps"), QStringLiteral("v1"),
                          QStringLiteral("deployments"), QStringLiteral("Deployment"), true}};
     const QString path = m_dir.filePath(QStringLiteral("written.ndjson"));
+    {
+        // An older recording, readable by all, written over.
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        QVERIFY(old.setPermissions(old.permissions() | QFileDevice::ReadOther));
+    }
     auto writer = RecordingWriter::create(path, header);
     QVERIFY2(writer.ok(), qPrintable(writer.errorMessage()));
     const auto a = KubeObject::fromJson(recordedConfigMap("a", "1"));
