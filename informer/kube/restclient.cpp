@@ -32,7 +32,12 @@ int retryAfterMs(const ApiResult<RestResponse> &result)
     const ApiStatus &status = result.error().status;
     if (status.code != 429 && status.code < 500)
         return 0;
-    return status.retryAfterSeconds > 0 ? status.retryAfterSeconds * 1000 : 0;
+    // At most a minute per wait: a proxy's Retry-After of hours would stall a
+    // list with nothing said (the reflector's own backoff takes over after).
+    constexpr int kMaxRetryAfterSeconds = 60;
+    return status.retryAfterSeconds > 0
+               ? qMin(status.retryAfterSeconds, kMaxRetryAfterSeconds) * 1000
+               : 0;
 }
 
 // Waits `ms` in a local event loop; false when `interrupter` fired.
