@@ -24,6 +24,7 @@ namespace {
 constexpr qint64 kSyncTimeoutMs = 600000;
 // How long a dump may overrun --for to recover from a backoff.
 constexpr qint64 kCatchUpMs = 30000;
+constexpr qint64 kMinDiscoveryMs = 10000;
 
 QByteArray jsonString(const QString &text)
 {
@@ -79,9 +80,11 @@ int runDump(const QCommandLineParser &parser, const QStringList &args)
                "--until-events N (N >= 1)\n";
         return 2;
     }
-    // --for also bounds discovery (an exec plugin may wait minutes for a sign-in).
-    auto runner =
-        InformerRunner::create(parser, args.first(), forSet ? qint64(seconds * 1000) : -1);
+    // --for also bounds discovery (an exec plugin may wait minutes for a
+    // sign-in), with at least kMinDiscoveryMs for it: a cluster serving only
+    // legacy discovery answers one request per group version.
+    const qint64 discoveryMs = forSet ? qMax(qint64(seconds * 1000), kMinDiscoveryMs) : -1;
+    auto runner = InformerRunner::create(parser, args.first(), discoveryMs);
     if (!runner)
         return 1;
     runner->start();
