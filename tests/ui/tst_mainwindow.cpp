@@ -49,12 +49,9 @@ private Q_SLOTS:
     void kindSwitcherRanksShortNames_data();
     void kindSwitcherRanksShortNames();
     void ctrlKSwitchesKind();
-    void namespaceFacetFiltersTable();
-    void selectorErrorsAreShownInline();
     void filterPaneChoiceFiltersTimeline();
     void bannerSaysWhenTheWatchIsDown();
     void timelineSaysWhyItHasNoEvents();
-    void emptyTableSaysWhy();
     void emptyViewsSayWaitingForSignInOnce();
     void statusBarSaysWaitingForSignInRatherThanCountingFailures();
     void switchingKindsLeavesNoSelectionModelsBehind();
@@ -67,10 +64,7 @@ private Q_SLOTS:
     void unknownKindIsNamedAndTheClosestShown();
     void kindNamedBeforeDiscoveryWaitsForIt();
     void unknownKindNoticeShowsOverTheTimeline();
-    void nameColumnFitsNamesUnlessTheUserSetWidths();
-    void scrolledViewKeepsItsRowsWhileRowsChange();
     void timelineClickOpensTheKindOfTheEventsGroup();
-    void enterInTheSelectorSelectsARowItKeeps();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -166,63 +160,6 @@ void TestMainWindow::ctrlKSwitchesKind()
     QTest::keyClick(switcher->input(), Qt::Key_Return);
     QVERIFY(!switcher->isVisible());
     QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
-}
-
-void TestMainWindow::namespaceFacetFiltersTable()
-{
-    Fixture f;
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
-    QTRY_COMPARE(namespaces->rowCount(), 2);
-    QCOMPARE(namespaces->index(1, 1).data(NamespaceFacetModel::CountRole).toLongLong(), 2);
-    // The count beside a label value: how many rows ticking it would leave.
-    LabelFacetModel *labels = f.window->filterPane()->labelModel();
-    const auto labelCount = [labels](const QString &key, const QString &value) {
-        for (int k = 0; k < labels->rowCount(); ++k) {
-            const QModelIndex keyIndex = labels->index(k, 0);
-            if (keyIndex.data(LabelFacetModel::LabelKeyRole).toString() != key)
-                continue;
-            for (int v = 0; v < labels->rowCount(keyIndex); ++v) {
-                const QModelIndex valueIndex = labels->index(v, 1, keyIndex);
-                if (valueIndex.data(LabelFacetModel::LabelValueRole).toString() == value)
-                    return valueIndex.data(LabelFacetModel::CountRole).toLongLong();
-            }
-        }
-        return qint64(-1);
-    };
-    QTRY_COMPARE(labelCount(QStringLiteral("app"), QStringLiteral("pg")), 1);
-    QVERIFY(namespaces->setData(namespaces->index(1, 0), Qt::Checked, Qt::CheckStateRole));
-    QTRY_COMPARE(f.model()->rowCount(), 2);
-    QCOMPARE(f.model()->totalObjects(), qint64(3));
-    // Within the namespace ticked: no pg pod there, and the value stays listed.
-    QTRY_COMPARE(labelCount(QStringLiteral("app"), QStringLiteral("pg")), 0);
-    QCOMPARE(labelCount(QStringLiteral("app"), QStringLiteral("web")), 2);
-    // New objects obey the facet as they arrive.
-    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
-    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-3"), QStringLiteral("web"),
-                     QStringLiteral("Running")));
-    pods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-1"), QStringLiteral("pg"),
-                     QStringLiteral("Running")));
-    pods->flush();
-    QTRY_COMPARE(f.model()->totalObjects(), qint64(5));
-    QCOMPARE(f.model()->rowCount(), 3);
-}
-
-void TestMainWindow::selectorErrorsAreShownInline()
-{
-    Fixture f;
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    ResourceView *view = f.window->resourceView();
-    view->selectorBox()->setText(QStringLiteral("app in (web"));
-    QVERIFY(view->selectorError()->isVisibleTo(view)); // at once, while typing
-    QVERIFY2(view->selectorError()->text().contains(QStringLiteral("Label selector:")),
-             qPrintable(view->selectorError()->text()));
-    QCOMPARE(f.model()->rowCount(), 3);
-    view->selectorBox()->setText(QStringLiteral("app in (web)"));
-    QVERIFY(!view->selectorError()->isVisibleTo(view));
-    QTRY_COMPARE(f.model()->rowCount(), 2);
-    view->selectorBox()->setText(QStringLiteral("app!=web"));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
 }
 
 void TestMainWindow::filterPaneChoiceFiltersTimeline()
@@ -433,75 +370,6 @@ void TestMainWindow::switchingKindsLeavesNoSelectionModelsBehind()
         QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
     }
     QCOMPARE(selectionModels(), before);
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-}
-
-// A blank table leaves users guessing whether the cluster has none, the list
-// has not come yet, or their filter hides everything.
-void TestMainWindow::emptyTableSaysWhy()
-{
-    Fixture f;
-    ResourceView *view = f.window->resourceView();
-    QLabel *hint = view->emptyHint();
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    QVERIFY(!hint->isVisibleTo(view));
-
-    view->selectorBox()->setText(QStringLiteral("app=nothing"));
-    QTRY_COMPARE(f.model()->rowCount(), 0);
-    QTRY_VERIFY(hint->isVisibleTo(view));
-    QCOMPARE(hint->text(), QStringLiteral("No pods match the filters (3 in all)."));
-    // It stays over the middle of the table when an empty table is scrolled
-    // sideways (children of the viewport would scroll away with it).
-    QTableView *table = view->table();
-    const QPoint middle = table->viewport()->mapToGlobal(table->viewport()->rect().center());
-    QCOMPARE(hint->mapToGlobal(hint->rect().center()), middle);
-    f.window->resize(420, f.window->height());
-    QTRY_VERIFY(table->horizontalScrollBar()->maximum() > 0);
-    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
-    QCOMPARE(hint->mapToGlobal(hint->rect().center()),
-             table->viewport()->mapToGlobal(table->viewport()->rect().center()));
-    view->selectorBox()->clear();
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    QTRY_VERIFY(!hint->isVisibleTo(view));
-
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QTRY_VERIFY(hint->isVisibleTo(view));
-    QCOMPARE(hint->text(), QStringLiteral("No deployments."));
-
-    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
-    InformerStatus listing;
-    listing.state = InformerStatus::State::Listing;
-    deployments->setStatus(listing);
-    QCOMPARE(hint->text(), QStringLiteral("Listing deployments…"));
-    InformerStatus forbidden;
-    forbidden.state = InformerStatus::State::Forbidden;
-    forbidden.lastError = QStringLiteral("deployments is forbidden");
-    deployments->setStatus(forbidden);
-    QVERIFY2(hint->text().startsWith(QStringLiteral("Could not list deployments: ")),
-             qPrintable(hint->text()));
-    InformerStatus backingOff;
-    backingOff.state = InformerStatus::State::BackingOff;
-    // Whole seconds left at the clock's last tick, rounded up: 2.5 s reads
-    // "in 3 s".
-    backingOff.retryAtMs = SecondClock::nowMs() + 2500;
-    deployments->setStatus(backingOff);
-    QVERIFY2(hint->text().startsWith(QStringLiteral("Waiting for the list of deployments: "
-                                                    "reconnecting in 3 s")),
-             qPrintable(hint->text()));
-    // The countdown goes on without a new status.
-    QTRY_VERIFY2_WITH_TIMEOUT(hint->text().contains(QStringLiteral("in 2 s")),
-                              qPrintable(hint->text()), 2500);
-
-    deployments->upsert(
-        deployment(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web")));
-    deployments->flush();
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QTRY_VERIFY(!hint->isVisibleTo(view));
-
-    // A kind just opened has rows on their way: no "No pods." flash meanwhile.
-    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
-    QCOMPARE(f.model()->rowCount(), 0);
-    QVERIFY(!hint->isVisibleTo(view));
     QTRY_COMPARE(f.model()->rowCount(), 3);
 }
 
@@ -727,95 +595,6 @@ void TestMainWindow::unknownKindNoticeShowsOverTheTimeline()
     QVERIFY(!notice->isVisibleTo(f.window.get()));
 }
 
-// The header's state is saved at every kind switch. A kind first shown empty
-// kept NAME at its sample width from then on, and long names were cut short
-// while the other columns had room; widths the user set stay as they are.
-void TestMainWindow::nameColumnFitsNamesUnlessTheUserSetWidths()
-{
-    Fixture f;
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QVERIFY(f.window->showKindByName(QStringLiteral("pods"))); // saves the empty kind's header
-    const QString longName = QStringLiteral("checkout-payments-gateway-canary-v2");
-    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
-    deployments->upsert(deployment(QStringLiteral("shop"), longName, QStringLiteral("web")));
-    deployments->flush();
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QTableView *table = f.window->resourceView()->table();
-    QHeaderView *header = table->horizontalHeader();
-    const int name = f.model()->formatter().nameColumn();
-    const int needed = table->fontMetrics().horizontalAdvance(longName);
-    QTRY_VERIFY2(header->sectionSize(name) >= needed,
-                 qPrintable(QStringLiteral("NAME is %1 px wide, the name needs %2 px")
-                                .arg(header->sectionSize(name))
-                                .arg(needed)));
-
-    header->resizeSection(name, 90); // as a drag of the header's handle does
-    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QCOMPARE(header->sectionSize(name), 90);
-
-    // Remembered (QSettings) for the next window.
-    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
-    f.window->show();
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QTRY_VERIFY(f.window->resourceView()->source()->status().synced);
-    QCOMPARE(f.window->resourceView()->table()->horizontalHeader()->sectionSize(name), 90);
-}
-
-// Scrolled into the middle of a live table, the user keeps reading the same
-// rows at the same place on screen while rows are added or deleted above
-// them, and while one of them moves elsewhere in the sort order.
-void TestMainWindow::scrolledViewKeepsItsRowsWhileRowsChange()
-{
-    Fixture f;
-    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
-    const auto name = [](const char *prefix, int i) {
-        return QString::fromLatin1(prefix) + QStringLiteral("%1").arg(i, 3, 10, QLatin1Char('0'));
-    };
-    for (int i = 0; i < 200; ++i)
-        pods->upsert(pod(QStringLiteral("shop"), name("p", i), QStringLiteral("web"),
-                         QStringLiteral("Running")));
-    pods->flush();
-    QTRY_COMPARE(f.model()->rowCount(), 203);
-    ResourceView *view = f.window->resourceView();
-    QVERIFY(view->sortByColumnName(QStringLiteral("STATUS"), Qt::AscendingOrder));
-    QTableView *table = view->table();
-    QTRY_VERIFY(table->verticalScrollBar()->maximum() > 100);
-    // Where a pod's row is on screen, in rows from the top of the view.
-    const auto onScreen = [&](int i) {
-        return f.model()->rowOfKey(QStringLiteral("shop/") + name("p", i)) - table->rowAt(0);
-    };
-    table->verticalScrollBar()->setValue(f.model()->rowOfKey(QStringLiteral("shop/p100")));
-    QCOMPARE(onScreen(100), 0);
-    QCOMPARE(onScreen(105), 5);
-
-    for (int i = 0; i < 10; ++i) // sort before every p
-        pods->upsert(pod(QStringLiteral("shop"), name("a", i), QStringLiteral("web"),
-                         QStringLiteral("Running")));
-    pods->flush();
-    QTRY_COMPARE(f.model()->rowCount(), 213);
-    QCOMPARE(onScreen(100), 0);
-    QCOMPARE(onScreen(105), 5);
-
-    // The top row's pod fails: its STATUS sorts it to the end. The view does
-    // not follow it; the rows below it stay where they are.
-    pods->upsert(pod(QStringLiteral("shop"), name("p", 100), QStringLiteral("web"),
-                     QStringLiteral("Unknown")));
-    pods->flush();
-    QTRY_COMPARE(f.model()->rowOfKey(QStringLiteral("shop/p100")), 212);
-    QCOMPARE(onScreen(105), 5);
-
-    // A row in view is deleted, with a row above the view.
-    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/p102")).value());
-    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/p050")).value());
-    pods->flush();
-    QTRY_COMPARE(f.model()->rowCount(), 211);
-    QCOMPARE(onScreen(105), 5);
-}
-
 // A Knative Service's events name serving.knative.dev/v1: a click on its lane
 // must not open the core Service that Knative creates under the same name.
 void TestMainWindow::timelineClickOpensTheKindOfTheEventsGroup()
@@ -843,23 +622,6 @@ void TestMainWindow::timelineClickOpensTheKindOfTheEventsGroup()
     Q_EMIT timeline->objectActivated(QStringLiteral("Pod"), QStringLiteral("db"),
                                      QStringLiteral("pg-0"), QString(), QStringLiteral("v1"));
     QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("db/pg-0"));
-}
-
-// Typed and entered at once, before the selector's debounce: the row made
-// current is one the selector keeps (pg-0, the first row before it, is not).
-void TestMainWindow::enterInTheSelectorSelectsARowItKeeps()
-{
-    Fixture f;
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    ResourceView *view = f.window->resourceView();
-    QCOMPARE(f.model()->objectAt(0).name(), QStringLiteral("pg-0"));
-    view->selectorBox()->setText(QStringLiteral("app=web"));
-    QTest::keyClick(view->selectorBox(), Qt::Key_Return);
-    QTRY_COMPARE(f.model()->rowCount(), 2);
-    QTRY_VERIFY(!view->currentObject().isNull());
-    QVERIFY2(view->currentObject().name().startsWith(QStringLiteral("web-")),
-             qPrintable(view->currentObject().name()));
-    QVERIFY(!f.window->detailsPane()->headerText().contains(QStringLiteral("hidden")));
 }
 
 QTEST_MAIN(TestMainWindow)
