@@ -1,12 +1,11 @@
-// RestClient's TLS and authentication against small in-test servers: CA
-// verification (a wrong CA fails naming the TLS problem), insecure mode,
-// tls-server-name, client certificates (RSA and EC), bearer and basic auth,
-// tokenFile rotation, exec credential plugins (cached until expiry, re-run
+// RestClient's authentication against small in-test servers: bearer and
+// basic auth, tokenFile rotation, exec credential plugins (cached until expiry, re-run
 // after a 401, stderr passed on while the plugin runs and its end shown on
 // failure, extended PATH, cluster info, runs that do
 // not block the client's thread, rotated client certificates presented at
 // once). proxy-url: tst_proxy.cpp.
 
+#include "authtestutil.h"
 #include "fakeapiserver.h"
 
 #include "informer/kube/restclient.h"
@@ -26,55 +25,9 @@
 #include <optional>
 
 using namespace informant;
+using namespace informant::authtest;
 
 namespace {
-
-// A client.authentication.k8s.io/v1 plugin run without a terminal, no
-// arguments or environment of its own.
-ExecConfig neverInteractiveExec(const QString &command)
-{
-    return ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
-                      command,
-                      {},
-                      {},
-                      QStringLiteral("Never"),
-                      false,
-                      {}};
-}
-
-QString dataFile(const QString &name)
-{
-    return qEnvironmentVariable("INFORMANT_SOURCE_DIR", QStringLiteral(INFORMANT_TEST_SOURCE_DIR)) +
-           QStringLiteral("/tests/kube/data/") + name;
-}
-
-QByteArray readData(const QString &name)
-{
-    QFile file(dataFile(name));
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeFile(const QString &path, const QByteArray &content, bool executable = false)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    file.write(content);
-    file.close();
-    if (executable)
-        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
-}
-
-ApiResult<RestResponse> getVersion(const ClusterConfig &config)
-{
-    RestClient client(ClusterConnection::create(config));
-    return client.getBlocking(QStringLiteral("/version"), {});
-}
-
-void okHandler(const HttpRequest &, QTcpSocket *socket)
-{
-    FakeApiServer::reply(socket, 200, R"({"major":"1","minor":"31"})");
-}
 
 // A plugin that counts its runs in `counter`, logs KUBERNETES_EXEC_INFO to
 // `info`, and prints a token "exec-<run>" valid for $1 seconds.
@@ -101,14 +54,6 @@ class tst_Authentication : public QObject
 private:
     QTemporaryDir m_dir;
 
-    ClusterConfig tlsConfig(const FakeApiServer &server,
-                            const QString &ca = QStringLiteral("ca.crt"))
-    {
-        ClusterConfig config;
-        config.server = server.url();
-        config.certificateAuthorityPem = readData(ca);
-        return config;
-    }
     ClusterConfig execConfig(const FakeApiServer &server, const QString &apiVersion,
                              const QStringList &args = {})
     {
@@ -168,115 +113,6 @@ private slots:
     {
         QDir(m_dir.path()).removeRecursively();
         QDir().mkpath(m_dir.path());
-    }
-
-    void tlsVerification_data()
-    {
-        QTest::addColumn<QString>("cert");
-        QTest::addColumn<QString>("ca");
-        QTest::addColumn<bool>("insecure");
-        QTest::addColumn<QString>("serverName");
-        QTest::addColumn<QString>("error"); // "" = success
-        QTest::newRow("right CA") << "server"
-                                  << "ca.crt" << false << ""
-                                  << "";
-        QTest::newRow("wrong CA") << "server"
-                                  << "other-ca.crt" << false << ""
-                                  << "TLS certificate verification failed";
-        QTest::newRow("no CA: system roots reject it") << "server"
-                                                       << "" << false << ""
-                                                       << "TLS certificate verification failed";
-        QTest::newRow("insecure skips verification") << "server"
-                                                     << "" << true << ""
-                                                     << "";
-        QTest::newRow("name mismatch") << "named-server"
-                                       << "ca.crt" << false << ""
-                                       << "TLS certificate verification failed";
-        QTest::newRow("tls-server-name") << "named-server"
-                                         << "ca.crt" << false << "apiserver.internal"
-                                         << "";
-    }
-    void tlsVerification()
-    {
-        QFETCH(QString, cert);
-        QFETCH(QString, ca);
-        QFETCH(bool, insecure);
-        QFETCH(QString, serverName);
-        QFETCH(QString, error);
-        FakeApiServer server(okHandler);
-        QVERIFY(server.listenTls(dataFile(cert + QStringLiteral(".crt")),
-                                 dataFile(cert + QStringLiteral(".key"))));
-        ClusterConfig config = tlsConfig(server, ca);
-        if (ca.isEmpty())
-            config.certificateAuthorityPem.clear();
-        config.insecureSkipTlsVerify = insecure;
-        config.tlsServerName = serverName;
-        auto result = getVersion(config);
-        if (error.isEmpty()) {
-            QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
-            QCOMPARE(result->httpStatus, 200);
-        } else {
-            QVERIFY(!result.ok());
-            QCOMPARE(result.error().kind, ApiError::Kind::Transport);
-            QVERIFY2(result.error().message.contains(error), qPrintable(result.error().message));
-            QCOMPARE(server.requests.size(), 0);
-        }
-    }
-
-    void clientCertificateAuthentication_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("commonName");
-        QTest::newRow("RSA key") << "client-rsa"
-                                 << "alice";
-        QTest::newRow("EC key") << "client-ec"
-                                << "bob";
-        QTest::newRow("RSA key, PKCS#8") << "client-rsa-pkcs8"
-                                         << "alice";
-        QTest::newRow("EC key, PKCS#8") << "client-ec-pkcs8"
-                                        << "bob";
-    }
-    void clientCertificateAuthentication()
-    {
-        QFETCH(QString, name);
-        QFETCH(QString, commonName);
-        FakeApiServer server(okHandler);
-        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
-                                 dataFile(QStringLiteral("server.key")),
-                                 dataFile(QStringLiteral("ca.crt"))));
-        ClusterConfig config = tlsConfig(server);
-        config.user.clientCertificatePem = readData(name + QStringLiteral(".crt"));
-        config.user.clientKeyPem = readData(name + QStringLiteral(".key"));
-        auto result = getVersion(config);
-        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
-        QCOMPARE(server.requests.value(0).clientCertificateCommonName, commonName);
-    }
-
-    void missingClientCertificateIsRejected()
-    {
-        FakeApiServer server(okHandler);
-        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
-                                 dataFile(QStringLiteral("server.key")),
-                                 dataFile(QStringLiteral("ca.crt"))));
-        auto result = getVersion(tlsConfig(server));
-        QVERIFY(!result.ok());
-        QCOMPARE(server.requests.size(), 0);
-    }
-
-    void unreadableClientKeyIsAClearError()
-    {
-        ClusterConfig config;
-        config.server = QUrl(QStringLiteral("https://127.0.0.1:1"));
-        config.userName = QStringLiteral("u");
-        config.user.clientCertificatePem = readData(QStringLiteral("client-rsa.crt"));
-        config.user.clientKeyPem =
-            "-----BEGIN RSA PRIVATE KEY-----\nU0VDUkVU\n-----END RSA PRIVATE KEY-----\n";
-        auto result = getVersion(config);
-        QVERIFY(!result.ok());
-        QVERIFY2(result.error().message.contains(
-                     QStringLiteral("client-key is not an RSA or EC PEM private key")),
-                 qPrintable(result.error().message));
-        QVERIFY(!result.error().message.contains(QStringLiteral("U0VDUkVU")));
     }
 
     void authorizationHeader_data()
