@@ -162,6 +162,39 @@ protected:
     }
     QString home() const { return m_dir.filePath(QStringLiteral("home")); }
 
+    // An executable script `name` in the test's directory; its path.
+    QString writeScript(const QString &name, const QByteArray &body)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return {};
+        file.write(body);
+        file.close();
+        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+        return path;
+    }
+    // A kubeconfig `name` for the simulator on `port` whose user signs in
+    // with the exec plugin `plugin`, never interactively.
+    QString writeExecKubeconfig(const QString &name, int port, const QString &plugin)
+    {
+        return writeKubeconfig(
+            name, QStringLiteral("http://127.0.0.1:%1").arg(port), {},
+            QStringLiteral("    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+                           "      command: %1\n      interactiveMode: Never\n")
+                .arg(plugin));
+    }
+    // Starts informantctl with `args` in the test's HOME, returning at once
+    // (for a test that watches its output while it runs).
+    void startCtl(QProcess &process, const QStringList &args)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), home());
+        env.remove(QStringLiteral("KUBECONFIG"));
+        process.setProcessEnvironment(env);
+        process.start(ctl(), args);
+    }
+
     QString writeKubeconfig(const QString &name, const QString &server, const QString &cluster,
                             const QString &user)
     {

@@ -85,10 +85,8 @@ private slots:
     {
         const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
         QVERIFY(port > 0);
-        const QString plugin = m_dir.filePath(QStringLiteral("plugin.sh"));
-        QFile script(plugin);
-        QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        script.write(
+        const QString plugin = writeScript(
+            QStringLiteral("plugin.sh"),
             QStringLiteral(
                 "#!/bin/sh\necho run >> '%1/runs'\n"
                 "printf "
@@ -97,13 +95,7 @@ private slots:
                 "00Z\"}}'\n")
                 .arg(m_dir.path())
                 .toUtf8());
-        script.close();
-        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
-        const QString config = writeKubeconfig(
-            QStringLiteral("exec.yaml"), QStringLiteral("http://127.0.0.1:%1").arg(port), {},
-            QStringLiteral("    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
-                           "      command: %1\n      interactiveMode: Never\n")
-                .arg(plugin));
+        const QString config = writeExecKubeconfig(QStringLiteral("exec.yaml"), port, plugin);
         const Run result =
             run(ctl(), {QStringLiteral("--kubeconfig"), config, QStringLiteral("api-resources")},
                 home());
@@ -125,11 +117,9 @@ private slots:
     {
         const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
         QVERIFY(port > 0);
-        const QString plugin = m_dir.filePath(QStringLiteral("devicecode.sh"));
         const QString signedIn = m_dir.filePath(QStringLiteral("signed-in"));
-        QFile script(plugin);
-        QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        script.write(
+        const QString plugin = writeScript(
+            QStringLiteral("devicecode.sh"),
             QStringLiteral(
                 "#!/bin/sh\n"
                 "echo 'To sign in, open https://microsoft.com/devicelogin and enter the code "
@@ -141,20 +131,10 @@ private slots:
                 "\"status\":{\"token\":\"sim-token\"}}'\n")
                 .arg(signedIn)
                 .toUtf8());
-        script.close();
-        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
-        const QString config = writeKubeconfig(
-            QStringLiteral("devicecode.yaml"), QStringLiteral("http://127.0.0.1:%1").arg(port), {},
-            QStringLiteral("    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
-                           "      command: %1\n")
-                .arg(plugin));
+        const QString config = writeExecKubeconfig(QStringLiteral("devicecode.yaml"), port, plugin);
         QProcess ctlProcess;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), home());
-        env.remove(QStringLiteral("KUBECONFIG"));
-        ctlProcess.setProcessEnvironment(env);
-        ctlProcess.start(ctl(),
-                         {QStringLiteral("--kubeconfig"), config, QStringLiteral("api-resources")});
+        startCtl(ctlProcess,
+                 {QStringLiteral("--kubeconfig"), config, QStringLiteral("api-resources")});
         QVERIFY(ctlProcess.waitForStarted());
         QByteArray err;
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -176,26 +156,15 @@ private slots:
     {
         const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
         QVERIFY(port > 0);
-        const QString plugin = m_dir.filePath(QStringLiteral("never.sh"));
-        QFile script(plugin);
-        QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        script.write("#!/bin/sh\necho 'open https://login.example to sign in' >&2\nsleep 60\n");
-        script.close();
-        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
-        const QString config = writeKubeconfig(
-            QStringLiteral("never.yaml"), QStringLiteral("http://127.0.0.1:%1").arg(port), {},
-            QStringLiteral("    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
-                           "      command: %1\n      interactiveMode: Never\n")
-                .arg(plugin));
+        const QString plugin =
+            writeScript(QStringLiteral("never.sh"),
+                        "#!/bin/sh\necho 'open https://login.example to sign in' >&2\nsleep 60\n");
+        const QString config = writeExecKubeconfig(QStringLiteral("never.yaml"), port, plugin);
         QProcess ctlProcess;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("HOME"), home());
-        env.remove(QStringLiteral("KUBECONFIG"));
-        ctlProcess.setProcessEnvironment(env);
-        ctlProcess.start(ctl(),
-                         {QStringLiteral("--kubeconfig"), config, QStringLiteral("dump"),
-                          QStringLiteral("pods"), QStringLiteral("--for"), QStringLiteral("1"),
-                          QStringLiteral("--out"), m_dir.filePath(QStringLiteral("never.json"))});
+        startCtl(ctlProcess,
+                 {QStringLiteral("--kubeconfig"), config, QStringLiteral("dump"),
+                  QStringLiteral("pods"), QStringLiteral("--for"), QStringLiteral("1"),
+                  QStringLiteral("--out"), m_dir.filePath(QStringLiteral("never.json"))});
         QVERIFY(ctlProcess.waitForStarted());
         // Below the plugin's 60 s sleep, with room for a loaded machine.
         QVERIFY2(ctlProcess.waitForFinished(40000), "dump --for 1 still waits for the plugin");
