@@ -123,16 +123,27 @@ RestClient::RestClient(std::shared_ptr<const ClusterConnection> connection, QObj
     , m_network(new QNetworkAccessManager(this))
 {
     m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    const ClusterConfig &config = m_connection->config;
+    if (!config.certificateAuthorityPem.isEmpty()) {
+        m_certificateAuthorities =
+            QSslCertificate::fromData(config.certificateAuthorityPem, QSsl::Pem);
+        // As client-go, which fails to build the client: with no certificate
+        // to trust, every handshake would fail with an unhelpful error.
+        if (m_certificateAuthorities.isEmpty() &&
+            config.server.scheme() == QLatin1String("https") && !config.insecureSkipTlsVerify)
+            m_configError = QStringLiteral("unable to load root certificates: the "
+                                           "certificate-authority data holds no PEM certificate");
+    }
     // As client-go: the kubeconfig's proxy-url wins, otherwise the proxy
     // environment variables decide, as for kubectl.
-    QUrl proxy = m_connection->config.proxyUrl;
+    QUrl proxy = config.proxyUrl;
     if (proxy.isEmpty())
-        proxy = ProxyEnvironment::fromProcess().proxyFor(m_connection->config.server);
+        proxy = ProxyEnvironment::fromProcess().proxyFor(config.server);
     if (proxy.isEmpty()) {
         m_network->setProxy(QNetworkProxy::NoProxy);
     } else if (proxy.scheme() == QLatin1String("https")) {
-        m_proxyBridge = new TlsProxyBridge(proxy, m_connection->config.certificateAuthorityPem,
-                                           m_connection->config.insecureSkipTlsVerify, this);
+        m_proxyBridge = new TlsProxyBridge(proxy, config.certificateAuthorityPem,
+                                           config.insecureSkipTlsVerify, this);
         if (m_proxyBridge->listen())
             m_network->setProxy(m_proxyBridge->networkProxy());
         else
@@ -212,9 +223,8 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
                          QNetworkRequest::AlwaysNetwork);
     if (config.server.scheme() == QLatin1String("https")) {
         QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
-        if (!config.certificateAuthorityPem.isEmpty())
-            ssl.setCaCertificates(
-                QSslCertificate::fromData(config.certificateAuthorityPem, QSsl::Pem));
+        if (!m_certificateAuthorities.isEmpty())
+            ssl.setCaCertificates(m_certificateAuthorities);
         if (config.insecureSkipTlsVerify)
             ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
         if (!material.clientCertificate.isNull()) {

@@ -32,6 +32,7 @@
 #include <QNetworkProxy>
 #include <QObject>
 #include <QPointer>
+#include <QSslCertificate>
 #include <QUrlQuery>
 
 #include <functional>
@@ -142,7 +143,8 @@ private:
     std::shared_ptr<const ClusterConnection> m_connection;
     QNetworkAccessManager *m_network = nullptr;
     TlsProxyBridge *m_proxyBridge = nullptr; // for https proxy URLs only
-    QString m_configError;                   // e.g. an unsupported proxy scheme
+    QString m_configError; // e.g. an unsupported proxy scheme, a CA with no certificate
+    QList<QSslCertificate> m_certificateAuthorities; // the kubeconfig's, parsed once
     // SHA-256 of the last https request's client certificate and key (of
     // nothing without one); nullopt before the first.
     std::optional<QByteArray> m_clientCertificateDigest;

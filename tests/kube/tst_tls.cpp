@@ -28,6 +28,11 @@ private slots:
         QTest::newRow("wrong CA") << "server"
                                   << "other-ca.crt" << false << ""
                                   << "TLS certificate verification failed";
+        QTest::newRow("CA file holding a key, no certificate")
+            << "server"
+            << "ca.key" << false << ""
+            << "unable to load root certificates: the certificate-authority data holds no PEM "
+               "certificate";
         QTest::newRow("no CA: system roots reject it") << "server"
                                                        << "" << false << ""
                                                        << "TLS certificate verification failed";
