@@ -207,12 +207,19 @@ void SharedIndexInformer::start()
 void SharedIndexInformer::stop()
 {
     {
-        std::lock_guard startLock(m_startMutex);
-        if (m_stopped)
+        std::unique_lock startLock(m_startMutex);
+        if (m_stopped) {
+            // The factory's shutdown and the informer's owner may both stop
+            // it: neither may go on (and free what the threads use) before
+            // they are joined.
+            m_stopFinishedChanged.wait(startLock, [this] { return m_stopFinished; });
             return;
+        }
         m_stopped = true;
-        if (!m_started)
+        if (!m_started) {
+            m_stopFinished = true;
             return;
+        }
     }
     // Stop order (§6.9): reflector and queue, then the registrations.
     m_reflector->stop();
@@ -232,6 +239,11 @@ void SharedIndexInformer::stop()
     for (const ListenerHandle &listener : std::as_const(listeners))
         listener->stop();
     m_status->setState(InformerStatus::State::Stopped);
+    {
+        std::lock_guard startLock(m_startMutex);
+        m_stopFinished = true;
+    }
+    m_stopFinishedChanged.notify_all();
 }
 
 bool SharedIndexInformer::hasStarted() const

@@ -22,7 +22,8 @@
 //
 // Threading: start() launches the reflector QThread and the processing
 // thread; stop() stops and joins every thread of this informer (it must not
-// be called from a handler). Every other method is thread-safe. Handlers run
+// be called from a handler), and a concurrent second stop() returns when the
+// first has. Every other method is thread-safe. Handlers run
 // on their registration's thread, never on the caller's.
 
 #include "informer/cache/deltafifo.h"
@@ -35,6 +36,7 @@
 
 #include <QThread>
 
+#include <condition_variable>
 #include <memory>
 
 namespace informant {
@@ -142,6 +144,8 @@ private:
     mutable std::mutex m_startMutex; // started/stopped, transform, handlers setup
     bool m_started = false;
     bool m_stopped = false;
+    bool m_stopFinished = false; // every thread joined; a concurrent stop() waits for it
+    std::condition_variable m_stopFinishedChanged;
     std::atomic<bool> m_synced{false};
     // Set by each Replace; the processing thread releases freed memory once
     // the queue has drained after it (memorytrim.h).

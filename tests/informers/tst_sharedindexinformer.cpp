@@ -119,6 +119,7 @@ private Q_SLOTS:
     void removalDoesNotWaitForACallInProgress();
     void handlerMayRemoveItselfAndDropItsHandle();
     void addingAfterStopFails();
+    void secondStopReturnsWhenTheFirstHasJoined();
     void batchHandlerCoalescesPerKeyOnTheReceiverThread();
     void lateBatchHandlerGetsOneSnapshotBatch();
     void uncoalescedBatchesKeepEveryChangeAndWhatItReplaced();
@@ -435,6 +436,43 @@ void TstSharedIndexInformer::addingAfterStopFails()
     const auto result = informer.addEventHandler({});
     QVERIFY(!result.ok());
     QVERIFY(result.errorMessage().contains(QStringLiteral("stopped already")));
+}
+
+// The factory's shutdown and the informer's owner may stop it at once: the
+// second caller must not go on (and free what the handler uses) while the
+// first is still waiting for a handler's call to end.
+void TstSharedIndexInformer::secondStopReturnsWhenTheFirstHasJoined()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    lw->addWatch({gateStep(std::make_shared<std::atomic<bool>>(false))});
+    SharedIndexInformer informer(lw, testOptions());
+    QSemaphore entered;
+    QSemaphore proceed;
+    std::atomic<bool> inHandler{false};
+    ResourceEventHandler handler;
+    handler.onAdd = [&](const KubeObject &, bool) {
+        inHandler = true;
+        entered.release();
+        proceed.acquire();
+        inHandler = false;
+    };
+    QVERIFY(informer.addEventHandler(handler).ok());
+    informer.start();
+    QVERIFY(entered.tryAcquire(1, 5000));
+
+    auto first = std::async(std::launch::async, [&] { informer.stop(); });
+    QTRY_VERIFY(informer.isStopped());
+    auto second = std::async(std::launch::async, [&] {
+        informer.stop();
+        return inHandler.load();
+    });
+    const bool secondWaited =
+        second.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout;
+    proceed.release();
+    first.wait();
+    QVERIFY2(secondWaited, "the second stop() returned while a handler's call was in progress");
+    QCOMPARE(second.get(), false);
 }
 
 void TstSharedIndexInformer::batchHandlerCoalescesPerKeyOnTheReceiverThread()
