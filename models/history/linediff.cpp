@@ -1,5 +1,7 @@
 #include "models/history/linediff.h"
 
+#include <QHash>
+
 #include <vector>
 
 namespace informant {
@@ -26,21 +28,35 @@ QList<DiffLine> LineDiff::diff(const QStringList &before, const QStringList &aft
         for (int j = 0; j < cols; ++j)
             out.append({DiffLine::Op::Added, -1, head + j, after[head + j]});
     } else {
+        // Lines are compared as numbers (equal lines, equal ids): the table
+        // makes up to kMaxCells comparisons on the GUI thread.
+        QHash<QString, int> ids;
+        const auto idsOf = [&ids](const QStringList &lines, int from, int count) {
+            std::vector<int> out(static_cast<size_t>(count));
+            for (int k = 0; k < count; ++k) {
+                auto found = ids.constFind(lines[from + k]);
+                if (found == ids.constEnd())
+                    found = ids.insert(lines[from + k], int(ids.size()));
+                out[size_t(k)] = found.value();
+            }
+            return out;
+        };
+        const std::vector<int> left = idsOf(before, head, rows);
+        const std::vector<int> right = idsOf(after, head, cols);
+        const auto same = [&](int i, int j) { return left[size_t(i)] == right[size_t(j)]; };
         // lcs[i][j]: LCS length of before[head+i..] and after[head+j..].
         std::vector<quint32> lcs(size_t(rows + 1) * size_t(cols + 1), 0);
         auto at = [&](int i, int j) -> quint32 & {
             return lcs[size_t(i) * size_t(cols + 1) + size_t(j)];
         };
         for (int i = rows - 1; i >= 0; --i) {
-            for (int j = cols - 1; j >= 0; --j) {
-                at(i, j) = before[head + i] == after[head + j] ? at(i + 1, j + 1) + 1
-                                                               : qMax(at(i + 1, j), at(i, j + 1));
-            }
+            for (int j = cols - 1; j >= 0; --j)
+                at(i, j) = same(i, j) ? at(i + 1, j + 1) + 1 : qMax(at(i + 1, j), at(i, j + 1));
         }
         int i = 0;
         int j = 0;
         while (i < rows || j < cols) {
-            if (i < rows && j < cols && before[head + i] == after[head + j]) {
+            if (i < rows && j < cols && same(i, j)) {
                 out.append({DiffLine::Op::Equal, head + i, head + j, before[head + i]});
                 ++i;
                 ++j;
