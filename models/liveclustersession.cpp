@@ -191,7 +191,10 @@ void LiveClusterSession::onDiscovered(const QList<KindInfo> &kinds, const QStrin
     if (!error.isEmpty() && error != m_lastDiscoveryError)
         Q_EMIT failed(QStringLiteral("Discovery on %1: %2").arg(m_name, error));
     m_lastDiscoveryError = error;
-    m_rediscovery->finished(!error.isEmpty());
+    QSet<QString> kindIds;
+    for (const KindInfo &kind : after)
+        kindIds.insert(kind.id());
+    m_rediscovery->finished(!error.isEmpty(), kindIds);
     followCustomResourceDefinitions();
     if (std::exchange(m_discoverAgain, false))
         discover();

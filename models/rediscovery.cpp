@@ -2,8 +2,6 @@
 
 #include "models/kindsource.h"
 
-#include <QSet>
-
 #include <algorithm>
 
 namespace informant {
@@ -13,10 +11,7 @@ Rediscovery::Rediscovery(QObject *parent)
 {
     m_settled.setSingleShot(true);
     m_settled.setInterval(kSettleMs);
-    connect(&m_settled, &QTimer::timeout, this, [this] {
-        if (crdSignature() != m_signatureDiscovered)
-            Q_EMIT due();
-    });
+    connect(&m_settled, &QTimer::timeout, this, &Rediscovery::onCrdsSettled);
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &Rediscovery::due);
     m_poll.setInterval(kPollMs);
@@ -53,13 +48,31 @@ void Rediscovery::onCrdsStatus()
     }
 }
 
-void Rediscovery::started()
+void Rediscovery::onCrdsSettled()
 {
-    m_signatureDiscovered = crdSignature();
+    const QString signature = crdSignature();
+    if (!m_signatureDiscovered) {
+        const QList<KubeObject> crds = m_crds->indexer().list();
+        const bool seen = std::all_of(crds.begin(), crds.end(), [this](const KubeObject &crd) {
+            return m_kindIdsDiscovered.contains(crd.name());
+        });
+        if (seen) {
+            m_signatureDiscovered = signature;
+            return;
+        }
+    }
+    if (signature != m_signatureDiscovered)
+        Q_EMIT due();
 }
 
-void Rediscovery::finished(bool failed)
+void Rediscovery::started()
 {
+    m_signatureDiscovered = m_crds ? std::optional(crdSignature()) : std::nullopt;
+}
+
+void Rediscovery::finished(bool failed, const QSet<QString> &kindIds)
+{
+    m_kindIdsDiscovered = kindIds;
     if (!failed) {
         m_retry.stop();
         m_retryMs = m_firstRetryMs;

@@ -4,7 +4,9 @@
 // kinds appear and disappear while the window is open (spec §2.3):
 // - a CRD was added, edited or removed: once the CRD informer's cache has been
 //   still for kSettleMs (a Helm chart creates its CRDs in a burst, and the API
-//   server serves a kind once its CRD is Established);
+//   server serves a kind once its CRD is Established). The first discovery
+//   runs before the CRDs are known: their first sync is due only when it
+//   names a CRD that run did not discover (a CRD's name is its kind's id);
 // - the last discovery failed, wholly or for some group versions (an
 //   aggregated API down): again after kFirstRetryMs, doubling up to
 //   kMaxRetryMs;
@@ -17,7 +19,10 @@
 #include "models/kindinfo.h"
 
 #include <QObject>
+#include <QSet>
 #include <QTimer>
+
+#include <optional>
 
 namespace informant {
 
@@ -45,7 +50,8 @@ public:
     // A discovery starts: the CRDs it will see are the ones cached now (a
     // change while it runs is seen by the next check).
     void started();
-    void finished(bool failed);
+    // `kindIds`: KindInfo::id() of each kind the window has after the run.
+    void finished(bool failed, const QSet<QString> &kindIds = {});
 
 Q_SIGNALS:
     void due();
@@ -55,8 +61,14 @@ private:
     QString crdSignature() const;
     void onCrdsStatus();
 
+    // The CRDs were still for kSettleMs: due if discovery has not seen them.
+    void onCrdsSettled();
+
     KindSource *m_crds = nullptr;
-    QString m_signatureDiscovered;
+    // The CRDs the last discovery saw; nullopt when it ran before they were
+    // followed.
+    std::optional<QString> m_signatureDiscovered;
+    QSet<QString> m_kindIdsDiscovered;
     QTimer m_settled;
     QTimer m_retry;
     QTimer m_poll;

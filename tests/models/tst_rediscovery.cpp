@@ -71,6 +71,37 @@ private Q_SLOTS:
         QTRY_COMPARE(due.count(), 2);
     }
 
+    // The window's first discovery runs before the CRDs are followed: their
+    // first sync is no reason to run it again, unless it names a kind that
+    // run did not see (a CRD created in between).
+    void firstSyncOfTheCrdsIsDueOnlyForKindsNotDiscovered()
+    {
+        for (const bool createdInBetween : {false, true}) {
+            LocalKindSource crds(kCrds);
+            Rediscovery rediscovery;
+            rediscovery.setTimings(50, 60'000, 60'000);
+            QSignalSpy due(&rediscovery, &Rediscovery::due);
+            rediscovery.started();
+            rediscovery.finished(false, {QStringLiteral("pods"), QStringLiteral("w0.example.com")});
+            rediscovery.follow(&crds);
+            crds.upsert(crd(QStringLiteral("w0.example.com"), QStringLiteral("10")));
+            if (createdInBetween)
+                crds.upsert(crd(QStringLiteral("w1.example.com"), QStringLiteral("11")));
+            crds.flush();
+            if (createdInBetween) {
+                QTRY_COMPARE(due.count(), 1);
+                continue;
+            }
+            QTest::qWait(300);
+            QCOMPARE(due.count(), 0);
+            // From then on, any change is due, as for a window that followed
+            // the CRDs from its first discovery.
+            crds.upsert(crd(QStringLiteral("w0.example.com"), QStringLiteral("12")));
+            crds.flush();
+            QTRY_COMPARE(due.count(), 1);
+        }
+    }
+
     // A run that failed (the API server was restarting, an aggregated API is
     // down) is tried again, each wait twice the last, until one succeeds.
     void failedRunsAreRetriedWithAGrowingWait()
