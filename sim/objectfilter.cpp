@@ -83,9 +83,8 @@ Result<ObjectFilter> ObjectFilter::fromRequest(const HttpRequest &request, const
     filter.namespaceName = namespaceName;
     Result<LabelSelector> labels =
         LabelSelector::parse(request.param(QStringLiteral("labelSelector")));
-    if (!labels.ok())
-        return makeError(
-            QStringLiteral("unable to parse requirement: %1").arg(labels.errorMessage()));
+    if (!labels.ok()) // worded as labels.Parse words it, which the API server passes on
+        return labels.error();
     filter.labels = labels.value();
     Result<QList<FieldRequirement>> fields =
         parseFieldSelector(request.param(QStringLiteral("fieldSelector")));

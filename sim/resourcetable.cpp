@@ -1,5 +1,7 @@
 #include "sim/resourcetable.h"
 
+#include <algorithm>
+
 namespace informant::sim {
 
 namespace {
@@ -72,6 +74,58 @@ const BuiltIn kBuiltIns[] = {
      "reason,reportingController,type"},
 };
 
+// kube-apiserver's groups, highest priority first (kube-aggregator's
+// apiVersionPriorities): discovery lists groups in this order, and kubectl
+// expands `get all` in discovery order. Custom groups (priority 1000) follow,
+// by name.
+const char *const kGroupPriority[] = {
+    "",
+    "apiregistration.k8s.io",
+    "apps",
+    "events.k8s.io",
+    "authentication.k8s.io",
+    "authorization.k8s.io",
+    "autoscaling",
+    "batch",
+    "certificates.k8s.io",
+    "networking.k8s.io",
+    "policy",
+    "rbac.authorization.k8s.io",
+    "storage.k8s.io",
+    "admissionregistration.k8s.io",
+    "apiextensions.k8s.io",
+    "scheduling.k8s.io",
+    "coordination.k8s.io",
+    "node.k8s.io",
+    "discovery.k8s.io",
+    "flowcontrol.apiserver.k8s.io",
+    "internal.apiserver.k8s.io",
+    "resource.k8s.io",
+};
+
+int groupRank(const QString &group)
+{
+    const auto *found =
+        std::find_if(std::begin(kGroupPriority), std::end(kGroupPriority),
+                     [&](const char *name) { return group == QLatin1String(name); });
+    return int(found - std::begin(kGroupPriority));
+}
+
+// Discovery order: groups by priority, resources of a group version by name
+// (the API server's installer sorts them); a resource's versions keep the
+// order they were added in.
+void sortForDiscovery(QList<ResourceType> &types)
+{
+    std::stable_sort(types.begin(), types.end(), [](const ResourceType &a, const ResourceType &b) {
+        const int rankA = groupRank(a.group), rankB = groupRank(b.group);
+        if (rankA != rankB)
+            return rankA < rankB;
+        if (a.group != b.group)
+            return a.group < b.group;
+        return a.resource < b.resource;
+    });
+}
+
 QStringList splitList(const char *text)
 {
     return QString::fromLatin1(text).split(QLatin1Char(','), Qt::SkipEmptyParts);
@@ -123,6 +177,7 @@ void ResourceTable::addBuiltIns()
             type.view = ObjectView::EventsK8sIoV1;
         m_types.append(type);
     }
+    sortForDiscovery(m_types);
 }
 
 std::optional<ResourceType> ResourceTable::find(const QString &group, const QString &version,
@@ -199,6 +254,7 @@ std::optional<QString> ResourceTable::addCustomResource(const QJsonObject &crd, 
             version.value(QLatin1String("additionalPrinterColumns")).toArray();
         m_types.append(type);
     }
+    sortForDiscovery(m_types);
     return storageId;
 }
 
