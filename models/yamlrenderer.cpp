@@ -12,12 +12,24 @@ namespace {
 
 constexpr QLatin1String kSecretSections[] = {QLatin1String("data"), QLatin1String("stringData")};
 
-QJsonObject maskSection(const QJsonObject &section)
+// `section`'s values masked; one that differs from the same key's value in
+// `before` (a section of an older revision; absent: nothing to compare) says
+// so, or a diff of two masked revisions would hide the change it shows.
+QJsonObject maskSection(const QJsonObject &section, const std::optional<QJsonObject> &before)
 {
     QJsonObject masked;
-    for (auto it = section.begin(); it != section.end(); ++it)
-        masked.insert(it.key(), QString(kMaskedValue));
+    for (auto it = section.begin(); it != section.end(); ++it) {
+        const bool changed = before && before->contains(it.key()) && before->value(it.key()) != *it;
+        masked.insert(it.key(), changed ? kMaskedChangedValue : kMaskedValue);
+    }
     return masked;
+}
+
+std::optional<QJsonObject> sectionOf(const std::optional<QJsonObject> &object, QLatin1String name)
+{
+    if (!object)
+        return std::nullopt;
+    return object->value(name).toObject();
 }
 
 } // namespace
@@ -42,20 +54,22 @@ QString renderYaml(const KubeObject &object, const YamlOptions &options)
     return toYaml(root);
 }
 
-QJsonObject withSecretValuesMasked(QJsonObject secret)
+QJsonObject withSecretValuesMasked(QJsonObject secret, const std::optional<QJsonObject> &before)
 {
     for (const QLatin1String section : kSecretSections) {
         if (secret.value(section).isObject())
-            secret.insert(section, maskSection(secret.value(section).toObject()));
+            secret.insert(
+                section, maskSection(secret.value(section).toObject(), sectionOf(before, section)));
     }
     // Annotations hold values too: kubectl's last-applied-configuration
     // holds the whole Secret, OpenShift's token-secret.value a token. Their
     // keys stay readable.
-    QJsonObject meta = secret.value(QLatin1String("metadata")).toObject();
-    if (meta.value(QLatin1String("annotations")).isObject()) {
-        meta.insert(QLatin1String("annotations"),
-                    maskSection(meta.value(QLatin1String("annotations")).toObject()));
-        secret.insert(QLatin1String("metadata"), meta);
+    const QLatin1String metadata("metadata"), annotations("annotations");
+    QJsonObject meta = secret.value(metadata).toObject();
+    if (meta.value(annotations).isObject()) {
+        meta.insert(annotations, maskSection(meta.value(annotations).toObject(),
+                                             sectionOf(sectionOf(before, metadata), annotations)));
+        secret.insert(metadata, meta);
     }
     return secret;
 }

@@ -62,18 +62,18 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_yaml->setReadOnly(true);
     m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_yaml->setFrameShape(QFrame::NoFrame);
-    m_reveal->setToolTip(QStringLiteral("Show the values of this Secret's data"));
+    m_reveal->setToolTip(QStringLiteral(
+        "Show this Secret's values: decoded on the Overview, as stored (base64) in the YAML"));
     m_managed->setToolTip(
         QStringLiteral("Show metadata.managedFields (only present when the informer keeps them)"));
     connect(m_managed, &QCheckBox::toggled, this, &DetailsPane::refreshYaml);
-    connect(m_reveal, &QCheckBox::toggled, this, &DetailsPane::refreshYaml);
+    connect(m_reveal, &QCheckBox::toggled, this, &DetailsPane::refreshTexts);
     auto *yamlPage = new QWidget(this);
     auto *yamlLayout = new QVBoxLayout(yamlPage);
     yamlLayout->setContentsMargins(0, 4, 0, 0);
     auto *yamlBar = new QHBoxLayout;
     yamlBar->setContentsMargins(6, 0, 6, 0);
     yamlBar->addWidget(m_managed);
-    yamlBar->addWidget(m_reveal);
     yamlBar->addStretch(1);
     yamlLayout->addLayout(yamlBar);
     yamlLayout->addWidget(m_yaml, 1);
@@ -84,7 +84,14 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_eventsView->setShowGrid(false);
     m_eventsView->setWordWrap(false);
     m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // MESSAGE, the column that matters, takes what the others leave and is
+    // elided (its tooltip has it whole): in a narrow pane a horizontal
+    // scroll bar hid it entirely.
     m_eventsView->horizontalHeader()->setStretchLastSection(true);
+    m_eventsView->horizontalHeader()->setMinimumSectionSize(
+        fontMetrics().horizontalAdvance(QStringLiteral("MESSAGE")));
+    m_eventsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_eventsView->setTextElideMode(Qt::ElideRight);
     m_eventsView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_eventsView->setFrameShape(QFrame::NoFrame);
     const QFontMetrics fm = fontMetrics();
@@ -119,6 +126,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(4);
     layout->addWidget(m_header);
+    layout->addWidget(m_reveal); // for every tab: the Overview decodes the values
     layout->addWidget(m_tabs, 1);
 
     m_eventsRefresh->setSingleShot(true);
@@ -231,7 +239,7 @@ void DetailsPane::refreshOverview()
     const qint64 now = SecondClock::nowMs();
     const QList<KubeObject> controlled =
         (m_controlled && !m_object.isNull()) ? m_controlled(m_object) : QList<KubeObject>();
-    QString html = overviewHtml(m_object, controlled, now, m_dark);
+    QString html = overviewHtml(m_object, controlled, now, m_dark, m_reveal->isChecked());
     // Setting the same text again would only drop the user's selection.
     if (html == m_overviewHtml)
         return;

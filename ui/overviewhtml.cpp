@@ -2,11 +2,15 @@
 
 #include "models/rowformatter.h"
 #include "models/statustone.h"
+#include "models/yamlrenderer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringDecoder>
 #include <QStringList>
+
+#include <algorithm>
 
 namespace informant {
 
@@ -66,9 +70,46 @@ QString chips(const QJsonObject &map)
 {
     QStringList parts;
     for (auto it = map.begin(); it != map.end(); ++it)
-        parts.append(
-            QStringLiteral("<code>%1=%2</code>").arg(esc(it.key()), esc(it.value().toString())));
+        parts.append(QStringLiteral("<code style='white-space:nowrap'>%1=%2</code>")
+                         .arg(esc(it.key()), esc(it.value().toString())));
     return parts.join(QStringLiteral(" &nbsp; "));
+}
+
+// A Secret's data: each key with its size and, revealed, its value decoded
+// (the YAML tab shows the base64 the API server stores). Masked otherwise.
+void secretData(Html &h, const QJsonObject &o, bool reveal)
+{
+    const QJsonObject data = o.value(QLatin1String("data")).toObject();
+    h.text(QStringLiteral("Type"), o.value(QLatin1String("type")).toString());
+    if (data.isEmpty())
+        return;
+    h.endTable();
+    h.section(QStringLiteral("Data"));
+    h.beginTable();
+    for (auto it = data.begin(); it != data.end(); ++it) {
+        const auto decoded = QByteArray::fromBase64Encoding(
+            it.value().toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded) {
+            h.row(it.key(), QStringLiteral("<i>not valid base64</i>"));
+            continue;
+        }
+        const QByteArray &bytes = *decoded;
+        const QString size = QStringLiteral("%1 bytes").arg(bytes.size());
+        if (!reveal) {
+            h.row(it.key(), QStringLiteral("%1 &nbsp;<span style='color:gray'>%2</span>")
+                                .arg(kMaskedValue, size));
+            continue;
+        }
+        QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        const QString text = utf8.decode(bytes);
+        const bool printable =
+            !utf8.hasError() && std::none_of(text.begin(), text.end(), [](QChar c) {
+                return c.category() == QChar::Other_Control && c != u'\n' && c != u'\t' &&
+                       c != u'\r';
+            });
+        h.row(it.key(), printable ? QStringLiteral("<pre style='margin:0'>%1</pre>").arg(esc(text))
+                                  : QStringLiteral("<i>binary, %1</i>").arg(size));
+    }
 }
 
 QString toned(const QString &status)
@@ -194,7 +235,7 @@ void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
 } // namespace
 
 QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controlled, qint64 nowMs,
-                     bool dark)
+                     bool dark, bool revealSecrets)
 {
     if (object.isNull())
         return QStringLiteral("<p style='color:gray'>Select an object to see its details.</p>");
@@ -220,6 +261,8 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
         podFields(h, o);
     else if (kind == QLatin1String("Service"))
         serviceFields(h, o);
+    else if (kind == QLatin1String("Secret"))
+        secretData(h, o, revealSecrets);
     else if (o.value(QLatin1String("spec")).toObject().contains(QLatin1String("replicas")) ||
              kind == QLatin1String("DaemonSet"))
         workloadFields(h, o);

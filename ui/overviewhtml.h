@@ -3,7 +3,8 @@
 // The details pane's Overview as HTML: key fields of the object (and of its
 // kind: pod node/IP/containers, workload replicas, service ports, node
 // addresses), labels, conditions, owners and controlled objects as links
-// ("object:<apiVersion>|<kind>|<namespace>|<name>"). Built from the selected
+// ("object:<apiVersion>|<kind>|<namespace>|<name>"), a Secret's data keys
+// and sizes (values decoded once revealed). Built from the selected
 // object's JSON only (Qt JSON DOM).
 
 #include "informer/core/kubeobject.h"
@@ -24,7 +25,8 @@ struct ObjectLink
     static ObjectLink fromUrl(const QString &url);
 };
 
+// `revealSecrets`: a Secret's data values are shown decoded, not masked.
 QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controlled, qint64 nowMs,
-                     bool dark);
+                     bool dark, bool revealSecrets = false);
 
 } // namespace informant

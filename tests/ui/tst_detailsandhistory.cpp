@@ -250,6 +250,9 @@ void TestDetailsAndHistory::historyKeepsTheChosenRevisionsAcrossUpdates()
     update(QStringLiteral("Running"), 2);
     update(QStringLiteral("Failed"), 3);
     QCOMPARE(history->model()->rowCount(), 4);
+    // Left alone, the tab follows the newest revision.
+    QCOMPARE(history->table()->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(history->table()->selectionModel()->selectedRows().first().row(), 0);
 
     // The user compares the two oldest revisions; the pod changes again.
     const int lastColumn = history->model()->columnCount() - 1;

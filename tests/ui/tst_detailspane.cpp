@@ -1,8 +1,11 @@
+#include "models/history/historymodel.h"
 #include "models/localkindsource.h"
 #include "models/relatedeventsmodel.h"
 #include "models/yamlrenderer.h"
 #include "ui/detailspane.h"
 #include "ui/freshnessbanner.h"
+#include "ui/history/diffview.h"
+#include "ui/history/historywidget.h"
 
 #include <QCheckBox>
 #include <QDateTime>
@@ -54,6 +57,7 @@ class TestDetailsPane : public QObject
 private Q_SLOTS:
     void podOverviewShowsKeyFieldsConditionsAndOwner();
     void secretValuesAreMaskedUntilRevealed();
+    void secretHistoryShowsWhichMaskedValueChanged();
     void relatedEventsComeFromTheInvolvedObjectIndex();
     void nodeEventsIncludeTheKubeletsByName();
     void eventsTabSaysWhenEventsCannotBeWatched();
@@ -83,8 +87,13 @@ void TestDetailsPane::secretValuesAreMaskedUntilRevealed()
     QVERIFY(!pane.revealSecrets()->isHidden());
     QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
     QVERIFY(pane.yamlText().contains(QStringLiteral("password: ") + QString(8, QChar(0x2022))));
+    QVERIFY(!pane.overviewText().contains(QStringLiteral("hunter2")));
+    QVERIFY(pane.overviewText().contains(QStringLiteral("7 bytes")));
     pane.revealSecrets()->setChecked(true);
     QVERIFY(pane.yamlText().contains(QStringLiteral("password: aHVudGVyMg==")));
+    // The Overview shows what users look for: the value, decoded.
+    QVERIFY2(pane.overviewText().contains(QStringLiteral("hunter2")),
+             qPrintable(pane.overviewText()));
     // A newer version of the same Secret stays revealed; another object masks again.
     pane.setObject(decode(kSecret));
     QVERIFY(pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
@@ -104,6 +113,34 @@ void TestDetailsPane::secretValuesAreMaskedUntilRevealed()
     pane.setObject(withoutUid("b"));
     QVERIFY(!pane.revealSecrets()->isChecked());
     QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+}
+
+// History's diff of two masked revisions must still show which value
+// changed, without showing the values.
+void TestDetailsPane::secretHistoryShowsWhichMaskedValueChanged()
+{
+    const KubeObject before = decode(kSecret);
+    QByteArray json = kSecret;
+    json.replace("\"uid\":\"s-1\"", "\"uid\":\"s-1\",\"resourceVersion\":\"8\"");
+    json.replace("aHVudGVyMg==", "c3dvcmRmaXNo");
+    const KubeObject after = decode(json.replace("}}", ",\"user\":\"YWRtaW4=\"}}"));
+    QVERIFY(!after.isNull());
+    HistoryStore store;
+    HistoryWidget history(&store);
+    history.setObject(QStringLiteral("secrets"), before.key(), before);
+    ChangeBatch batch;
+    batch.changes.append({ObjectChange::Type::Upsert, after.key(), after, 0, before});
+    store.applyBatch(QStringLiteral("secrets"), batch);
+    QTRY_COMPARE(history.model()->rowCount(), 2);
+    history.compareRows(1, 0);
+    const QString diff = history.diffView()->unifiedText();
+    QVERIFY2(diff.contains(QStringLiteral("-   password: ") + kMaskedValue + u'\n'),
+             qPrintable(diff));
+    QVERIFY2(diff.contains(QStringLiteral("+   password: ") + kMaskedChangedValue),
+             qPrintable(diff));
+    QVERIFY2(diff.contains(QStringLiteral("+   user: ") + kMaskedValue + u'\n'), qPrintable(diff));
+    for (const char *value : {"aHVudGVyMg==", "c3dvcmRmaXNo", "YWRtaW4=", "hunter2", "swordfish"})
+        QVERIFY2(!diff.contains(QLatin1String(value)), value);
 }
 
 void TestDetailsPane::relatedEventsComeFromTheInvolvedObjectIndex()

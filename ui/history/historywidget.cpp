@@ -88,8 +88,16 @@ HistoryWidget::HistoryWidget(HistoryStore *store, QWidget *parent)
     connect(m_unifiedButton, &QToolButton::toggled, this, [this](bool on) {
         m_diff->setMode(on ? DiffView::Mode::Unified : DiffView::Mode::SideBySide);
     });
+    // The newest revision, alone selected, stays selected as newer ones
+    // arrive (as the timeline follows live): opened later, the tab shows the
+    // last change, not the one that was newest when the object was opened.
+    // A revision or pair the user picked stays picked.
+    connect(m_model, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        m_followNewest = rows.isEmpty() || (rows.size() == 1 && rows.first().row() == 0);
+    });
     connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] {
-        if (!m_table->selectionModel()->hasSelection())
+        if (m_followNewest)
             m_table->selectRow(0);
     });
     m_diff->setPlaceholder(tr("Open an object to see its history."));
@@ -116,23 +124,34 @@ void HistoryWidget::clear()
     m_diff->setPlaceholder(tr("Select an object to see its history."));
 }
 
-QString HistoryWidget::yamlFor(const ObjectRevision &revision)
+QString HistoryWidget::yamlFor(const ObjectRevision &revision, const ObjectRevision *older)
 {
-    const auto it = m_yamlCache.constFind(revision.sequence);
-    if (it != m_yamlCache.cend())
-        return *it;
+    // A Secret compared with an older revision is masked for that pair.
+    const bool secret = revision.object.kind() == QLatin1String("Secret");
+    const bool cached = !(secret && older);
+    if (cached) {
+        const auto it = m_yamlCache.constFind(revision.sequence);
+        if (it != m_yamlCache.cend())
+            return *it;
+    }
     QJsonObject object = QJsonDocument::fromJson(revision.object.json()).object();
     QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
     metadata.remove(QLatin1String("managedFields"));
     object.insert(QLatin1String("metadata"), metadata);
     // History has no reveal: a Secret's values stay masked here (the YAML
-    // tab reveals them on request); its Changes column names them only.
-    if (revision.object.kind() == QLatin1String("Secret"))
-        object = withSecretValuesMasked(std::move(object));
+    // tab reveals them on request); a value that changed says so.
+    if (secret) {
+        object = withSecretValuesMasked(
+            std::move(object),
+            older ? std::optional(QJsonDocument::fromJson(older->object.json()).object())
+                  : std::nullopt);
+    }
     const QString yaml = toYaml(object);
-    if (m_yamlCache.size() >= kYamlCacheLimit)
-        m_yamlCache.clear();
-    m_yamlCache.insert(revision.sequence, yaml);
+    if (cached) {
+        if (m_yamlCache.size() >= kYamlCacheLimit)
+            m_yamlCache.clear();
+        m_yamlCache.insert(revision.sequence, yaml);
+    }
     return yaml;
 }
 
@@ -155,7 +174,7 @@ void HistoryWidget::compareRows(int olderRow, int newerRow)
     m_caption->setText(tr("resourceVersion %1 \u2192 %2%3")
                            .arg(older.resourceVersion, newer.resourceVersion,
                                 newer.deleted ? tr(" (deleted)") : QString()));
-    m_diff->setTexts(yamlFor(older), yamlFor(newer));
+    m_diff->setTexts(yamlFor(older), yamlFor(newer, &older));
 }
 
 void HistoryWidget::selectionChanged()

@@ -48,7 +48,8 @@ public:
 
 private:
     void selectionChanged();
-    QString yamlFor(const ObjectRevision &revision);
+    // `older`: the revision it is compared with, if any.
+    QString yamlFor(const ObjectRevision &revision, const ObjectRevision *older = nullptr);
 
     HistoryStore *m_store;
     HistoryModel *m_model;
@@ -58,6 +59,7 @@ private:
     QToolButton *m_sideBySideButton;
     DiffView *m_diff;
     QHash<quint64, QString> m_yamlCache; // by revision sequence
+    bool m_followNewest = true;          // decided before rows are inserted
 };
 
 } // namespace informant
