@@ -42,7 +42,7 @@ bool expect(QByteArrayView text, qsizetype &pos, char c)
 
 } // namespace
 
-qint64 parseKubeTimestampMs(QByteArrayView text)
+std::optional<qint64> parseKubeTimestamp(QByteArrayView text)
 {
     qsizetype pos = 0;
     int year, month, day, hour, minute, second;
@@ -52,9 +52,9 @@ qint64 parseKubeTimestampMs(QByteArrayView text)
         !readDigits(text, pos, 2, hour) || !expect(text, pos, ':') ||
         !readDigits(text, pos, 2, minute) || !expect(text, pos, ':') ||
         !readDigits(text, pos, 2, second))
-        return -1;
+        return std::nullopt;
     if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60)
-        return -1;
+        return std::nullopt;
     int millis = 0;
     if (pos < text.size() && text[pos] == '.') {
         ++pos;
@@ -66,7 +66,7 @@ qint64 parseKubeTimestampMs(QByteArrayView text)
             ++pos;
         }
         if (digits == 0)
-            return -1;
+            return std::nullopt;
         for (; digits < 3; ++digits)
             millis *= 10;
     }
@@ -79,18 +79,22 @@ qint64 parseKubeTimestampMs(QByteArrayView text)
         int offsetHour, offsetMinute;
         if (!readDigits(text, pos, 2, offsetHour) || !expect(text, pos, ':') ||
             !readDigits(text, pos, 2, offsetMinute))
-            return -1;
+            return std::nullopt;
         offsetMinutes = sign * (offsetHour * 60 + offsetMinute);
     } else {
-        return -1;
+        return std::nullopt;
     }
     if (pos != text.size())
-        return -1;
+        return std::nullopt;
     const qint64 days = daysFromCivil(year, unsigned(month), unsigned(day));
     const qint64 seconds = days * 86400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60;
-    if (seconds < 0)
-        return -1;
     return seconds * 1000 + millis;
+}
+
+qint64 parseKubeTimestampMs(QByteArrayView text)
+{
+    const std::optional<qint64> ms = parseKubeTimestamp(text);
+    return ms && *ms >= 0 ? *ms : -1;
 }
 
 // Gives `data` the kind and apiVersion it lacks, in its fields and first in

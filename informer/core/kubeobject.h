@@ -116,7 +116,12 @@ private:
 };
 
 // Parses an RFC 3339 timestamp as the API server writes it
-// ("2024-05-01T10:00:00Z", optional fraction and offset). -1 if invalid.
+// ("2024-05-01T10:00:00Z", optional fraction and offset): milliseconds since
+// the epoch, negative before it; nullopt if invalid.
+std::optional<qint64> parseKubeTimestamp(QByteArrayView text);
+// The same, -1 for an invalid timestamp or one before the epoch: Informant
+// keeps those as unknown times (kubectl shows Go's zero time, 0001-01-01,
+// as <unknown>).
 qint64 parseKubeTimestampMs(QByteArrayView text);
 
 // Items of a typed list usually come without kind and apiVersion (the API

@@ -98,10 +98,14 @@ bool MetadataReader::readTimestamp(od::value value, qint64 &target, const char *
         return fail(QStringLiteral("%1: expected a string").arg(QLatin1String(path)));
     if (text.empty())
         return true;
-    target = parseKubeTimestampMs(QByteArrayView(text.data(), qsizetype(text.size())));
-    if (target < 0)
+    const std::optional<qint64> ms =
+        parseKubeTimestamp(QByteArrayView(text.data(), qsizetype(text.size())));
+    if (!ms)
         return fail(QStringLiteral("%1: invalid timestamp \"%2\"")
                         .arg(QLatin1String(path), toQString(text)));
+    // A valid time before the epoch (Go's zero time, 0001-01-01, from a
+    // careless controller) is kept as unknown: the object is not lost.
+    target = *ms >= 0 ? *ms : -1;
     return true;
 }
 

@@ -18,6 +18,7 @@ private Q_SLOTS:
     void rejectsMalformedInput();
     void parsesTimestamps_data();
     void parsesTimestamps();
+    void timesBeforeTheEpochAreUnknownNotInvalid();
     void copiesShareData();
     void keepsLabelsInQStringOrder_data();
     void keepsLabelsInQStringOrder();
@@ -195,6 +196,8 @@ void TestKubeObject::parsesTimestamps_data()
     QTest::newRow("no zone") << QByteArray("2024-05-01T10:00:00") << qint64(-1);
     QTest::newRow("garbage") << QByteArray("20x4-05-01T10:00:00Z") << qint64(-1);
     QTest::newRow("trailing") << QByteArray("2024-05-01T10:00:00Zjunk") << qint64(-1);
+    QTest::newRow("before the epoch: unknown")
+        << QByteArray("1970-01-01T00:00:00+01:00") << qint64(-1);
 }
 
 void TestKubeObject::parsesTimestamps()
@@ -202,6 +205,18 @@ void TestKubeObject::parsesTimestamps()
     QFETCH(QByteArray, text);
     QFETCH(qint64, ms);
     QCOMPARE(parseKubeTimestampMs(text), ms);
+}
+
+// A valid time before the epoch (Go's zero time from a careless controller)
+// must not reject the object, or a list with one such item is never synced.
+void TestKubeObject::timesBeforeTheEpochAreUnknownNotInvalid()
+{
+    QCOMPARE(parseKubeTimestamp("1969-12-31T23:59:59Z"), std::optional<qint64>(-1000));
+    QCOMPARE(parseKubeTimestamp("yesterday"), std::nullopt);
+    const auto decoded = KubeObject::fromJson(
+        R"({"metadata":{"name":"a","creationTimestamp":"0001-01-01T00:00:00Z"}})");
+    QVERIFY2(decoded.ok(), qPrintable(decoded.ok() ? QString() : decoded.errorMessage()));
+    QCOMPARE(decoded.value().creationTimestampMs(), -1);
 }
 
 void TestKubeObject::copiesShareData()
