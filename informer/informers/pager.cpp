@@ -1,5 +1,7 @@
 #include "informer/informers/pager.h"
 
+#include <QSet>
+
 namespace informant {
 
 namespace {
@@ -32,6 +34,7 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
     const QString originalResourceVersionMatch = options.resourceVersionMatch;
 
     PagedList result;
+    QSet<QString> seenTokens;
     bool first = true;
     for (;;) {
         ApiResult<ListPage> page = m_listerWatcher.listMapped(options, m_itemMapper);
@@ -74,6 +77,15 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
             progress(result.items.size());
         if (current.continueToken.isEmpty())
             return result;
+        // A token handed out before would list the same pages again, and
+        // again: without this, a server repeating one grew the list forever.
+        if (seenTokens.contains(current.continueToken))
+            return ApiError{ApiError::Kind::Decode,
+                            QStringLiteral("the server repeated a continue token after %1 items: "
+                                           "the list makes no progress")
+                                .arg(result.items.size()),
+                            {}};
+        seenTokens.insert(current.continueToken);
         options.continueToken = current.continueToken;
         options.resourceVersion.clear();
         options.resourceVersionMatch.clear();

@@ -426,7 +426,15 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
             }
             return error;
         }
-        // Closed before the initial-events-end bookmark: a new attempt.
+        // Closed before the initial-events-end bookmark: a new attempt
+        // (reference §2.10 step 5), but after the backoff, where client-go
+        // tries again at once. A server that ends every stream after an
+        // event drew thousands of requests a second, with nothing said.
+        if (m_status)
+            m_status->setLastError(
+                QStringLiteral("the streaming list ended before its initial-events-end bookmark"));
+        if (!backoffSleep())
+            return std::unique_ptr<WatchStream>();
     }
 }
 

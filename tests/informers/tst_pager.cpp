@@ -19,6 +19,7 @@ private Q_SLOTS:
     void expiredContinuationIsAnErrorWithoutFullListFallback();
     void expiredFirstPageIsReturnedAsError();
     void continuationClearsResourceVersionMatch();
+    void repeatedContinueTokenEndsTheList();
     void tableIsNotTakenForAList_data();
     void tableIsNotTakenForAList();
 };
@@ -115,6 +116,22 @@ void TstPager::continuationClearsResourceVersionMatch()
     QCOMPARE(lw.requests(),
              (QStringList{"list limit=1&resourceVersion=10&resourceVersionMatch=Exact",
                           "list continue=c1&limit=1"}));
+}
+
+// A server that hands out a continue token again would have the pager list
+// the same pages forever (thousands of requests, memory without bound).
+void TstPager::repeatedContinueTokenEndsTheList()
+{
+    FakeListerWatcher lw;
+    lw.addList(makePage("10", {makePod("a", "1")}, "c1"));
+    lw.addList(makePage("10", {makePod("b", "1")}, "c2"));
+    lw.addList(makePage("10", {makePod("a", "1")}, "c1"));
+    ListPager pager(lw, 1);
+    const auto result = pager.list({});
+    QVERIFY(!result.ok());
+    QVERIFY2(result.error().message.contains(QStringLiteral("repeated a continue token")),
+             qPrintable(result.error().message));
+    QCOMPARE(lw.requests().size(), 3);
 }
 
 // A Table decodes to a page without items: were it taken for an empty list,
