@@ -63,10 +63,22 @@ void ListBodyDecoder::recordError(Error error)
 
 void ListBodyDecoder::feed(QByteArrayView chunk)
 {
-    if (chunk.isEmpty())
+    if (chunk.isEmpty() || m_tooLarge)
         return;
     scan(chunk.data(), chunk.size());
     decodeItems(); // while the chunk's bytes are alive
+    // A body that never ends must not grow the process until it dies: past
+    // the bounds nothing more is read, and that is the error.
+    if (m_pending.size() > kMaxItemBytes)
+        m_tooLarge = makeError(detail::ObjectContext{"items", m_index}.describe() +
+                               QStringLiteral(": larger than %1 bytes").arg(kMaxItemBytes));
+    else if (m_skeleton.size() > kMaxSkeletonBytes)
+        m_tooLarge = makeError(QStringLiteral("the list outside its items is larger than %1 bytes")
+                                   .arg(kMaxSkeletonBytes));
+    if (m_tooLarge) {
+        m_pending.clear();
+        m_skeleton.clear();
+    }
 }
 
 void ListBodyDecoder::endKey(std::string_view tail)
@@ -275,6 +287,8 @@ void ListBodyDecoder::decodeItems()
 
 Result<ListPage> ListBodyDecoder::finish()
 {
+    if (m_tooLarge)
+        return *m_tooLarge;
     // An unfinished body leaves an unfinished skeleton: decodeListPage
     // reports it. So does anything wrong outside the items.
     auto page = decodeListPage(m_skeleton, m_options);

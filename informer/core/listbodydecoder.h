@@ -32,6 +32,12 @@ namespace informant {
 class ListBodyDecoder
 {
 public:
+    // Past these an endless or hostile body is an error, not memory without
+    // bound: one item as large as a watch frame may be, and the rest of the
+    // list (kind, metadata; a Table's rows, which are no items).
+    static constexpr qsizetype kMaxItemBytes = 256 * 1024 * 1024;
+    static constexpr qsizetype kMaxSkeletonBytes = 64 * 1024 * 1024;
+
     explicit ListBodyDecoder(DecodeOptions options = {}, int threads = 1);
 
     // Applied to each item as soon as it is decoded (a relist replaces an
@@ -45,7 +51,9 @@ public:
     // The page, once the whole body has been fed.
     Result<ListPage> finish();
 
-    bool failed() const { return m_error.has_value(); }
+    bool failed() const { return m_error.has_value() || m_tooLarge.has_value(); }
+    // Past the bounds: the rest of the body would be ignored, so need not be read.
+    bool tooLarge() const { return m_tooLarge.has_value(); }
     qsizetype itemsDecoded() const { return m_items.size(); }
     // Bytes of an incomplete item held since the last complete one.
     qsizetype pendingBytes() const { return m_pending.size(); }
@@ -88,6 +96,7 @@ private:
     qint64 m_partsDecodedInParallel = 0;
     std::function<KubeObject(const KubeObject &)> m_mapItem;
     std::optional<Error> m_error;
+    std::optional<Error> m_tooLarge; // past kMaxItemBytes or kMaxSkeletonBytes
     int m_depth = 0;
     bool m_inString = false;
     bool m_escaped = false;

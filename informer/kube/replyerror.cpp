@@ -67,8 +67,13 @@ ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString 
     if (code >= 300) {
         auto parsed = ApiStatus::fromJson(body);
         ApiStatus status = parsed && parsed->code != 0 ? *parsed : statusForHttpCode(code, body);
-        if (status.code == 0)
+        // A Status saying 0 or 200 in a 403 is not a success: the HTTP code is.
+        if (status.code < 300)
             status.code = code;
+        // Cut by us (its body passed the bound): say so, the body is partial.
+        if (const QString cut = reply->property(kConnectionClosedProperty).toString();
+            !cut.isEmpty())
+            status.message += QStringLiteral(" (%1)").arg(cut);
         if (status.retryAfterSeconds == 0 && reply->hasRawHeader("Retry-After"))
             status.retryAfterSeconds = reply->rawHeader("Retry-After").trimmed().toInt();
         return ApiError::fromStatus(std::move(status), request);

@@ -61,15 +61,43 @@ bool isSuccess(const QNetworkReply *reply)
     return code >= 200 && code < 300;
 }
 
-// Hands the available body bytes of a 2xx reply to `sink`.
-void drainInto(QNetworkReply *reply, const std::function<void(QByteArrayView)> &sink)
+// An error's body is a Status (its message is shown cut at a few hundred
+// characters): more is a server that never ends it.
+constexpr qint64 kMaxErrorBodyBytes = 1 << 20;
+
+// Hands the available body bytes of a 2xx reply to `sink`; aborts the reply
+// when the sink wants no more.
+void drainInto(QNetworkReply *reply, const std::function<bool(QByteArrayView)> &sink)
 {
     while (reply->isOpen() && reply->bytesAvailable() > 0) {
         const QByteArray chunk = reply->read(kSinkChunkBytes);
         if (chunk.isEmpty())
             break;
-        sink(chunk);
+        if (!sink(chunk)) {
+            reply->setProperty(kConnectionClosedProperty,
+                               QStringLiteral("the response was not read to its end"));
+            reply->abort();
+            return;
+        }
     }
+}
+
+// Fails `reply` once the body it collects passes its bound: a server that
+// never ends a body would otherwise grow the process until it died.
+void boundCollectedBody(QNetworkReply *reply, qint64 maxSuccessBytes)
+{
+    QObject::connect(reply, &QNetworkReply::downloadProgress, reply,
+                     [reply, maxSuccessBytes](qint64 received, qint64) {
+                         const qint64 bound =
+                             isSuccess(reply) ? maxSuccessBytes : kMaxErrorBodyBytes;
+                         if (bound <= 0 || received <= bound || reply->isFinished())
+                             return;
+                         reply->setProperty(kConnectionClosedProperty,
+                                            QStringLiteral("the response body is larger than %1 "
+                                                           "bytes: not read further")
+                                                .arg(bound));
+                         reply->abort();
+                     });
 }
 
 QNetworkProxy proxyFor(const QUrl &url)
@@ -238,6 +266,7 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
     }
 
     QNetworkReply *reply = m_network->get(request);
+    boundCollectedBody(reply, options.bodySink ? 0 : options.maxBodyBytes);
     m_replies.removeIf([](const QPointer<QNetworkReply> &r) { return !r || r->isFinished(); });
     m_replies.append(reply);
     connect(reply, &QNetworkReply::sslErrors, reply, [reply](const QList<QSslError> &errors) {

@@ -59,8 +59,13 @@ struct RequestOptions
     // the client's thread, chunks split anywhere) instead of being
     // collected: a 500 MB list is decoded while it downloads and is never
     // held whole. RestResponse::body is then empty. Other responses' bodies
-    // are collected as usual (they name the error).
-    std::function<void(QByteArrayView)> bodySink;
+    // are collected as usual (they name the error). Returning false stops
+    // the request (aborted; the sink knows why).
+    std::function<bool(QByteArrayView)> bodySink;
+    // A body collected whole (no bodySink) longer than this fails the
+    // request; an error's body, which is only a Status, at kMaxErrorBodyBytes.
+    // 0: no bound (a watch, read as a stream, is bounded by its decoder).
+    qint64 maxBodyBytes = 64 * 1024 * 1024;
     // How many times getBlocking() sends the request again when a 429 or
     // 5xx says when to come back (client-go's request: 10).
     int retryAfterRetries = 10;

@@ -85,9 +85,12 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
     // ~450 MB that would otherwise be held (and parsed) whole.
     ListBodyDecoder decoder(m_decodeOptions, DecodeThreads::perStream());
     decoder.setItemMapper(mapItem);
-    request.bodySink = [&decoder](QByteArrayView chunk) { decoder.feed(chunk); };
+    request.bodySink = [&decoder](QByteArrayView chunk) {
+        decoder.feed(chunk);
+        return !decoder.tooLarge();
+    };
     auto response = rest->getBlocking(path, options.toQuery(false), request, &m_interrupter);
-    if (!response)
+    if (!response && !decoder.tooLarge())
         return response.error();
     auto page = decoder.finish();
     if (!page)
@@ -114,6 +117,7 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
     RequestOptions requestOptions;
     requestOptions.timeoutMs =
         options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 + kWatchTimeoutSlackMs : 0;
+    requestOptions.maxBodyBytes = 0; // read as a stream, its frames bounded by the decoder
     // An exec plugin may take long (a browser login): wait interruptibly.
     auto material = rest->credentialsBlocking(path, &m_interrupter);
     if (!material)

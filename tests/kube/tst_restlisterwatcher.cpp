@@ -154,6 +154,12 @@ private slots:
                           "\"message\":\"pods is forbidden: User \\\"x\\\" cannot "
                           "list\",\"reason\":\"Forbidden\",\"code\":403}")
             << QByteArray() << "Forbidden" << 0 << false;
+        // The HTTP code wins over a Status that says success ("200 Forbidden").
+        QTest::newRow("403 with a Status saying 200")
+            << 403
+            << QByteArray("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                          "\"message\":\"no\",\"reason\":\"Forbidden\",\"code\":200}")
+            << QByteArray() << "Forbidden" << 0 << false;
     }
     void listTurnsErrorResponsesIntoTypedErrors()
     {
@@ -203,6 +209,32 @@ private slots:
         auto page = lw.list({});
         QVERIFY(!page.ok());
         QCOMPARE(page.error().kind, ApiError::Kind::Decode);
+    }
+
+    // An error body that never ends (a hostile or broken proxy) fails the
+    // request at a bound instead of growing the process until it dies.
+    void endlessErrorBodyIsCutAtItsBound()
+    {
+        QTimer feeder;
+        FakeApiServer server([&](const HttpRequest &, QTcpSocket *socket) {
+            socket->write("HTTP/1.1 500 Internal Server Error\r\nContent-Type: "
+                          "application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+            const QByteArray chunk(64 * 1024, 'x');
+            const QByteArray framed =
+                QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n";
+            QObject::connect(&feeder, &QTimer::timeout, socket, [socket, framed] {
+                if (socket->bytesToWrite() < 4 * framed.size())
+                    socket->write(framed);
+            });
+            feeder.start(0);
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        auto page = lw.list({});
+        feeder.stop();
+        QVERIFY(!page.ok());
+        QVERIFY2(page.error().message.contains(QStringLiteral("larger than 1048576 bytes")),
+                 qPrintable(page.error().message));
     }
 
     void watchDecodesFramesSplitAcrossChunksAndReads()
