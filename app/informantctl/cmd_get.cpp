@@ -12,6 +12,7 @@
 // (kubectl picks its printer once it holds the objects).
 
 #include "command.h"
+#include "getoutput.h"
 #include "informerrunner.h"
 #include "jsontext.h"
 #include "listdocument.h"
@@ -20,12 +21,14 @@
 #include "resourceargs.h"
 #include "resourcetable.h"
 #include "resourcewatch.h"
+#include "sortby.h"
 #include "tabwriter.h"
 
 #include "informer/printers/yamlwriter.h"
 
 #include <QDateTime>
 #include <QHash>
+#include <QJsonDocument>
 #include <QSet>
 #include <QTextStream>
 
@@ -246,12 +249,29 @@ void printNoResourcesFound(const QList<KindObjects> &kinds)
         err << "No resources found\n";
 }
 
+// kubectl -o custom-columns: one table for all the objects, whatever
+// their kinds (a header even when there are none).
+QString customColumnsTable(const QList<KindObjects> &kinds, const CustomColumns &columns,
+                           bool noHeaders)
+{
+    QList<QStringList> rows;
+    if (!noHeaders)
+        rows.append(columns.header());
+    for (const KindObjects &kind : kinds) {
+        for (const KubeObject &object : kind.objects)
+            rows.append(columns.row(QJsonDocument(typedObject(object, kind.runner->resource()))
+                                        .toJson(QJsonDocument::Compact)));
+    }
+    return formatTable(rows);
+}
+
 // Prints what was found in the format asked for (the kinds in argument
-// order). `singleObject`: one object was named, printed alone in JSON/YAML.
-void print(const QList<KindObjects> &kinds, OutputFormat format, TableOptions options,
+// order). `singleObject`: one object was named, printed alone in JSON/YAML
+// and given alone to a JSONPath template.
+void print(const QList<KindObjects> &kinds, const GetOutput &output, TableOptions options,
            bool allNamespaces, bool singleObject)
 {
-    switch (format) {
+    switch (output.format) {
     case OutputFormat::Table:
     case OutputFormat::Wide: {
         // "kind.group/name" once the output holds several kinds (a kind
@@ -260,33 +280,91 @@ void print(const QList<KindObjects> &kinds, OutputFormat format, TableOptions op
         for (const KindObjects &kind : kinds)
             if (kind.listed || !kind.objects.isEmpty())
                 printedKinds.insert(kind.runner->resource().qualifiedName());
-        options.wide = format == OutputFormat::Wide;
+        options.wide = output.format == OutputFormat::Wide;
         options.withKind = printedKinds.size() > 1;
         options.withNamespace = false;
         QTextStream(stdout) << tables(kinds, options, allNamespaces);
-        break;
+        return;
     }
     case OutputFormat::Name:
         QTextStream(stdout) << nameLines(kinds);
-        break;
+        return;
+    case OutputFormat::CustomColumns:
+        QTextStream(stdout) << customColumnsTable(kinds, *output.columns, options.noHeaders);
+        return;
     case OutputFormat::Json:
-    case OutputFormat::Yaml: {
-        QList<ResourceObjects> items;
-        for (const KindObjects &kind : kinds)
-            items.append({kind.runner->resource(), kind.objects});
-        QJsonObject document;
-        if (singleObject) {
-            if (kinds.isEmpty())
-                return; // the NotFound error says it all
-            document = typedObject(kinds.first().objects.first(), kinds.first().runner->resource());
-        } else {
-            document = listDocument(items);
-        }
-        writeStdout(format == OutputFormat::Json ? toIndentedJson(document)
-                                                 : toYaml(document).toUtf8());
+    case OutputFormat::Yaml:
+    case OutputFormat::JsonPath:
+    case OutputFormat::JsonPathAsJson:
         break;
     }
+    QList<ResourceObjects> items;
+    for (const KindObjects &kind : kinds)
+        items.append({kind.runner->resource(), kind.objects});
+    QJsonObject document;
+    if (singleObject) {
+        if (kinds.isEmpty())
+            return; // the NotFound error says it all
+        document = typedObject(kinds.first().objects.first(), kinds.first().runner->resource());
+    } else {
+        document = listDocument(items);
     }
+    if (output.format == OutputFormat::Json) {
+        writeStdout(toIndentedJson(document));
+    } else if (output.format == OutputFormat::Yaml) {
+        writeStdout(toYaml(document).toUtf8());
+    } else {
+        // kubectl runs the template on the List (or the object) as a whole.
+        const QByteArray json = QJsonDocument(document).toJson(QJsonDocument::Compact);
+        writeStdout(output.format == OutputFormat::JsonPath
+                        ? output.jsonPath->execute(json).toUtf8()
+                        : output.jsonPath->executeAsJson(json));
+    }
+}
+
+// --sort-by: each table sorted on its own; for every other output, all the
+// objects as one sequence (kubectl sorts what it prints as one list, kinds
+// mixed), regrouped into runs of one kind.
+Result<QList<KindObjects>> sortedKinds(const QList<KindObjects> &kinds, const SortBy &sortBy,
+                                       bool perKind)
+{
+    const auto sortOne = [&sortBy](const QList<KindObjects> &group) -> Result<QList<KindObjects>> {
+        QList<std::pair<qsizetype, KubeObject>> flat; // (kind index, object)
+        QList<QByteArray> jsons;
+        for (qsizetype k = 0; k < group.size(); ++k) {
+            for (const KubeObject &object : group.at(k).objects) {
+                flat.append({k, object});
+                jsons.append(QJsonDocument(typedObject(object, group.at(k).runner->resource()))
+                                 .toJson(QJsonDocument::Compact));
+            }
+        }
+        auto order = sortBy.order(jsons);
+        if (!order)
+            return order.error();
+        QList<KindObjects> sorted;
+        for (const qsizetype i : std::as_const(*order)) {
+            const KindObjects &from = group.at(flat.at(i).first);
+            if (sorted.isEmpty() || sorted.last().runner != from.runner)
+                sorted.append({from.runner, {}, from.listed});
+            sorted.last().objects.append(flat.at(i).second);
+        }
+        // Kinds with nothing to sort keep their place (an empty table
+        // still counts as a kind printed).
+        for (const KindObjects &kind : group)
+            if (kind.objects.isEmpty())
+                sorted.append(kind);
+        return sorted;
+    };
+    if (!perKind)
+        return sortOne(kinds);
+    QList<KindObjects> sorted;
+    for (const KindObjects &kind : kinds) {
+        auto one = sortOne({kind});
+        if (!one)
+            return one.error();
+        sorted += one.value();
+    }
+    return sorted;
 }
 
 WatchOutput watchOutputFor(OutputFormat format)
@@ -294,6 +372,9 @@ WatchOutput watchOutputFor(OutputFormat format)
     switch (format) {
     case OutputFormat::Table:
     case OutputFormat::Wide:
+    case OutputFormat::JsonPath: // refused before (GetOutput::isTemplate)
+    case OutputFormat::JsonPathAsJson:
+    case OutputFormat::CustomColumns:
         break;
     case OutputFormat::Name:
         return WatchOutput::Name;
@@ -310,7 +391,7 @@ WatchOutput watchOutputFor(OutputFormat format)
 // named (or the kind) is read first: a missing object is its NotFound error
 // and the end, before an -o it cannot print is reported.
 int watch(const QCommandLineParser &parser, std::shared_ptr<const ClusterSession> session,
-          const ResolvedRequest &resolved, const Result<OutputFormat> &format)
+          const ResolvedRequest &resolved, const Result<GetOutput> &format)
 {
     const QString name = resolved.request.names.value(0);
     auto runner = InformerRunner::create(parser, std::move(session), resolved.resource, name);
@@ -318,9 +399,9 @@ int watch(const QCommandLineParser &parser, std::shared_ptr<const ClusterSession
         return 1;
     WatchFormat watchFormat;
     watchFormat.table = tableOptions(parser);
-    watchFormat.table.wide = format && *format == OutputFormat::Wide;
+    watchFormat.table.wide = format && format->format == OutputFormat::Wide;
     watchFormat.table.withNamespace = runner->allNamespaces();
-    watchFormat.output = format ? watchOutputFor(*format) : WatchOutput::Table;
+    watchFormat.output = format ? watchOutputFor(format->format) : WatchOutput::Table;
     InformerRunner &watched = *runner;
     const auto printable = [&] {
         QTextStream err(stderr);
@@ -354,13 +435,32 @@ bool showLabelsFitsOutput(const QCommandLineParser &parser)
     return false;
 }
 
-// -o, or kubectl's error for a format it has no printer for.
-Result<OutputFormat> outputFormat(const QCommandLineParser &parser)
+// -o, or kubectl's error for a format it has no printer for. With -w,
+// the template formats are refused: the watch prints tables, names, JSON
+// and YAML only.
+Result<GetOutput> outputFormat(const QCommandLineParser &parser)
 {
-    const QString name = parser.value(QStringLiteral("output"));
-    if (const std::optional<OutputFormat> format = parseOutputFormat(name))
-        return *format;
-    return makeError(unsupportedOutputFormatMessage(name));
+    auto output = GetOutput::fromParser(parser);
+    if (output && output->isTemplate() && parser.isSet(QStringLiteral("watch")))
+        return makeError(
+            QStringLiteral("informantctl get -w cannot print -o %1 (only the table, wide, name, "
+                           "json and yaml)")
+                .arg(parseOutputFormat(parser.value(QStringLiteral("output"))) ==
+                             OutputFormat::CustomColumns
+                         ? QStringLiteral("custom-columns")
+                         : QStringLiteral("jsonpath")));
+    return output;
+}
+
+// --sort-by, when given (kubectl's error for a path it cannot parse).
+Result<std::optional<SortBy>> sortByOption(const QCommandLineParser &parser)
+{
+    if (!parser.isSet(QStringLiteral("sort-by")))
+        return std::optional<SortBy>();
+    auto sortBy = SortBy::parse(parser.value(QStringLiteral("sort-by")));
+    if (!sortBy)
+        return sortBy.error();
+    return std::optional<SortBy>(std::move(sortBy).value());
 }
 
 void printLines(const QStringList &lines)
@@ -375,14 +475,15 @@ void printLines(const QStringList &lines)
 // stops at the first missing; it prints what it read, then refuses to watch.
 int listAndPrint(const QCommandLineParser &parser,
                  const std::shared_ptr<const ClusterSession> &session, const ResourceArgs &args,
-                 const QList<ResolvedRequest> &requests, const Result<OutputFormat> &format)
+                 const QList<ResolvedRequest> &requests, const Result<GetOutput> &format,
+                 const std::optional<SortBy> &sortBy)
 {
     const bool watching = parser.isSet(QStringLiteral("watch"));
     SyncedKinds synced = syncKinds(parser, session, requests);
     if (!synced.created)
         return 1;
     QStringList notFound;
-    const QList<KindObjects> kinds = collect(requests, synced, notFound);
+    QList<KindObjects> kinds = collect(requests, synced, notFound);
     const bool failed = !notFound.isEmpty() || !synced.allSynced;
     if (watching)
         notFound = notFound.mid(0, 1);
@@ -402,7 +503,15 @@ int listAndPrint(const QCommandLineParser &parser,
     // Like kubectl, a JSON or YAML list is printed even when empty, -o name
     // prints nothing, and a table says that nothing was found (unless
     // something failed: its errors say it).
-    const bool table = *format == OutputFormat::Table || *format == OutputFormat::Wide;
+    const bool table = format->isTable();
+    if (sortBy && !watching) {
+        auto sorted = sortedKinds(kinds, *sortBy, table);
+        if (!sorted) {
+            QTextStream(stderr) << "error: " << sorted.errorMessage() << '\n';
+            return 1;
+        }
+        kinds = std::move(sorted).value();
+    }
     if (nothing && table) {
         if (!failed)
             printNoResourcesFound(kinds);
@@ -476,8 +585,16 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
             << "error: a resource cannot be retrieved by name across all namespaces\n";
         return 1;
     }
-    const Result<OutputFormat> format = outputFormat(parser);
+    const Result<GetOutput> format = outputFormat(parser);
     const bool watching = parser.isSet(QStringLiteral("watch"));
+    const auto sortBy = sortByOption(parser);
+    if (!sortBy) {
+        QTextStream(stderr) << "error: " << sortBy.errorMessage() << '\n';
+        return 1;
+    }
+    if (watching && sortBy->has_value())
+        QTextStream(stderr)
+            << "warning: --watch requested, --sort-by will be ignored for watch events received\n";
     if (watching && requests->first().request.names.size() <= 1)
         return watch(parser, std::move(session), requests->first(), format);
     // Whatever the lists hold, kubectl's printGeneric then fails on the -o
@@ -486,15 +603,17 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
         QTextStream(stderr) << "error: " << format.errorMessage() << '\n';
         return 1;
     }
-    return listAndPrint(parser, session, *resourceArgs, *requests, format);
+    return listAndPrint(parser, session, *resourceArgs, *requests, format, *sortBy);
 }
 
 const CommandRegistration registration(Command{
     QStringLiteral("get"),
-    QStringLiteral("get KIND[,KIND...] [NAME...] | get KIND/NAME... [-o wide|name|json|yaml]\n"
-                   "      [--no-headers] [--show-labels] [-w]\n"
-                   "                                      sync, print like kubectl get, exit "
-                   "(-w: then every change)"),
+    QStringLiteral(
+        "get KIND[,KIND...] [NAME...] | get KIND/NAME...\n"
+        "      [-o wide|name|json|yaml|jsonpath=T|jsonpath-as-json=T|custom-columns=SPEC]"
+        "\n      [--no-headers] [--show-labels] [-L KEY,...] [--sort-by=PATH] [-w]\n"
+        "                                      sync, print like kubectl get, exit "
+        "(-w: then every change)"),
     addInformerCommandOptions,
     runGet,
 });

@@ -58,11 +58,13 @@ void addInformerCommandOptions(QCommandLineParser &parser)
     if (declaredOn == &parser)
         return;
     declaredOn = &parser;
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Output format. get: wide, name, json or yaml (default: the "
-                                     "table). watch: table or json."),
-                      QStringLiteral("format"),
-                      QStringLiteral("table")});
+    parser.addOption(
+        {{QStringLiteral("o"), QStringLiteral("output")},
+         QStringLiteral("Output format. get: wide, name, json, yaml, jsonpath=TEMPLATE, "
+                        "jsonpath-as-json=TEMPLATE or custom-columns=SPEC (default: "
+                        "the table). watch: table or json."),
+         QStringLiteral("format"),
+         QStringLiteral("table")});
     parser.addOption({{QStringLiteral("w"), QStringLiteral("watch")},
                       QStringLiteral("get: after the objects, print every change as it arrives "
                                      "(what the watch command does), like kubectl get -w.")});
@@ -70,6 +72,14 @@ void addInformerCommandOptions(QCommandLineParser &parser)
                       QStringLiteral("get, watch: print the table without its header line.")});
     parser.addOption({QStringLiteral("show-labels"),
                       QStringLiteral("get, watch: add each object's labels as the last column.")});
+    parser.addOption({{QStringLiteral("L"), QStringLiteral("label-columns")},
+                      QStringLiteral("get, watch: a column per label key (comma-separated; the "
+                                     "option may repeat), like kubectl get -L."),
+                      QStringLiteral("keys")});
+    parser.addOption({QStringLiteral("sort-by"),
+                      QStringLiteral("get: sort by the value of a JSONPath, like kubectl get "
+                                     "--sort-by (e.g. .metadata.creationTimestamp)."),
+                      QStringLiteral("path")});
     parser.addOption({QStringLiteral("until-synced"),
                       QStringLiteral("dump: write the cache once it has synced.")});
     parser.addOption({QStringLiteral("for"),
@@ -89,6 +99,10 @@ TableOptions tableOptions(const QCommandLineParser &parser)
     TableOptions options;
     options.noHeaders = parser.isSet(QStringLiteral("no-headers"));
     options.showLabels = parser.isSet(QStringLiteral("show-labels"));
+    // kubectl splits each -L on commas and keeps the keys as written (an
+    // untrimmed " tier" is a key no label has).
+    for (const QString &keys : parser.values(QStringLiteral("label-columns")))
+        options.labelColumns += keys.split(u',', Qt::SkipEmptyParts);
     return options;
 }
 

@@ -1,6 +1,7 @@
 // informantctl: the informer stack without a GUI, for scripts, tests and
 // benchmarks (product spec §4).
 
+#include "booleanflags.h"
 #include "command.h"
 #include "globaloptions.h"
 
@@ -68,7 +69,7 @@ int main(int argc, char *argv[])
         if (command.addOptions)
             command.addOptions(parser);
     }
-    parser.process(app);
+    parser.process(withBooleanFlagValues(parser, QCoreApplication::arguments()));
 
     const QStringList positional = parser.positionalArguments();
     qsizetype consumed = 0;

@@ -21,6 +21,17 @@ QString labelsCell(const KubeObject &object)
     return pairs.join(QLatin1Char(','));
 }
 
+// A label's value, or "" for a label the object lacks (kubectl prints an
+// empty cell there, not "<none>").
+QString labelValue(const KubeObject &object, const QString &key)
+{
+    for (const Label &label : object.labels()) {
+        if (label.key == key)
+            return label.value;
+    }
+    return QString();
+}
+
 } // namespace
 
 ResourceTable::ResourceTable(const ResourcePrinter &printer, const ApiResource &resource,
@@ -45,6 +56,11 @@ QStringList ResourceTable::header() const
     for (qsizetype i = 0; i < m_columns.size(); ++i)
         if (shown(i))
             header.append(m_columns.at(i).name);
+    // As kubectl's: the label columns after the printer's (wide ones
+    // included), before LABELS, headed by the key's name without its
+    // prefix ("app.kubernetes.io/name" is NAME).
+    for (const QString &key : m_options.labelColumns)
+        header.append(key.section(u'/', -1).toUpper());
     if (m_options.showLabels)
         header.append(QStringLiteral("LABELS"));
     return header;
@@ -60,6 +76,8 @@ QStringList ResourceTable::row(const KubeObject &object, qint64 nowMs) const
         if (shown(i))
             row.append(i == 0 ? m_namePrefix + cells.at(i) : cells.at(i));
     }
+    for (const QString &key : m_options.labelColumns)
+        row.append(labelValue(object, key));
     if (m_options.showLabels)
         row.append(labelsCell(object));
     return row;

@@ -3,8 +3,10 @@
 // ResourceTable: the header and rows `kubectl get` prints for one kind, for
 // `get` and for `watch` alike: the printer's columns (its wide ones too with
 // -o wide), NAMESPACE first when listing across namespaces, the NAME cell
-// prefixed with "kind.group/" when several kinds print together, and with
-// --show-labels a last LABELS column ("k=v,k2=v2", "<none>").
+// prefixed with "kind.group/" when several kinds print together, with -L KEY
+// a column per label key (headed by the key's name upper-cased; the value or
+// empty), and with --show-labels a last LABELS column ("k=v,k2=v2",
+// "<none>").
 
 #include "informer/core/kubeobject.h"
 #include "informer/kube/apiresource.h"
@@ -21,6 +23,7 @@ struct TableOptions
     bool showLabels = false;    // --show-labels
     bool withNamespace = false; // -A: a NAMESPACE column first
     bool withKind = false;      // several kinds: NAME is "kind.group/name"
+    QStringList labelColumns;   // -L / --label-columns keys, in order
 };
 
 class ResourceTable

@@ -451,6 +451,10 @@ Result<JsonPath> JsonPath::parse(const QString &expression)
     if (text.isEmpty())
         return makeError(
             QStringLiteral("invalid JSONPath \"%1\": empty expression").arg(expression));
+    // client-go's "@" is the current node, as "$" is the root: a path is
+    // always evaluated from the node it is given.
+    if (text.front() == u'@')
+        text[0] = u'$';
     if (text.front() != u'.' && text.front() != u'$' && text.front() != u'[')
         return makeError(
             QStringLiteral("invalid JSONPath \"%1\": must start with '.'").arg(expression));
@@ -477,6 +481,58 @@ QStringList JsonPath::evaluate(const QByteArray &json) const
         return texts;
     for (const JsonView &value : printers_detail::evaluateJsonPath(*this, document.root()))
         texts.append(printers_detail::jsonPathText(value));
+    return texts;
+}
+
+QList<QByteArray> JsonPath::evaluateJson(const QByteArray &json) const
+{
+    printers_detail::JsonDocument document(json);
+    QList<QByteArray> texts;
+    if (!document.ok())
+        return texts;
+    for (const JsonView &value : printers_detail::evaluateJsonPath(*this, document.root())) {
+        const std::string text = simdjson::to_string(value.element());
+        texts.append(QByteArray(text.data(), qsizetype(text.size())));
+    }
+    return texts;
+}
+
+namespace {
+
+// Go's fmt "%v" of a value decoded from JSON into interface{} (what
+// unstructured objects hold): maps print with sorted keys.
+QString goValueText(JsonView value)
+{
+    if (value.isNull())
+        return QStringLiteral("<nil>");
+    if (value.isArray()) {
+        QStringList items;
+        for (const JsonView &item : value.items())
+            items.append(goValueText(item));
+        return u'[' + items.join(u' ') + u']';
+    }
+    if (value.isObject()) {
+        QList<std::pair<QString, JsonView>> fields = value.fields();
+        std::sort(fields.begin(), fields.end(),
+                  [](const auto &a, const auto &b) { return a.first < b.first; });
+        QStringList pairs;
+        for (const auto &[key, field] : fields)
+            pairs.append(key + u':' + goValueText(field));
+        return QStringLiteral("map[") + pairs.join(u' ') + u']';
+    }
+    return printers_detail::jsonPathText(value);
+}
+
+} // namespace
+
+QStringList JsonPath::evaluateGoValues(const QByteArray &json) const
+{
+    printers_detail::JsonDocument document(json);
+    QStringList texts;
+    if (!document.ok())
+        return texts;
+    for (const JsonView &value : printers_detail::evaluateJsonPath(*this, document.root()))
+        texts.append(goValueText(value));
     return texts;
 }
 

@@ -9,6 +9,7 @@
 //   ..name          recursive descent
 //   [?(@.type=="Ready")]  filters: ==, !=, <, <=, >, >= against a string,
 //                   number or boolean literal, or [?(@.x)] for existence
+//   @  @.a          the current node (as "$"), for templates' {@}
 // Missing keys yield no result (client-go's AllowMissingKeys(true)).
 //
 // Immutable value type; thread-safe.
@@ -43,6 +44,17 @@ public:
     // and arrays as compact JSON. Invalid JSON input gives no results.
     QStringList evaluate(const QByteArray &json) const;
     QStringList evaluate(const KubeObject &object) const { return evaluate(object.json()); }
+
+    // Every result as compact JSON text, for evaluating more paths over one
+    // result (a template's {range}), for -o jsonpath-as-json and for typed
+    // comparisons (--sort-by).
+    QList<QByteArray> evaluateJson(const QByteArray &json) const;
+
+    // Every result as Go's fmt "%v" prints the decoded value, which is how
+    // kubectl -o custom-columns shows a cell: strings verbatim, numbers and
+    // booleans as above, null as "<nil>", arrays as "[a b]", objects as
+    // "map[k:v k2:v2]" (sorted keys).
+    QStringList evaluateGoValues(const QByteArray &json) const;
 
     // For informer-printers internals.
     const QList<Step> &steps() const;

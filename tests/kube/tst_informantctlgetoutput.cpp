@@ -162,7 +162,36 @@ private slots:
         QVERIFY(bogus.out.isEmpty());
         QCOMPARE(bogus.err, QByteArray("error: unable to match a printer suitable for the output "
                                        "format \"bogus\", allowed formats are: "
-                                       "json,name,wide,yaml\n"));
+                                       "custom-columns,json,jsonpath,jsonpath-as-json,name,wide,"
+                                       "yaml\n"));
+    }
+
+    // kubectl get has no printer named "table" (only the default is the
+    // table): asked for by name it fails as an unknown format, even when
+    // nothing would print.
+    void getOutputTableByNameFailsAsKubectlDoes()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QByteArray refusal =
+            "error: unable to match a printer suitable for the output format \"table\", "
+            "allowed formats are: ";
+        for (const QString &ns : {QStringLiteral("web"), QStringLiteral("nope")}) {
+            const QStringList args{QStringLiteral("pods"), QStringLiteral("-n"), ns,
+                                   QStringLiteral("-o"), QStringLiteral("table")};
+            const Run ours = get(server, args);
+            QCOMPARE(ours.exitCode, 1);
+            QVERIFY(ours.out.isEmpty());
+            QCOMPARE(ours.err, refusal + "custom-columns,json,jsonpath,jsonpath-as-json,name,wide,"
+                                         "yaml\n");
+            if (!kubectl().isEmpty()) {
+                // kubectl lists the template printers informantctl lacks.
+                const Run theirs = get(server, args, kubectl());
+                QCOMPARE(theirs.exitCode, 1);
+                QVERIFY(theirs.out.isEmpty());
+                QVERIFY2(theirs.err.startsWith(refusal), theirs.err.constData());
+            }
+        }
     }
 
     // kubectl get KIND1,KIND2: a table per kind, a blank line between them,

@@ -34,6 +34,9 @@ private slots:
     void rejectsMalformedExpressions_data();
     void rejectsMalformedExpressions();
     void explodingPathYieldsNothing();
+    void currentNodeIsTheDocument();
+    void jsonResultsAreCompactJson();
+    void goValuesAreWhatCustomColumnsPrint();
     void invalidJsonGivesNoResults();
     void arbitraryExpressionsNeverCrash();
 };
@@ -163,6 +166,35 @@ void TestJsonPath::arbitraryExpressionsNeverCrash()
         (void)path->evaluate(kObject);
     }
     QVERIFY(parsed > 0);
+}
+
+void TestJsonPath::currentNodeIsTheDocument()
+{
+    // A template's {@} and {@.x}: paths run from the node given.
+    QCOMPARE(JsonPath::parse(QStringLiteral("@.metadata.name")).value().evaluate(kObject),
+             QStringList{QStringLiteral("w1")});
+    QCOMPARE(JsonPath::parse(QStringLiteral("{@}")).value().evaluate(QByteArray("\"x\"")),
+             QStringList{QStringLiteral("x")});
+}
+
+void TestJsonPath::jsonResultsAreCompactJson()
+{
+    const auto path = JsonPath::parse(QStringLiteral("{.spec.tags[0:2]}")).value();
+    QCOMPARE(path.evaluateJson(kObject), (QList<QByteArray>{"\"a\"", "\"b\""}));
+    QCOMPARE(JsonPath::parse(QStringLiteral(".spec.nested")).value().evaluateJson(kObject),
+             QList<QByteArray>{R"({"z":1,"a":"<x>"})"});
+}
+
+void TestJsonPath::goValuesAreWhatCustomColumnsPrint()
+{
+    const auto values = [](const char *expression) {
+        return JsonPath::parse(QString::fromLatin1(expression)).value().evaluateGoValues(kObject);
+    };
+    QCOMPARE(values(".spec.nested"), QStringList{"map[a:<x> z:1]"});
+    QCOMPARE(values(".spec.tags"), QStringList{"[a b c d]"});
+    QCOMPARE(values(".spec.nothing"), QStringList{"<nil>"});
+    QCOMPARE(values(".spec.ratio"), QStringList{"0.25"});
+    QCOMPARE(values(".status.conditions[*].type"), (QStringList{"Ready", "Synced", "Ready"}));
 }
 
 QTEST_GUILESS_MAIN(TestJsonPath)

@@ -1,0 +1,42 @@
+#include "booleanflags.h"
+
+#include <QRegularExpression>
+
+namespace informantctl {
+
+namespace {
+
+// Whether `flag` ("--name" or "-n") is an option of `parser` that takes no
+// value: parsing it alone succeeds then, and fails for an unknown option or
+// one that wants a value.
+bool isBooleanFlag(QCommandLineParser &parser, const QString &program, const QString &flag)
+{
+    return parser.parse({program, flag});
+}
+
+} // namespace
+
+QStringList withBooleanFlagValues(QCommandLineParser &parser, const QStringList &arguments)
+{
+    static const QRegularExpression kFlagWithValue(
+        QStringLiteral("^(--[A-Za-z0-9][A-Za-z0-9-]*|-[A-Za-z0-9])=(true|false)$"));
+    if (arguments.isEmpty())
+        return arguments;
+    QStringList rewritten{arguments.first()};
+    bool positionalOnly = false;
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
+        positionalOnly = positionalOnly || argument == QLatin1String("--");
+        const QRegularExpressionMatch match =
+            positionalOnly ? QRegularExpressionMatch() : kFlagWithValue.match(argument);
+        if (!match.hasMatch() || !isBooleanFlag(parser, arguments.first(), match.captured(1))) {
+            rewritten.append(argument);
+            continue;
+        }
+        if (match.captured(2) == QLatin1String("true"))
+            rewritten.append(match.captured(1));
+    }
+    return rewritten;
+}
+
+} // namespace informantctl
