@@ -1,10 +1,9 @@
 #include "jsontext.h"
 
+#include "informer/printers/yamlwriter.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QLocale>
-
-#include <cmath>
 
 namespace informantctl {
 
@@ -50,26 +49,6 @@ void appendString(const QString &text, QByteArray &out)
     out += '"';
 }
 
-void appendNumber(double value, QByteArray &out)
-{
-    // Integers print exactly (kubectl decodes them as int64).
-    if (value == std::trunc(value) && std::abs(value) < 9.2e18) {
-        out += QByteArray::number(qint64(value));
-        return;
-    }
-    // Go: shortest digits, exponent form outside [1e-6, 1e21), "e-7" not "e-07".
-    const double magnitude = std::abs(value);
-    if (magnitude >= 1e-6 && magnitude < 1e21) {
-        out += QByteArray::number(value, 'f', QLocale::FloatingPointShortest);
-        return;
-    }
-    QByteArray text = QByteArray::number(value, 'e', QLocale::FloatingPointShortest);
-    const qsizetype e = text.indexOf('e');
-    if (e >= 0 && e + 2 < text.size() && text.at(e + 2) == '0' && e + 3 < text.size())
-        text.remove(e + 2, 1);
-    out += text;
-}
-
 void append(const QJsonValue &value, int depth, QByteArray &out)
 {
     const QByteArray indent(qsizetype(depth + 1) * kIndentSpaces, ' ');
@@ -113,7 +92,9 @@ void append(const QJsonValue &value, int depth, QByteArray &out)
         appendString(value.toString(), out);
         return;
     case QJsonValue::Double:
-        appendNumber(value.toDouble(), out);
+        // Integers exactly (kubectl decodes them as int64), floats as Go's
+        // encoding/json.
+        out += informant::toKubectlJsonNumber(value);
         return;
     case QJsonValue::Bool:
         out += value.toBool() ? "true" : "false";

@@ -1,4 +1,3 @@
-#include "informer/printers/yamlwriter.h"
 #include "models/yamlrenderer.h"
 
 #include <QJsonDocument>
@@ -42,52 +41,9 @@ class TestYamlRenderer : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void rendersScalarsLikeKubectl_data();
-    void rendersScalarsLikeKubectl();
-    void rendersNestedBlocks();
     void masksSecretValuesUntilRevealed();
     void hidesManagedFieldsByDefault();
 };
-
-void TestYamlRenderer::rendersScalarsLikeKubectl_data()
-{
-    QTest::addColumn<QByteArray>("json");
-    QTest::addColumn<QString>("yaml");
-    QTest::newRow("plain") << QByteArray(R"({"a":"web"})") << "a: web\n";
-    QTest::newRow("number-like string quoted") << QByteArray(R"({"a":"123"})") << "a: \"123\"\n";
-    QTest::newRow("bool-like string quoted") << QByteArray(R"({"a":"true"})") << "a: \"true\"\n";
-    QTest::newRow("empty string") << QByteArray(R"({"a":""})") << "a: \"\"\n";
-    QTest::newRow("number") << QByteArray(R"({"a":3})") << "a: 3\n";
-    QTest::newRow("bool") << QByteArray(R"({"a":false})") << "a: false\n";
-    QTest::newRow("null") << QByteArray(R"({"a":null})") << "a: null\n";
-    QTest::newRow("empty map and list") << QByteArray(R"({"a":{},"b":[]})") << "a: {}\nb: []\n";
-    QTest::newRow("colon space quoted") << QByteArray(R"({"a":"x: y"})") << "a: \"x: y\"\n";
-    QTest::newRow("multi-line literal")
-        << QByteArray(R"({"a":"l1\nl2\n"})") << "a: |\n  l1\n  l2\n";
-}
-
-void TestYamlRenderer::rendersScalarsLikeKubectl()
-{
-    QFETCH(QByteArray, json);
-    QFETCH(QString, yaml);
-    QCOMPARE(toYaml(QJsonDocument::fromJson(json).object()), yaml);
-}
-
-void TestYamlRenderer::rendersNestedBlocks()
-{
-    const QByteArray json =
-        R"({"spec":{"containers":[{"name":"web","ports":[{"containerPort":80}]}],
-      "args":["a","b"]}})";
-    const QString expected = "spec:\n"
-                             "  args:\n"
-                             "  - a\n"
-                             "  - b\n"
-                             "  containers:\n"
-                             "  - name: web\n"
-                             "    ports:\n"
-                             "    - containerPort: 80\n";
-    QCOMPARE(toYaml(QJsonDocument::fromJson(json).object()), expected);
-}
 
 void TestYamlRenderer::masksSecretValuesUntilRevealed()
 {

@@ -90,7 +90,7 @@ private Q_SLOTS:
                                              "    name: web\n"
                                              "  tolerations: []\n"
                                              "status:\n"
-                                             "  message: \"a: b\"\n"
+                                             "  message: 'a: b'\n"
                                              "  ready: true\n"
                                              "  restartCount: 3\n"));
     }
