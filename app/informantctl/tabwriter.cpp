@@ -4,10 +4,20 @@
 
 namespace informantctl {
 
-QString TabWriter::format(const QList<QStringList> &rows)
+QString escapeTerminal(QString cell)
+{
+    return cell.replace(QChar(0x1b), QLatin1String("^[")).replace(u'\r', QLatin1String("\\r"));
+}
+
+QString TabWriter::format(const QList<QStringList> &input)
 {
     constexpr qsizetype kMinWidth = 6;
     constexpr qsizetype kPadding = 3;
+    QList<QStringList> rows = input;
+    for (QStringList &row : rows) {
+        for (QString &cell : row)
+            cell = escapeTerminal(std::move(cell));
+    }
     for (const QStringList &row : rows) {
         for (qsizetype i = 0; i + 1 < row.size(); ++i) {
             if (m_widths.size() <= i)

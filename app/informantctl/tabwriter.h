@@ -8,6 +8,10 @@
 // as the next call's minimum, as kubectl's writer does under `get -w`: rows
 // printed as changes arrive line up with the table above them, and a wider
 // cell widens its column from then on.
+//
+// Cells come from the server: as kubectl's table printer (EscapeTerminal), an
+// escape character prints as "^[" and a carriage return as "\r", so a name
+// cannot clear the screen or rewrite the lines above it.
 
 #include <QList>
 #include <QStringList>
@@ -22,6 +26,9 @@ public:
 private:
     QList<qsizetype> m_widths;
 };
+
+// `cell` as a terminal shows it harmlessly (see above).
+QString escapeTerminal(QString cell);
 
 // One table on its own (a TabWriter used once).
 QString formatTable(const QList<QStringList> &rows);
