@@ -418,7 +418,7 @@ int watch(const QCommandLineParser &parser, std::shared_ptr<const ClusterSession
             err << "error: " << format.errorMessage() << '\n';
         return format.ok();
     };
-    return watchResource(watched, watchFormat, FirstList::MustSucceed, printable);
+    return watchResource(watched, watchFormat, printable);
 }
 
 // kubectl's check (GetOptions.Validate, before anything is read) of

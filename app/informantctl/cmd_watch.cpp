@@ -1,8 +1,8 @@
 // informantctl watch KIND [-o table|json]: print every change as it arrives,
 // like kubectl get -w (table rows, with --no-headers and --show-labels; or
-// one JSON watch event per line). Runs until interrupted; the informer
-// reconnects across server restarts. `get KIND -w` prints the same way
-// (resourcewatch.h).
+// one JSON watch event per line). The first list must succeed (exit 1
+// otherwise); then it runs until interrupted and reconnects across server
+// restarts. `get KIND -w` prints the same way (resourcewatch.h).
 
 #include "command.h"
 #include "informerrunner.h"
@@ -32,7 +32,7 @@ int runWatch(const QCommandLineParser &parser, const QStringList &args)
     format.output = output == QLatin1String("json") ? WatchOutput::JsonEvents : WatchOutput::Table;
     format.table = tableOptions(parser);
     format.table.withNamespace = runner->allNamespaces();
-    return watchResource(*runner, format, FirstList::Retried);
+    return watchResource(*runner, format);
 }
 
 const CommandRegistration registration(Command{

@@ -143,8 +143,7 @@ private:
 
 } // namespace
 
-int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList firstList,
-                  const FirstListCheck &check)
+int watchResource(InformerRunner &runner, const WatchFormat &format, const FirstListCheck &check)
 {
     auto printer = std::make_shared<WatchPrinter>(runner, format);
     ResourceEventHandler handler;
@@ -165,8 +164,7 @@ int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList f
         return 1;
     }
     runner.start();
-    if (firstList == FirstList::MustSucceed &&
-        (!runner.waitForSync(true, kFirstListTimeoutMs) || (check && !check())))
+    if (!runner.waitForSync(true, kFirstListTimeoutMs) || (check && !check()))
         return 1;
     runner.setReportsWatchHealth(true);
     constexpr qint64 kPollMs = 10;

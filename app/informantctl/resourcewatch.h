@@ -32,13 +32,12 @@ struct WatchFormat
     TableOptions table; // for Table; withKind is never set (one kind)
 };
 
-enum class FirstList {
-    Retried,     // `watch`: retried until it succeeds, like every later list
-    MustSucceed, // `get -w`: fails as get fails (kubectl get -w lists once, then watches)
-};
+// The first list must succeed, as for get (kubectl get -w lists once, then
+// watches): a cluster that cannot be read is an error, not a silent wait.
+// After it, the informer reconnects on its own and the watch says so.
 constexpr qint64 kFirstListTimeoutMs = 120000;
 
-// Called once a first list that must succeed has synced, before anything is
+// Called once the first list has synced, before anything is
 // printed; false ends the watch (it says why on stderr). kubectl get -w
 // reads what it watches before it picks a printer, so a missing object is
 // its first error.
@@ -47,8 +46,8 @@ using FirstListCheck = std::function<bool()>;
 // Starts `runner`'s informer and prints until the process is interrupted;
 // says on stderr when the watch is interrupted and when it resumes.
 // Returns the exit status (1 if the handler could not be added, or the
-// first list failed, or `check` refused it, when it must succeed).
-int watchResource(InformerRunner &runner, const WatchFormat &format, FirstList firstList,
+// first list failed, or `check` refused it).
+int watchResource(InformerRunner &runner, const WatchFormat &format,
                   const FirstListCheck &check = {});
 
 } // namespace informantctl

@@ -345,6 +345,14 @@ private slots:
         QCOMPARE(watchDenied.exitCode, 1);
         QVERIFY(watchDenied.out.isEmpty());
         QCOMPARE(watchDenied.err, denied.err);
+
+        // So does watch (spec §4: non-zero on any failure to sync); it
+        // retried for ever, printing nothing.
+        const Run watchCommandDenied =
+            runServing({QStringLiteral("--kubeconfig"), config, QStringLiteral("watch"),
+                        QStringLiteral("secrets")});
+        QCOMPARE(watchCommandDenied.exitCode, 1);
+        QCOMPARE(watchCommandDenied.err, denied.err);
     }
 };
 
