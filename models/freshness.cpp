@@ -84,7 +84,9 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
         return QStringLiteral("Listing %1… %2 so far.%3")
             .arg(what, QLocale().toString(status.itemsListed), shown);
     case State::BackingOff:
-        return QStringLiteral("Watch of %1 lost%2 — %3.%4")
+        // Never listed: nothing was lost, the cluster could not be read yet.
+        return (status.synced ? QStringLiteral("Watch of %1 lost%2 — %3.%4")
+                              : QStringLiteral("Could not list %1 yet%2 — %3.%4"))
             .arg(what, error, retryText(status, nowMs), shown);
     case State::Unauthorized:
         return QStringLiteral(
@@ -93,7 +95,9 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
     case State::Forbidden:
         return QStringLiteral("Not allowed to watch %1%2.%3").arg(what, error, shown);
     case State::Error:
-        return QStringLiteral("Watch of %1 failed%2.%3").arg(what, error, shown);
+        return (status.synced ? QStringLiteral("Watch of %1 failed%2.%3")
+                              : QStringLiteral("Listing %1 failed%2.%3"))
+            .arg(what, error, shown);
     case State::Stopped:
         return QStringLiteral("Watch of %1 stopped.%2").arg(what, shown);
     case State::WaitingForSignIn:

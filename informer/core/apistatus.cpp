@@ -122,7 +122,9 @@ QByteArray ApiStatus::toJson() const
 QString ApiStatus::describe() const
 {
     QString text = QString::number(code);
-    if (!reason.isEmpty())
+    // The API server words some messages after their reason ("Timeout: Too
+    // large resource version"): "504 Timeout: Timeout: ..." said it twice.
+    if (!reason.isEmpty() && !message.startsWith(reason + QLatin1String(": ")))
         text += QLatin1Char(' ') + reason;
     if (!message.isEmpty())
         text += QLatin1String(": ") + message;

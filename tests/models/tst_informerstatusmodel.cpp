@@ -16,6 +16,7 @@ class TestInformerStatusModel : public QObject
 private Q_SLOTS:
     void freshnessWording_data();
     void freshnessWording();
+    void freshnessSentenceSaysWhetherAListEverSucceeded();
     void lastEventWording_data();
     void lastEventWording();
     void statusChangeIsOneRowUpdate();
@@ -60,6 +61,26 @@ void TestInformerStatusModel::freshnessWording()
     QVERIFY2(sentence.contains(QStringLiteral("pods")), qPrintable(sentence));
     if (!error.isEmpty())
         QVERIFY2(sentence.contains(error), qPrintable(sentence));
+}
+
+// A kind never listed has lost nothing: an unreachable server at start-up
+// is "could not list", not a watch "lost".
+void TestInformerStatusModel::freshnessSentenceSaysWhetherAListEverSucceeded()
+{
+    const qint64 now = 1'000'000;
+    InformerStatus s;
+    s.state = State::BackingOff;
+    s.retryAtMs = now + 3000;
+    s.lastError = QStringLiteral("connection refused");
+    QVERIFY(freshnessSentence(s, QStringLiteral("pods"), now)
+                .startsWith(QStringLiteral("Could not list pods yet (connection refused)")));
+    s.synced = true;
+    QVERIFY(freshnessSentence(s, QStringLiteral("pods"), now)
+                .startsWith(QStringLiteral("Watch of pods lost (connection refused)")));
+    s.state = State::Error;
+    s.synced = false;
+    QVERIFY(freshnessSentence(s, QStringLiteral("pods"), now)
+                .startsWith(QStringLiteral("Listing pods failed")));
 }
 
 void TestInformerStatusModel::lastEventWording_data()
