@@ -42,6 +42,11 @@ public:
     // How often a list is sent again when a 429 or 5xx says when to come
     // back (RequestOptions::retryAfterRetries; 10 by default).
     void setRetryAfterRetries(int retries) { m_retryAfterRetries = retries; }
+    // How long a watch waits for its response headers (60 s by default):
+    // API servers answer at once, and the watch's own timeout, minutes long,
+    // would leave a streaming list silent for that long before the paged
+    // list is tried.
+    void setWatchHeadersTimeoutMs(int ms) { m_watchHeadersTimeoutMs = ms; }
 
 private:
     RestClient *client();
@@ -53,6 +58,7 @@ private:
     Interrupter m_interrupter;
     RestClient *m_client = nullptr; // belongs to the last calling thread
     int m_retryAfterRetries = RequestOptions().retryAfterRetries;
+    int m_watchHeadersTimeoutMs = 60 * 1000;
 };
 
 } // namespace informant

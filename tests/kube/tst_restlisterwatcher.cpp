@@ -237,6 +237,27 @@ private slots:
                  qPrintable(page.error().message));
     }
 
+    // A server that accepts a watch and never answers it: the watch fails
+    // after its headers timeout, not after the minutes of its own timeout
+    // (a streaming list then falls back to a paged list).
+    void watchWithoutResponseHeadersTimesOut()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *) {}); // never answers
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        lw.setWatchHeadersTimeoutMs(300);
+        ListOptions options;
+        options.timeoutSeconds = 300;
+        QElapsedTimer clock;
+        clock.start();
+        auto stream = lw.watch(options);
+        QVERIFY(!stream.ok());
+        QVERIFY2(
+            stream.error().message.contains(QStringLiteral("no response headers within 0.3 s")),
+            qPrintable(stream.error().message));
+        QVERIFY2(clock.elapsed() < 30'000, qPrintable(QString::number(clock.elapsed())));
+    }
+
     void watchDecodesFramesSplitAcrossChunksAndReads()
     {
         const QByteArray first = podEvent("ADDED", "a", 43);
