@@ -15,8 +15,15 @@
 namespace informant {
 
 LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name, QObject *parent)
+    : LiveClusterSession(config, std::move(name), LiveSessionOptions{}, parent)
+{
+}
+
+LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name,
+                                       LiveSessionOptions options, QObject *parent)
     : ClusterSession(parent)
     , m_name(std::move(name))
+    , m_options(options)
     , m_connection(ClusterConnection::create(config))
 {
     std::shared_ptr<const ClusterConnection> connection = m_connection;
@@ -127,7 +134,7 @@ void LiveClusterSession::followServedKind(InformerKindSource *source)
         return;
     const InformerKey key{m_name, running.id(), QString(), QString(), QString()};
     m_factory->forget(key); // the source it served stops it (replaceInformer)
-    std::shared_ptr<SharedIndexInformer> informer = m_factory->informerFor(key);
+    std::shared_ptr<SharedIndexInformer> informer = informerFor(key);
     if (!informer)
         return;
     source->replaceInformer(std::move(informer), served);
@@ -141,7 +148,7 @@ KindSource *LiveClusterSession::source(const KindInfo &kind)
     if (!m_kindsById.contains(kind.id()))
         m_kindsById.insert(kind.id(), kind);
     const InformerKey key{m_name, kind.id(), QString(), QString(), QString()};
-    std::shared_ptr<SharedIndexInformer> informer = m_factory->informerFor(key);
+    std::shared_ptr<SharedIndexInformer> informer = informerFor(key);
     if (!informer)
         return nullptr;
     auto *source = new InformerKindSource(kind, informer, m_name, this);
@@ -151,6 +158,16 @@ KindSource *LiveClusterSession::source(const KindInfo &kind)
     m_factory->start();
     Q_EMIT sourceCreated(source);
     return source;
+}
+
+std::shared_ptr<SharedIndexInformer> LiveClusterSession::informerFor(const InformerKey &key)
+{
+    std::shared_ptr<SharedIndexInformer> informer = m_factory->informerFor(key);
+    // Each caller gets a new informer and starts the factory after this; the
+    // transform can only change before the start.
+    if (informer && m_options.keepManagedFields)
+        (void)informer->setTransform({});
+    return informer;
 }
 
 QList<KindSource *> LiveClusterSession::sources() const

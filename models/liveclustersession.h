@@ -2,7 +2,8 @@
 
 // LiveClusterSession: a ClusterSession against a real (or simulated) API
 // server — one SharedInformerFactory for the context, one informer per kind
-// (all namespaces, default indexers, managedFields dropped), each exposed as
+// (all namespaces, default indexers, managedFields dropped unless
+// LiveSessionOptions::keepManagedFields), each exposed as
 // an InformerKindSource. The built-in kinds are offered at once; discovery
 // runs on a worker thread and replaces them when it answers (a failure is
 // reported and the built-in list stays). CRDs come and go while the window
@@ -23,7 +24,16 @@ struct ClusterConnection;
 class InformerKindSource;
 class KindDiscovery;
 class Rediscovery;
+class SharedIndexInformer;
 class SharedInformerFactory;
+struct InformerKey;
+
+struct LiveSessionOptions
+{
+    // No transform (informant --no-transform, as informantctl's): objects keep
+    // metadata.managedFields, for the details pane's "Managed fields".
+    bool keepManagedFields = false;
+};
 
 class LiveClusterSession final : public ClusterSession
 {
@@ -32,6 +42,8 @@ class LiveClusterSession final : public ClusterSession
 
 public:
     LiveClusterSession(const ClusterConfig &config, QString name, QObject *parent = nullptr);
+    LiveClusterSession(const ClusterConfig &config, QString name, LiveSessionOptions options,
+                       QObject *parent = nullptr);
     ~LiveClusterSession() override;
 
     QString name() const override { return m_name; }
@@ -59,8 +71,11 @@ private:
                       const QStringList &failedGroupVersions);
     // Starts the CRD informer (once) for Rediscovery to follow.
     void followCustomResourceDefinitions();
+    // The factory's informer for `key`, its transform set by the options.
+    std::shared_ptr<SharedIndexInformer> informerFor(const InformerKey &key);
 
     QString m_name;
+    LiveSessionOptions m_options;
     std::shared_ptr<const ClusterConnection> m_connection;
     std::unique_ptr<SharedInformerFactory> m_factory;
     QList<KindInfo> m_kinds;

@@ -1,4 +1,5 @@
 #include "application.h"
+#include "clusterflags.h"
 
 #include "models/liveclustersession.h"
 #include "models/namespacefacetmodel.h"
@@ -67,27 +68,20 @@ QString Application::start()
             return error;
         StartupProbe::mark("demo_cluster_started");
         name = QStringLiteral("demo");
-    } else if (!m_options.server.isEmpty()) {
-        config.server = QUrl(m_options.server);
-        config.user.token = m_options.token;
-        name = config.server.host();
-        if (!config.server.isValid() || config.server.scheme().isEmpty())
-            return QStringLiteral("--server: not a URL: %1").arg(m_options.server);
     } else {
-        auto loaded = Kubeconfig::loadDefault(m_options.kubeconfig);
-        if (!loaded.ok())
-            return loaded.errorMessage();
-        m_kubeconfig = loaded.value();
-        m_contexts = m_kubeconfig.contexts.keys();
-        auto resolved = m_kubeconfig.resolve(m_options.context);
+        auto resolved = resolveClusterConfig(m_options);
         if (!resolved.ok())
             return resolved.errorMessage();
         config = resolved.value();
-        if (!m_options.token.isEmpty())
-            config.user.replaceWithToken(m_options.token);
+        // The context switcher offers the kubeconfig's contexts (resolving
+        // read it already, unless --server stood alone without one).
+        if (auto loaded = Kubeconfig::loadDefault(m_options.kubeconfig); loaded.ok()) {
+            m_kubeconfig = loaded.value();
+            m_contexts = m_kubeconfig.contexts.keys();
+        }
         name = config.contextName.isEmpty() ? config.server.host() : config.contextName;
     }
-    MainWindow *window = openWindow(config, name);
+    MainWindow *window = openWindow(config, name, initialNamespace(m_options, config));
     StartupProbe::mark("window_shown");
     applyStartOptions(window);
     window->setTimelineVisible(m_options.view == QLatin1String("timeline"));
@@ -99,9 +93,12 @@ QString Application::start()
     return {};
 }
 
-MainWindow *Application::openWindow(const ClusterConfig &config, const QString &name)
+MainWindow *Application::openWindow(const ClusterConfig &config, const QString &name,
+                                    const QString &namespaceName)
 {
-    auto *session = new LiveClusterSession(config, name);
+    LiveSessionOptions sessionOptions;
+    sessionOptions.keepManagedFields = m_options.noTransform;
+    auto *session = new LiveClusterSession(config, name, sessionOptions);
     auto *window = new MainWindow(session, m_contexts,
                                   [this](const QString &context) { openContext(context); });
     session->setParent(window);
@@ -112,6 +109,10 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
     if (m_bench)
         window->setBenchRecorder(m_bench);
     window->setWatchedKinds(watchedKindsChoice(m_options.watchKinds));
+    // The informers watch every namespace; the namespace only ticks the
+    // filter pane, which the user can widen.
+    if (!namespaceName.isEmpty())
+        window->filterPane()->namespaceModel()->setChecked({namespaceName});
     session->discover();
     window->show();
     return window;
@@ -132,7 +133,7 @@ void Application::openContext(const QString &context)
         }
         return;
     }
-    openWindow(resolved.value(), context);
+    openWindow(resolved.value(), context, resolved.value().namespaceName);
 }
 
 bool Application::tableSyncedWithRows(MainWindow *window)
@@ -196,8 +197,6 @@ void Application::applyStartOptions(MainWindow *window)
         if (!window->resourceView()->sortByColumnName(parts.first(), order))
             std::fprintf(stderr, "informant: --sort: no column %s\n", qPrintable(parts.first()));
     }
-    if (!m_options.namespaceName.isEmpty())
-        window->filterPane()->namespaceModel()->setChecked({m_options.namespaceName});
     if (!m_options.screenshot.isEmpty()) {
         window->selectFirstRowWhenPopulated();
         const QString path = m_options.screenshot;

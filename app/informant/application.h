@@ -37,7 +37,9 @@ public:
 
 private:
     QString startDemo(ClusterConfig &config);
-    MainWindow *openWindow(const ClusterConfig &config, const QString &name);
+    // `namespaceName`: the namespace the filter pane starts on ("" = all).
+    MainWindow *openWindow(const ClusterConfig &config, const QString &name,
+                           const QString &namespaceName);
     void openContext(const QString &context);
     void addDemoMenu(MainWindow *window);
     void applyStartOptions(MainWindow *window);

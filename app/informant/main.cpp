@@ -2,6 +2,7 @@
 
 #include "application.h"
 #include "options.h"
+#include "startfailure.h"
 
 #include "informer/informers/memorytrim.h"
 #include "ui/resources.h"
@@ -13,6 +14,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 namespace {
 
@@ -63,10 +65,18 @@ int main(int argc, char *argv[])
         return 2;
     }
     informant::applyTheme(app, options.theme);
-    informant::Application application(options);
-    if (const QString error = application.start(); !error.isEmpty()) {
+    std::unique_ptr<informant::Application> application;
+    for (informant::Options attempt = options;;) {
+        application = std::make_unique<informant::Application>(attempt);
+        const QString error = application->start();
+        if (error.isEmpty())
+            break;
         std::fprintf(stderr, "informant: %s\n", qPrintable(error));
-        return 1;
+        application.reset();
+        std::optional<informant::Options> next = informant::askAfterStartFailure(error, attempt);
+        if (!next)
+            return 1;
+        attempt = std::move(*next);
     }
     informant::StartupProbe::mark("started");
     return app.exec();

@@ -9,6 +9,11 @@ namespace informant {
 
 Options parseOptions(const QCoreApplication &app)
 {
+    return parseOptions(app.arguments());
+}
+
+Options parseOptions(const QStringList &arguments)
+{
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Informant: watch Kubernetes clusters live.\n"
@@ -27,9 +32,23 @@ Options parseOptions(const QCoreApplication &app)
     const QCommandLineOption token(QStringLiteral("token"),
                                    QStringLiteral("Bearer token for the API server."),
                                    QStringLiteral("token"));
+    const QCommandLineOption certificateAuthority(
+        QStringLiteral("certificate-authority"),
+        QStringLiteral("Path to a certificate file for the certificate authority."),
+        QStringLiteral("file"));
+    const QCommandLineOption insecure(
+        QStringLiteral("insecure-skip-tls-verify"),
+        QStringLiteral("Do not verify the server's certificate (insecure)."));
     const QCommandLineOption ns(QStringList{QStringLiteral("n"), QStringLiteral("namespace")},
-                                QStringLiteral("Start filtered to this namespace."),
+                                QStringLiteral("Start filtered to this namespace (default: the "
+                                               "context's namespace, if it sets one)."),
                                 QStringLiteral("namespace"));
+    const QCommandLineOption allNamespaces(
+        QStringList{QStringLiteral("A"), QStringLiteral("all-namespaces")},
+        QStringLiteral("Start with all namespaces shown, whatever the context's namespace."));
+    const QCommandLineOption noTransform(
+        QStringLiteral("no-transform"),
+        QStringLiteral("Keep metadata.managedFields (no default transform)."));
     const QCommandLineOption kind(QStringLiteral("kind"),
                                   QStringLiteral("Kind to show first (pods, deploy, svc, ...)."),
                                   QStringLiteral("kind"));
@@ -59,16 +78,21 @@ Options parseOptions(const QCoreApplication &app)
         QStringLiteral("Kinds to keep watching for the tree's counts: builtin (default), all "
                        "(custom resources too) or shown (only kinds you open)."),
         QStringLiteral("which"));
-    parser.addOptions({kubeconfig, context, server, token, ns, kind, sort, view, demo, screenshot,
-                       after, bench, theme, watchKinds});
-    parser.process(app);
+    parser.addOptions({kubeconfig, context, server, token, certificateAuthority, insecure, ns,
+                       allNamespaces, noTransform, kind, sort, view, demo, screenshot, after, bench,
+                       theme, watchKinds});
+    parser.process(arguments);
 
     Options o;
     o.kubeconfig = parser.value(kubeconfig);
     o.context = parser.value(context);
     o.server = parser.value(server);
     o.token = parser.value(token);
+    o.certificateAuthority = parser.value(certificateAuthority);
+    o.insecureSkipTlsVerify = parser.isSet(insecure);
     o.namespaceName = parser.value(ns);
+    o.allNamespaces = parser.isSet(allNamespaces);
+    o.noTransform = parser.isSet(noTransform);
     o.kind = parser.value(kind);
     o.sort = parser.value(sort);
     o.view = parser.value(view);
@@ -92,6 +116,9 @@ Options parseOptions(const QCoreApplication &app)
                       .arg(o.watchKinds);
     if (o.demo && !o.server.isEmpty())
         o.error = QStringLiteral("--demo and --server cannot be used together");
+    if (!o.certificateAuthority.isEmpty() && o.insecureSkipTlsVerify)
+        o.error = QStringLiteral("--certificate-authority cannot be combined with "
+                                 "--insecure-skip-tls-verify");
     return o;
 }
 

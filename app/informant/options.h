@@ -15,7 +15,11 @@ struct Options
     QString context;
     QString server;
     QString token;
-    QString namespaceName;
+    QString certificateAuthority; // --certificate-authority FILE
+    bool insecureSkipTlsVerify = false;
+    QString namespaceName;      // -n; "" when not given
+    bool allNamespaces = false; // -A: start unfiltered whatever the context says
+    bool noTransform = false;   // keep metadata.managedFields
     QString kind;
     QString sort; // "AGE" or "NAME:desc"
     QString view = QStringLiteral("table");
@@ -29,5 +33,8 @@ struct Options
 };
 
 Options parseOptions(const QCoreApplication &app);
+// The same from an argument list (arguments[0] is the program); --help and
+// --version print and exit, as with the application.
+Options parseOptions(const QStringList &arguments);
 
 } // namespace informant

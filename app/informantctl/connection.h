@@ -1,9 +1,7 @@
 #pragma once
 
 // Resolves informantctl's global options into a cluster connection, with
-// kubectl's precedence: flags override the kubeconfig (--server, --token,
-// --certificate-authority, --insecure-skip-tls-verify, -n), and --server
-// alone works without any kubeconfig.
+// kubectl's precedence (informer/kube/connectionflags.h, shared with the GUI).
 
 #include "globaloptions.h"
 

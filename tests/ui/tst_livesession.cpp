@@ -135,6 +135,8 @@ private Q_SLOTS:
     void rejectedCredentialsAreNotCalledForbidden();
     void customKindsAppearAndDisappearLive();
     void customKindTableFollowsItsCrd();
+    void managedFieldsAreDroppedUnlessKept_data();
+    void managedFieldsAreDroppedUnlessKept();
 };
 
 void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
@@ -375,6 +377,41 @@ void TestLiveSession::customKindTableFollowsItsCrd()
              201);
     QTRY_COMPARE_WITH_TIMEOUT(demo.rows(), 1, 15000);
     QTRY_COMPARE_WITH_TIMEOUT(firstName(), QStringLiteral("g3"), 5000);
+}
+
+void TestLiveSession::managedFieldsAreDroppedUnlessKept_data()
+{
+    QTest::addColumn<bool>("keep");
+    QTest::newRow("default transform") << false;
+    QTest::newRow("--no-transform") << true;
+}
+
+// The default transform drops metadata.managedFields; informant
+// --no-transform keeps them for the details pane.
+void TestLiveSession::managedFieldsAreDroppedUnlessKept()
+{
+    QFETCH(bool, keep);
+    sim::Simulator simulator;
+    QVERIFY(simulator.start(demoCluster()).ok());
+    const QByteArray configMap =
+        R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"managed",)"
+        R"("namespace":"default","managedFields":[{"manager":"kubectl","operation":"Apply",)"
+        R"("apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:data":{}}}]},)"
+        R"("data":{"a":"b"}})";
+    QCOMPARE(sendTo(simulator.port(), "POST", "/api/v1/namespaces/default/configmaps", configMap),
+             201);
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    LiveSessionOptions options;
+    options.keepManagedFields = keep;
+    LiveClusterSession session(config, QStringLiteral("demo"), options);
+    KindSource *source = session.source(session.findKind(QStringLiteral("configmaps")));
+    QVERIFY(source);
+    QTRY_VERIFY_WITH_TIMEOUT(source->status().synced, 20000);
+    const std::optional<KubeObject> object =
+        source->indexer().getByKey(QStringLiteral("default/managed"));
+    QVERIFY(object);
+    QCOMPARE(object->json().contains("\"managedFields\""), keep);
 }
 
 QTEST_MAIN(TestLiveSession)

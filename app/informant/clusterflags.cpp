@@ -1,0 +1,30 @@
+#include "clusterflags.h"
+
+#include "informer/kube/connectionflags.h"
+
+namespace informant {
+
+Result<ClusterConfig> resolveClusterConfig(const Options &options)
+{
+    ConnectionFlags flags;
+    flags.kubeconfig = options.kubeconfig;
+    flags.context = options.context;
+    flags.server = options.server;
+    flags.token = options.token;
+    flags.certificateAuthority = options.certificateAuthority;
+    flags.insecureSkipTlsVerify = options.insecureSkipTlsVerify;
+    // -n only picks the window's first filter here (initialNamespace): the
+    // informers watch every namespace, so the context keeps its own.
+    return resolveConnectionFlags(flags);
+}
+
+QString initialNamespace(const Options &options, const ClusterConfig &config)
+{
+    if (options.allNamespaces)
+        return {};
+    if (!options.namespaceName.isEmpty())
+        return options.namespaceName;
+    return config.namespaceName;
+}
+
+} // namespace informant

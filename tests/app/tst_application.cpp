@@ -1,0 +1,205 @@
+// informant's Application against in-process simulators: how the connection
+// flags combine with the kubeconfig (as kubectl and informantctl), and which
+// namespace the first window starts filtered to.
+
+#include "app/informant/application.h"
+#include "app/informant/options.h"
+
+#include "models/clustersession.h"
+#include "models/namespacefacetmodel.h"
+#include "models/resourcetablemodel.h"
+#include "sim/simulator.h"
+#include "ui/filterpane.h"
+#include "ui/mainwindow.h"
+#include "ui/resourceview.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QSslSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+QString certificate(const char *name)
+{
+    return QStringLiteral(INFORMANT_TEST_SOURCE_DIR "/tests/kube/data/") + QLatin1String(name);
+}
+
+struct KubeconfigContext
+{
+    QString server;
+    QString certificateAuthority; // a file, or none
+    QString token;
+    QString namespaceName;
+};
+
+// A kubeconfig with one context, "ctx", its current context.
+QString writeKubeconfig(const QTemporaryDir &dir, const KubeconfigContext &c)
+{
+    QString yaml = QStringLiteral("apiVersion: v1\nkind: Config\ncurrent-context: ctx\n"
+                                  "clusters:\n- name: c\n  cluster:\n    server: %1\n")
+                       .arg(c.server);
+    if (!c.certificateAuthority.isEmpty())
+        yaml += QStringLiteral("    certificate-authority: %1\n").arg(c.certificateAuthority);
+    yaml += QStringLiteral("users:\n- name: u\n  user:\n");
+    yaml += c.token.isEmpty() ? QStringLiteral("    {}\n")
+                              : QStringLiteral("    token: %1\n").arg(c.token);
+    yaml += QStringLiteral("contexts:\n- name: ctx\n  context:\n    cluster: c\n    user: u\n");
+    if (!c.namespaceName.isEmpty())
+        yaml += QStringLiteral("    namespace: %1\n").arg(c.namespaceName);
+    const QString path = dir.filePath(QStringLiteral("kubeconfig"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(yaml.toUtf8());
+    return path;
+}
+
+Options options(const QStringList &arguments)
+{
+    return parseOptions(QStringList{QStringLiteral("informant")} + arguments);
+}
+
+MainWindow *onlyWindow()
+{
+    MainWindow *found = nullptr;
+    for (QWidget *w : QApplication::topLevelWidgets()) {
+        if (auto *window = qobject_cast<MainWindow *>(w); window && window->isVisible()) {
+            if (found)
+                return nullptr;
+            found = window;
+        }
+    }
+    return found;
+}
+
+bool tableSynced(MainWindow *window)
+{
+    const KindSource *source = window->resourceView()->source();
+    return source && source->status().synced;
+}
+
+// The demo cluster over TLS (tests/kube/data's server certificate, for
+// 127.0.0.1), requiring `token`.
+sim::SimOptions tlsCluster(const QString &token)
+{
+    sim::SimOptions o;
+    o.scenario = QStringLiteral("demo");
+    o.tlsCert = certificate("server.crt");
+    o.tlsKey = certificate("server.key");
+    o.token = token;
+    return o;
+}
+
+} // namespace
+
+class TestApplication : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void serverFlagKeepsTheKubeconfigsCaAndToken();
+    void certificateAuthorityFlagReplacesTheKubeconfigsCa();
+    void firstNamespaceFilter_data();
+    void firstNamespaceFilter();
+    void noTransformFlagIsParsed();
+};
+
+// kubectl --kubeconfig kc --server URL: the context's CA and credentials stay,
+// only the server changes (the kubeconfig's server is a dead port here).
+void TestApplication::serverFlagKeepsTheKubeconfigsCaAndToken()
+{
+    if (!QSslSocket::supportsSsl())
+        QSKIP("no TLS support in this Qt");
+    const QString token = QStringLiteral("s3cret-token");
+    sim::Simulator simulator;
+    const auto started = simulator.start(tlsCluster(token));
+    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
+    QTemporaryDir dir;
+    const QString kubeconfig = writeKubeconfig(
+        dir, {QStringLiteral("https://127.0.0.1:1"), certificate("ca.crt"), token, {}});
+    QVERIFY(!kubeconfig.isEmpty());
+
+    Application application(options(
+        {QStringLiteral("--kubeconfig"), kubeconfig, QStringLiteral("--server"), simulator.url()}));
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = onlyWindow();
+    QVERIFY(window);
+    QCOMPARE(window->session()->name(), QStringLiteral("ctx"));
+    QTRY_VERIFY_WITH_TIMEOUT(tableSynced(window), 20000);
+    QTRY_VERIFY(window->resourceView()->feed()->model()->rowCount() > 0);
+}
+
+// --certificate-authority replaces a kubeconfig's wrong CA, as kubectl's.
+void TestApplication::certificateAuthorityFlagReplacesTheKubeconfigsCa()
+{
+    if (!QSslSocket::supportsSsl())
+        QSKIP("no TLS support in this Qt");
+    const QString token = QStringLiteral("another-token");
+    sim::Simulator simulator;
+    const auto started = simulator.start(tlsCluster(token));
+    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
+    QTemporaryDir dir;
+    const QString kubeconfig =
+        writeKubeconfig(dir, {simulator.url(), certificate("other-ca.crt"), token, {}});
+
+    Application application(
+        options({QStringLiteral("--kubeconfig"), kubeconfig,
+                 QStringLiteral("--certificate-authority"), certificate("ca.crt")}));
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = onlyWindow();
+    QVERIFY(window);
+    QTRY_VERIFY_WITH_TIMEOUT(tableSynced(window), 20000);
+}
+
+void TestApplication::firstNamespaceFilter_data()
+{
+    QTest::addColumn<QString>("contextNamespace");
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QSet<QString>>("checked");
+    const QString web = QStringLiteral("web");
+    QTest::newRow("the context's namespace") << web << QStringList{} << QSet<QString>{web};
+    QTest::newRow("-n over the context's")
+        << web << QStringList{QStringLiteral("-n"), QStringLiteral("kube-system")}
+        << QSet<QString>{QStringLiteral("kube-system")};
+    QTest::newRow("-A: all") << web << QStringList{QStringLiteral("-A")} << QSet<QString>{};
+    QTest::newRow("--all-namespaces over -n")
+        << web
+        << QStringList{QStringLiteral("-n"), QStringLiteral("kube-system"),
+                       QStringLiteral("--all-namespaces")}
+        << QSet<QString>{};
+    QTest::newRow("no namespace in the context: all")
+        << QString() << QStringList{} << QSet<QString>{};
+}
+
+void TestApplication::firstNamespaceFilter()
+{
+    QFETCH(QString, contextNamespace);
+    QFETCH(QStringList, arguments);
+    QFETCH(QSet<QString>, checked);
+    sim::Simulator simulator;
+    QVERIFY(simulator.start(sim::SimOptions{}).ok());
+    QTemporaryDir dir;
+    const QString kubeconfig = writeKubeconfig(dir, {simulator.url(), {}, {}, contextNamespace});
+    Application application(
+        options(QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + arguments));
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = onlyWindow();
+    QVERIFY(window);
+    QCOMPARE(window->filterPane()->namespaceModel()->checked(), checked);
+}
+
+void TestApplication::noTransformFlagIsParsed()
+{
+    QVERIFY(!options({}).noTransform);
+    QVERIFY(options({QStringLiteral("--no-transform")}).noTransform);
+    QVERIFY(!options({QStringLiteral("--certificate-authority"), QStringLiteral("ca.crt"),
+                      QStringLiteral("--insecure-skip-tls-verify")})
+                 .error.isEmpty());
+}
+
+QTEST_MAIN(TestApplication)
+#include "tst_application.moc"
