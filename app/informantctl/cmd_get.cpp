@@ -13,27 +13,19 @@
 
 #include "command.h"
 #include "getoutput.h"
+#include "getprint.h"
 #include "informerrunner.h"
-#include "jsontext.h"
-#include "listdocument.h"
-#include "objectname.h"
 #include "outputformat.h"
 #include "resourceargs.h"
 #include "resourcetable.h"
 #include "resourcewatch.h"
 #include "sortby.h"
-#include "tabwriter.h"
 
-#include "informer/printers/yamlwriter.h"
-
-#include <QDateTime>
 #include <QHash>
-#include <QJsonDocument>
 #include <QSet>
 #include <QTextStream>
 
 #include <algorithm>
-#include <cstdio>
 
 using namespace informant;
 
@@ -54,21 +46,6 @@ constexpr char kNoWatchedResourceMessage[] =
     "error: You must provide one or more resources by argument or filename.\n"
     "Example resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n"
     "   '<resource> <name>'\n   '<resource>'\n";
-
-void writeStdout(const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    std::fflush(stdout);
-}
-
-// One table's worth of what was found: a kind's whole list (sorted by
-// key), or the objects of one kind found by name one after another.
-struct KindObjects
-{
-    InformerRunner *runner = nullptr;
-    QList<KubeObject> objects;
-    bool listed = false; // the whole kind was asked for, not names
-};
 
 struct ResolvedRequest
 {
@@ -200,171 +177,6 @@ QList<KindObjects> collect(const QList<ResolvedRequest> &requests, const SyncedK
             kinds.append({runner, found, false});
     }
     return kinds;
-}
-
-// A table per kind, as kubectl prints several: each aligned on its own, a
-// blank line before every table but the first (none with --no-headers).
-QString tables(const QList<KindObjects> &kinds, TableOptions options, bool allNamespaces)
-{
-    QString text;
-    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-    for (const KindObjects &kind : kinds) {
-        const ApiResource &resource = kind.runner->resource();
-        // As kubectl's: under -A, once a namespaced kind has printed, the
-        // tables after it keep the NAMESPACE column, cluster-scoped or not.
-        options.withNamespace = options.withNamespace || (allNamespaces && resource.namespaced);
-        if (kind.objects.isEmpty())
-            continue;
-        if (!text.isEmpty() && !options.noHeaders)
-            text += QLatin1Char('\n');
-        const ResourceTable table(kind.runner->printer(), resource, options);
-        text += formatTable(table.rows(kind.objects, nowMs));
-    }
-    return text;
-}
-
-QString nameLines(const QList<KindObjects> &kinds)
-{
-    QString text;
-    for (const KindObjects &kind : kinds) {
-        const QString prefix = objectNamePrefix(kind.runner->resource());
-        for (const KubeObject &object : kind.objects)
-            text += prefix + object.name() + QLatin1Char('\n');
-    }
-    return text;
-}
-
-// kubectl says in which namespace it found nothing when every kind it read
-// lives in namespaces.
-void printNoResourcesFound(const QList<KindObjects> &kinds)
-{
-    const InformerRunner &first = *kinds.first().runner;
-    const bool namespaced = std::all_of(kinds.cbegin(), kinds.cend(), [](const KindObjects &k) {
-        return k.runner->resource().namespaced;
-    });
-    QTextStream err(stderr);
-    if (namespaced && !first.namespaceName().isEmpty())
-        err << "No resources found in " << first.namespaceName() << " namespace.\n";
-    else
-        err << "No resources found\n";
-}
-
-// kubectl -o custom-columns: one table for all the objects, whatever
-// their kinds (a header even when there are none).
-QString customColumnsTable(const QList<KindObjects> &kinds, const CustomColumns &columns,
-                           bool noHeaders)
-{
-    QList<QStringList> rows;
-    if (!noHeaders)
-        rows.append(columns.header());
-    for (const KindObjects &kind : kinds) {
-        for (const KubeObject &object : kind.objects)
-            rows.append(columns.row(QJsonDocument(typedObject(object, kind.runner->resource()))
-                                        .toJson(QJsonDocument::Compact)));
-    }
-    return formatTable(rows);
-}
-
-// Prints what was found in the format asked for (the kinds in argument
-// order). `singleObject`: one object was named, printed alone in JSON/YAML
-// and given alone to a JSONPath template.
-void print(const QList<KindObjects> &kinds, const GetOutput &output, TableOptions options,
-           bool allNamespaces, bool singleObject)
-{
-    switch (output.format) {
-    case OutputFormat::Table:
-    case OutputFormat::Wide: {
-        // "kind.group/name" once the output holds several kinds (a kind
-        // listed counts even when empty, as it does for kubectl).
-        QSet<QString> printedKinds;
-        for (const KindObjects &kind : kinds)
-            if (kind.listed || !kind.objects.isEmpty())
-                printedKinds.insert(kind.runner->resource().qualifiedName());
-        options.wide = output.format == OutputFormat::Wide;
-        options.withKind = printedKinds.size() > 1;
-        options.withNamespace = false;
-        QTextStream(stdout) << tables(kinds, options, allNamespaces);
-        return;
-    }
-    case OutputFormat::Name:
-        QTextStream(stdout) << nameLines(kinds);
-        return;
-    case OutputFormat::CustomColumns:
-        QTextStream(stdout) << customColumnsTable(kinds, *output.columns, options.noHeaders);
-        return;
-    case OutputFormat::Json:
-    case OutputFormat::Yaml:
-    case OutputFormat::JsonPath:
-    case OutputFormat::JsonPathAsJson:
-        break;
-    }
-    QList<ResourceObjects> items;
-    for (const KindObjects &kind : kinds)
-        items.append({kind.runner->resource(), kind.objects});
-    QJsonObject document;
-    if (singleObject) {
-        if (kinds.isEmpty())
-            return; // the NotFound error says it all
-        document = typedObject(kinds.first().objects.first(), kinds.first().runner->resource());
-    } else {
-        document = listDocument(items);
-    }
-    if (output.format == OutputFormat::Json) {
-        writeStdout(toIndentedJson(document));
-    } else if (output.format == OutputFormat::Yaml) {
-        writeStdout(toYaml(document).toUtf8());
-    } else {
-        // kubectl runs the template on the List (or the object) as a whole.
-        const QByteArray json = QJsonDocument(document).toJson(QJsonDocument::Compact);
-        writeStdout(output.format == OutputFormat::JsonPath
-                        ? output.jsonPath->execute(json).toUtf8()
-                        : output.jsonPath->executeAsJson(json));
-    }
-}
-
-// --sort-by: each table sorted on its own; for every other output, all the
-// objects as one sequence (kubectl sorts what it prints as one list, kinds
-// mixed), regrouped into runs of one kind.
-Result<QList<KindObjects>> sortedKinds(const QList<KindObjects> &kinds, const SortBy &sortBy,
-                                       bool perKind)
-{
-    const auto sortOne = [&sortBy](const QList<KindObjects> &group) -> Result<QList<KindObjects>> {
-        QList<std::pair<qsizetype, KubeObject>> flat; // (kind index, object)
-        QList<QByteArray> jsons;
-        for (qsizetype k = 0; k < group.size(); ++k) {
-            for (const KubeObject &object : group.at(k).objects) {
-                flat.append({k, object});
-                jsons.append(QJsonDocument(typedObject(object, group.at(k).runner->resource()))
-                                 .toJson(QJsonDocument::Compact));
-            }
-        }
-        auto order = sortBy.order(jsons);
-        if (!order)
-            return order.error();
-        QList<KindObjects> sorted;
-        for (const qsizetype i : std::as_const(*order)) {
-            const KindObjects &from = group.at(flat.at(i).first);
-            if (sorted.isEmpty() || sorted.last().runner != from.runner)
-                sorted.append({from.runner, {}, from.listed});
-            sorted.last().objects.append(flat.at(i).second);
-        }
-        // Kinds with nothing to sort keep their place (an empty table
-        // still counts as a kind printed).
-        for (const KindObjects &kind : group)
-            if (kind.objects.isEmpty())
-                sorted.append(kind);
-        return sorted;
-    };
-    if (!perKind)
-        return sortOne(kinds);
-    QList<KindObjects> sorted;
-    for (const KindObjects &kind : kinds) {
-        auto one = sortOne({kind});
-        if (!one)
-            return one.error();
-        sorted += one.value();
-    }
-    return sorted;
 }
 
 WatchOutput watchOutputFor(OutputFormat format)
@@ -516,8 +328,8 @@ int listAndPrint(const QCommandLineParser &parser,
         if (!failed)
             printNoResourcesFound(kinds);
     } else {
-        print(kinds, *format, tableOptions(parser), session->options().allNamespaces,
-              args.singleObject);
+        printKinds(kinds, *format, tableOptions(parser), session->options().allNamespaces,
+                   args.singleObject);
     }
     printLines(notFound);
     QList<const InformerRunner *> runs;
