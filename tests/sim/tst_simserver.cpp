@@ -65,6 +65,17 @@ void TestSimServer::discoveryServesLegacyAndAggregatedDocuments()
         }
     }
     QVERIFY(sawDeployments);
+    // kube-apiserver's order, which kubectl's `get all` follows: groups by
+    // priority, a group version's resources by name.
+    QStringList groups;
+    for (const QJsonValue &group : aggregated.json().value("items").toArray())
+        groups.append(group.toObject().value("metadata").toObject().value("name").toString());
+    QCOMPARE(groups.mid(0, 4), (QStringList{"apps", "events.k8s.io", "autoscaling", "batch"}));
+    QStringList batch;
+    for (const QJsonValue &resource :
+         get(port, "/apis/batch/v1").json().value("resources").toArray())
+        batch.append(resource.toObject().value("name").toString());
+    QCOMPARE(batch, (QStringList{"cronjobs", "cronjobs/status", "jobs", "jobs/status"}));
 
     const QJsonObject core = get(port, "/api/v1").json();
     QCOMPARE(core.value("kind").toString(), QStringLiteral("APIResourceList"));
