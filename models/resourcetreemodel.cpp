@@ -62,17 +62,25 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
     const Node *n = nodeOf(index);
     switch (role) {
     case Qt::DisplayRole:
-        if (index.column() == 1)
+        if (index.column() == 1) {
+            if (n->leaf && !n->notListed.isEmpty())
+                return QStringLiteral("—");
             return (n->leaf && n->count >= 0) ? QLocale().toString(n->count) : QString();
+        }
         return n->title;
     case Qt::ToolTipRole:
         if (!n->leaf)
             return {};
-        return QStringLiteral("%1 (%2)%3")
+        return QStringLiteral("%1 (%2)%3%4")
             .arg(n->kind.kind, n->kind.id(),
                  n->kind.shortNames.isEmpty() ? QString()
                                               : QStringLiteral(" — short names: ") +
-                                                    n->kind.shortNames.join(QLatin1String(", ")));
+                                                    n->kind.shortNames.join(QLatin1String(", ")),
+                 n->notListed.isEmpty()
+                     ? QString()
+                     : QStringLiteral("\nNot listed yet (%1): no count until the first list "
+                                      "arrives.")
+                           .arg(n->notListed));
     case Qt::FontRole:
         if (!n->leaf && n->parent == &m_root) {
             QFont font;
@@ -170,11 +178,30 @@ void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
 void ResourceTreeModel::setCount(const QString &kindId, qint64 count)
 {
     Node *leaf = m_leaves.value(kindId);
-    if (!leaf || leaf->count == count)
+    if (!leaf || (leaf->count == count && leaf->notListed.isEmpty()))
         return;
     leaf->count = count;
     const QModelIndex cell = createIndex(leaf->row, 1, leaf);
-    Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, CountRole});
+    if (leaf->notListed.isEmpty()) {
+        Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, CountRole});
+        return;
+    }
+    leaf->notListed.clear(); // and from the name's tooltip
+    Q_EMIT dataChanged(createIndex(leaf->row, 0, leaf), cell,
+                       {Qt::DisplayRole, Qt::ToolTipRole, CountRole});
+}
+
+void ResourceTreeModel::setNotListed(const QString &kindId, const QString &why)
+{
+    Node *leaf = m_leaves.value(kindId);
+    const QString reason = why.isEmpty() ? QStringLiteral("waiting") : why;
+    if (!leaf || (leaf->count == -1 && leaf->notListed == reason))
+        return;
+    leaf->count = -1;
+    leaf->notListed = reason;
+    // The name's tooltip says why too: both cells of the row.
+    Q_EMIT dataChanged(createIndex(leaf->row, 0, leaf), createIndex(leaf->row, 1, leaf),
+                       {Qt::DisplayRole, Qt::ToolTipRole, CountRole});
 }
 
 QModelIndex ResourceTreeModel::indexOfKind(const QString &kindId) const

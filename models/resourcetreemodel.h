@@ -39,6 +39,11 @@ public:
     const QList<KindInfo> &kinds() const { return m_kinds; }
     // -1: unknown (no informer for the kind).
     void setCount(const QString &kindId, qint64 count);
+    // The kind's informer has not listed it yet: "—" instead of a count (an
+    // empty cache's 0 would read as "none in the cluster"), and `why` (its
+    // state: "listing", "reconnecting in 4 s"...) in the tooltip. CountRole
+    // is -1 until setCount().
+    void setNotListed(const QString &kindId, const QString &why);
     QModelIndex indexOfKind(const QString &kindId) const;
 
 private:
@@ -48,6 +53,7 @@ private:
         KindInfo kind; // leaves only
         bool leaf = false;
         qint64 count = -1;
+        QString notListed; // why the count is not known yet; empty once listed
         Node *parent = nullptr;
         int row = 0;
         std::vector<std::unique_ptr<Node>> children;

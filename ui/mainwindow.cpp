@@ -37,6 +37,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
@@ -209,6 +210,8 @@ void MainWindow::buildSidebar(const QStringList &contexts,
     m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &index) {
+                if (m_syncingTree)
+                    return;
                 const QVariant kind = index.siblingAtColumn(0).data(ResourceTreeModel::KindRole);
                 if (kind.isValid())
                     showKind(kind.value<KindInfo>());
@@ -391,8 +394,16 @@ void MainWindow::highlightKindInTree()
     const QModelIndex treeIndex = m_treeModel->indexOfKind(m_kind.id());
     if (treeIndex.isValid() && m_tree->currentIndex() != treeIndex) {
         // Already shown: the tree's currentChanged must not show it again.
-        const QSignalBlocker block(m_tree->selectionModel());
+        const QScopedValueRollback syncing(m_syncingTree, true);
+        // Scrolled to, unless the user closed its group: QTreeView's scrollTo
+        // would open it again (after every rebuild, too).
+        bool groupsOpen = true;
+        for (QModelIndex p = treeIndex.parent(); p.isValid(); p = p.parent())
+            groupsOpen = groupsOpen && m_tree->isExpanded(p);
+        const bool autoScroll = m_tree->hasAutoScroll();
+        m_tree->setAutoScroll(autoScroll && groupsOpen);
         m_tree->setCurrentIndex(treeIndex);
+        m_tree->setAutoScroll(autoScroll);
     }
 }
 
@@ -488,13 +499,28 @@ void MainWindow::refreshCounts()
         if (s == m_view->source())
             continue;
         const qint64 objects = s->indexer().size();
-        m_treeModel->setCount(s->kind().id(), objects);
+        showTreeCount(s, objects);
         m_statusModel->setObjectCount(s, objects);
     }
     refreshStatusBar(); // the shown kind's count, read once for the tree and the status bar
     // Objects that newly carry the chosen labels bring their events along.
     if (!m_timelineLabels.isEmpty())
         updateTimelineScope();
+}
+
+void MainWindow::showTreeCount(KindSource *source, qint64 objects)
+{
+    // Before its first list an informer's empty cache says nothing: "0" for
+    // every kind of an unreachable server read as "none in the cluster".
+    const InformerStatus status = source->status();
+    if (status.synced) {
+        m_treeModel->setCount(source->kind().id(), objects);
+        return;
+    }
+    QString why = freshnessText(status, SecondClock::nowMs()); // "error", "forbidden: ..."
+    if (!status.lastError.isEmpty() && !why.contains(status.lastError))
+        why += QStringLiteral(": ") + status.lastError;
+    m_treeModel->setNotListed(source->kind().id(), why);
 }
 
 void MainWindow::updateTimelineScope()
@@ -542,7 +568,7 @@ void MainWindow::refreshStatusBar()
         // separate timers differ, and users take "100,001" beside "100,000"
         // for drift.
         const qint64 objects = s->indexer().size();
-        m_treeModel->setCount(s->kind().id(), objects);
+        showTreeCount(s, objects);
         m_statusModel->setObjectCount(s, objects);
         const InformerStatus status = s->status();
         const QColor color = freshnessColor(freshnessLevel(status));

@@ -105,6 +105,8 @@ private:
     void watchSource(KindSource *source);
     void startWatchedKinds();
     void refreshCounts();
+    // The tree's count for `source`: `objects`, or "—" until it has listed.
+    void showTreeCount(KindSource *source, qint64 objects);
     // The filter pane's namespaces and labels applied to the timeline.
     void updateTimelineScope();
     // The source whose freshness the status bar shows.
@@ -156,6 +158,10 @@ private:
     class ObjectNavigator *m_navigator = nullptr;
     QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;
+    // The tree's current row follows the shown kind (Ctrl+K, the timeline, a
+    // link): its currentChanged must not show the kind again. A flag, not
+    // blocked signals: the tree view repaints on them.
+    bool m_syncingTree = false;
 };
 
 } // namespace informant

@@ -4,7 +4,9 @@
 #include "models/freshness.h"
 #include "models/secondclock.h"
 #include "ui/celldelegate.h"
+#include "ui/columnsmenu.h"
 #include "ui/freshnessbanner.h"
+#include "ui/rowcopy.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -12,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QSettings>
@@ -19,6 +22,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -92,6 +96,21 @@ ResourceView::ResourceView(QWidget *parent)
     connect(m_selector, &QLineEdit::textChanged, this, &ResourceView::onSelectorEdited);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         Q_EMIT objectActivated(index.data(ResourceTableModel::ObjectRole).value<KubeObject>());
+    });
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        if (QMenu *menu = rowMenu(pos)) {
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(m_table->viewport()->mapToGlobal(pos));
+        }
+    });
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QWidget::customContextMenuRequested, this, [this, header](const QPoint &pos) {
+        if (QMenu *menu = columnsMenu()) {
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(header->mapToGlobal(pos));
+        }
     });
     // Rows scrolled into view may have longer names.
     connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this,
@@ -242,7 +261,10 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
             m_countsTimer->start();
         emitCurrentIfChanged();
     });
+    // Both: Ctrl+click selects or deselects the current row without moving it.
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ResourceView::emitCurrentIfChanged);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ResourceView::emitCurrentIfChanged);
     connect(source, &KindSource::statusChanged, this, &ResourceView::updateFreshness);
     applySelector(); // the box's error, if any, stays shown
@@ -544,9 +566,75 @@ void ResourceView::setFacets(const FacetSelection &facets, const QString &descri
 
 KubeObject ResourceView::currentObject() const
 {
+    // A current row that is not selected was not chosen: on focus-in with no
+    // current row (after a menu or a dialog closes) Qt makes the first row
+    // current without selecting it (QAbstractItemView::focusInEvent).
     const QModelIndex current = m_table->currentIndex();
-    return current.isValid() ? current.data(ResourceTableModel::ObjectRole).value<KubeObject>()
-                             : KubeObject();
+    if (!current.isValid() || !m_table->selectionModel()->isRowSelected(current.row()))
+        return {};
+    return current.data(ResourceTableModel::ObjectRole).value<KubeObject>();
+}
+
+QList<KubeObject> ResourceView::selectedObjects() const
+{
+    QList<KubeObject> objects;
+    if (!m_feed)
+        return objects;
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    objects.reserve(rows.size());
+    for (const QModelIndex &row : std::as_const(rows))
+        objects.append(m_feed->model()->objectAt(row.row()));
+    return objects;
+}
+
+bool ResourceView::copiesNamespaces() const
+{
+    const KindSource *s = source();
+    return s && s->kind().namespaced && m_facets.namespaces.size() != 1;
+}
+
+void ResourceView::copySelection() const
+{
+    const QList<KubeObject> objects = selectedObjects();
+    if (!objects.isEmpty())
+        copyToClipboard(copiedNames(objects, copiesNamespaces()));
+}
+
+QMenu *ResourceView::rowMenu(const QPoint &viewportPos)
+{
+    const QModelIndex index = m_table->indexAt(viewportPos);
+    if (!index.isValid() || !m_feed)
+        return nullptr;
+    // A right click outside the selection selects the row it is on, as file
+    // managers do; inside it, the menu is about every selected row.
+    if (!m_table->selectionModel()->isRowSelected(index.row()))
+        m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+    return createRowMenu(selectedObjects(), source()->kind().namespaced, this);
+}
+
+QMenu *ResourceView::columnsMenu()
+{
+    if (!m_feed)
+        return nullptr;
+    return createColumnsMenu(
+        m_table->horizontalHeader(), m_feed->model()->formatter(),
+        [this] { onColumnVisibilityChanged(); }, this);
+}
+
+void ResourceView::onColumnVisibilityChanged()
+{
+    // Widths the user set before stay the user's; the shown column's width
+    // is the view's own, not a change by the user that would stop NAME from
+    // fitting the names.
+    if (userChangedWidths())
+        m_widthsByUser = true;
+    m_fitName = !m_widthsByUser;
+    rememberOwnWidths();
+    fitNameColumn();
+    saveColumns();
 }
 
 bool ResourceView::selectKey(const QString &key)
@@ -652,12 +740,16 @@ bool ResourceView::eventFilter(QObject *watched, QEvent *event)
         Q_EMIT objectActivated(currentObject());
         return true;
     }
+    if (watched == m_table && key->matches(QKeySequence::Copy)) {
+        copySelection(); // Qt's own copies the current cell's text only
+        return true;
+    }
     if ((watched == m_quick || watched == m_selector) &&
         (key->key() == Qt::Key_Down || key->key() == Qt::Key_Return ||
          key->key() == Qt::Key_Enter)) {
         m_table->setFocus();
         const auto selectFirstRow = [this] {
-            if (!m_table->currentIndex().isValid() && m_feed && m_feed->model()->rowCount() > 0)
+            if (currentObject().isNull() && m_feed && m_feed->model()->rowCount() > 0)
                 m_table->setCurrentIndex(m_feed->model()->index(0, 0));
         };
         // What was typed applies now, not after its debounce, and the first

@@ -11,7 +11,8 @@
 // view is at the very top, where new rows may push in). Column widths,
 // order and visibility are remembered per kind (QSettings); until the user
 // sets a kind's widths, NAME is widened to the names shown, into the room the
-// other columns leave.
+// other columns leave. The header's context menu shows and hides columns
+// (NAME stays); the rows' menu and Ctrl+C copy names (see rowcopy.h).
 
 #include "informer/core/kubeobject.h"
 #include "models/facetselection.h"
@@ -21,6 +22,7 @@
 
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QTableView;
 class QTimer;
 
@@ -57,7 +59,17 @@ public:
     // The quick filter, the selector or the filter pane's facets hide rows.
     bool filtersActive() const;
     void setFacets(const FacetSelection &facets, const QString &description);
+    // The object the user chose: the current row when it is selected (the
+    // details pane follows it). Null when the current row is not selected.
     KubeObject currentObject() const;
+    // The selected rows' objects, top down.
+    QList<KubeObject> selectedObjects() const;
+    // Ctrl+C: the selected rows' names on the clipboard (rowcopy.h's rule).
+    void copySelection() const;
+    // The menus the table and its header open on a right click (the caller
+    // owns them; null when there is nothing to offer).
+    QMenu *rowMenu(const QPoint &viewportPos);
+    QMenu *columnsMenu();
     bool selectKey(const QString &key);
     // Sorts by the column named `name` ("AGE"); false when there is none.
     bool sortByColumnName(const QString &name, Qt::SortOrder order);
@@ -100,6 +112,10 @@ private:
     void rememberAnchor();
     void restoreAnchor();
     void emitCurrentIfChanged();
+    // The user showed or hid a column from the header's menu.
+    void onColumnVisibilityChanged();
+    // Namespace/name when the table may show several namespaces.
+    bool copiesNamespaces() const;
 
     QLabel *m_title;
     QLabel *m_counts;

@@ -18,6 +18,7 @@
 #include "ui/timeline/timelinewidget.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDateTime>
 #include <QHeaderView>
@@ -25,6 +26,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -65,6 +67,8 @@ private Q_SLOTS:
     void kindNamedBeforeDiscoveryWaitsForIt();
     void unknownKindNoticeShowsOverTheTimeline();
     void timelineClickOpensTheKindOfTheEventsGroup();
+    void treeHighlightsAKindShownFromElsewhere();
+    void treeSaysNotListedUntilTheInformerHasSynced();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -622,6 +626,85 @@ void TestMainWindow::timelineClickOpensTheKindOfTheEventsGroup()
     Q_EMIT timeline->objectActivated(QStringLiteral("Pod"), QStringLiteral("db"),
                                      QStringLiteral("pg-0"), QString(), QStringLiteral("v1"));
     QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("db/pg-0"));
+}
+
+// Ctrl+K (or a timeline click, a link) shows another kind: the tree's
+// selection follows, and tells its view (which repaints on the signal); the
+// old kind's row stayed highlighted while the selection was synced with the
+// selection model's signals blocked.
+void TestMainWindow::treeHighlightsAKindShownFromElsewhere()
+{
+    Fixture f;
+    QTreeView *tree = nullptr;
+    for (QTreeView *view : f.window->findChildren<QTreeView *>()) {
+        if (view->model() == f.window->treeModel())
+            tree = view;
+    }
+    QVERIFY(tree);
+    QAbstractItemModelTester tester(f.window->treeModel());
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    const QModelIndex deployments =
+        f.window->treeModel()->indexOfKind(QStringLiteral("deployments.apps"));
+    QSignalSpy selectionChanged(tree->selectionModel(), &QItemSelectionModel::selectionChanged);
+    QSignalSpy currentChanged(tree->selectionModel(), &QItemSelectionModel::currentChanged);
+    f.window->activateWindow();
+    QTest::keyClick(f.window.get(), Qt::Key_K, Qt::ControlModifier);
+    QTRY_VERIFY(f.window->kindSwitcher()->isVisible());
+    QTest::keyClicks(f.window->kindSwitcher()->input(), QStringLiteral("deploy"));
+    QTest::keyClick(f.window->kindSwitcher()->input(), Qt::Key_Return);
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
+    QCOMPARE(tree->currentIndex(), deployments);
+    QVERIFY(tree->selectionModel()->isRowSelected(deployments.row(), deployments.parent()));
+    QCOMPARE(selectionChanged.count(), 1);
+    QCOMPARE(currentChanged.count(), 1);
+    // The user's own choice in the tree still shows its kind.
+    tree->setCurrentIndex(f.window->treeModel()->indexOfKind(QStringLiteral("pods")));
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+}
+
+// An informer that never listed (the server unreachable) has an empty cache:
+// its "0" read as "none in the cluster". The tree says "—" and, in the
+// tooltip, why, until the first list.
+void TestMainWindow::treeSaysNotListedUntilTheInformerHasSynced()
+{
+    Fixture f;
+    ResourceTreeModel *tree = f.window->treeModel();
+    QAbstractItemModelTester tester(tree);
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
+    const auto countCell = [&](LocalKindSource *source) {
+        return tree->indexOfKind(source->kind().id()).siblingAtColumn(1);
+    };
+    InformerStatus failing;
+    failing.state = InformerStatus::State::Error;
+    failing.lastError = QStringLiteral("connection refused");
+    deployments->setStatus(failing);
+    QTRY_COMPARE(countCell(deployments).data().toString(), QStringLiteral("—"));
+    QCOMPARE(countCell(deployments).data(ResourceTreeModel::CountRole).toLongLong(), -1);
+    const QString tip = countCell(deployments).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("Not listed yet")) &&
+                 tip.contains(QStringLiteral("connection refused")),
+             qPrintable(tip));
+    QCOMPARE(countCell(deployments).siblingAtColumn(0).data(Qt::ToolTipRole).toString(), tip);
+
+    // The shown kind, counted with the status bar: its cache has 3 pods from
+    // before, but the informer has not listed yet.
+    InformerStatus listing;
+    listing.state = InformerStatus::State::Listing;
+    pods->setStatus(listing);
+    QCOMPARE(countCell(pods).data().toString(), QStringLiteral("—"));
+
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    pods->setStatus(watching);
+    QCOMPARE(countCell(pods).data().toString(), QStringLiteral("3"));
+    QVERIFY(!countCell(pods)
+                 .data(Qt::ToolTipRole)
+                 .toString()
+                 .contains(QStringLiteral("Not listed yet")));
+    deployments->setStatus(watching);
+    QTRY_COMPARE(countCell(deployments).data().toString(), QStringLiteral("0"));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,6 +1,7 @@
 // The resource table in its window, as a user drives it: the filter pane's
 // namespaces, the label selector (errors inline, Enter), the empty table's
-// reason, the NAME column's width, and the rows in view while rows change.
+// reason, the NAME column's width, and the rows in view while rows change;
+// copying rows and showing columns; the details after a row left.
 
 #include "customkindobjects.h"
 #include "localclustersession.h"
@@ -20,12 +21,15 @@
 #include "ui/resourceview.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDateTime>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTableView>
@@ -50,6 +54,9 @@ private Q_SLOTS:
     void nameColumnFitsNamesUnlessTheUserSetWidths();
     void scrolledViewKeepsItsRowsWhileRowsChange();
     void enterInTheSelectorSelectsARowItKeeps();
+    void focusAfterADeletedRowDoesNotShowTheFirstRow();
+    void ctrlCAndTheRowMenuCopyNames();
+    void headerMenuShowsAndHidesColumnsRemembered();
 };
 
 void TestResourceTable::namespaceFacetFiltersTable()
@@ -282,6 +289,141 @@ void TestResourceTable::enterInTheSelectorSelectsARowItKeeps()
     QVERIFY2(view->currentObject().name().startsWith(QStringLiteral("web-")),
              qPrintable(view->currentObject().name()));
     QVERIFY(!f.window->detailsPane()->headerText().contains(QStringLiteral("hidden")));
+}
+
+// The selected pod is deleted and the details keep its last state; a menu
+// opens and closes, the table gets the focus back, and Qt makes the first row
+// current without selecting it. The details used to show that row.
+void TestResourceTable::focusAfterADeletedRowDoesNotShowTheFirstRow()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QAbstractItemModelTester tester(f.model());
+    QTableView *table = f.window->resourceView()->table();
+    DetailsPane *details = f.window->detailsPane();
+    // A click, as the user selects (view->setCurrentIndex would stop Qt from
+    // choosing a current row on focus-in).
+    const QModelIndex web1 = f.model()->index(f.model()->rowOfKey(QStringLiteral("shop/web-1")), 0);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(web1).center());
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/web-1")).value());
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QVERIFY(!table->currentIndex().isValid());
+
+    QFocusEvent focusIn(QEvent::FocusIn, Qt::PopupFocusReason); // the menu closed
+    QCoreApplication::sendEvent(table, &focusIn);
+    QVERIFY(table->currentIndex().isValid()); // Qt's choice, not selected
+    QVERIFY(!table->selectionModel()->isRowSelected(table->currentIndex().row()));
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+    QVERIFY2(details->headerText().endsWith(QStringLiteral("deleted; its last known state")),
+             qPrintable(details->headerText()));
+    QVERIFY(f.window->resourceView()->currentObject().isNull());
+
+    // Arrows from there select, and the details follow.
+    QTest::keyClick(table, Qt::Key_Down);
+    QVERIFY(!f.window->resourceView()->currentObject().isNull());
+    QCOMPARE(details->object().key(), f.window->resourceView()->currentObject().key());
+}
+
+// Ctrl+C copies the selected rows' names, one a line, top down: namespace/name
+// while the table may show several namespaces, the names alone once the
+// filter pane narrows it to one. The rows' menu offers both forms.
+void TestResourceTable::ctrlCAndTheRowMenuCopyNames()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ResourceView *view = f.window->resourceView();
+    QTableView *table = view->table();
+    QClipboard *clipboard = QGuiApplication::clipboard();
+    const auto index = [&](const QString &key) {
+        return f.model()->index(f.model()->rowOfKey(key), 0);
+    };
+    QVERIFY(index(QStringLiteral("db/pg-0")).row() < index(QStringLiteral("shop/web-2")).row());
+    table->selectRow(index(QStringLiteral("shop/web-2")).row());
+    table->selectionModel()->select(index(QStringLiteral("db/pg-0")),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    clipboard->clear();
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(clipboard->text(), QStringLiteral("db/pg-0\nshop/web-2"));
+
+    // A right click on a row outside the selection selects it; the menu is
+    // about that row.
+    std::unique_ptr<QMenu> menu(
+        view->rowMenu(table->visualRect(index(QStringLiteral("shop/web-1"))).center()));
+    QVERIFY(menu);
+    QCOMPARE(view->selectedObjects().size(), 1);
+    QStringList texts;
+    for (QAction *action : menu->actions())
+        texts.append(action->text());
+    QCOMPARE(texts,
+             (QStringList{QStringLiteral("Copy name"), QStringLiteral("Copy namespace/name")}));
+    menu->actions().at(0)->trigger();
+    QCOMPARE(clipboard->text(), QStringLiteral("web-1"));
+    menu->actions().at(1)->trigger();
+    QCOMPARE(clipboard->text(), QStringLiteral("shop/web-1"));
+    QVERIFY(!view->rowMenu(QPoint(5, table->viewport()->height() - 2))); // below the rows
+
+    NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
+    QTRY_COMPARE(namespaces->rowCount(), 2);
+    QCOMPARE(namespaces->index(1, 0).data().toString(), QStringLiteral("shop"));
+    QVERIFY(namespaces->setData(namespaces->index(1, 0), Qt::Checked, Qt::CheckStateRole));
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    table->selectAll();
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(clipboard->text(), QStringLiteral("web-1\nweb-2"));
+}
+
+// Wide-only columns (a pod's IP, NODE...) were hidden for good. The header's
+// menu lists every column, checked when shown; NAME stays; the choice is kept
+// for the kind across windows (QSettings).
+void TestResourceTable::headerMenuShowsAndHidesColumnsRemembered()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    const RowFormatter &formatter = f.model()->formatter();
+    const int ip = formatter.columnOf(QStringLiteral("IP"));
+    const int status = formatter.columnOf(QStringLiteral("STATUS"));
+    QVERIFY(ip >= 0 && status >= 0);
+    QHeaderView *header = f.window->resourceView()->table()->horizontalHeader();
+    QVERIFY(header->isSectionHidden(ip));
+    const auto actionFor = [](QMenu *menu, const QString &name) -> QAction * {
+        for (QAction *action : menu->actions()) {
+            if (action->text() == name)
+                return action;
+        }
+        return nullptr;
+    };
+    std::unique_ptr<QMenu> menu(f.window->resourceView()->columnsMenu());
+    QCOMPARE(menu->actions().size(), formatter.columnCount());
+    QAction *ipAction = actionFor(menu.get(), QStringLiteral("IP"));
+    QVERIFY(ipAction && ipAction->isCheckable() && !ipAction->isChecked());
+    QVERIFY(!actionFor(menu.get(), QStringLiteral("NAME"))->isEnabled());
+    QVERIFY(actionFor(menu.get(), QStringLiteral("NAME"))->isChecked());
+    ipAction->trigger();
+    QVERIFY(!header->isSectionHidden(ip));
+    QVERIFY(header->sectionSize(ip) > 40);
+    actionFor(menu.get(), QStringLiteral("STATUS"))->trigger();
+    QVERIFY(header->isSectionHidden(status));
+    menu.reset(f.window->resourceView()->columnsMenu());
+    QVERIFY(actionFor(menu.get(), QStringLiteral("IP"))->isChecked());
+    QVERIFY(!actionFor(menu.get(), QStringLiteral("STATUS"))->isChecked());
+
+    // Per kind: deployments keep their own columns.
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QVERIFY(!header->isSectionHidden(ip));
+    QVERIFY(header->isSectionHidden(status));
+
+    menu.reset(); // the window's child
+    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
+    f.window->show();
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    header = f.window->resourceView()->table()->horizontalHeader();
+    QVERIFY(!header->isSectionHidden(ip));
+    QVERIFY(header->isSectionHidden(status));
 }
 
 QTEST_MAIN(TestResourceTable)

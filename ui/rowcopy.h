@@ -1,0 +1,34 @@
+#pragma once
+
+// Copying table rows: what "Copy name", "Copy namespace/name" and Ctrl+C put
+// on the clipboard, and the rows' context menu that offers them. Read-only:
+// the menu has no action that changes the cluster.
+//
+// Ctrl+C copies one line per selected row, top down: `namespace/name` for a
+// namespaced kind while the table may show several namespaces (the filter
+// pane has not narrowed it to exactly one), else the bare name — what a
+// `kubectl -n NS get pod NAME` line or a script reading the lines needs
+// without guessing which namespace a bare name was in. GUI thread.
+
+#include "informer/core/kubeobject.h"
+
+#include <QList>
+#include <QString>
+
+class QMenu;
+class QWidget;
+
+namespace informant {
+
+// One line per object: "name", or "namespace/name" when `withNamespace` and
+// the object has one.
+QString copiedNames(const QList<KubeObject> &objects, bool withNamespace);
+
+// Puts `text` on the clipboard (and the X11 selection, where there is one).
+void copyToClipboard(const QString &text);
+
+// The rows' context menu for `objects` (the selected rows): "Copy name",
+// and "Copy namespace/name" for a namespaced kind. Null for no objects.
+QMenu *createRowMenu(const QList<KubeObject> &objects, bool namespaced, QWidget *parent);
+
+} // namespace informant
