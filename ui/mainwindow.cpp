@@ -124,6 +124,15 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     connect(m_timeline, &TimelineWidget::objectActivated, this,
             [this](const QString &kind, const QString &ns, const QString &name, const QString &,
                    const QString &apiVersion) {
+                // An object known to be gone (its kind listed, the key not
+                // there): the timeline stays, where its events still are.
+                if (isKnownGone(apiVersion, kind, ns, name)) {
+                    m_notice->showNotice(
+                        QStringLiteral("%1 %2 is not in the cluster any more; its events stay "
+                                       "on the timeline.")
+                            .arg(kind, ns.isEmpty() ? name : ns + u'/' + name));
+                    return;
+                }
                 if (!apiVersion.isEmpty()) {
                     setTimelineVisible(false);
                     m_navigator->followLink(apiVersion, kind, ns, name);
@@ -136,7 +145,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                     showKind(k);
                     m_navigator->selectWhenPopulated(
                         ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name,
-                        kind + u' ' + name);
+                        kind + u' ' + (ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name));
                     return;
                 }
             });
@@ -365,6 +374,29 @@ void MainWindow::watchSource(KindSource *source)
         if (!m_countsTimer->isActive())
             m_countsTimer->start();
     });
+}
+
+bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
+                             const QString &name) const
+{
+    KindInfo target;
+    if (!apiVersion.isEmpty()) {
+        target = m_session->kindOf(apiVersion, kind);
+    } else {
+        const QList<KindInfo> kinds = m_session->kinds();
+        const auto named = std::find_if(kinds.begin(), kinds.end(),
+                                        [&](const KindInfo &k) { return k.kind == kind; });
+        if (named != kinds.end())
+            target = *named;
+    }
+    if (!target.isValid())
+        return false;
+    const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
+    for (KindSource *source : m_session->sources()) {
+        if (source->kind().sameEndpoint(target))
+            return source->status().synced && !source->indexer().getByKey(key);
+    }
+    return false;
 }
 
 void MainWindow::showObject(const KubeObject &object)

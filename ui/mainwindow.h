@@ -101,6 +101,10 @@ private:
     // The details pane, History and the timeline's highlight follow the
     // current object (null: none).
     void showObject(const KubeObject &object);
+    // The object is not in its kind's cache, and that kind is watched and
+    // listed (a kind not watched yet is not started for the question).
+    bool isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
+                     const QString &name) const;
     void highlightKindInTree();
     void watchSource(KindSource *source);
     void startWatchedKinds();

@@ -77,8 +77,11 @@ void ObjectNavigator::resolveRequestedKind()
 void ObjectNavigator::followLink(const QString &apiVersion, const QString &kind, const QString &ns,
                                  const QString &name)
 {
-    const QString what = kind + u' ' + name;
     const KindInfo target = m_session->kindOf(apiVersion, kind);
+    // "Pod shop/web-1": the same name may be in several namespaces.
+    const QString what =
+        kind + u' ' +
+        (ns.isEmpty() || (target.isValid() && !target.namespaced) ? name : ns + u'/' + name);
     if (!target.isValid() || !m_showKind(target)) {
         m_notice->withdrawNotice(m_selectionNotice);
         m_selectionNotice =

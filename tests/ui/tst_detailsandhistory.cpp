@@ -131,14 +131,14 @@ void TestDetailsAndHistory::ownerLinkSaysWhyItFindsNoOwner()
 
     clickOwner();
     QTRY_VERIFY(notice->isVisibleTo(f.window.get()));
-    QCOMPARE(notice->text(), QStringLiteral("Deployment web is not in the cluster any more."));
+    QCOMPARE(notice->text(), QStringLiteral("Deployment shop/web is not in the cluster any more."));
 
     LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
     InformerStatus forbidden;
     forbidden.state = InformerStatus::State::Forbidden;
     deployments->setStatus(forbidden);
     clickOwner();
-    QVERIFY2(notice->text().startsWith(QStringLiteral("Deployment web is not loaded: the list "
+    QVERIFY2(notice->text().startsWith(QStringLiteral("Deployment shop/web is not loaded: the list "
                                                       "of deployments failed (forbidden)")),
              qPrintable(notice->text()));
     // The informer retries; when its list comes, the owner is selected.
@@ -156,7 +156,7 @@ void TestDetailsAndHistory::ownerLinkSaysWhyItFindsNoOwner()
     f.window->resourceView()->quickFilter()->setText(QStringLiteral("web-"));
     clickOwner();
     QTRY_VERIFY(notice->isVisibleTo(f.window.get()));
-    QCOMPARE(notice->text(), QStringLiteral("Deployment web is hidden by the filters."));
+    QCOMPARE(notice->text(), QStringLiteral("Deployment shop/web is hidden by the filters."));
     f.window->resourceView()->quickFilter()->clear();
     QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("shop/web"));
     QVERIFY(!notice->isVisibleTo(f.window.get()));

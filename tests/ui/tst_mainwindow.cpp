@@ -626,6 +626,15 @@ void TestMainWindow::timelineClickOpensTheKindOfTheEventsGroup()
     Q_EMIT timeline->objectActivated(QStringLiteral("Pod"), QStringLiteral("db"),
                                      QStringLiteral("pg-0"), QString(), QStringLiteral("v1"));
     QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("db/pg-0"));
+
+    // A pod that is gone (pods are listed, it is not among them): the
+    // timeline, where its events still are, stays, and says so.
+    f.window->setTimelineVisible(true);
+    Q_EMIT timeline->objectActivated(QStringLiteral("Pod"), QStringLiteral("db"),
+                                     QStringLiteral("pg-9"), QString(), QStringLiteral("v1"));
+    QVERIFY(f.window->timelineVisible());
+    QCOMPARE(notice->text(), QStringLiteral("Pod db/pg-9 is not in the cluster any more; its "
+                                            "events stay on the timeline."));
 }
 
 // Ctrl+K (or a timeline click, a link) shows another kind: the tree's
