@@ -74,14 +74,29 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
     case LevelRole:
         return int(freshnessLevel(s));
     case ProgressRole:
-        if (s.state != InformerStatus::State::Listing || e.expectedObjects <= 0)
-            return -1;
-        return int(qMin<qint64>(100, s.itemsListed * 100 / e.expectedObjects));
+        return progressOf(e);
     case StatusRole:
         return QVariant::fromValue(s);
     default:
         return {};
     }
+}
+
+int InformerStatusModel::progressOf(const Entry &e)
+{
+    const InformerStatus &s = e.status;
+    if (s.state != InformerStatus::State::Listing || e.expectedObjects <= 0)
+        return -1;
+    return int(qMin<qint64>(100, s.itemsListed * 100 / e.expectedObjects));
+}
+
+int InformerStatusModel::listingProgress(const KindSource *source) const
+{
+    for (const Entry &e : m_entries) {
+        if (e.source == source)
+            return progressOf(e);
+    }
+    return -1;
 }
 
 QVariant InformerStatusModel::headerData(int section, Qt::Orientation orientation, int role) const

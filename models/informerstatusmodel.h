@@ -48,6 +48,9 @@ public:
 
     void addSource(KindSource *source);
     KindSource *sourceAt(int row) const;
+    // ProgressRole's value for `source`: 0..100 while a relist is under way
+    // (it knows how many objects to expect), -1 otherwise.
+    int listingProgress(const KindSource *source) const;
     // The size of `source`'s cache as the window last read it, for the Objects
     // column: the tree and the status bar show the same read (the status's
     // own count is taken at other moments, and under churn the two differed).
@@ -76,6 +79,7 @@ private:
     };
     qint64 nowMs() const;
     void onStatus(KindSource *source, const InformerStatus &status);
+    static int progressOf(const Entry &e);
 
     QList<Entry> m_entries;
     qint64 m_fixedNowMs = 0;

@@ -37,6 +37,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
+#include <QProgressBar>
 #include <QScopedValueRollback>
 #include <QSettings>
 #include <QShortcut>
@@ -68,6 +69,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     , m_switcher(new KindSwitcher(this))
     , m_freshness(new QLabel(this))
     , m_summary(new QLabel(this))
+    , m_listProgress(new QProgressBar(this))
     , m_server(new QLabel(this))
     , m_countsTimer(new QTimer(this))
 {
@@ -106,6 +108,13 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     buildMenus(contexts, openContext);
     buildShortcuts();
 
+    // While the shown kind lists: how far a relist is (it knows how many
+    // objects to expect), or busy on a first list (it does not).
+    m_listProgress->setMaximumWidth(120);
+    m_listProgress->setMaximumHeight(fontMetrics().height());
+    m_listProgress->setTextVisible(false);
+    m_listProgress->hide();
+    statusBar()->addWidget(m_listProgress);
     statusBar()->addWidget(m_freshness, 1);
     statusBar()->addPermanentWidget(m_summary);
     statusBar()->addPermanentWidget(m_server);
@@ -613,6 +622,13 @@ void MainWindow::refreshStatusBar()
         if (!status.lastError.isEmpty() && !status.healthy())
             text += QStringLiteral(" · ") + status.lastError.toHtmlEscaped();
         m_freshness->setText(text);
+        const bool listing = status.state == InformerStatus::State::Listing;
+        if (listing) {
+            const int progress = m_statusModel->listingProgress(s);
+            m_listProgress->setRange(0, progress < 0 ? 0 : 100); // 0..0: busy
+            m_listProgress->setValue(qMax(progress, 0));
+        }
+        m_listProgress->setVisible(listing);
     }
     m_summary->setText(m_statusModel->summaryText());
 }

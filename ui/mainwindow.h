@@ -21,6 +21,7 @@
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QProgressBar;
 class QStackedWidget;
 class QTimer;
 class QTreeView;
@@ -81,6 +82,7 @@ public:
     // What the cluster's credential plugin asks of the user, above the table.
     class SignInBanner *signInBanner() const { return m_signIn; }
     QString statusText() const;
+    QProgressBar *listProgress() const { return m_listProgress; }
     // The status bar's word on all the informers ("27 informers watching").
     QString informersSummaryText() const;
     // What the window could not do as asked ("No kind "podz"…"), above the
@@ -135,6 +137,7 @@ private:
     KindSwitcher *m_switcher;
     QLabel *m_freshness;
     QLabel *m_summary;
+    QProgressBar *m_listProgress; // while the shown kind lists
     QLabel *m_server;
     QTimer *m_countsTimer;
     QDockWidget *m_filterDock = nullptr;

@@ -25,6 +25,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void timelineClickOpensTheKindOfTheEventsGroup();
     void treeHighlightsAKindShownFromElsewhere();
     void treeSaysNotListedUntilTheInformerHasSynced();
+    void statusBarShowsProgressWhileListing();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -714,6 +716,41 @@ void TestMainWindow::treeSaysNotListedUntilTheInformerHasSynced()
                  .contains(QStringLiteral("Not listed yet")));
     deployments->setStatus(watching);
     QTRY_COMPARE(countCell(deployments).data().toString(), QStringLiteral("0"));
+}
+
+// Spec §3: listing shows a progress bar in the status bar, as in the
+// informers panel: how far a relist is, busy while a first list cannot know.
+void TestMainWindow::statusBarShowsProgressWhileListing()
+{
+    Fixture f;
+    QProgressBar *bar = f.window->listProgress();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QVERIFY(!bar->isVisibleTo(f.window.get()));
+
+    // A first list: nothing says how many objects will come.
+    QVERIFY(f.window->showKindByName(QStringLiteral("deploy")));
+    InformerStatus listing;
+    listing.state = InformerStatus::State::Listing;
+    listing.itemsListed = 1;
+    f.session.local(QStringLiteral("deployments"))->setStatus(listing);
+    QTRY_VERIFY(bar->isVisibleTo(f.window.get()));
+    QCOMPARE(bar->maximum(), 0); // busy
+
+    // A relist of pods expects as many as the cache holds.
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    listing.objects = 4;
+    listing.itemsListed = 2;
+    pods->setStatus(listing);
+    QTRY_COMPARE(bar->maximum(), 100);
+    QCOMPARE(bar->value(), 50);
+    QVERIFY(bar->isVisibleTo(f.window.get()));
+
+    InformerStatus watching;
+    watching.state = InformerStatus::State::Watching;
+    watching.synced = true;
+    pods->setStatus(watching);
+    QTRY_VERIFY(!bar->isVisibleTo(f.window.get()));
 }
 
 QTEST_MAIN(TestMainWindow)
