@@ -43,6 +43,8 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
         case ObjectsColumn:
             if (s.state == InformerStatus::State::Listing)
                 return QLocale().toString(s.itemsListed);
+            if (!s.synced) // never listed: no count, not "0" (the tree says "—" too)
+                return QStringLiteral("—");
             return QLocale().toString(e.objectCount >= 0 ? e.objectCount : s.objects);
         case RateColumn:
             return QLocale().toString(s.eventsPerSecond, 'f', s.eventsPerSecond < 10 ? 1 : 0);

@@ -45,6 +45,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -70,6 +71,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     , m_freshness(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_listProgress(new QProgressBar(this))
+    , m_reconnectAll(new QToolButton(this))
     , m_server(new QLabel(this))
     , m_countsTimer(new QTimer(this))
 {
@@ -117,6 +119,19 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     statusBar()->addWidget(m_listProgress);
     statusBar()->addWidget(m_freshness, 1);
     statusBar()->addPermanentWidget(m_summary);
+    // Every informer not watching tries again now, not when its backoff
+    // ends (after the server is back, waits of up to 30 s were left).
+    m_reconnectAll->setText(QStringLiteral("Reconnect all"));
+    m_reconnectAll->setAutoRaise(true);
+    m_reconnectAll->setToolTip(QStringLiteral("Retry every informer that is not watching, now"));
+    m_reconnectAll->hide();
+    connect(m_reconnectAll, &QToolButton::clicked, this, [this] {
+        for (KindSource *source : m_session->sources()) {
+            if (!source->status().healthy())
+                source->retryNow();
+        }
+    });
+    statusBar()->addPermanentWidget(m_reconnectAll);
     statusBar()->addPermanentWidget(m_server);
     m_server->setText(session->serverText());
     m_server->setForegroundRole(QPalette::PlaceholderText);
@@ -175,8 +190,9 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     });
     connect(session, &ClusterSession::kindsChanged, this, &MainWindow::onKindsChanged);
     connect(session, &ClusterSession::sourceCreated, this, &MainWindow::watchSource);
-    connect(session, &ClusterSession::failed, this,
-            [this](const QString &message) { statusBar()->showMessage(message, 15000); });
+    // A failed discovery (the kinds shown may be incomplete) stays in view
+    // until another kind is shown; a status-bar message was gone in 15 s.
+    connect(session, &ClusterSession::failed, m_notice, &NoticeBar::showNotice);
     connect(session, &ClusterSession::credentialPluginOutput, m_signIn, &SignInBanner::addLine);
     connect(session, &ClusterSession::credentialPluginFinished, m_signIn, &SignInBanner::finish);
     connect(m_statusModel, &InformerStatusModel::summaryChanged, this,
@@ -631,6 +647,7 @@ void MainWindow::refreshStatusBar()
         m_listProgress->setVisible(listing);
     }
     m_summary->setText(m_statusModel->summaryText());
+    m_reconnectAll->setVisible(m_statusModel->unhealthyCount() > 0);
 }
 
 QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const

@@ -22,6 +22,7 @@ class QComboBox;
 class QDockWidget;
 class QLabel;
 class QProgressBar;
+class QToolButton;
 class QStackedWidget;
 class QTimer;
 class QTreeView;
@@ -83,6 +84,7 @@ public:
     class SignInBanner *signInBanner() const { return m_signIn; }
     QString statusText() const;
     QProgressBar *listProgress() const { return m_listProgress; }
+    QToolButton *reconnectAllButton() const { return m_reconnectAll; }
     // The status bar's word on all the informers ("27 informers watching").
     QString informersSummaryText() const;
     // What the window could not do as asked ("No kind "podz"…"), above the
@@ -138,6 +140,7 @@ private:
     QLabel *m_freshness;
     QLabel *m_summary;
     QProgressBar *m_listProgress; // while the shown kind lists
+    QToolButton *m_reconnectAll;  // while an informer is not watching
     QLabel *m_server;
     QTimer *m_countsTimer;
     QDockWidget *m_filterDock = nullptr;

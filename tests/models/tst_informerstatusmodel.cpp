@@ -134,6 +134,9 @@ void TestInformerStatusModel::statusChangeIsOneRowUpdate()
              QStringLiteral("reconnecting in 4 s"));
     QCOMPARE(model.index(1, InformerStatusModel::MessageColumn).data().toString(),
              QStringLiteral("connection refused"));
+    // Never listed: no count, where 0 would read as known to be empty.
+    QCOMPARE(model.index(1, InformerStatusModel::ObjectsColumn).data().toString(),
+             QStringLiteral("—"));
     QCOMPARE(model.unhealthyCount(), 1);
     // Recovered: the old error leaves the message column for the tooltip.
     InformerStatus up;

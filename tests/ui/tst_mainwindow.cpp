@@ -31,6 +31,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace informant;
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void treeHighlightsAKindShownFromElsewhere();
     void treeSaysNotListedUntilTheInformerHasSynced();
     void statusBarShowsProgressWhileListing();
+    void reconnectAllRetriesEveryInformerNotWatching();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -751,6 +753,26 @@ void TestMainWindow::statusBarShowsProgressWhileListing()
     watching.synced = true;
     pods->setStatus(watching);
     QTRY_VERIFY(!bar->isVisibleTo(f.window.get()));
+}
+
+// After an outage every informer waits out its own backoff; the status bar
+// offers to retry them all at once, and only those not watching.
+void TestMainWindow::reconnectAllRetriesEveryInformerNotWatching()
+{
+    Fixture f;
+    QToolButton *reconnect = f.window->reconnectAllButton();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QVERIFY(!reconnect->isVisibleTo(f.window.get()));
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
+    InformerStatus down;
+    down.state = InformerStatus::State::BackingOff;
+    down.retryAtMs = SecondClock::nowMs() + 30'000;
+    pods->setStatus(down);
+    QTRY_VERIFY(reconnect->isVisibleTo(f.window.get()));
+    reconnect->click();
+    QCOMPARE(pods->retries(), 1);
+    QCOMPARE(deployments->retries(), 0); // watching: left alone
 }
 
 QTEST_MAIN(TestMainWindow)
