@@ -47,6 +47,44 @@ private slots:
         }
     }
 
+    // kubectl's output options for api-resources, which informantctl ignored.
+    void apiResourcesOutputOptionsMatchKubectl_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QByteArray>("contains"); // in stdout, or stderr on failure
+        QTest::newRow("wide") << QStringList{"-o", "wide"} << 0
+                              << QByteArray("KIND                       VERBS");
+        QTest::newRow("name") << QStringList{"-o", "name"} << 0
+                              << QByteArray("\ndeployments.apps\n");
+        QTest::newRow("no headers") << QStringList{"--no-headers"} << 0 << QByteArray("pods ");
+        QTest::newRow("yaml") << QStringList{"-o", "yaml"} << 1
+                              << QByteArray("error: --output yaml is not available");
+    }
+    void apiResourcesOutputOptionsMatchKubectl()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(int, exitCode);
+        QFETCH(QByteArray, contains);
+        const int port = startSim({});
+        QVERIFY(port > 0);
+        const QStringList args =
+            QStringList{QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:%1").arg(port),
+                        QStringLiteral("api-resources")} +
+            options;
+        const Run ours = run(ctl(), args, home());
+        QCOMPARE(ours.exitCode, exitCode);
+        QVERIFY2((exitCode == 0 ? ours.out : ours.err).contains(contains), ours.out.constData());
+        if (exitCode == 0 && options.contains(QStringLiteral("--no-headers")))
+            QVERIFY(!ours.out.startsWith("NAME"));
+        const QString kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+        if (!kubectl.isEmpty()) {
+            const Run theirs = run(kubectl, args, home());
+            QCOMPARE(theirs.exitCode, ours.exitCode);
+            QCOMPARE(ours.out, theirs.out);
+        }
+    }
+
     void apiResourcesOverTlsWithClientCertificate()
     {
         const int port =
