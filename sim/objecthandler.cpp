@@ -178,6 +178,18 @@ void handleScale(const Call &call, const QString &verb, const ObjectPtr &current
              QJsonDocument(scaleOf(*result.value()->object)).toJson(QJsonDocument::Compact));
 }
 
+// DeleteOptions.gracePeriodSeconds, from the body or the query (kubectl
+// --grace-period=0 --force sends 0); none when not given.
+std::optional<int> requestedGracePeriod(const Call &call, const QJsonObject &options)
+{
+    const QJsonValue body = options.value(QLatin1String("gracePeriodSeconds"));
+    if (body.isDouble())
+        return body.toInt();
+    bool ok = false;
+    const int query = call.request.param(QStringLiteral("gracePeriodSeconds")).toInt(&ok);
+    return ok ? std::optional<int>(query) : std::nullopt;
+}
+
 void handleDelete(const Call &call, const ObjectPtr &current)
 {
     const QJsonObject options = QJsonDocument::fromJson(call.request.body).object();
@@ -190,10 +202,13 @@ void handleDelete(const Call &call, const ObjectPtr &current)
             call.connection,
             statuses::conflict(call.target.type.group, call.target.type.resource, current->name));
     const Result<ObjectPtr, ApiStatus> result =
-        ObjectWriter(call.context).remove(call.storedType, current, call.dryRun);
+        ObjectWriter(call.context)
+            .remove(call.storedType, current, call.dryRun, requestedGracePeriod(call, options));
     if (!result.ok())
         return sendStatus(call.connection, result.error());
-    if (result.value()->beingDeleted && result.value()->hasFinalizers)
+    // An object that is only marked (finalizers, a grace period) is answered
+    // with its new state, as kube-apiserver does.
+    if (result.value()->beingDeleted)
         return sendObject(call, 200, *result.value());
     ApiStatus status;
     status.code = 200;
@@ -219,8 +234,10 @@ void handleDeleteCollection(const Call &call)
             victims.push_back(object);
     }
     ObjectWriter writer(call.context);
+    const std::optional<int> grace =
+        requestedGracePeriod(call, QJsonDocument::fromJson(call.request.body).object());
     for (const ObjectPtr &victim : victims)
-        (void)writer.remove(call.storedType, victim, call.dryRun);
+        (void)writer.remove(call.storedType, victim, call.dryRun, grace);
     sendJson(call.connection, 200,
              "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\"}");
 }

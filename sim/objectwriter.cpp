@@ -41,6 +41,11 @@ bool isCoreServices(const ResourceType &type)
     return type.group.isEmpty() && type.resource == QLatin1String("services");
 }
 
+bool isCorePods(const ResourceType &type)
+{
+    return type.group.isEmpty() && type.resource == QLatin1String("pods");
+}
+
 QJsonObject crdStatus(const QJsonObject &crd)
 {
     const QJsonObject spec = crd.value(QLatin1String("spec")).toObject();
@@ -68,8 +73,8 @@ QJsonObject crdStatus(const QJsonObject &crd)
 // Metadata a write cannot change: taken from the stored object.
 void keepFixedMetadata(QJsonObject &metadata, const QJsonObject &oldMetadata)
 {
-    for (const char *fixed :
-         {"name", "namespace", "uid", "creationTimestamp", "deletionTimestamp", "generation"}) {
+    for (const char *fixed : {"name", "namespace", "uid", "creationTimestamp", "deletionTimestamp",
+                              "deletionGracePeriodSeconds", "generation"}) {
         const QJsonValue value = oldMetadata.value(QLatin1String(fixed));
         if (value.isUndefined())
             metadata.remove(QLatin1String(fixed));
@@ -163,6 +168,7 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
         metadata.insert(QLatin1String("generation"), 1);
     metadata.remove(QLatin1String("resourceVersion"));
     metadata.remove(QLatin1String("deletionTimestamp"));
+    metadata.remove(QLatin1String("deletionGracePeriodSeconds"));
     object.insert(QLatin1String("metadata"), metadata);
     object.insert(QLatin1String("kind"), type.kind);
     object.insert(QLatin1String("apiVersion"), type.apiVersion());
@@ -233,7 +239,10 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
     unchanged.insert(QLatin1String("metadata"), unchangedMetadata);
     if (dryRun || sameJson(object, unchanged))
         return unchangedEvent(current);
-    if (current->beingDeleted && metadata.value(QLatin1String("finalizers")).toArray().isEmpty()) {
+    // As the registry's shouldDeleteDuringUpdate: the last finalizer removed
+    // from an object whose grace period is over (a Terminating pod stays).
+    if (current->beingDeleted && metadata.value(QLatin1String("finalizers")).toArray().isEmpty() &&
+        metadata.value(QLatin1String("deletionGracePeriodSeconds")).toInt() == 0) {
         const Result<ObjectPtr, ApiStatus> removed = destroy(type, current);
         if (!removed.ok())
             return removed.error();
@@ -248,24 +257,51 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
 }
 
 Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
-                                                  const ObjectPtr &current, bool dryRun)
+                                                  const ObjectPtr &current, bool dryRun,
+                                                  std::optional<int> gracePeriodSeconds)
 {
     if (dryRun)
         return current;
-    if (current->hasFinalizers) {
-        if (current->beingDeleted)
+    const bool pod = isCorePods(type);
+    const int grace =
+        pod ? PodTerminator::gracePeriodSeconds(toJson(*current), gracePeriodSeconds) : 0;
+    if (current->beingDeleted) {
+        // As the registry's BeforeDelete: a second DELETE may only shorten
+        // the grace period; at 0 the object goes once no finalizer remains.
+        const int pending =
+            metadataOf(toJson(*current)).value(QLatin1String("deletionGracePeriodSeconds")).toInt();
+        if (grace >= pending)
             return current;
-        QJsonObject object = toJson(*current);
-        QJsonObject metadata = metadataOf(object);
-        metadata.insert(QLatin1String("deletionTimestamp"), nowTimestamp());
-        metadata.insert(QLatin1String("deletionGracePeriodSeconds"), 0);
-        object.insert(QLatin1String("metadata"), metadata);
-        const Result<EventPtr, ApiStatus> marked = store(type, object);
-        if (!marked.ok())
-            return marked.error();
-        return marked.value()->object;
+        if (grace == 0 && !current->hasFinalizers)
+            return destroy(type, current);
+        return markDeleted(type, current, grace);
     }
+    if (grace > 0) {
+        const Result<ObjectPtr, ApiStatus> marked = markDeleted(type, current, grace);
+        if (marked.ok())
+            m_context.podTerminator.schedule(*marked.value(), grace);
+        return marked;
+    }
+    if (current->hasFinalizers)
+        return markDeleted(type, current, 0);
     return destroy(type, current);
+}
+
+Result<ObjectPtr, ApiStatus> ObjectWriter::markDeleted(const ResourceType &type,
+                                                       const ObjectPtr &current,
+                                                       int gracePeriodSeconds)
+{
+    QJsonObject object = toJson(*current);
+    QJsonObject metadata = metadataOf(object);
+    metadata.insert(
+        QLatin1String("deletionTimestamp"),
+        QDateTime::currentDateTimeUtc().addSecs(gracePeriodSeconds).toString(Qt::ISODate));
+    metadata.insert(QLatin1String("deletionGracePeriodSeconds"), gracePeriodSeconds);
+    object.insert(QLatin1String("metadata"), metadata);
+    const Result<EventPtr, ApiStatus> marked = store(type, object);
+    if (!marked.ok())
+        return marked.error();
+    return marked.value()->object;
 }
 
 Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,

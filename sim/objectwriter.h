@@ -6,8 +6,8 @@
 // ports; a dry run shows them too), update (optimistic concurrency on
 // resourceVersion, defaults again, allocated values kept, generation bump on
 // spec change, status kept or replaced per subresource), delete (finalizers honoured via
-// deletionTimestamp, ownerReference garbage collection, namespace contents), and CRD registration.
-// Server thread only.
+// deletionTimestamp, pods deleted gracefully, ownerReference garbage collection, namespace
+// contents), and CRD registration. Server thread only.
 
 #include "sim/defaults.h"
 #include "sim/servercontext.h"
@@ -38,9 +38,12 @@ public:
     Result<EventPtr, ApiStatus> update(const ResourceType &type, QJsonObject object,
                                        const ObjectPtr &current, UpdateScope scope,
                                        bool dryRun = false);
-    // Deletes, or marks for deletion when finalizers remain. Returns the last state.
+    // Deletes, or marks for deletion when finalizers remain or a pod gets a
+    // grace period (`gracePeriodSeconds` of the DeleteOptions; none: the
+    // pod's own; see PodTerminator). Returns the last state.
     Result<ObjectPtr, ApiStatus> remove(const ResourceType &type, const ObjectPtr &current,
-                                        bool dryRun = false);
+                                        bool dryRun = false,
+                                        std::optional<int> gracePeriodSeconds = std::nullopt);
 
 private:
     // Applies the defaults, then a Service's cluster IP and node ports.
@@ -48,6 +51,9 @@ private:
                                       const QString &key, const QJsonObject &old,
                                       DefaultsFor write);
     Result<EventPtr, ApiStatus> store(const ResourceType &type, const QJsonObject &object);
+    // Sets deletionTimestamp (now + grace) and deletionGracePeriodSeconds.
+    Result<ObjectPtr, ApiStatus> markDeleted(const ResourceType &type, const ObjectPtr &current,
+                                             int gracePeriodSeconds);
     // Deletes now (finalizers done), then collects dependents.
     Result<ObjectPtr, ApiStatus> destroy(const ResourceType &type, const ObjectPtr &current);
     void collectGarbage(const QString &ownerUid);

@@ -5,6 +5,7 @@
 // thread and used only there.
 
 #include "sim/faults.h"
+#include "sim/podterminator.h"
 #include "sim/requestlog.h"
 #include "sim/resourcetable.h"
 #include "sim/storage.h"
@@ -21,6 +22,9 @@ struct ServerSettings
     int defaultWatchTimeoutSeconds = 1800; // kube-apiserver --min-request-timeout
     QString token;                         // required bearer token, if set
     QString serverUrl;
+    // How long a gracefully deleted pod's containers take to stop (capped at
+    // 3/4 of its grace period): long enough to see Terminating.
+    int podStopMs = 4000;
 };
 
 // Where the `replay` scenario's pre-made changes are: a watch of `path` from
@@ -39,6 +43,7 @@ struct ServerContext
         : storage(&table, historyLimit)
         , faults(seed)
         , baseHistoryLimit(historyLimit)
+        , podTerminator(*this)
     {
     }
 
@@ -55,6 +60,8 @@ struct ServerContext
     std::function<void(bool paused)> setChurnPaused;
     // Set by the server: applies a new fault spec (timers, history limit).
     std::function<void(const FaultSpec &)> applyFaults;
+    // Last, so that its pending stops go first.
+    PodTerminator podTerminator;
 };
 
 } // namespace informant::sim

@@ -26,6 +26,7 @@ struct SimOptions
     QString token;    // require this bearer token
     int bookmarkIntervalMs = 2000;
     qint64 continueTtlMs = 5 * 60 * 1000;
+    int podStopMs = 4000; // a gracefully deleted pod's containers stop in this long
 };
 
 } // namespace informant::sim

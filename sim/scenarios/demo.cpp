@@ -14,7 +14,6 @@ namespace {
 constexpr int kNodeCount = 3;
 constexpr int kReconcileMs = 1000;
 constexpr int kRolloutMs = 6000;
-constexpr int kCrashLoopMs = 7000;
 constexpr int kJobMs = 30000;
 
 struct DemoApp
@@ -55,6 +54,48 @@ QJsonObject deployment(const DemoApp &app)
                      {"template",
                       QJsonObject{{"metadata", QJsonObject{{"labels", labels}}},
                                   {"spec", QJsonObject{{"containers", QJsonArray{container}}}}}}}}};
+}
+
+QJsonObject podTemplate(const QJsonObject &labels, const QJsonObject &container)
+{
+    return QJsonObject{{"metadata", QJsonObject{{"labels", labels}}},
+                       {"spec", QJsonObject{{"containers", QJsonArray{container}}}}};
+}
+
+QJsonObject statefulSet()
+{
+    const QJsonObject labels{{"app", "ledger-db"}};
+    const QJsonObject container{
+        {"name", "postgres"},
+        {"image", "postgres:16.4"},
+        {"ports", QJsonArray{QJsonObject{
+                      {"name", "postgres"}, {"containerPort", 5432}, {"protocol", "TCP"}}}}};
+    return QJsonObject{
+        {"apiVersion", "apps/v1"},
+        {"kind", "StatefulSet"},
+        {"metadata",
+         QJsonObject{{"name", "ledger-db"}, {"namespace", "payments"}, {"labels", labels}}},
+        {"spec", QJsonObject{{"replicas", 2},
+                             {"serviceName", "ledger-db"},
+                             {"selector", QJsonObject{{"matchLabels", labels}}},
+                             {"template", podTemplate(labels, container)}}}};
+}
+
+QJsonObject daemonSet()
+{
+    const QJsonObject labels{{"app", "node-exporter"}};
+    const QJsonObject container{
+        {"name", "node-exporter"},
+        {"image", "quay.io/prometheus/node-exporter:v1.8.2"},
+        {"ports", QJsonArray{QJsonObject{
+                      {"name", "metrics"}, {"containerPort", 9100}, {"protocol", "TCP"}}}}};
+    return QJsonObject{
+        {"apiVersion", "apps/v1"},
+        {"kind", "DaemonSet"},
+        {"metadata",
+         QJsonObject{{"name", "node-exporter"}, {"namespace", "monitoring"}, {"labels", labels}}},
+        {"spec", QJsonObject{{"selector", QJsonObject{{"matchLabels", labels}}},
+                             {"template", podTemplate(labels, container)}}}};
 }
 
 QJsonObject widgetCrd()
@@ -103,11 +144,13 @@ DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
     : Scenario(context, options)
     , m_events(context)
     , m_controller(context, m_events, kNodeCount)
+    , m_statefulSets(context, m_events, kNodeCount)
+    , m_daemonSets(context, m_events, kNodeCount)
+    , m_endpoints(context)
     , m_factory(options.seed)
 {
-    connect(&m_reconcileTimer, &QTimer::timeout, this, [this] { m_controller.reconcile(); });
+    connect(&m_reconcileTimer, &QTimer::timeout, this, &DemoScenario::reconcile);
     connect(&m_rolloutTimer, &QTimer::timeout, this, &DemoScenario::rollOut);
-    connect(&m_crashTimer, &QTimer::timeout, this, &DemoScenario::crashLoop);
     connect(&m_jobTimer, &QTimer::timeout, this, &DemoScenario::runJob);
 }
 
@@ -150,6 +193,8 @@ Result<void> DemoScenario::populate()
                                                QLatin1String(app.name) + QStringLiteral("-config")),
                             QLatin1String(app.namespaceName));
     }
+    (void)writer.create(type("apps", "statefulsets"), statefulSet(), QStringLiteral("payments"));
+    (void)writer.create(type("apps", "daemonsets"), daemonSet(), QStringLiteral("monitoring"));
     (void)writer.create(type("apiextensions.k8s.io", "customresourcedefinitions"), widgetCrd(),
                         QString());
     const ResourceType widgets = type("demo.informant.io", "widgets");
@@ -169,7 +214,7 @@ Result<void> DemoScenario::populate()
     createPendingPod();
     // Bring the deployments up before the first client looks.
     for (int i = 0; i < 4; ++i)
-        m_controller.reconcile();
+        reconcile();
     runJob();
     populateChurnPods(kNodeCount);
     return {};
@@ -179,15 +224,24 @@ void DemoScenario::start()
 {
     m_reconcileTimer.start(kReconcileMs);
     m_rolloutTimer.start(kRolloutMs);
-    m_crashTimer.start(kCrashLoopMs);
+    m_crashLoop->start();
     m_jobTimer.start(kJobMs);
     startChurnPods();
+}
+
+void DemoScenario::reconcile()
+{
+    m_controller.reconcile();
+    m_statefulSets.reconcile();
+    m_daemonSets.reconcile();
+    m_endpoints.reconcile();
 }
 
 void DemoScenario::setPaused(bool paused)
 {
     Scenario::setPaused(paused);
-    for (QTimer *timer : {&m_rolloutTimer, &m_crashTimer, &m_jobTimer}) {
+    m_crashLoop->setPaused(paused);
+    for (QTimer *timer : {&m_rolloutTimer, &m_jobTimer}) {
         if (paused)
             timer->stop();
         else

@@ -2,17 +2,23 @@
 
 // The `demo` scenario: a small cluster that looks alive. Three nodes, a few
 // namespaces, deployments (with ReplicaSets and pods, kept by a small
-// controller that also honours kubectl apply/scale) rolling over one after
-// another, a crash-looping pod whose restartCount climbs with BackOff
-// warnings (count and series), a pending unschedulable pod, a job that runs
+// controller that also honours kubectl apply/scale), a StatefulSet and a
+// DaemonSet with their controllers, Services with their Endpoints and
+// EndpointSlices rolling over one after
+// another, a crash-looping pod restarting on the kubelet's back-off with
+// BackOff warnings (count and series), a pending unschedulable pod, a job that runs
 // and completes every 30 s, a CRD (widgets.demo.informant.io) with
 // additionalPrinterColumns and a few custom resources, and realistic events.
 // With --churn, --pods pods (default 200) in namespace "churn" churn as well.
 
+#include "sim/scenarios/crashloopingpod.h"
+#include "sim/scenarios/daemonsetcontroller.h"
 #include "sim/scenarios/deploymentcontroller.h"
+#include "sim/scenarios/endpointscontroller.h"
 #include "sim/scenarios/eventrecorder.h"
 #include "sim/scenarios/podfactory.h"
 #include "sim/scenarios/scenario.h"
+#include "sim/scenarios/statefulsetcontroller.h"
 
 #include <QTimer>
 
@@ -35,19 +41,21 @@ private:
     void rollOut();
     void createCrashLoopingPod();
     void createPendingPod();
-    void crashLoop();
     void runJob();
     void finishJob(const QString &jobName);
+    void reconcile();
 
     EventRecorder m_events;
     DeploymentController m_controller;
+    StatefulSetController m_statefulSets;
+    DaemonSetController m_daemonSets;
+    EndpointsController m_endpoints;
     PodFactory m_factory;
     QTimer m_reconcileTimer;
     QTimer m_rolloutTimer;
-    QTimer m_crashTimer;
     QTimer m_jobTimer;
     std::size_t m_nextRollout = 0;
-    PodParams m_crashPod;
+    std::unique_ptr<CrashLoopingPod> m_crashLoop;
     int m_jobRun = 0;
 };
 

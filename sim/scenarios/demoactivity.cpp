@@ -57,16 +57,14 @@ QJsonObject jobPod(const QString &jobName, const QString &jobUid, const QString 
 
 } // namespace
 
+// Four restarts behind it, the last 70 s ago: the next comes after the
+// 2m40s back-off, then every 5 min, as the kubelet would have it.
 void DemoScenario::createCrashLoopingPod()
 {
-    m_crashPod = m_factory.makePod(QStringLiteral("payments"), QStringLiteral("ledger-worker"), 3);
-    m_crashPod.ready = false;
-    m_crashPod.restartCount = 3;
-    m_crashPod.waitingReason = QStringLiteral("CrashLoopBackOff");
-    const PodParams pod = m_crashPod;
-    m_context.storage.putBuilt(kPods,
-                               [&pod](quint64 rv) { return PodFactory::podObject(pod, rv); });
-    crashLoop();
+    m_crashLoop = std::make_unique<CrashLoopingPod>(
+        m_context, m_events,
+        m_factory.makePod(QStringLiteral("payments"), QStringLiteral("ledger-worker"), 3));
+    m_crashLoop->create(4, 70);
 }
 
 void DemoScenario::createPendingPod()
@@ -82,26 +80,6 @@ void DemoScenario::createPendingPod()
                                     "preemption: 0/3 nodes are available: 3 No preemption victims "
                                     "found for incoming pod."),
                      QStringLiteral("default-scheduler"));
-}
-
-void DemoScenario::crashLoop()
-{
-    ++m_crashPod.restartCount;
-    ++m_crashPod.generation;
-    const PodParams pod = m_crashPod;
-    const EventPtr stored = m_context.storage.putBuilt(
-        kPods, [&pod](quint64 rv) { return PodFactory::podObject(pod, rv); });
-    EventSubject subject =
-        EventSubject::of(*stored->object, QStringLiteral("Pod"), QStringLiteral("v1"));
-    subject.fieldPath = QStringLiteral("spec.containers{app}");
-    m_events.normal(
-        subject, QStringLiteral("Pulled"),
-        QStringLiteral("Container image \"%1\" already present on machine").arg(pod.image),
-        QStringLiteral("kubelet"));
-    m_events.warning(subject, QStringLiteral("BackOff"),
-                     QStringLiteral("Back-off restarting failed container app in pod %1_%2(%3)")
-                         .arg(pod.name, pod.namespaceName, pod.uid),
-                     QStringLiteral("kubelet"));
 }
 
 void DemoScenario::runJob()

@@ -2,7 +2,6 @@
 
 #include "sim/objectwriter.h"
 
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -12,32 +11,8 @@ namespace informant::sim {
 
 namespace {
 
-const QString kPods = QStringLiteral("/pods");
 const QString kReplicaSets = QStringLiteral("apps/replicasets");
 const QString kDeployments = QStringLiteral("apps/deployments");
-
-QString templateHash(const QJsonObject &podTemplate)
-{
-    const QByteArray digest = QCryptographicHash::hash(
-        QJsonDocument(podTemplate).toJson(QJsonDocument::Compact), QCryptographicHash::Sha1);
-    static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-    QString out;
-    for (int i = 0; i < 10; ++i)
-        out += QLatin1Char(kAlphabet[quint8(digest[i]) % (sizeof(kAlphabet) - 1)]);
-    return out;
-}
-
-QJsonObject ownerReference(const StoredObject &owner, const char *kind, const char *apiVersion)
-{
-    return QJsonObject{{"apiVersion", apiVersion}, {"kind", kind},
-                       {"name", owner.name},       {"uid", owner.uid},
-                       {"controller", true},       {"blockOwnerDeletion", true}};
-}
-
-bool isRunning(const StoredObject &pod)
-{
-    return pod.field(QStringLiteral("status.phase")) == QLatin1String("Running");
-}
 
 ResourceType typeOf(ServerContext &context, const QString &storageId)
 {
@@ -82,16 +57,6 @@ QJsonObject deploymentCondition(const QJsonObject &deployment, const char *type,
 }
 
 } // namespace
-
-std::vector<ObjectPtr> DeploymentController::podsOf(const QString &ownerUid) const
-{
-    std::vector<ObjectPtr> out;
-    for (const auto &[key, pod] : m_context.storage.store(kPods).objects()) {
-        if (pod->ownerUids.contains(ownerUid) && !pod->beingDeleted)
-            out.push_back(pod);
-    }
-    return out;
-}
 
 std::vector<ObjectPtr> DeploymentController::replicaSetsOf(const QString &deploymentUid) const
 {
@@ -157,7 +122,7 @@ ObjectPtr DeploymentController::ensureReplicaSet(const ObjectPtr &deployment,
         {"metadata", QJsonObject{{"name", name},
                                  {"namespace", deployment->namespaceName},
                                  {"labels", labels},
-                                 {"ownerReferences", QJsonArray{ownerReference(
+                                 {"ownerReferences", QJsonArray{WorkloadPods::ownerReference(
                                                          *deployment, "Deployment", "apps/v1")}}}},
         {"spec",
          QJsonObject{{"replicas", replicas}, {"selector", selector}, {"template", podTemplate}}},
@@ -180,48 +145,50 @@ void DeploymentController::reconcileDeployment(const ObjectPtr &deployment)
     const QJsonObject object = ObjectWriter::toJson(*deployment);
     const QJsonObject spec = object.value(QLatin1String("spec")).toObject();
     const int desired = spec.value(QLatin1String("replicas")).toInt(1);
-    const QString hash = templateHash(spec.value(QLatin1String("template")).toObject());
+    const QString hash =
+        WorkloadPods::templateHash(spec.value(QLatin1String("template")).toObject());
     const ObjectPtr current = ensureReplicaSet(deployment, object, hash, desired);
     if (!current)
         return;
     const QJsonObject currentJson = ObjectWriter::toJson(*current);
-    std::vector<ObjectPtr> newPods = podsOf(current->uid);
+    std::vector<ObjectPtr> newPods = m_pods.podsOf(current->uid);
     std::vector<ObjectPtr> oldPods;
     std::vector<ObjectPtr> oldSets;
     for (const ObjectPtr &rs : replicaSetsOf(deployment->uid)) {
         if (rs->uid == current->uid)
             continue;
         oldSets.push_back(rs);
-        for (const ObjectPtr &pod : podsOf(rs->uid))
+        for (const ObjectPtr &pod : m_pods.podsOf(rs->uid))
             oldPods.push_back(pod);
     }
     for (const ObjectPtr &pod : newPods) {
-        if (!isRunning(*pod))
-            startPod(pod);
+        if (!WorkloadPods::isRunning(*pod))
+            m_pods.start(pod);
     }
     const int total = int(newPods.size() + oldPods.size());
     if (int(newPods.size()) < desired && total <= desired) {
         createPod(current, currentJson);
     } else if (int(newPods.size()) > desired) {
-        deletePod(newPods.back());
+        m_pods.remove(newPods.back());
     } else if (!oldPods.empty()) {
-        deletePod(oldPods.front());
+        m_pods.remove(oldPods.front());
     }
     for (const ObjectPtr &rs : oldSets) {
-        if (podsOf(rs->uid).empty())
+        if (m_pods.podsOf(rs->uid).empty())
             (void)ensureReplicaSet(deployment, object, rs->name.section('-', -1), 0);
     }
     pruneHistory(spec, oldSets);
-    const auto running = std::count_if(newPods.begin(), newPods.end(),
-                                       [](const ObjectPtr &pod) { return isRunning(*pod); });
-    updateStatus(current, QStringLiteral("apps"), QStringLiteral("replicasets"),
-                 QJsonObject{{"replicas", int(newPods.size())},
-                             {"fullyLabeledReplicas", int(newPods.size())},
-                             {"readyReplicas", int(running)},
-                             {"availableReplicas", int(running)},
-                             {"observedGeneration", 1}});
+    const auto running = std::count_if(newPods.begin(), newPods.end(), [](const ObjectPtr &pod) {
+        return WorkloadPods::isRunning(*pod);
+    });
+    m_pods.updateStatus(current, QStringLiteral("apps"), QStringLiteral("replicasets"),
+                        QJsonObject{{"replicas", int(newPods.size())},
+                                    {"fullyLabeledReplicas", int(newPods.size())},
+                                    {"readyReplicas", int(running)},
+                                    {"availableReplicas", int(running)},
+                                    {"observedGeneration", 1}});
     const QJsonObject generation = object.value(QLatin1String("metadata")).toObject();
-    updateStatus(
+    m_pods.updateStatus(
         deployment, QStringLiteral("apps"), QStringLiteral("deployments"),
         QJsonObject{
             {"observedGeneration", generation.value(QLatin1String("generation")).toInt(1)},
@@ -265,7 +232,7 @@ void DeploymentController::pruneHistory(const QJsonObject &spec,
     const ResourceType type = typeOf(m_context, kReplicaSets);
     for (std::size_t i = 0; i + limit < oldestFirst.size(); ++i) {
         const ObjectPtr &rs = oldestFirst[i].second;
-        if (podsOf(rs->uid).empty())
+        if (m_pods.podsOf(rs->uid).empty())
             (void)ObjectWriter(m_context).remove(type, rs, false);
     }
 }
@@ -276,128 +243,8 @@ void DeploymentController::createPod(const ObjectPtr &replicaSet, const QJsonObj
                                         .toObject()
                                         .value(QLatin1String("template"))
                                         .toObject();
-    QJsonObject metadata = podTemplate.value(QLatin1String("metadata")).toObject();
-    static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-    QString suffix;
-    quint32 seed = ++m_podCounter * 2654435761u + qHash(replicaSet->uid);
-    for (int i = 0; i < 5; ++i, seed /= 27)
-        suffix += QLatin1Char(kAlphabet[seed % 27]);
-    metadata.insert(QLatin1String("name"), replicaSet->name + '-' + suffix);
-    metadata.insert(QLatin1String("generateName"), replicaSet->name + '-');
-    metadata.insert(QLatin1String("namespace"), replicaSet->namespaceName);
-    metadata.insert(QLatin1String("ownerReferences"),
-                    QJsonArray{ownerReference(*replicaSet, "ReplicaSet", "apps/v1")});
-    QJsonObject spec = podTemplate.value(QLatin1String("spec")).toObject();
-    spec.insert(QLatin1String("nodeName"),
-                QStringLiteral("node-%1").arg(m_nextNode++ % quint32(m_nodeCount)));
-    spec.insert(QLatin1String("restartPolicy"),
-                spec.value(QLatin1String("restartPolicy")).toString(QStringLiteral("Always")));
-    spec.insert(QLatin1String("schedulerName"), QStringLiteral("default-scheduler"));
-    const QJsonObject pod{
-        {"apiVersion", "v1"},
-        {"kind", "Pod"},
-        {"metadata", metadata},
-        {"spec", spec},
-        {"status", QJsonObject{{"phase", "Pending"}, {"qosClass", "BestEffort"}}}};
-    const auto created =
-        ObjectWriter(m_context).create(typeOf(m_context, kPods), pod, replicaSet->namespaceName);
-    if (!created.ok())
-        return;
-    const StoredObject &stored = *created.value()->object;
-    m_events.normal(
-        EventSubject::of(*replicaSet, QStringLiteral("ReplicaSet"), QStringLiteral("apps/v1")),
-        QStringLiteral("SuccessfulCreate"), QStringLiteral("Created pod: %1").arg(stored.name),
-        QStringLiteral("replicaset-controller"));
-    m_events.normal(
-        EventSubject::of(stored, QStringLiteral("Pod"), QStringLiteral("v1")),
-        QStringLiteral("Scheduled"),
-        QStringLiteral("Successfully assigned %1/%2 to %3")
-            .arg(stored.namespaceName, stored.name, stored.field(QStringLiteral("spec.nodeName"))),
-        QStringLiteral("default-scheduler"));
-}
-
-void DeploymentController::startPod(const ObjectPtr &pod)
-{
-    QJsonObject object = ObjectWriter::toJson(*pod);
-    const QJsonArray containers =
-        object.value(QLatin1String("spec")).toObject().value(QLatin1String("containers")).toArray();
-    const QString now = nowTimestamp();
-    QJsonArray statuses;
-    EventSubject subject = EventSubject::of(*pod, QStringLiteral("Pod"), QStringLiteral("v1"));
-    for (const QJsonValue &value : containers) {
-        const QJsonObject container = value.toObject();
-        const QString name = container.value(QLatin1String("name")).toString();
-        const QString image = container.value(QLatin1String("image")).toString();
-        statuses.append(
-            QJsonObject{{"name", name},
-                        {"state", QJsonObject{{"running", QJsonObject{{"startedAt", now}}}}},
-                        {"lastState", QJsonObject()},
-                        {"ready", true},
-                        {"restartCount", 0},
-                        {"image", image},
-                        {"imageID", image + QStringLiteral("@sha256:9d4f2c1e0b7a")},
-                        {"containerID", QStringLiteral("containerd://") + pod->uid.left(8) + name},
-                        {"started", true}});
-        subject.fieldPath = QStringLiteral("spec.containers{%1}").arg(name);
-        m_events.normal(
-            subject, QStringLiteral("Pulled"),
-            QStringLiteral("Container image \"%1\" already present on machine").arg(image),
-            QStringLiteral("kubelet"));
-        m_events.normal(subject, QStringLiteral("Created"),
-                        QStringLiteral("Created container %1").arg(name),
-                        QStringLiteral("kubelet"));
-        m_events.normal(subject, QStringLiteral("Started"),
-                        QStringLiteral("Started container %1").arg(name),
-                        QStringLiteral("kubelet"));
-    }
-    const QString nodeName = pod->field(QStringLiteral("spec.nodeName"));
-    const QString hostIp = QStringLiteral("10.0.0.%1").arg(nodeName.section('-', -1).toInt() + 10);
-    const QString podIp = QStringLiteral("10.244.%1.%2")
-                              .arg(nodeName.section('-', -1).toInt())
-                              .arg(qHash(pod->uid) % 250 + 2);
-    const auto condition = [&](const char *type) {
-        return QJsonObject{{"type", type},
-                           {"status", "True"},
-                           {"lastProbeTime", QJsonValue::Null},
-                           {"lastTransitionTime", now}};
-    };
-    object.insert(QLatin1String("status"),
-                  QJsonObject{{"phase", "Running"},
-                              {"conditions",
-                               QJsonArray{condition("PodReadyToStartContainers"),
-                                          condition("Initialized"), condition("Ready"),
-                                          condition("ContainersReady"), condition("PodScheduled")}},
-                              {"hostIP", hostIp},
-                              {"hostIPs", QJsonArray{QJsonObject{{"ip", hostIp}}}},
-                              {"podIP", podIp},
-                              {"podIPs", QJsonArray{QJsonObject{{"ip", podIp}}}},
-                              {"startTime", now},
-                              {"containerStatuses", statuses},
-                              {"qosClass", "BestEffort"}});
-    (void)ObjectWriter(m_context).update(typeOf(m_context, kPods), object, pod,
-                                         UpdateScope::Status);
-}
-
-void DeploymentController::deletePod(const ObjectPtr &pod)
-{
-    EventSubject subject = EventSubject::of(*pod, QStringLiteral("Pod"), QStringLiteral("v1"));
-    m_events.normal(subject, QStringLiteral("Killing"), QStringLiteral("Stopping container app"),
-                    QStringLiteral("kubelet"));
-    (void)ObjectWriter(m_context).remove(typeOf(m_context, kPods), pod);
-}
-
-void DeploymentController::updateStatus(const ObjectPtr &object, const QString &resourceGroup,
-                                        const QString &resource, const QJsonObject &status)
-{
-    QJsonObject json = ObjectWriter::toJson(*object);
-    if (QJsonDocument(json.value(QLatin1String("status")).toObject()).toJson() ==
-        QJsonDocument(status).toJson())
-        return;
-    // Unchanged conditions keep their times, so equal statuses compare equal.
-    json.insert(QLatin1String("status"), status);
-    const auto type = m_context.table.find(resourceGroup, QStringLiteral("v1"), resource);
-    if (type)
-        (void)ObjectWriter(m_context).update(*type, json, object, UpdateScope::Status);
+    (void)m_pods.create(replicaSet, "ReplicaSet", QStringLiteral("replicaset-controller"),
+                        podTemplate, QString(), replicaSet->name + '-', QJsonObject());
 }
 
 } // namespace informant::sim

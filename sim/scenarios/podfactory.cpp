@@ -148,12 +148,21 @@ void writeStatus(Json &j, const PodParams &p)
       << "\"}],\"startTime\":\"" << p.createdAt
       << "\",\"containerStatuses\":[{\"name\":\"app\",\"state\":{";
     if (p.waitingReason.isEmpty())
-        j << "\"running\":{\"startedAt\":\"" << p.createdAt << "\"}}";
-    else
+        j << "\"running\":{\"startedAt\":\"" << (p.startedAt.isEmpty() ? p.createdAt : p.startedAt)
+          << "\"}}";
+    else if (p.waitingMessage.isEmpty())
         j << "\"waiting\":{\"reason\":\"" << p.waitingReason
           << "\",\"message\":\"back-off 5m0s restarting failed container=app pod=" << p.name
           << "\"}}";
-    j << ",\"lastState\":{},\"ready\":" << (p.ready ? "true" : "false")
+    else
+        j << "\"waiting\":{\"reason\":\"" << p.waitingReason << "\",\"message\":\""
+          << p.waitingMessage << "\"}}";
+    j << ",\"lastState\":{";
+    if (!p.lastFinishedAt.isEmpty())
+        j << "\"terminated\":{\"exitCode\":" << qint64(p.lastExitCode) << ",\"reason\":\""
+          << p.lastReason << "\",\"startedAt\":\"" << p.lastStartedAt << "\",\"finishedAt\":\""
+          << p.lastFinishedAt << "\"}";
+    j << "},\"ready\":" << (p.ready ? "true" : "false")
       << ",\"restartCount\":" << qint64(p.restartCount) << ",\"image\":\"" << p.image
       << "\",\"imageID\":\"" << p.image
       << "@sha256:4c1e997385b8fb4ad4d1d3c7e5af7ff3f882e04d05d4ff9e3d1b2e9e1c9a5f01\","

@@ -33,8 +33,16 @@ struct PodParams
     QString podIp;
     int restartCount = 0;
     bool ready = true;
-    QString waitingReason; // e.g. CrashLoopBackOff (container not running)
-    int generation = 0;    // bumps an annotation so updates change bytes
+    QString waitingReason;  // e.g. CrashLoopBackOff (container not running)
+    QString waitingMessage; // empty: "back-off 5m0s restarting failed container=app pod=<name>"
+    QString startedAt;      // the running container's start (empty: createdAt)
+    // The previous container's end (containerStatuses[].lastState.terminated;
+    // none while lastFinishedAt is empty).
+    QString lastStartedAt;
+    QString lastFinishedAt;
+    QString lastReason;
+    int lastExitCode = 0;
+    int generation = 0; // bumps an annotation so updates change bytes
 };
 
 class PodFactory

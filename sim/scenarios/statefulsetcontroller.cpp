@@ -1,0 +1,134 @@
+#include "sim/scenarios/statefulsetcontroller.h"
+
+#include "sim/objectwriter.h"
+
+#include <QJsonArray>
+
+#include <map>
+
+namespace informant::sim {
+
+namespace {
+
+const QString kRevisionLabel = QStringLiteral("controller-revision-hash");
+
+QString labelOf(const StoredObject &object, const QString &key)
+{
+    for (const Label &label : object.labels) {
+        if (label.key == key)
+            return label.value;
+    }
+    return QString();
+}
+
+} // namespace
+
+void StatefulSetController::reconcile()
+{
+    std::vector<ObjectPtr> sets;
+    for (const auto &[key, set] :
+         m_context.storage.store(QStringLiteral("apps/statefulsets")).objects())
+        sets.push_back(set);
+    for (const ObjectPtr &set : sets)
+        reconcileSet(set);
+}
+
+void StatefulSetController::reconcileSet(const ObjectPtr &set)
+{
+    if (set->beingDeleted)
+        return;
+    const QJsonObject object = ObjectWriter::toJson(*set);
+    const QJsonObject spec = object.value(QLatin1String("spec")).toObject();
+    const int replicas = spec.value(QLatin1String("replicas")).toInt(1);
+    const QString revision =
+        set->name + '-' +
+        WorkloadPods::templateHash(spec.value(QLatin1String("template")).toObject());
+    std::map<int, ObjectPtr> byOrdinal; // terminating pods too: their names are taken
+    for (const ObjectPtr &pod : m_pods.podsOf(set->uid, true)) {
+        bool ok = false;
+        const int ordinal = pod->name.mid(set->name.size() + 1).toInt(&ok);
+        if (ok && pod->name.startsWith(set->name + '-'))
+            byOrdinal.emplace(ordinal, pod);
+    }
+    for (const auto &[ordinal, pod] : byOrdinal) {
+        if (!pod->beingDeleted && !WorkloadPods::isRunning(*pod))
+            m_pods.start(pod);
+    }
+    step(set, spec, revision, byOrdinal);
+
+    int existing = 0;
+    int ready = 0;
+    int updated = 0;
+    const QJsonObject status = object.value(QLatin1String("status")).toObject();
+    QString currentRevision = status.value(QLatin1String("currentRevision")).toString(revision);
+    for (const ObjectPtr &pod : m_pods.podsOf(set->uid)) {
+        ++existing;
+        ready += WorkloadPods::isRunning(*pod) ? 1 : 0;
+        updated += labelOf(*pod, kRevisionLabel) == revision ? 1 : 0;
+    }
+    // The update is done once every replica runs the new revision.
+    if (updated == replicas && existing == replicas)
+        currentRevision = revision;
+    int current = 0;
+    for (const ObjectPtr &pod : m_pods.podsOf(set->uid))
+        current += labelOf(*pod, kRevisionLabel) == currentRevision ? 1 : 0;
+    m_pods.updateStatus(set, QStringLiteral("apps"), QStringLiteral("statefulsets"),
+                        QJsonObject{{"observedGeneration", object.value(QLatin1String("metadata"))
+                                                               .toObject()
+                                                               .value(QLatin1String("generation"))
+                                                               .toInt(1)},
+                                    {"replicas", existing},
+                                    {"readyReplicas", ready},
+                                    {"availableReplicas", ready},
+                                    {"currentReplicas", current},
+                                    {"updatedReplicas", updated},
+                                    {"currentRevision", currentRevision},
+                                    {"updateRevision", revision},
+                                    {"collisionCount", 0}});
+}
+
+void StatefulSetController::step(const ObjectPtr &set, const QJsonObject &spec,
+                                 const QString &revision, const std::map<int, ObjectPtr> &byOrdinal)
+{
+    const int replicas = spec.value(QLatin1String("replicas")).toInt(1);
+    for (const auto &[ordinal, pod] : byOrdinal) {
+        if (pod->beingDeleted)
+            return; // OrderedReady: one pod in flight at a time
+    }
+    for (int ordinal = 0; ordinal < replicas; ++ordinal) {
+        const auto found = byOrdinal.find(ordinal);
+        if (found == byOrdinal.end())
+            return createPod(set, spec, revision, ordinal);
+        if (!WorkloadPods::isRunning(*found->second))
+            return; // wait for it to run before the next
+    }
+    // Scale down, then update, from the highest ordinal.
+    for (auto it = byOrdinal.rbegin(); it != byOrdinal.rend(); ++it) {
+        if (it->first >= replicas)
+            return m_pods.remove(it->second);
+    }
+    for (auto it = byOrdinal.rbegin(); it != byOrdinal.rend(); ++it) {
+        if (labelOf(*it->second, kRevisionLabel) != revision)
+            return m_pods.remove(it->second);
+    }
+}
+
+void StatefulSetController::createPod(const ObjectPtr &set, const QJsonObject &spec,
+                                      const QString &revision, int ordinal)
+{
+    const QString name = QStringLiteral("%1-%2").arg(set->name).arg(ordinal);
+    QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
+    QJsonObject podSpec = podTemplate.value(QLatin1String("spec")).toObject();
+    podSpec.insert(QLatin1String("hostname"), name);
+    const QString serviceName = spec.value(QLatin1String("serviceName")).toString();
+    if (!serviceName.isEmpty())
+        podSpec.insert(QLatin1String("subdomain"), serviceName);
+    podTemplate.insert(QLatin1String("spec"), podSpec);
+    (void)m_pods.create(set, "StatefulSet", QStringLiteral("statefulset-controller"), podTemplate,
+                        name, QString(),
+                        QJsonObject{{kRevisionLabel, revision},
+                                    {"statefulset.kubernetes.io/pod-name", name},
+                                    {"apps.kubernetes.io/pod-index", QString::number(ordinal)}});
+}
+
+} // namespace informant::sim

@@ -1,0 +1,42 @@
+#pragma once
+
+// A small stand-in for kube-controller-manager's statefulset controller
+// (OrderedReady pod management, RollingUpdate): a StatefulSet's pods are
+// <name>-0..<name>-(N-1), created one at a time in order, each once the one
+// before runs; scaling down and template updates delete the highest ordinal
+// first, one at a time, and a deleted pod comes back under its name once it
+// is gone. Pods carry controller-revision-hash, statefulset.kubernetes.io/
+// pod-name and apps.kubernetes.io/pod-index, hostname and subdomain. Status:
+// replicas, readyReplicas, availableReplicas, currentReplicas,
+// updatedReplicas and the revisions. No PersistentVolumeClaims. Used by the
+// demo scenario only. Server thread only.
+
+#include "sim/scenarios/workloadpods.h"
+
+namespace informant::sim {
+
+class StatefulSetController
+{
+public:
+    StatefulSetController(ServerContext &context, EventRecorder &events, int nodeCount)
+        : m_context(context)
+        , m_pods(context, events, nodeCount)
+    {
+    }
+
+    // One pass over every StatefulSet and its pods.
+    void reconcile();
+
+private:
+    void reconcileSet(const ObjectPtr &set);
+    // Creates, deletes or waits: at most one pod changes per pass.
+    void step(const ObjectPtr &set, const QJsonObject &spec, const QString &revision,
+              const std::map<int, ObjectPtr> &byOrdinal);
+    void createPod(const ObjectPtr &set, const QJsonObject &spec, const QString &revision,
+                   int ordinal);
+
+    ServerContext &m_context;
+    WorkloadPods m_pods;
+};
+
+} // namespace informant::sim

@@ -1,0 +1,59 @@
+#pragma once
+
+// What the demo's workload controllers (Deployment/ReplicaSet, StatefulSet,
+// DaemonSet) share, as kube-controller-manager's controller_utils and the
+// kubelet do it: pods made from a pod template and owned by their
+// controller (SuccessfulCreate and Scheduled events), started by the
+// kubelet on the next tick (Running, ready, a pod IP; Pulled, Created,
+// Started), deleted through the API's graceful deletion (Killing; the pod
+// shows Terminating until stopped), and status writes that change nothing
+// when nothing changed. Server thread only.
+
+#include "sim/scenarios/eventrecorder.h"
+#include "sim/servercontext.h"
+
+#include <QJsonObject>
+
+namespace informant::sim {
+
+class WorkloadPods
+{
+public:
+    WorkloadPods(ServerContext &context, EventRecorder &events, int nodeCount)
+        : m_context(context)
+        , m_events(events)
+        , m_nodeCount(nodeCount)
+    {
+    }
+
+    // A short stable hash of a pod template (pod-template-hash,
+    // controller-revision-hash).
+    static QString templateHash(const QJsonObject &podTemplate);
+    static QJsonObject ownerReference(const StoredObject &owner, const char *kind,
+                                      const char *apiVersion);
+    static bool isRunning(const StoredObject &pod);
+
+    // The pods `ownerUid` controls; terminating ones only with `withTerminating`.
+    std::vector<ObjectPtr> podsOf(const QString &ownerUid, bool withTerminating = false) const;
+    // Creates a pod from `podTemplate` owned by `owner`, named `name` (or
+    // `generateName` plus a suffix when empty), with `extraLabels`, on
+    // `nodeName` (empty: the next node in turn).
+    ObjectPtr create(const ObjectPtr &owner, const char *ownerKind, const QString &component,
+                     const QJsonObject &podTemplate, const QString &name,
+                     const QString &generateName, const QJsonObject &extraLabels,
+                     const QString &nodeName = QString());
+    void start(const ObjectPtr &pod);
+    void remove(const ObjectPtr &pod);
+    // Replaces `object`'s status with `status` unless equal.
+    void updateStatus(const ObjectPtr &object, const QString &resourceGroup,
+                      const QString &resource, const QJsonObject &status);
+
+private:
+    ServerContext &m_context;
+    EventRecorder &m_events;
+    int m_nodeCount;
+    quint32 m_nextNode = 0;
+    quint32 m_podCounter = 0;
+};
+
+} // namespace informant::sim
