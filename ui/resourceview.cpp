@@ -4,7 +4,6 @@
 #include "models/freshness.h"
 #include "models/secondclock.h"
 #include "ui/celldelegate.h"
-#include "ui/columnsmenu.h"
 #include "ui/freshnessbanner.h"
 #include "ui/rowcopy.h"
 
@@ -17,7 +16,6 @@
 #include <QMenu>
 #include <QScopedValueRollback>
 #include <QScrollBar>
-#include <QSettings>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -31,32 +29,7 @@ namespace informant {
 namespace {
 
 constexpr int kQuickFilterDebounceMs = 120;
-// The rows in view a batch's scroll anchor remembers (a tall window shows ~80).
-constexpr qsizetype kMaxAnchorRows = 128;
 constexpr int kCountsRefreshMs = 250;
-
-int defaultColumnWidth(const QString &name, const QFontMetrics &fm)
-{
-    // Sample texts instead of ResizeToContents over every row (Wireshark's
-    // setRecentColumnWidth habit).
-    static const QHash<QString, QString> samples{
-        {QStringLiteral("NAMESPACE"), QStringLiteral("kube-system")},
-        {QStringLiteral("NAME"), QStringLiteral("frontend-7d9c6b5f4-abcde-x")},
-        {QStringLiteral("READY"), QStringLiteral("READY_")},
-        {QStringLiteral("STATUS"), QStringLiteral("CrashLoopBackOf")},
-        {QStringLiteral("RESTARTS"), QStringLiteral("12 (3m ago)")},
-        {QStringLiteral("AGE"), QStringLiteral("AGE 12d")},
-        {QStringLiteral("IP"), QStringLiteral("10.244.100.100")},
-        {QStringLiteral("NODE"), QStringLiteral("worker-node-03")},
-        {QStringLiteral("TYPE"), QStringLiteral("ClusterIP_")},
-        {QStringLiteral("CLUSTER-IP"), QStringLiteral("10.96.100.100")},
-        {QStringLiteral("EXTERNAL-IP"), QStringLiteral("<none>_____")},
-        {QStringLiteral("PORT(S)"), QStringLiteral("80/TCP,443/TCP")},
-        {QStringLiteral("MESSAGE"), QStringLiteral("Back-off restarting failed container xx")},
-    };
-    const QString sample = samples.value(name, name + QStringLiteral("_xxxx"));
-    return qMax(fm.horizontalAdvance(sample), fm.horizontalAdvance(name) + 20) + 12;
-}
 
 } // namespace
 
@@ -74,6 +47,8 @@ ResourceView::ResourceView(QWidget *parent)
     , m_quickDebounce(new QTimer(this))
     , m_selectorDebounce(new QTimer(this))
     , m_countsTimer(new QTimer(this))
+    , m_columns(m_table)
+    , m_anchor(m_table)
 {
     buildLayout();
     m_countsTimer->setSingleShot(true);
@@ -114,7 +89,7 @@ ResourceView::ResourceView(QWidget *parent)
     });
     // Rows scrolled into view may have longer names.
     connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this,
-            &ResourceView::fitNameColumn);
+            [this] { m_columns.fitName(); });
     m_table->installEventFilter(this);
     m_quick->installEventFilter(this);
     m_selector->installEventFilter(this);
@@ -227,6 +202,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
         disconnect(old->model(), nullptr, this, nullptr);
         disconnect(m_table->selectionModel(), nullptr, this, nullptr);
         m_feed = nullptr;
+        m_columns.clear();
     }
     m_lastCurrent = KubeObject();
     if (!source) {
@@ -249,11 +225,12 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     m_title->setText(source->kind().kind + (source->kind().kind.endsWith(QLatin1Char('s'))
                                                 ? QString()
                                                 : QStringLiteral("s")));
-    restoreColumns();
-    connect(model, &ResourceTableModel::batchAboutToBeApplied, this, &ResourceView::rememberAnchor);
+    m_columns.restore(model, source->kind().id());
+    connect(model, &ResourceTableModel::batchAboutToBeApplied, this,
+            [this] { m_anchor.remember(*m_feed->model()); });
     connect(model, &ResourceTableModel::batchApplied, this, [this] {
-        fitNameColumn();
-        restoreAnchor();
+        m_columns.fitName();
+        m_anchor.restore(*m_feed->model());
         updateEmptyHint();
         // A new label text relayouts the bar: at most a few times a second
         // while a storm delivers a batch every 50 ms.
@@ -272,133 +249,6 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     updateFreshness();
     if (!m_quick->hasFocus() && !m_selector->hasFocus())
         m_table->setFocus();
-}
-
-void ResourceView::restoreColumns()
-{
-    QHeaderView *header = m_table->horizontalHeader();
-    applyDefaultColumnWidths();
-    const QSettings settings;
-    const QString id = source()->kind().id();
-    const QByteArray state =
-        settings.value(QStringLiteral("tables/%1/header").arg(id)).toByteArray();
-    if (!state.isEmpty())
-        header->restoreState(state);
-    // The header's state is saved at every switch, widths the user never
-    // touched too (a kind first shown empty or still listing kept its
-    // sample-text NAME width for good, and long names were cut short while
-    // other columns had room). Only widths the user set are kept as they are.
-    const QString byUser = QStringLiteral("tables/%1/widthsByUser").arg(id);
-    const int name = m_feed->model()->formatter().nameColumn();
-    if (settings.contains(byUser)) {
-        m_widthsByUser = settings.value(byUser).toBool();
-    } else {
-        // Saved before the user's widths were told apart: a NAME width other
-        // than the sample one was the user's choice (or fitted once).
-        m_widthsByUser = !state.isEmpty() && name >= 0 &&
-                         header->sectionSize(name) !=
-                             defaultColumnWidth(QStringLiteral("NAME"), m_table->fontMetrics());
-    }
-    m_fitName = !m_widthsByUser;
-    rememberOwnWidths();
-    const ResourceTableModel *model = m_feed->model();
-    header->setSortIndicator(model->sortColumn(), model->sortOrder());
-    if (model->sortColumn() < 0)
-        header->setSortIndicatorShown(false);
-}
-
-void ResourceView::applyDefaultColumnWidths()
-{
-    const RowFormatter &formatter = m_feed->model()->formatter();
-    QHeaderView *header = m_table->horizontalHeader();
-    const QFontMetrics fm = m_table->fontMetrics();
-    for (int c = 0; c < formatter.columnCount(); ++c) {
-        const RowFormatter::Column &column = formatter.columns().at(c);
-        header->resizeSection(c, defaultColumnWidth(column.name, fm));
-        header->setSectionHidden(c, column.priority > 0);
-    }
-}
-
-void ResourceView::rememberOwnWidths()
-{
-    const QHeaderView *header = m_table->horizontalHeader();
-    m_ownWidths.clear();
-    for (int c = 0; c < header->count(); ++c)
-        m_ownWidths.append(header->sectionSize(c));
-}
-
-bool ResourceView::userChangedWidths() const
-{
-    const QHeaderView *header = m_table->horizontalHeader();
-    if (m_ownWidths.size() != header->count())
-        return false;
-    // The last shown column stretches with the window: its width is not a
-    // choice.
-    int last = -1;
-    for (int v = header->count() - 1; v >= 0 && last < 0; --v) {
-        if (!header->isSectionHidden(header->logicalIndex(v)))
-            last = header->logicalIndex(v);
-    }
-    for (int c = 0; c < header->count(); ++c) {
-        if (c != last && !header->isSectionHidden(c) && header->sectionSize(c) != m_ownWidths[c])
-            return true;
-    }
-    return false;
-}
-
-void ResourceView::fitNameColumn()
-{
-    // Generated pod names are longer than any sample width; NAME grows to
-    // the names in view (the visible rows only, so it stays cheap) as rows
-    // arrive and the view grows, up to the room the other columns leave (at
-    // least 2/5 of the view), so they stay on screen. It never shrinks (no
-    // jumping while scrolling), and the user's own widths are kept.
-    const int column = m_feed ? m_feed->model()->formatter().nameColumn() : -1;
-    // Hidden, the table would measure every row (Qt's sizeHintForColumn).
-    if (!m_fitName || column < 0 || m_feed->model()->rowCount() == 0 || !m_table->isVisible() ||
-        m_table->viewport()->width() < 200) // not laid out yet
-        return;
-    if (userChangedWidths()) {
-        m_fitName = false;
-        return;
-    }
-    QHeaderView *header = m_table->horizontalHeader();
-    const RowFormatter &formatter = m_feed->model()->formatter();
-    const QFontMetrics fm = m_table->fontMetrics();
-    const int lastVisual = [header] {
-        for (int v = header->count() - 1; v >= 0; --v) {
-            if (!header->isSectionHidden(header->logicalIndex(v)))
-                return v;
-        }
-        return -1;
-    }();
-    int others = 0;
-    for (int c = 0; c < header->count(); ++c) {
-        if (c == column || header->isSectionHidden(c))
-            continue;
-        // The stretched last column counts at its own width, not the stretch.
-        others += header->visualIndex(c) == lastVisual
-                      ? defaultColumnWidth(formatter.columns().at(c).name, fm)
-                      : header->sectionSize(c);
-    }
-    const int viewport = m_table->viewport()->width();
-    const int cap = qMax(viewport * 2 / 5, viewport - others);
-    const int before = header->sectionSize(column);
-    m_table->resizeColumnToContents(column); // the rows in view (precision 0)
-    header->resizeSection(column, qBound(before, header->sectionSize(column), qMax(before, cap)));
-    rememberOwnWidths();
-}
-
-void ResourceView::saveColumns() const
-{
-    if (!m_feed)
-        return;
-    QSettings settings;
-    const QString id = source()->kind().id();
-    settings.setValue(QStringLiteral("tables/%1/header").arg(id),
-                      m_table->horizontalHeader()->saveState());
-    settings.setValue(QStringLiteral("tables/%1/widthsByUser").arg(id),
-                      m_widthsByUser || userChangedWidths());
 }
 
 void ResourceView::updateCounts()
@@ -617,24 +467,12 @@ QMenu *ResourceView::rowMenu(const QPoint &viewportPos)
 
 QMenu *ResourceView::columnsMenu()
 {
-    if (!m_feed)
-        return nullptr;
-    return createColumnsMenu(
-        m_table->horizontalHeader(), m_feed->model()->formatter(),
-        [this] { onColumnVisibilityChanged(); }, this);
+    return m_columns.createMenu(this);
 }
 
-void ResourceView::onColumnVisibilityChanged()
+void ResourceView::saveColumns() const
 {
-    // Widths the user set before stay the user's; the shown column's width
-    // is the view's own, not a change by the user that would stop NAME from
-    // fitting the names.
-    if (userChangedWidths())
-        m_widthsByUser = true;
-    m_fitName = !m_widthsByUser;
-    rememberOwnWidths();
-    fitNameColumn();
-    saveColumns();
+    m_columns.save();
 }
 
 bool ResourceView::selectKey(const QString &key)
@@ -659,45 +497,6 @@ bool ResourceView::sortByColumnName(const QString &name, Qt::SortOrder order)
         return false;
     m_table->sortByColumn(column, order);
     return true;
-}
-
-void ResourceView::rememberAnchor()
-{
-    m_anchorKeys.clear();
-    QScrollBar *bar = m_table->verticalScrollBar();
-    m_anchorAtTop = bar->value() == 0;
-    const int top = m_table->rowAt(0);
-    if (m_anchorAtTop || top < 0)
-        return;
-    const int bottom = m_table->rowAt(m_table->viewport()->height() - 1);
-    const int last = bottom < 0 ? m_feed->model()->rowCount() - 1 : bottom;
-    for (int row = top; row <= last && m_anchorKeys.size() < kMaxAnchorRows; ++row)
-        m_anchorKeys.append(m_feed->model()->keyAt(row));
-}
-
-void ResourceView::restoreAnchor()
-{
-    // Each row that was in view and is still there says where the top row
-    // went; the view follows the most of them. One row that moves away (its
-    // STATUS sorts elsewhere now) or is deleted does not drag the view with
-    // it, and rows added or removed above keep what the user reads in place.
-    if (m_anchorKeys.isEmpty())
-        return;
-    QHash<int, int> votes;
-    int best = 0;
-    int bestVotes = 0;
-    for (qsizetype offset = 0; offset < m_anchorKeys.size(); ++offset) {
-        const int row = m_feed->model()->rowOfKey(m_anchorKeys.at(offset));
-        if (row < 0)
-            continue;
-        const int top = row - int(offset);
-        if (const int n = ++votes[top]; n > bestVotes) {
-            best = top;
-            bestVotes = n;
-        }
-    }
-    if (bestVotes > 0)
-        m_table->verticalScrollBar()->setValue(qMax(0, best));
 }
 
 void ResourceView::emitCurrentIfChanged()
@@ -729,10 +528,10 @@ bool ResourceView::eventFilter(QObject *watched, QEvent *event)
         (event->type() == QEvent::Resize || event->type() == QEvent::Move)) {
         m_emptyHint->setGeometry(m_table->viewport()->geometry());
         if (event->type() == QEvent::Resize)
-            fitNameColumn(); // more room, or more rows in view
+            m_columns.fitName(); // more room, or more rows in view
     }
     if (watched == m_table && event->type() == QEvent::Show)
-        fitNameColumn(); // batches that came while it was hidden did not
+        m_columns.fitName(); // batches that came while it was hidden did not
     if (event->type() != QEvent::KeyPress)
         return QWidget::eventFilter(watched, event);
     auto *key = static_cast<QKeyEvent *>(event);

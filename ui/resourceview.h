@@ -6,17 +6,18 @@
 // when the watch is not healthy. (What the window could not do as asked is
 // the window's NoticeBar, above the table and the timeline alike.)
 //
-// Keeps the selection and the scroll position while rows change: the top
-// visible row is the anchor, re-found by key after every batch (unless the
-// view is at the very top, where new rows may push in). Column widths,
-// order and visibility are remembered per kind (QSettings); until the user
-// sets a kind's widths, NAME is widened to the names shown, into the room the
-// other columns leave. The header's context menu shows and hides columns
+// Keeps the selection and the scroll position while rows change: the rows in
+// view are re-found by key after every batch (scrollanchor.h). Column widths,
+// order and visibility are remembered per kind; until the user sets a kind's
+// widths, NAME is widened to the names shown, into the room the other columns
+// leave (tablecolumns.h). The header's context menu shows and hides columns
 // (NAME stays); the rows' menu and Ctrl+C copy names (see rowcopy.h).
 
 #include "informer/core/kubeobject.h"
 #include "models/facetselection.h"
 #include "models/tablefeed.h"
+#include "ui/scrollanchor.h"
+#include "ui/tablecolumns.h"
 
 #include <QWidget>
 
@@ -90,13 +91,6 @@ protected:
 
 private:
     void buildLayout();
-    void restoreColumns();
-    void applyDefaultColumnWidths();
-    void fitNameColumn();
-    // Notes the widths the view gave the columns itself, and tells them from
-    // widths the user has set since (the stretched last column aside).
-    void rememberOwnWidths();
-    bool userChangedWidths() const;
     void updateCounts();
     void updateFreshness();
     void updateEmptyHint();
@@ -109,11 +103,7 @@ private:
     // is a valid selector.
     bool showSelectorError();
     void applySelector();
-    void rememberAnchor();
-    void restoreAnchor();
     void emitCurrentIfChanged();
-    // The user showed or hid a column from the header's menu.
-    void onColumnVisibilityChanged();
     // Namespace/name when the table may show several namespaces.
     bool copiesNamespaces() const;
 
@@ -130,12 +120,9 @@ private:
     QTimer *m_selectorDebounce;
     QTimer *m_countsTimer;
     TableFeed *m_feed = nullptr;
-    FacetSelection m_facets;  // the filter pane's choice, for the next kind's feed
-    QStringList m_anchorKeys; // the rows in view before a batch, top down
-    bool m_anchorAtTop = true;
-    bool m_fitName = false;      // no widths set by the user: NAME grows to the names
-    bool m_widthsByUser = false; // the user has set this kind's widths (remembered)
-    QList<int> m_ownWidths;      // per logical column, as the view last set them
+    FacetSelection m_facets; // the filter pane's choice, for the next kind's feed
+    TableColumns m_columns;  // widths, order and visibility per kind
+    ScrollAnchor m_anchor;   // the rows in view, kept across batches
     KubeObject m_lastCurrent;
     bool m_clearingCurrent = false; // the selection is being cleared on purpose
 };
