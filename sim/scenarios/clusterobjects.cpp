@@ -93,6 +93,19 @@ QJsonObject configMap(const QString &namespaceName, const QString &name)
         {"data", QJsonObject{{"LOG_LEVEL", "info"}, {"FEATURE_FLAGS", "fast-path,new-ui"}}}};
 }
 
+QJsonObject secret(const QString &namespaceName, const QString &name,
+                   const QList<QPair<QString, QByteArray>> &values)
+{
+    QJsonObject data;
+    for (const auto &[key, value] : values)
+        data.insert(key, QString::fromLatin1(value.toBase64()));
+    return QJsonObject{{"apiVersion", "v1"},
+                       {"kind", "Secret"},
+                       {"metadata", QJsonObject{{"name", name}, {"namespace", namespaceName}}},
+                       {"type", "Opaque"},
+                       {"data", data}};
+}
+
 QJsonObject serviceAccount(const QString &namespaceName, const QString &name)
 {
     return QJsonObject{{"apiVersion", "v1"},

@@ -193,6 +193,17 @@ Result<void> DemoScenario::populate()
                                                QLatin1String(app.name) + QStringLiteral("-config")),
                             QLatin1String(app.namespaceName));
     }
+    // Made-up credentials, so that a new user sees a Secret masked until revealed.
+    (void)writer.create(type("", "secrets"),
+                        objects::secret(QStringLiteral("payments"),
+                                        QStringLiteral("ledger-db-credentials"),
+                                        {{QStringLiteral("username"), "ledger"},
+                                         {QStringLiteral("password"), "demo-not-a-real-password"}}),
+                        QStringLiteral("payments"));
+    (void)writer.create(type("", "secrets"),
+                        objects::secret(QStringLiteral("web"), QStringLiteral("api-token"),
+                                        {{QStringLiteral("token"), "demo-token-0123456789"}}),
+                        QStringLiteral("web"));
     (void)writer.create(type("apps", "statefulsets"), statefulSet(), QStringLiteral("payments"));
     (void)writer.create(type("apps", "daemonsets"), daemonSet(), QStringLiteral("monitoring"));
     (void)writer.create(type("apiextensions.k8s.io", "customresourcedefinitions"), widgetCrd(),

@@ -431,6 +431,12 @@ void TestSimResources::demoScenarioLooksAlive()
     QCOMPARE(get(port, "/apis/demo.informant.io/v1/widgets").json().value("items").toArray().size(),
              3);
     QCOMPARE(get(port, "/apis/batch/v1/jobs").json().value("items").toArray().size(), 1);
+    // A Secret to see masked (its values stored base64).
+    const QJsonObject secret =
+        get(port, "/api/v1/namespaces/payments/secrets/ledger-db-credentials").json();
+    QCOMPARE(QByteArray::fromBase64(
+                 secret.value("data").toObject().value("username").toString().toLatin1()),
+             QByteArray("ledger"));
 }
 
 // Deployment conditions carry lastTransitionTime and lastUpdateTime, as the
