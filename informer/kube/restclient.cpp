@@ -86,18 +86,27 @@ void drainInto(QNetworkReply *reply, const std::function<bool(QByteArrayView)> &
 // never ends a body would otherwise grow the process until it died.
 void boundCollectedBody(QNetworkReply *reply, qint64 maxSuccessBytes)
 {
-    QObject::connect(reply, &QNetworkReply::downloadProgress, reply,
-                     [reply, maxSuccessBytes](qint64 received, qint64) {
-                         const qint64 bound =
-                             isSuccess(reply) ? maxSuccessBytes : kMaxErrorBodyBytes;
-                         if (bound <= 0 || received <= bound || reply->isFinished())
-                             return;
-                         reply->setProperty(kConnectionClosedProperty,
-                                            QStringLiteral("the response body is larger than %1 "
-                                                           "bytes: not read further")
-                                                .arg(bound));
-                         reply->abort();
-                     });
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = QObject::connect(
+        reply, &QNetworkReply::downloadProgress, reply,
+        [reply, maxSuccessBytes, connection](qint64 received, qint64) {
+            if (reply->isFinished())
+                return;
+            const bool success = isSuccess(reply);
+            if (success && maxSuccessBytes <= 0) {
+                // A stream, bounded by its reader: no check on every read.
+                QObject::disconnect(*connection);
+                return;
+            }
+            const qint64 bound = success ? maxSuccessBytes : kMaxErrorBodyBytes;
+            if (received <= bound)
+                return;
+            reply->setProperty(
+                kConnectionClosedProperty,
+                QStringLiteral("the response body is larger than %1 bytes: not read further")
+                    .arg(bound));
+            reply->abort();
+        });
 }
 
 QNetworkProxy proxyFor(const QUrl &url)
