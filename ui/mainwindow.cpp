@@ -25,6 +25,7 @@
 #include "ui/resources.h"
 #include "ui/resourceview.h"
 #include "ui/signinbanner.h"
+#include "ui/statusbarfields.h"
 #include "ui/theme.h"
 #include "ui/timeline/timelinewidget.h"
 #include "ui/treeexpansion.h"
@@ -34,10 +35,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
-#include <QProgressBar>
 #include <QScopedValueRollback>
 #include <QSettings>
 #include <QShortcut>
@@ -45,7 +44,6 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
-#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -68,11 +66,6 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     , m_tree(new QTreeView(this))
     , m_contexts(new QComboBox(this))
     , m_switcher(new KindSwitcher(this))
-    , m_freshness(new QLabel(this))
-    , m_summary(new QLabel(this))
-    , m_listProgress(new QProgressBar(this))
-    , m_reconnectAll(new QToolButton(this))
-    , m_server(new QLabel(this))
     , m_countsTimer(new QTimer(this))
 {
     initUiResources();
@@ -110,31 +103,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     buildMenus(contexts, openContext);
     buildShortcuts();
 
-    // While the shown kind lists: how far a relist is (it knows how many
-    // objects to expect), or busy on a first list (it does not).
-    m_listProgress->setMaximumWidth(120);
-    m_listProgress->setMaximumHeight(fontMetrics().height());
-    m_listProgress->setTextVisible(false);
-    m_listProgress->hide();
-    statusBar()->addWidget(m_listProgress);
-    statusBar()->addWidget(m_freshness, 1);
-    statusBar()->addPermanentWidget(m_summary);
-    // Every informer not watching tries again now, not when its backoff
-    // ends (after the server is back, waits of up to 30 s were left).
-    m_reconnectAll->setText(QStringLiteral("Reconnect all"));
-    m_reconnectAll->setAutoRaise(true);
-    m_reconnectAll->setToolTip(QStringLiteral("Retry every informer that is not watching, now"));
-    m_reconnectAll->hide();
-    connect(m_reconnectAll, &QToolButton::clicked, this, [this] {
-        for (KindSource *source : m_session->sources()) {
-            if (!source->status().healthy())
-                source->retryNow();
-        }
-    });
-    statusBar()->addPermanentWidget(m_reconnectAll);
-    statusBar()->addPermanentWidget(m_server);
-    m_server->setText(session->serverText());
-    m_server->setForegroundRole(QPalette::PlaceholderText);
+    m_statusFields = new StatusBarFields(statusBar(), m_statusModel, session);
 
     connect(m_view, &ResourceView::currentObjectChanged, this, &MainWindow::showObject);
     connect(m_view, &ResourceView::currentObjectGone, this,
@@ -609,12 +578,22 @@ void MainWindow::updateTimelineScope()
 
 QString MainWindow::statusText() const
 {
-    return m_freshness->text();
+    return m_statusFields->freshnessText();
 }
 
 QString MainWindow::informersSummaryText() const
 {
-    return m_summary->text();
+    return m_statusFields->summaryText();
+}
+
+QProgressBar *MainWindow::listProgress() const
+{
+    return m_statusFields->listProgress();
+}
+
+QToolButton *MainWindow::reconnectAllButton() const
+{
+    return m_statusFields->reconnectAll();
 }
 
 void MainWindow::refreshStatusBar()
@@ -627,27 +606,9 @@ void MainWindow::refreshStatusBar()
         const qint64 objects = s->indexer().size();
         showTreeCount(s, objects);
         m_statusModel->setObjectCount(s, objects);
-        const InformerStatus status = s->status();
-        const QColor color = freshnessColor(freshnessLevel(status));
-        QString text = QStringLiteral("<span style='color:%1'>●</span> <b>%2</b>: %3")
-                           .arg(color.name(), s->kind().plural, freshnessText(status, now));
-        if (status.state == InformerStatus::State::Watching || status.synced)
-            text += QStringLiteral(" · %1 objects").arg(QLocale().toString(objects));
-        if (status.state == InformerStatus::State::Watching && status.lastEventMs > 0)
-            text += QStringLiteral(" · last event ") + lastEventText(status, now);
-        if (!status.lastError.isEmpty() && !status.healthy())
-            text += QStringLiteral(" · ") + status.lastError.toHtmlEscaped();
-        m_freshness->setText(text);
-        const bool listing = status.state == InformerStatus::State::Listing;
-        if (listing) {
-            const int progress = m_statusModel->listingProgress(s);
-            m_listProgress->setRange(0, progress < 0 ? 0 : 100); // 0..0: busy
-            m_listProgress->setValue(qMax(progress, 0));
-        }
-        m_listProgress->setVisible(listing);
+        m_statusFields->showKind(s, objects, now);
     }
-    m_summary->setText(m_statusModel->summaryText());
-    m_reconnectAll->setVisible(m_statusModel->unhealthyCount() > 0);
+    m_statusFields->refreshSummary();
 }
 
 QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const

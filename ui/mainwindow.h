@@ -20,7 +20,6 @@
 
 class QComboBox;
 class QDockWidget;
-class QLabel;
 class QProgressBar;
 class QToolButton;
 class QStackedWidget;
@@ -83,8 +82,8 @@ public:
     // What the cluster's credential plugin asks of the user, above the table.
     class SignInBanner *signInBanner() const { return m_signIn; }
     QString statusText() const;
-    QProgressBar *listProgress() const { return m_listProgress; }
-    QToolButton *reconnectAllButton() const { return m_reconnectAll; }
+    QProgressBar *listProgress() const;
+    QToolButton *reconnectAllButton() const;
     // The status bar's word on all the informers ("27 informers watching").
     QString informersSummaryText() const;
     // What the window could not do as asked ("No kind "podz"…"), above the
@@ -137,11 +136,7 @@ private:
     QTreeView *m_tree;
     QComboBox *m_contexts;
     KindSwitcher *m_switcher;
-    QLabel *m_freshness;
-    QLabel *m_summary;
-    QProgressBar *m_listProgress; // while the shown kind lists
-    QToolButton *m_reconnectAll;  // while an informer is not watching
-    QLabel *m_server;
+    class StatusBarFields *m_statusFields = nullptr;
     QTimer *m_countsTimer;
     QDockWidget *m_filterDock = nullptr;
     QDockWidget *m_detailsDock = nullptr;

@@ -1,0 +1,53 @@
+#pragma once
+
+// StatusBarFields: what the main window's status bar says. On the left, how
+// fresh the shown kind is ("● pods: watching · 1,204 objects · last event
+// 2 s ago"), with a progress bar while it lists; on the right, all the
+// informers in one phrase, "Reconnect all" while some are not watching, and
+// the server. MainWindow decides which kind is shown and reads its count
+// once for the tree and this bar; this lays the fields out and words them.
+// GUI thread.
+
+#include <QObject>
+#include <QString>
+
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+class QToolButton;
+
+namespace informant {
+
+class ClusterSession;
+class InformerStatusModel;
+class KindSource;
+
+class StatusBarFields final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StatusBarFields)
+
+public:
+    StatusBarFields(QStatusBar *bar, InformerStatusModel *model, ClusterSession *session);
+
+    // `source`, shown, holds `objects` as the window read them.
+    void showKind(KindSource *source, qint64 objects, qint64 nowMs);
+    // The informers' phrase and "Reconnect all" follow the model.
+    void refreshSummary();
+
+    QString freshnessText() const;
+    QString summaryText() const;
+    QProgressBar *listProgress() const { return m_listProgress; }
+    QToolButton *reconnectAll() const { return m_reconnectAll; }
+
+private:
+    InformerStatusModel *m_model;
+    ClusterSession *m_session;
+    QLabel *m_freshness;
+    QProgressBar *m_listProgress; // while the shown kind lists
+    QLabel *m_summary;
+    QToolButton *m_reconnectAll; // while an informer is not watching
+    QLabel *m_server;
+};
+
+} // namespace informant
