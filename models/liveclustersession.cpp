@@ -31,8 +31,8 @@ LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name
                           connection](const InformerKey &key) -> std::shared_ptr<ListerWatcher> {
         const KindInfo kind = m_kindsById.value(key.resource);
         return std::make_shared<RestListerWatcher>(
-            connection,
-            ResourcePath{kind.group, kind.version, kind.plural, QString(), kind.namespaced});
+            connection, ResourcePath{kind.group, kind.version, kind.plural, key.namespaceName,
+                                     kind.namespaced});
     };
     auto tweak = [this](const InformerKey &key, SharedIndexInformerOptions &options) {
         const KindInfo kind = m_kindsById.value(key.resource);
@@ -132,13 +132,38 @@ void LiveClusterSession::followServedKind(InformerKindSource *source)
     }
     if (served.sameEndpoint(running) && !source->isGone())
         return;
-    const InformerKey key{m_name, running.id(), QString(), QString(), QString()};
+    const InformerKey key = keyFor(running);
     m_factory->forget(key); // the source it served stops it (replaceInformer)
-    std::shared_ptr<SharedIndexInformer> informer = informerFor(key);
+    std::shared_ptr<SharedIndexInformer> informer = informerFor(keyFor(served));
     if (!informer)
         return;
     source->replaceInformer(std::move(informer), served);
     m_factory->start();
+}
+
+InformerKey LiveClusterSession::keyFor(const KindInfo &kind) const
+{
+    const QString scope = m_narrowed.contains(kind.id()) ? m_options.fallbackNamespace : QString();
+    return InformerKey{m_name, kind.id(), scope, QString(), QString()};
+}
+
+void LiveClusterSession::narrowIfForbidden(InformerKindSource *source)
+{
+    const KindInfo kind = source->kind();
+    if (source->status().state != InformerStatus::State::Forbidden || !kind.namespaced ||
+        m_options.fallbackNamespace.isEmpty() || m_narrowed.contains(kind.id()))
+        return;
+    m_factory->forget(keyFor(kind)); // the source stops it (replaceInformer)
+    m_narrowed.insert(kind.id());
+    std::shared_ptr<SharedIndexInformer> informer = informerFor(keyFor(kind));
+    if (!informer)
+        return;
+    source->replaceInformer(std::move(informer), kind);
+    m_factory->start();
+    if (!std::exchange(m_allNamespacesForbidden, true))
+        Q_EMIT failed(QStringLiteral("Not allowed to read %1 in every namespace: watching "
+                                     "namespace %2 only, for this and other kinds.")
+                          .arg(kind.plural, m_options.fallbackNamespace));
 }
 
 KindSource *LiveClusterSession::source(const KindInfo &kind)
@@ -147,11 +172,16 @@ KindSource *LiveClusterSession::source(const KindInfo &kind)
         return s;
     if (!m_kindsById.contains(kind.id()))
         m_kindsById.insert(kind.id(), kind);
-    const InformerKey key{m_name, kind.id(), QString(), QString(), QString()};
-    std::shared_ptr<SharedIndexInformer> informer = informerFor(key);
+    // Once every namespace was forbidden for one kind, the others start in
+    // the fallback namespace: a forbidden list each would only delay them.
+    if (m_allNamespacesForbidden && kind.namespaced)
+        m_narrowed.insert(kind.id());
+    std::shared_ptr<SharedIndexInformer> informer = informerFor(keyFor(kind));
     if (!informer)
         return nullptr;
     auto *source = new InformerKindSource(kind, informer, m_name, this);
+    connect(source, &KindSource::statusChanged, this,
+            [this, source] { narrowIfForbidden(source); });
     source->setWaitingForSignIn(m_waitingForSignIn);
     m_sources.insert(kind.id(), source);
     m_order.append(source);

@@ -15,6 +15,7 @@
 #include "models/clustersession.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <memory>
 
@@ -33,6 +34,10 @@ struct LiveSessionOptions
     // No transform (informant --no-transform, as informantctl's): objects keep
     // metadata.managedFields, for the details pane's "Managed fields".
     bool keepManagedFields = false;
+    // Where a namespaced kind is watched when listing it in every namespace
+    // is forbidden (a user whose Role binds in one namespace): -n, else the
+    // context's namespace. Empty: such a kind stays Forbidden.
+    QString fallbackNamespace;
 };
 
 class LiveClusterSession final : public ClusterSession
@@ -67,6 +72,11 @@ private:
     // wait for the user, and say so.
     void setWaitingForSignIn(bool waiting);
     void followServedKind(InformerKindSource *source);
+    // `source` was forbidden in every namespace: it goes on in the fallback
+    // namespace, and so do the namespaced kinds started after it.
+    void narrowIfForbidden(InformerKindSource *source);
+    // The informer key of `kind` in the scope it is watched in.
+    InformerKey keyFor(const KindInfo &kind) const;
     void onDiscovered(const QList<KindInfo> &kinds, const QString &error,
                       const QStringList &failedGroupVersions);
     // Starts the CRD informer (once) for Rediscovery to follow.
@@ -81,6 +91,8 @@ private:
     QList<KindInfo> m_kinds;
     QHash<QString, KindInfo> m_kindsById;
     QHash<QString, InformerKindSource *> m_sources;
+    QSet<QString> m_narrowed; // kinds watched in the fallback namespace only
+    bool m_allNamespacesForbidden = false;
     QList<InformerKindSource *> m_order;
     bool m_waitingForSignIn = false;
     bool m_kindsDiscovered = false;

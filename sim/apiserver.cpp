@@ -20,6 +20,7 @@ ApiServer::ApiServer(const SimOptions &options)
     m_context.settings.bookmarkIntervalMs = options.bookmarkIntervalMs;
     m_context.settings.continueTtlMs = options.continueTtlMs;
     m_context.settings.podStopMs = options.podStopMs;
+    m_context.settings.readableNamespaces = options.readableNamespaces;
     m_context.applyFaults = [this](const FaultSpec &spec) { applyFaults(spec); };
     connect(&m_restartTimer, &QTimer::timeout, this, &ApiServer::cutAllConnections);
 }

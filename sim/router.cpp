@@ -21,6 +21,15 @@ bool Router::authorized(const HttpRequest &request) const
     return request.header("authorization") == "Bearer " + m_context.settings.token.toUtf8();
 }
 
+bool Router::readable(const RequestTarget &target, const QString &verb) const
+{
+    const QStringList &allowed = m_context.settings.readableNamespaces;
+    if (allowed.isEmpty() || (verb != QLatin1String("get") && verb != QLatin1String("list") &&
+                              verb != QLatin1String("watch")))
+        return true;
+    return target.type.namespaced && allowed.contains(target.namespaceName);
+}
+
 void Router::handle(HttpConnection *connection, const HttpRequest &request)
 {
     const std::optional<RequestTarget> target = parseResourcePath(request.path);
@@ -43,6 +52,10 @@ void Router::handle(HttpConnection *connection, const HttpRequest &request)
             sendStatus(connection, statuses::pathNotFound());
         return;
     }
+    if (!readable(*target, verb))
+        return sendStatus(connection,
+                          statuses::forbidden(verb, target->type.group, target->type.resource,
+                                              target->namespaceName));
     if (verb != QLatin1String("list") && verb != QLatin1String("watch"))
         return handleResource(connection, request, *target, verb);
     if (const auto fault = m_context.faults.drawRequestError(verb == QLatin1String("watch")))

@@ -34,6 +34,10 @@ private:
     void handleResource(HttpConnection *connection, const HttpRequest &request,
                         const RequestTarget &target, const QString &verb);
     bool authorized(const HttpRequest &request) const;
+    // --readable-namespaces: a read of another namespace, of all of them or
+    // of a cluster-scoped kind is forbidden, as for a user whose Role binds
+    // in those namespaces alone.
+    bool readable(const RequestTarget &target, const QString &verb) const;
 
     ServerContext &m_context;
 };

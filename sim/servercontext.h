@@ -25,6 +25,7 @@ struct ServerSettings
     // How long a gracefully deleted pod's containers take to stop (capped at
     // 3/4 of its grace period): long enough to see Terminating.
     int podStopMs = 4000;
+    QStringList readableNamespaces; // SimOptions::readableNamespaces
 };
 
 // Where the `replay` scenario's pre-made changes are: a watch of `path` from

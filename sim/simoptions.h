@@ -3,6 +3,7 @@
 // Options of one simulated API server (the informant-sim command line).
 
 #include <QString>
+#include <QStringList>
 
 namespace informant::sim {
 
@@ -27,6 +28,9 @@ struct SimOptions
     int bookmarkIntervalMs = 2000;
     qint64 continueTtlMs = 5 * 60 * 1000;
     int podStopMs = 4000; // a gracefully deleted pod's containers stop in this long
+    // Reads allowed only in these namespaces (a user whose RBAC Role binds
+    // there alone); empty: everything allowed.
+    QStringList readableNamespaces;
 };
 
 } // namespace informant::sim

@@ -103,6 +103,23 @@ ApiStatus unauthorized()
     return ApiStatus::failure(401, QStringLiteral("Unauthorized"), QStringLiteral("Unauthorized"));
 }
 
+ApiStatus forbidden(const QString &verb, const QString &group, const QString &resource,
+                    const QString &namespaceName)
+{
+    // kube-apiserver's RBAC denial, word for word.
+    ApiStatus status = ApiStatus::failure(
+        403, QStringLiteral("Forbidden"),
+        QStringLiteral(
+            "%1 is forbidden: User \"%2\" cannot %3 resource \"%1\" in API group \"%4\" %5")
+            .arg(resource, QStringLiteral("system:serviceaccount:default:viewer"), verb, group,
+                 namespaceName.isEmpty()
+                     ? QStringLiteral("at the cluster scope")
+                     : QStringLiteral("in the namespace \"%1\"").arg(namespaceName)));
+    status.detailsKind = resource;
+    status.detailsGroup = group;
+    return status;
+}
+
 ApiStatus listTooOld()
 {
     return ApiStatus::failure(

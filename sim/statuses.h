@@ -23,6 +23,10 @@ ApiStatus methodNotAllowed();
 ApiStatus notAcceptable(const QString &message);
 ApiStatus unsupportedMediaType(const QString &contentType);
 ApiStatus unauthorized();
+// RBAC's answer to a `verb` it does not allow on `resource`, in `namespaceName`
+// or ("") at the cluster scope.
+ApiStatus forbidden(const QString &verb, const QString &group, const QString &resource,
+                    const QString &namespaceName);
 ApiStatus listTooOld();
 ApiStatus continueExpired(const QString &inconsistentToken);
 ApiStatus watchTooOld(quint64 requested, quint64 oldestMinusOne);

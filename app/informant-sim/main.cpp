@@ -161,6 +161,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption token(QStringLiteral("token"),
                                    QStringLiteral("Require this bearer token."),
                                    QStringLiteral("token"));
+    const QCommandLineOption readableNamespaces(
+        QStringLiteral("readable-namespaces"),
+        QStringLiteral("Allow reads only in these namespaces (comma-separated), as for a user "
+                       "whose RBAC Role binds there alone: all-namespace and cluster-scoped "
+                       "reads are forbidden."),
+        QStringLiteral("namespaces"));
     const QCommandLineOption faults(
         QStringLiteral("faults"),
         QStringLiteral("Faults to inject, e.g. drop-watch=3s,error429=0.05."),
@@ -175,7 +181,7 @@ int main(int argc, char *argv[])
                        changes, replayOnRequest, crds,     seed,       history,    tlsCert,
                        tlsKey,  tlsCa,           clientCa, clientCert, clientKey,  token,
                        faults,  kubeconfig,      bookmarks});
-    parser.addOptions({replayFile, replaySpeed});
+    parser.addOptions({replayFile, replaySpeed, readableNamespaces});
     parser.process(app);
 
     SimOptions options;
@@ -201,6 +207,8 @@ int main(int argc, char *argv[])
     options.tlsKey = parser.value(tlsKey);
     options.clientCa = parser.value(clientCa);
     options.token = parser.value(token);
+    options.readableNamespaces =
+        parser.value(readableNamespaces).split(QLatin1Char(','), Qt::SkipEmptyParts);
     const auto interval = informant::sim::parseDurationMs(parser.value(bookmarks));
     if (!interval)
         return fail(QStringLiteral("--bookmark-interval: expected a duration like 2s"));

@@ -98,6 +98,9 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
 {
     LiveSessionOptions sessionOptions;
     sessionOptions.keepManagedFields = m_options.noTransform;
+    // A user allowed one namespace only (whatever -A says) is shown that one.
+    sessionOptions.fallbackNamespace =
+        m_options.namespaceName.isEmpty() ? config.namespaceName : m_options.namespaceName;
     auto *session = new LiveClusterSession(config, name, sessionOptions);
     auto *window = new MainWindow(session, m_contexts,
                                   [this](const QString &context) { openContext(context); });

@@ -20,6 +20,7 @@
 
 #include <QSettings>
 #include <QStandardPaths>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <memory>
@@ -137,6 +138,7 @@ private Q_SLOTS:
     void customKindTableFollowsItsCrd();
     void managedFieldsAreDroppedUnlessKept_data();
     void managedFieldsAreDroppedUnlessKept();
+    void userAllowedOneNamespaceWatchesIt();
 };
 
 void TestLiveSession::tableSaysWhenTheServerStopsAndRecovers()
@@ -412,6 +414,41 @@ void TestLiveSession::managedFieldsAreDroppedUnlessKept()
         source->indexer().getByKey(QStringLiteral("default/managed"));
     QVERIFY(object);
     QCOMPARE(object->json().contains("\"managedFields\""), keep);
+}
+
+// A user whose Role binds in one namespace cannot list pods in all of them:
+// the kind goes on in the context's namespace (and kinds started later start
+// there), and the window is told why it sees one namespace.
+void TestLiveSession::userAllowedOneNamespaceWatchesIt()
+{
+    sim::Simulator simulator;
+    sim::SimOptions simOptions = demoCluster();
+    simOptions.readableNamespaces = {QStringLiteral("web")};
+    QVERIFY(simulator.start(simOptions).ok());
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    LiveSessionOptions options;
+    options.fallbackNamespace = QStringLiteral("web");
+    LiveClusterSession session(config, QStringLiteral("demo"), options);
+    QSignalSpy failed(&session, &ClusterSession::failed);
+    KindSource *pods = session.source(session.findKind(QStringLiteral("pods")));
+    QVERIFY(pods);
+    QTRY_VERIFY_WITH_TIMEOUT(pods->status().synced, 20000);
+    QCOMPARE(pods->status().state, InformerStatus::State::Watching);
+    const QList<KubeObject> listed = pods->indexer().list();
+    QVERIFY(!listed.isEmpty());
+    for (const KubeObject &pod : listed)
+        QCOMPARE(pod.namespaceName(), QStringLiteral("web"));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("watching namespace web only")),
+             qPrintable(failed.at(0).at(0).toString()));
+
+    KindSource *services = session.source(session.findKind(QStringLiteral("services")));
+    QTRY_VERIFY_WITH_TIMEOUT(services->status().synced, 20000);
+    QVERIFY(!services->indexer().list().isEmpty());
+    // Nodes have no namespace to fall back to: forbidden, and saying so.
+    KindSource *nodes = session.source(session.findKind(QStringLiteral("nodes")));
+    QTRY_COMPARE_WITH_TIMEOUT(nodes->status().state, InformerStatus::State::Forbidden, 20000);
 }
 
 QTEST_MAIN(TestLiveSession)
