@@ -2,8 +2,9 @@
 
 // SortBy: kubectl get --sort-by=PATH. Objects order by the first result of
 // the path (kubectl's relaxed JSONPath: "{.a}", ".a" and "a" alike) as
-// kubectl's RuntimeSort compares them: numbers numerically, strings byte by
-// byte, false before true; an object without the field sorts before those
+// kubectl's RuntimeSort compares them: numbers numerically, strings as
+// quantities when both are ("2" < "512Mi" < "1Gi"), else byte by byte,
+// false before true; an object without the field sorts before those
 // with it. kubectl's sort is not stable, so it leaves ties in no promised
 // order; here they keep the list's order (namespace, then name).
 //
