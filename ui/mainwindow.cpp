@@ -98,12 +98,12 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     setDockNestingEnabled(true);
     m_details->setDark(isDarkTheme());
     m_details->setControlledLookup([this](const KubeObject &o) { return controlledBy(o); });
+    // First: what the build steps set up may refresh the status bar.
+    m_statusFields = new StatusBarFields(statusBar(), m_statusModel, session);
     buildSidebar(contexts, openContext);
     buildDocks();
     buildMenus(contexts, openContext);
     buildShortcuts();
-
-    m_statusFields = new StatusBarFields(statusBar(), m_statusModel, session);
 
     connect(m_view, &ResourceView::currentObjectChanged, this, &MainWindow::showObject);
     connect(m_view, &ResourceView::currentObjectGone, this,

@@ -11,6 +11,8 @@
 #include <QSslConfiguration>
 #include <QTimer>
 
+#include <utility>
+
 namespace informant {
 
 namespace {
@@ -83,30 +85,36 @@ void drainInto(QNetworkReply *reply, const std::function<bool(QByteArrayView)> &
 }
 
 // Fails `reply` once the body it collects passes its bound: a server that
-// never ends a body would otherwise grow the process until it died.
+// never ends a body would otherwise grow the process until it died. Checked
+// as data is announced (downloadProgress, which Qt may throttle) and as it
+// is buffered for reading (readyRead, decompressed bytes).
 void boundCollectedBody(QNetworkReply *reply, qint64 maxSuccessBytes)
 {
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = QObject::connect(
-        reply, &QNetworkReply::downloadProgress, reply,
-        [reply, maxSuccessBytes, connection](qint64 received, qint64) {
-            if (reply->isFinished())
-                return;
-            const bool success = isSuccess(reply);
-            if (success && maxSuccessBytes <= 0) {
-                // A stream, bounded by its reader: no check on every read.
-                QObject::disconnect(*connection);
-                return;
-            }
-            const qint64 bound = success ? maxSuccessBytes : kMaxErrorBodyBytes;
-            if (received <= bound)
-                return;
-            reply->setProperty(
-                kConnectionClosedProperty,
-                QStringLiteral("the response body is larger than %1 bytes: not read further")
-                    .arg(bound));
-            reply->abort();
-        });
+    auto connections =
+        std::make_shared<std::pair<QMetaObject::Connection, QMetaObject::Connection>>();
+    const auto check = [reply, maxSuccessBytes, connections](qint64 received) {
+        if (reply->isFinished())
+            return;
+        const bool success = isSuccess(reply);
+        if (success && maxSuccessBytes <= 0) {
+            // A stream, bounded by its reader: no check on every read.
+            QObject::disconnect(connections->first);
+            QObject::disconnect(connections->second);
+            return;
+        }
+        const qint64 bound = success ? maxSuccessBytes : kMaxErrorBodyBytes;
+        if (received <= bound)
+            return;
+        reply->setProperty(
+            kConnectionClosedProperty,
+            QStringLiteral("the response body is larger than %1 bytes: not read further")
+                .arg(bound));
+        reply->abort();
+    };
+    connections->first = QObject::connect(reply, &QNetworkReply::downloadProgress, reply,
+                                          [check](qint64 received, qint64) { check(received); });
+    connections->second = QObject::connect(reply, &QNetworkReply::readyRead, reply,
+                                           [check, reply] { check(reply->bytesAvailable()); });
 }
 
 QNetworkProxy proxyFor(const QUrl &url)

@@ -134,14 +134,18 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
     reply->setReadBufferSize(RestWatchStream::kReadBufferBytes);
 
     // Wait for the response headers (a non-2xx answer: for its whole body).
-    QTimer::singleShot(m_watchHeadersTimeoutMs, reply.get(), [reply = reply.get(), this] {
-        if (hasHttpStatus(reply) || reply->isFinished())
-            return;
-        reply->setProperty(kConnectionClosedProperty,
-                           QStringLiteral("no response headers within %1 s")
-                               .arg(m_watchHeadersTimeoutMs / 1000.0));
-        reply->abort();
-    });
+    // The reply may outlive this lister-watcher (a stream takes it): the
+    // timer captures only what it needs.
+    QTimer::singleShot(
+        m_watchHeadersTimeoutMs, reply.get(),
+        [reply = reply.get(), timeoutMs = m_watchHeadersTimeoutMs] {
+            if (hasHttpStatus(reply) || reply->isFinished())
+                return;
+            reply->setProperty(
+                kConnectionClosedProperty,
+                QStringLiteral("no response headers within %1 s").arg(timeoutMs / 1000.0));
+            reply->abort();
+        });
     QEventLoop loop;
     QObject::connect(reply.get(), &QNetworkReply::metaDataChanged, &loop, &QEventLoop::quit);
     QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);

@@ -463,10 +463,15 @@ void TstSharedIndexInformer::secondStopReturnsWhenTheFirstHasJoined()
 
     auto first = std::async(std::launch::async, [&] { informer.stop(); });
     QTRY_VERIFY(informer.isStopped());
+    QSemaphore secondCalling;
     auto second = std::async(std::launch::async, [&] {
+        secondCalling.release();
         informer.stop();
         return inHandler.load();
     });
+    // Once the second caller is in stop() (not merely scheduled: on a loaded
+    // machine the thread might not have run yet), it must not come back.
+    QVERIFY(secondCalling.tryAcquire(1, 5000));
     const bool secondWaited =
         second.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout;
     proceed.release();
