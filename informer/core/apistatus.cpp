@@ -24,6 +24,10 @@ void appendField(QByteArray &out, const char *key, const QString &value)
 
 Result<ApiStatus> ApiStatus::fromJson(QByteArrayView json)
 {
+    // No body (an aborted reply): simdjson would copy from a null pointer.
+    if (json.isEmpty())
+        return makeError(QStringLiteral("invalid Status JSON: %1")
+                             .arg(QLatin1String(simdjson::error_message(simdjson::EMPTY))));
     simdjson::dom::element element;
     const auto error =
         detail::threadDomParser().parse(json.data(), size_t(json.size())).get(element);

@@ -36,7 +36,10 @@ QStringList strings(object o, std::string_view key)
 Result<object> parseObject(simdjson::dom::parser &parser, QByteArrayView json, const char *what)
 {
     element root;
-    if (const auto error = parser.parse(json.data(), size_t(json.size())).get(root); error)
+    // An empty body: simdjson would copy from its null pointer.
+    const auto error =
+        json.isEmpty() ? simdjson::EMPTY : parser.parse(json.data(), size_t(json.size())).get(root);
+    if (error)
         return makeError(
             QStringLiteral("invalid %1 JSON: %2")
                 .arg(QLatin1String(what), QLatin1String(simdjson::error_message(error))));

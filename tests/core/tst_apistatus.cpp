@@ -37,6 +37,15 @@ private Q_SLOTS:
         QFETCH(QString, described);
         QCOMPARE(ApiStatus::failure(code, reason, message).describe(), described);
     }
+
+    // An aborted reply has no body (a null QByteArray): an error, and no
+    // read through its null pointer (UBSan failed on it).
+    void noBodyIsNoStatus()
+    {
+        QVERIFY(!ApiStatus::fromJson(QByteArray()).ok());
+        QVERIFY(!ApiStatus::fromJson(QByteArrayView()).ok());
+        QVERIFY(ApiStatus::fromJson(R"({"kind":"Status","code":403})").ok());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestApiStatus)
