@@ -10,17 +10,6 @@ namespace informant::sim {
 
 namespace {
 
-const QString kRevisionLabel = QStringLiteral("controller-revision-hash");
-
-QString labelOf(const StoredObject &object, const QString &key)
-{
-    for (const Label &label : object.labels) {
-        if (label.key == key)
-            return label.value;
-    }
-    return QString();
-}
-
 int generationOf(const QJsonObject &object)
 {
     return object.value(QLatin1String("metadata"))
@@ -78,7 +67,7 @@ void DaemonSetController::reconcileSet(const ObjectPtr &set, const QStringList &
             (void)m_pods.create(
                 set, "DaemonSet", QStringLiteral("daemonset-controller"), podTemplate, QString(),
                 set->name + '-',
-                QJsonObject{{kRevisionLabel, revision},
+                QJsonObject{{WorkloadPods::kRevisionLabel, revision},
                             {"pod-template-generation", QString::number(generationOf(object))}},
                 node);
         } else if (!WorkloadPods::isRunning(*found->front())) {
@@ -90,7 +79,7 @@ void DaemonSetController::reconcileSet(const ObjectPtr &set, const QStringList &
     if (allRunning && !anyTerminating) {
         for (const QString &node : nodes) {
             const ObjectPtr pod = byNode.value(node).front();
-            if (labelOf(*pod, kRevisionLabel) != revision) {
+            if (WorkloadPods::revisionOf(*pod) != revision) {
                 m_pods.remove(pod);
                 break;
             }
@@ -111,7 +100,7 @@ void DaemonSetController::updateStatus(const ObjectPtr &set, const QJsonObject &
             continue;
         scheduled.insert(node);
         ready += WorkloadPods::isRunning(*pod) ? 1 : 0;
-        updated += labelOf(*pod, kRevisionLabel) == revision ? 1 : 0;
+        updated += WorkloadPods::revisionOf(*pod) == revision ? 1 : 0;
     }
     const int desired = int(nodes.size());
     QJsonObject status{{"observedGeneration", generationOf(object)},

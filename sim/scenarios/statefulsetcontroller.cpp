@@ -8,21 +8,6 @@
 
 namespace informant::sim {
 
-namespace {
-
-const QString kRevisionLabel = QStringLiteral("controller-revision-hash");
-
-QString labelOf(const StoredObject &object, const QString &key)
-{
-    for (const Label &label : object.labels) {
-        if (label.key == key)
-            return label.value;
-    }
-    return QString();
-}
-
-} // namespace
-
 void StatefulSetController::reconcile()
 {
     std::vector<ObjectPtr> sets;
@@ -64,14 +49,14 @@ void StatefulSetController::reconcileSet(const ObjectPtr &set)
     for (const ObjectPtr &pod : m_pods.podsOf(set->uid)) {
         ++existing;
         ready += WorkloadPods::isRunning(*pod) ? 1 : 0;
-        updated += labelOf(*pod, kRevisionLabel) == revision ? 1 : 0;
+        updated += WorkloadPods::revisionOf(*pod) == revision ? 1 : 0;
     }
     // The update is done once every replica runs the new revision.
     if (updated == replicas && existing == replicas)
         currentRevision = revision;
     int current = 0;
     for (const ObjectPtr &pod : m_pods.podsOf(set->uid))
-        current += labelOf(*pod, kRevisionLabel) == currentRevision ? 1 : 0;
+        current += WorkloadPods::revisionOf(*pod) == currentRevision ? 1 : 0;
     m_pods.updateStatus(set, QStringLiteral("apps"), QStringLiteral("statefulsets"),
                         QJsonObject{{"observedGeneration", object.value(QLatin1String("metadata"))
                                                                .toObject()
@@ -108,7 +93,7 @@ void StatefulSetController::step(const ObjectPtr &set, const QJsonObject &spec,
             return m_pods.remove(it->second);
     }
     for (auto it = byOrdinal.rbegin(); it != byOrdinal.rend(); ++it) {
-        if (labelOf(*it->second, kRevisionLabel) != revision)
+        if (WorkloadPods::revisionOf(*it->second) != revision)
             return m_pods.remove(it->second);
     }
 }
@@ -126,7 +111,7 @@ void StatefulSetController::createPod(const ObjectPtr &set, const QJsonObject &s
     podTemplate.insert(QLatin1String("spec"), podSpec);
     (void)m_pods.create(set, "StatefulSet", QStringLiteral("statefulset-controller"), podTemplate,
                         name, QString(),
-                        QJsonObject{{kRevisionLabel, revision},
+                        QJsonObject{{WorkloadPods::kRevisionLabel, revision},
                                     {"statefulset.kubernetes.io/pod-name", name},
                                     {"apps.kubernetes.io/pod-index", QString::number(ordinal)}});
 }

@@ -38,6 +38,15 @@ QJsonObject WorkloadPods::ownerReference(const StoredObject &owner, const char *
                        {"controller", true},       {"blockOwnerDeletion", true}};
 }
 
+QString WorkloadPods::revisionOf(const StoredObject &pod)
+{
+    for (const Label &label : pod.labels) {
+        if (label.key == kRevisionLabel)
+            return label.value;
+    }
+    return QString();
+}
+
 bool WorkloadPods::isRunning(const StoredObject &pod)
 {
     return pod.field(QStringLiteral("status.phase")) == QLatin1String("Running");

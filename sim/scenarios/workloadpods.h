@@ -32,6 +32,10 @@ public:
     static QJsonObject ownerReference(const StoredObject &owner, const char *kind,
                                       const char *apiVersion);
     static bool isRunning(const StoredObject &pod);
+    // The label a StatefulSet or DaemonSet gives each pod: the revision of
+    // the template it was made from.
+    static inline const QString kRevisionLabel = QStringLiteral("controller-revision-hash");
+    static QString revisionOf(const StoredObject &pod);
 
     // The pods `ownerUid` controls; terminating ones only with `withTerminating`.
     std::vector<ObjectPtr> podsOf(const QString &ownerUid, bool withTerminating = false) const;
