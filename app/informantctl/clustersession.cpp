@@ -56,7 +56,9 @@ Result<ApiResource> ClusterSession::resolve(const QString &kind) const
 QList<ApiResource> ClusterSession::category(const QString &name) const
 {
     QList<ApiResource> members;
-    for (const ApiResource &resource : m_discovery.preferredResources()) {
+    // In discovery's order, as kubectl expands a category: `get all` prints
+    // core, apps, autoscaling, batch, then custom groups, as on a cluster.
+    for (const ApiResource &resource : m_discovery.preferredResourcesInServerOrder()) {
         if (resource.categories.contains(name) && resource.canListWatch())
             members.append(resource);
     }

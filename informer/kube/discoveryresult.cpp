@@ -8,6 +8,16 @@ namespace informant {
 
 QList<ApiResource> DiscoveryResult::preferredResources() const
 {
+    QList<ApiResource> out = preferredResourcesInServerOrder();
+    std::stable_sort(out.begin(), out.end(), [](const ApiResource &a, const ApiResource &b) {
+        const int byGroup = QString::compare(a.group, b.group);
+        return byGroup != 0 ? byGroup < 0 : a.name < b.name;
+    });
+    return out;
+}
+
+QList<ApiResource> DiscoveryResult::preferredResourcesInServerOrder() const
+{
     // As client-go's ServerPreferredResources: walk each group's versions in
     // order; a resource seen in an earlier version is replaced only by the
     // preferred version's entry.
@@ -29,10 +39,6 @@ QList<ApiResource> DiscoveryResult::preferredResources() const
             }
         }
     }
-    std::stable_sort(out.begin(), out.end(), [](const ApiResource &a, const ApiResource &b) {
-        const int byGroup = QString::compare(a.group, b.group);
-        return byGroup != 0 ? byGroup < 0 : a.name < b.name;
-    });
     return out;
 }
 

@@ -25,7 +25,12 @@ struct DiscoveryResult
     QList<ApiResource> resources;
     QStringList failures; // "metrics.k8s.io/v1beta1: 503 ServiceUnavailable: ..."
 
+    // Each resource at its group's preferred version, sorted by group and
+    // name (kubectl api-resources' order).
     QList<ApiResource> preferredResources() const;
+    // The same in the server's order: groups by priority, as kubectl expands
+    // a category (`get all`).
+    QList<ApiResource> preferredResourcesInServerOrder() const;
     // Only kinds with list and watch are returned; the error says why not.
     Result<ApiResource> resolve(const QString &text) const;
 };

@@ -199,6 +199,17 @@ private slots:
                                     QStringLiteral("events events.k8s.io/v1"),
                                     QStringLiteral("gadgets example.com/v1beta1"),
                                     QStringLiteral("widgets example.com/v1")}));
+        // In the server's order (groups by priority, each group's resources
+        // as served), which kubectl's `get all` follows.
+        rows.clear();
+        for (const ApiResource &r : legacyResult().preferredResourcesInServerOrder())
+            rows << r.name + QLatin1Char(' ') + r.groupVersion();
+        QCOMPARE(rows, (QStringList{QStringLiteral("bindings v1"), QStringLiteral("events v1"),
+                                    QStringLiteral("pods v1"), QStringLiteral("nodes v1"),
+                                    QStringLiteral("deployments apps/v1"),
+                                    QStringLiteral("events events.k8s.io/v1"),
+                                    QStringLiteral("widgets example.com/v1"),
+                                    QStringLiteral("gadgets example.com/v1beta1")}));
     }
 
     void resolveTypedKind_data()
