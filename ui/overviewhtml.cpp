@@ -66,13 +66,15 @@ QString link(const ObjectLink &l)
     return QStringLiteral("<a href='%1'>%2 %3</a>").arg(esc(l.toUrl()), esc(l.kind), esc(label));
 }
 
+// One key=value a line: side by side, Qt's text layout broke them at any
+// hyphen ("pod-template-" / "hash=..."), and it has no nowrap for inline text.
 QString chips(const QJsonObject &map)
 {
     QStringList parts;
     for (auto it = map.begin(); it != map.end(); ++it)
-        parts.append(QStringLiteral("<code style='white-space:nowrap'>%1=%2</code>")
-                         .arg(esc(it.key()), esc(it.value().toString())));
-    return parts.join(QStringLiteral(" &nbsp; "));
+        parts.append(
+            QStringLiteral("<code>%1=%2</code>").arg(esc(it.key()), esc(it.value().toString())));
+    return parts.join(QStringLiteral("<br>"));
 }
 
 // A Secret's data: each key with its size and, revealed, its value decoded
