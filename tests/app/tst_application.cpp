@@ -113,7 +113,7 @@ private Q_SLOTS:
 void TestApplication::serverFlagKeepsTheKubeconfigsCaAndToken()
 {
     if (!QSslSocket::supportsSsl())
-        QSKIP("no TLS support in this Qt");
+        QSKIP("Qt was built without TLS support: the TLS simulator cannot be started here");
     const QString token = QStringLiteral("s3cret-token");
     sim::Simulator simulator;
     const auto started = simulator.start(tlsCluster(token));
@@ -137,7 +137,7 @@ void TestApplication::serverFlagKeepsTheKubeconfigsCaAndToken()
 void TestApplication::certificateAuthorityFlagReplacesTheKubeconfigsCa()
 {
     if (!QSslSocket::supportsSsl())
-        QSKIP("no TLS support in this Qt");
+        QSKIP("Qt was built without TLS support: the TLS simulator cannot be started here");
     const QString token = QStringLiteral("another-token");
     sim::Simulator simulator;
     const auto started = simulator.start(tlsCluster(token));

@@ -37,6 +37,20 @@
 using namespace informant;
 using namespace informant::test;
 
+namespace {
+
+// The sidebar's tree of kinds (the window has other tree views).
+QTreeView *kindTree(const MainWindow &window)
+{
+    for (QTreeView *view : window.findChildren<QTreeView *>()) {
+        if (view->model() == window.treeModel())
+            return view;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -426,11 +440,7 @@ void TestMainWindow::treeStatusBarAndPanelShowOneCount()
 void TestMainWindow::treeKeepsTheShownKindAfterDiscovery()
 {
     Fixture f;
-    QTreeView *tree = nullptr;
-    for (QTreeView *view : f.window->findChildren<QTreeView *>()) {
-        if (view->model() == f.window->treeModel())
-            tree = view;
-    }
+    QTreeView *tree = kindTree(*f.window);
     QVERIFY(tree);
     QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
     const auto shownRow = [&] {
@@ -648,11 +658,7 @@ void TestMainWindow::timelineClickOpensTheKindOfTheEventsGroup()
 void TestMainWindow::treeHighlightsAKindShownFromElsewhere()
 {
     Fixture f;
-    QTreeView *tree = nullptr;
-    for (QTreeView *view : f.window->findChildren<QTreeView *>()) {
-        if (view->model() == f.window->treeModel())
-            tree = view;
-    }
+    QTreeView *tree = kindTree(*f.window);
     QVERIFY(tree);
     QAbstractItemModelTester tester(f.window->treeModel());
     QTRY_COMPARE(f.model()->rowCount(), 3);
