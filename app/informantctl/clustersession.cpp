@@ -1,6 +1,7 @@
 #include "clustersession.h"
 
 #include "connection.h"
+#include "shortnameambiguity.h"
 
 #include "informer/kube/discovery.h"
 #include "informer/kube/restclient.h"
@@ -50,6 +51,12 @@ std::shared_ptr<const ClusterSession> ClusterSession::open(const QCommandLinePar
 
 Result<ApiResource> ClusterSession::resolve(const QString &kind) const
 {
+    // As kubectl, once per KIND however often it is resolved (`get ev/a ev/b`).
+    if (!m_shortNamesWarned.contains(kind)) {
+        m_shortNamesWarned.insert(kind);
+        for (const QString &warning : shortNameAmbiguities(m_discovery, kind))
+            QTextStream(stderr) << "Warning: " << warning << '\n';
+    }
     return m_discovery.resolve(kind);
 }
 

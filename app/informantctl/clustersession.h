@@ -18,6 +18,7 @@
 #include "informer/kube/discoveryresult.h"
 
 #include <QCommandLineParser>
+#include <QSet>
 
 #include <memory>
 
@@ -39,7 +40,9 @@ public:
         return m_connection;
     }
     // A user-typed KIND (plural, singular, Kind, short name, resource.group),
-    // with kubectl's message for one the server does not have.
+    // with kubectl's message for one the server does not have. A short name
+    // several resources claim is warned about on stderr, as kubectl does
+    // (shortnameambiguity.h).
     informant::Result<informant::ApiResource> resolve(const QString &kind) const;
     // The listable resources of a discovery category (`all`: pods, services,
     // the workloads...), in discovery order, as kubectl expands `get all`.
@@ -54,6 +57,7 @@ private:
     std::shared_ptr<const informant::ClusterConnection> m_connection;
     informant::DiscoveryResult m_discovery;
     QString m_errorPrefix;
+    mutable QSet<QString> m_shortNamesWarned; // the KINDs resolve() has warned about
 };
 
 } // namespace informantctl

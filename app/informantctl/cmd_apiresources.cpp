@@ -1,11 +1,15 @@
 // informantctl api-resources: discovery, printed exactly like
 // `kubectl api-resources` (NAME, SHORTNAMES, APIVERSION, NAMESPACED, KIND;
-// preferred versions; sorted by group, then name), with -o wide (VERBS and
-// CATEGORIES too), -o name (plural.group) and --no-headers.
+// preferred versions), with -o wide (VERBS and CATEGORIES too), -o name
+// (plural.group) and --no-headers, and kubectl's filters and orders
+// (--namespaced, --api-group, --verbs, --categories, --sort-by; see
+// apiresourceselection.h).
 
+#include "apiresourceselection.h"
 #include "command.h"
 #include "connection.h"
 #include "tabwriter.h"
+#include "tristateflags.h"
 
 #include "informer/kube/discovery.h"
 
@@ -17,9 +21,46 @@ namespace informantctl {
 
 namespace {
 
+QString nameLines(const QList<ApiResource> &resources)
+{
+    QString lines;
+    for (const ApiResource &resource : resources)
+        lines += resource.qualifiedName() + u'\n';
+    return lines;
+}
+
+QString table(const QList<ApiResource> &resources, bool wide, bool headers)
+{
+    QList<QStringList> rows;
+    if (headers) {
+        rows.append({QStringLiteral("NAME"), QStringLiteral("SHORTNAMES"),
+                     QStringLiteral("APIVERSION"), QStringLiteral("NAMESPACED"),
+                     QStringLiteral("KIND")});
+        if (wide)
+            rows.last() << QStringLiteral("VERBS") << QStringLiteral("CATEGORIES");
+    }
+    for (const ApiResource &resource : resources) {
+        rows.append({resource.name, resource.shortNames.join(QLatin1Char(',')),
+                     resource.groupVersion(),
+                     resource.namespaced ? QStringLiteral("true") : QStringLiteral("false"),
+                     resource.kind});
+        if (wide) {
+            QStringList verbs = resource.verbs;
+            verbs.sort();
+            rows.last() << verbs.join(u',') << resource.categories.join(u',');
+        }
+    }
+    return formatTable(rows);
+}
+
 int runApiResources(const QCommandLineParser &parser, const QStringList &args)
 {
     QTextStream err(stderr);
+    // In kubectl's order: flag values, arguments, then the options' checks.
+    if (const auto flag = triStateFlag(parser, QStringLiteral("namespaced")); !flag) {
+        err << "Error: " << flag.errorMessage() << '\n'; // pflag's words
+        return 1;
+    }
     if (!args.isEmpty()) {
         err << "error: unexpected arguments: " << args.join(QLatin1Char(' ')) << '\n';
         return 2;
@@ -30,6 +71,11 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
     const bool names = output == QLatin1String("name");
     if (!output.isEmpty() && !wide && !names) {
         err << "error: --output " << output << " is not available\n"; // kubectl's words
+        return 1;
+    }
+    const auto selection = ApiResourceSelection::fromParser(parser);
+    if (!selection) {
+        err << "error: " << selection.errorMessage() << '\n';
         return 1;
     }
     auto connection = connectCluster(GlobalOptions::fromParser(parser));
@@ -43,34 +89,10 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
         err << errorPrefix((*connection)->config) << discovery.error().message << '\n';
         return 1;
     }
-    QList<QStringList> rows;
-    if (!names && !parser.isSet(QStringLiteral("no-headers"))) {
-        rows.append({QStringLiteral("NAME"), QStringLiteral("SHORTNAMES"),
-                     QStringLiteral("APIVERSION"), QStringLiteral("NAMESPACED"),
-                     QStringLiteral("KIND")});
-        if (wide)
-            rows.last() << QStringLiteral("VERBS") << QStringLiteral("CATEGORIES");
-    }
-    QString nameLines;
-    for (const ApiResource &resource : discovery->preferredResources()) {
-        if (resource.verbs.isEmpty())
-            continue; // as kubectl: resources without verbs are not shown
-        if (names) {
-            nameLines += resource.name +
-                         (resource.group.isEmpty() ? QString() : u'.' + resource.group) + u'\n';
-            continue;
-        }
-        rows.append({resource.name, resource.shortNames.join(QLatin1Char(',')),
-                     resource.groupVersion(),
-                     resource.namespaced ? QStringLiteral("true") : QStringLiteral("false"),
-                     resource.kind});
-        if (wide) {
-            QStringList verbs = resource.verbs;
-            verbs.sort();
-            rows.last() << verbs.join(u',') << resource.categories.join(u',');
-        }
-    }
-    QTextStream(stdout) << (names ? nameLines : formatTable(rows));
+    const QList<ApiResource> resources = selection->select(*discovery);
+    QTextStream(stdout) << (names ? nameLines(resources)
+                                  : table(resources, wide,
+                                          !parser.isSet(QStringLiteral("no-headers"))));
     if (!discovery->failures.isEmpty()) {
         err << errorPrefix((*connection)->config)
             << "unable to retrieve the complete list of server APIs: "
@@ -83,7 +105,7 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
 const CommandRegistration registration(Command{
     QStringLiteral("api-resources"),
     QStringLiteral("api-resources                       discovery, like kubectl api-resources"),
-    {},
+    addApiResourceSelectionOptions,
     runApiResources,
 });
 

@@ -3,7 +3,9 @@
 
 #include "booleanflags.h"
 #include "command.h"
+#include "escapedstderr.h"
 #include "globaloptions.h"
+#include "tristateflags.h"
 
 #include "informer/informers/memorytrim.h"
 
@@ -54,6 +56,8 @@ QString commandSummary()
 int main(int argc, char *argv[])
 {
     informant::keepFreedMemoryForReuse();
+    // Before anything can print: messages quote servers and kubeconfigs.
+    escapeStandardError();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("informantctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));
@@ -69,7 +73,8 @@ int main(int argc, char *argv[])
         if (command.addOptions)
             command.addOptions(parser);
     }
-    parser.process(withBooleanFlagValues(parser, QCoreApplication::arguments()));
+    parser.process(
+        withBooleanFlagValues(parser, withTriStateFlagValues(QCoreApplication::arguments())));
 
     const QStringList positional = parser.positionalArguments();
     qsizetype consumed = 0;

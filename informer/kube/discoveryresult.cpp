@@ -71,7 +71,11 @@ Result<ApiResource> DiscoveryResult::resolve(const QString &text) const
         group = lower.mid(dot + 1);
     }
 
-    const QList<ApiResource> candidates = preferredResources();
+    // In discovery's order, for the ties below: kubectl's RESTMapper and
+    // short-name expansion prefer the server's group order, not the
+    // alphabetical one api-resources prints (a CRD in aaa.example.com with
+    // the short name `deploy` must not win over apps).
+    const QList<ApiResource> candidates = preferredResourcesInServerOrder();
     const ApiResource *best = nullptr;
     int bestRank = 99;
     const auto consider = [&](const ApiResource &resource, int rank) {

@@ -9,7 +9,8 @@
 //     (by group, then name);
 //   - resolve(): a user-typed KIND (plural, singular, Kind, short name like
 //     `po`/`deploy`, `resource.group`, `resource.version.group`), as
-//     kubectl's RESTMapper does, the core group winning ties.
+//     kubectl's RESTMapper does, the core group, then the server's group
+//     order winning ties.
 // `failures` lists group versions that could not be read (kubectl's
 // "unable to retrieve the complete list of server APIs"). Plain value type.
 

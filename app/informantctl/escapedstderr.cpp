@@ -1,0 +1,96 @@
+#include "escapedstderr.h"
+
+#include "tabwriter.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <unistd.h>
+
+namespace informantctl {
+
+namespace {
+
+#if defined(__GLIBC__) || defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) ||    \
+    defined(__NetBSD__)
+#define INFORMANT_CUSTOM_STREAMS 1
+
+// Writes all of `bytes` to file descriptor 2; false on an error.
+bool writeAll(const QByteArray &bytes)
+{
+    qsizetype written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n =
+            ::write(STDERR_FILENO, bytes.constData() + written, size_t(bytes.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        written += n;
+    }
+    return true;
+}
+
+// The custom stream's write function: how many of the caller's bytes were
+// consumed (all, or none on an error), as both cookie interfaces expect.
+template<typename Size> Size writeEscaped(const char *data, Size size)
+{
+    return writeAll(escapeTerminalBytes(QByteArray::fromRawData(data, qsizetype(size)))) ? size
+                                                                                         : Size(0);
+}
+
+#endif
+
+#if defined(__GLIBC__)
+ssize_t cookieWrite(void *, const char *data, size_t size)
+{
+    const size_t consumed = writeEscaped(data, size);
+    return consumed == 0 && size > 0 ? -1 : ssize_t(consumed);
+}
+
+FILE *openEscapingStream()
+{
+    cookie_io_functions_t functions{};
+    functions.write = cookieWrite;
+    return fopencookie(nullptr, "w", functions);
+}
+#elif defined(INFORMANT_CUSTOM_STREAMS)
+int cookieWrite(void *, const char *data, int size)
+{
+    const int consumed = writeEscaped(data, size);
+    return consumed == 0 && size > 0 ? -1 : consumed;
+}
+
+FILE *openEscapingStream()
+{
+    return funopen(nullptr, nullptr, cookieWrite, nullptr, nullptr);
+}
+#else
+FILE *openEscapingStream()
+{
+    return nullptr;
+}
+#endif
+
+} // namespace
+
+QByteArray escapeTerminalBytes(const QByteArray &bytes)
+{
+    if (!bytes.contains('\x1b') && !bytes.contains('\r'))
+        return bytes;
+    // Latin-1 maps each byte to the code point of its value and back, so
+    // the one rule of escapeTerminal() applies to bytes unchanged.
+    return escapeTerminal(QString::fromLatin1(bytes)).toLatin1();
+}
+
+bool escapeStandardError()
+{
+    FILE *escaping = openEscapingStream();
+    if (!escaping)
+        return false;
+    std::setvbuf(escaping, nullptr, _IONBF, 0);
+    std::fflush(stderr);
+    stderr = escaping;
+    return true;
+}
+
+} // namespace informantctl

@@ -1,0 +1,30 @@
+#pragma once
+
+// informantctl's standard error, escaped as its tables are (tabwriter.h's
+// escapeTerminal: ESC prints as "^[", CR as "\r"). Error messages carry text
+// from the server (a Status message, an object's name) and from kubeconfig
+// files; an escape sequence in them must not retitle the terminal, clear it
+// or rewrite the lines above. Rather than trusting each of the many places
+// that print to stderr to escape, the process's `stderr` stream itself is
+// replaced by one that escapes what is written through it and passes the
+// result to file descriptor 2, unbuffered like the stream it replaces. Every
+// writer that goes through `stderr` — QTextStream(stderr), fprintf, Qt's
+// message handler, an exec plugin's relayed lines — is covered.
+//
+// (kubectl 1.32 itself prints a server's error message raw; its tables are
+// escaped. informantctl escapes both.)
+
+#include <QByteArray>
+
+namespace informantctl {
+
+// `bytes` as a terminal shows them harmlessly: the same rule as
+// escapeTerminal(), byte by byte, so a write split anywhere (even inside a
+// UTF-8 sequence, whose bytes are never ESC or CR) escapes alike.
+QByteArray escapeTerminalBytes(const QByteArray &bytes);
+
+// Replaces `stderr` (call once, first thing in main). False where the C
+// library offers no custom streams; stderr is then left as it was.
+bool escapeStandardError();
+
+} // namespace informantctl
