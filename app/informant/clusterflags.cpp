@@ -6,15 +6,10 @@ namespace informant {
 
 Result<ClusterConfig> resolveClusterConfig(const Options &options)
 {
-    ConnectionFlags flags;
-    flags.kubeconfig = options.kubeconfig;
-    flags.context = options.context;
-    flags.server = options.server;
-    flags.token = options.token;
-    flags.certificateAuthority = options.certificateAuthority;
-    flags.insecureSkipTlsVerify = options.insecureSkipTlsVerify;
+    ConnectionFlags flags = options;
     // -n only picks the window's first filter here (initialNamespace): the
     // informers watch every namespace, so the context keeps its own.
+    flags.namespaceName.clear();
     return resolveConnectionFlags(flags);
 }
 

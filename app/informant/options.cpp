@@ -1,11 +1,31 @@
 #include "options.h"
 
+#include "informer/kube/connectionoptions.h"
 #include "ui/watchedkinds.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
 namespace informant {
+
+namespace {
+
+// The GUI's words for kubectl's flags: -n and -A choose where the first
+// window starts, not where a command works as in informantctl.
+ConnectionOptionHelp connectionHelp()
+{
+    return {.kubeconfig = QStringLiteral("Path to the kubeconfig file."),
+            .context = QStringLiteral("The kubeconfig context to open."),
+            .server = QStringLiteral("The API server URL (instead of a kubeconfig)."),
+            .token = QStringLiteral("Bearer token for the API server."),
+            .namespaceName = QStringLiteral("Start filtered to this namespace (default: the "
+                                            "context's namespace, if it sets one)."),
+            .namespaceValueName = QStringLiteral("namespace"),
+            .allNamespaces = QStringLiteral(
+                "Start with all namespaces shown, whatever the context's namespace.")};
+}
+
+} // namespace
 
 Options parseOptions(const QCoreApplication &app)
 {
@@ -20,32 +40,7 @@ Options parseOptions(const QStringList &arguments)
                        "Without options it opens the current context of your kubeconfig."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
-                                        QStringLiteral("Path to the kubeconfig file."),
-                                        QStringLiteral("file"));
-    const QCommandLineOption context(QStringLiteral("context"),
-                                     QStringLiteral("The kubeconfig context to open."),
-                                     QStringLiteral("name"));
-    const QCommandLineOption server(QStringLiteral("server"),
-                                    QStringLiteral("The API server URL (instead of a kubeconfig)."),
-                                    QStringLiteral("url"));
-    const QCommandLineOption token(QStringLiteral("token"),
-                                   QStringLiteral("Bearer token for the API server."),
-                                   QStringLiteral("token"));
-    const QCommandLineOption certificateAuthority(
-        QStringLiteral("certificate-authority"),
-        QStringLiteral("Path to a certificate file for the certificate authority."),
-        QStringLiteral("file"));
-    const QCommandLineOption insecure(
-        QStringLiteral("insecure-skip-tls-verify"),
-        QStringLiteral("Do not verify the server's certificate (insecure)."));
-    const QCommandLineOption ns(QStringList{QStringLiteral("n"), QStringLiteral("namespace")},
-                                QStringLiteral("Start filtered to this namespace (default: the "
-                                               "context's namespace, if it sets one)."),
-                                QStringLiteral("namespace"));
-    const QCommandLineOption allNamespaces(
-        QStringList{QStringLiteral("A"), QStringLiteral("all-namespaces")},
-        QStringLiteral("Start with all namespaces shown, whatever the context's namespace."));
+    addConnectionOptions(parser, connectionHelp());
     const QCommandLineOption noTransform(
         QStringLiteral("no-transform"),
         QStringLiteral("Keep metadata.managedFields (no default transform)."));
@@ -78,20 +73,12 @@ Options parseOptions(const QStringList &arguments)
         QStringLiteral("Kinds to keep watching for the tree's counts: builtin (default), all "
                        "(custom resources too) or shown (only kinds you open)."),
         QStringLiteral("which"));
-    parser.addOptions({kubeconfig, context, server, token, certificateAuthority, insecure, ns,
-                       allNamespaces, noTransform, kind, sort, view, demo, screenshot, after, bench,
-                       theme, watchKinds});
+    parser.addOptions(
+        {noTransform, kind, sort, view, demo, screenshot, after, bench, theme, watchKinds});
     parser.process(arguments);
 
     Options o;
-    o.kubeconfig = parser.value(kubeconfig);
-    o.context = parser.value(context);
-    o.server = parser.value(server);
-    o.token = parser.value(token);
-    o.certificateAuthority = parser.value(certificateAuthority);
-    o.insecureSkipTlsVerify = parser.isSet(insecure);
-    o.namespaceName = parser.value(ns);
-    o.allNamespaces = parser.isSet(allNamespaces);
+    static_cast<ConnectionFlags &>(o) = connectionFlagsFromParser(parser);
     o.noTransform = parser.isSet(noTransform);
     o.kind = parser.value(kind);
     o.sort = parser.value(sort);

@@ -1,6 +1,9 @@
 #pragma once
 
-// The informant command line (kubectl's connection flags plus the GUI's own).
+// The informant command line: kubectl's connection flags (declared and read
+// by informer/kube/connectionoptions.h) plus the GUI's own.
+
+#include "informer/kube/connectionflags.h"
 
 #include <QString>
 #include <QStringList>
@@ -9,17 +12,11 @@ class QCoreApplication;
 
 namespace informant {
 
-struct Options
+// The connection flags are the base: -n (namespaceName) and -A
+// (allNamespaces) pick the namespace the first window starts filtered to.
+struct Options : ConnectionFlags
 {
-    QString kubeconfig;
-    QString context;
-    QString server;
-    QString token;
-    QString certificateAuthority; // --certificate-authority FILE
-    bool insecureSkipTlsVerify = false;
-    QString namespaceName;      // -n; "" when not given
-    bool allNamespaces = false; // -A: start unfiltered whatever the context says
-    bool noTransform = false;   // keep metadata.managedFields
+    bool noTransform = false; // keep metadata.managedFields
     QString kind;
     QString sort; // "AGE" or "NAME:desc"
     QString view = QStringLiteral("table");

@@ -10,15 +10,7 @@ namespace informantctl {
 
 Result<ClusterConfig> resolveClusterConfig(const GlobalOptions &options)
 {
-    ConnectionFlags flags;
-    flags.kubeconfig = options.kubeconfig;
-    flags.context = options.context;
-    flags.server = options.server;
-    flags.token = options.token;
-    flags.certificateAuthority = options.certificateAuthority;
-    flags.insecureSkipTlsVerify = options.insecureSkipTlsVerify;
-    flags.namespaceName = options.namespaceName;
-    return resolveConnectionFlags(flags);
+    return resolveConnectionFlags(options);
 }
 
 Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOptions &options)

@@ -5,22 +5,18 @@
 //   [--kubeconfig F] [--context C] [--server URL] [--token T]
 //   [--certificate-authority F] [--insecure-skip-tls-verify]
 //   [-n NS | -A] [-l SELECTOR] [--field-selector S] [--no-transform] [--stats]
+// The connection flags (up to -A) are the GUI's too: declared and read by
+// informer/kube/connectionoptions.h.
+
+#include "informer/kube/connectionflags.h"
 
 #include <QCommandLineParser>
 #include <QString>
 
 namespace informantctl {
 
-struct GlobalOptions
+struct GlobalOptions : informant::ConnectionFlags
 {
-    QString kubeconfig;
-    QString context;
-    QString server;
-    QString token;
-    QString certificateAuthority;
-    bool insecureSkipTlsVerify = false;
-    QString namespaceName; // -n; "" when not given
-    bool allNamespaces = false;
     QString labelSelector;
     QString fieldSelector;
     bool noTransform = false;

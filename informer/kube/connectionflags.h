@@ -6,7 +6,8 @@
 // --insecure-skip-tls-verify and -n override single fields, so
 // `--kubeconfig kc --server URL` keeps the context's CA and credentials.
 // --server alone works without any kubeconfig. informant and informantctl
-// read their flags through this one function. No network access.
+// resolve their flags through this one function (connectionoptions.h
+// declares them on a command line and reads them back). No network access.
 
 #include "informer/core/result.h"
 #include "informer/kube/clusterconfig.h"
@@ -22,6 +23,9 @@ struct ConnectionFlags
     QString certificateAuthority; // a file
     bool insecureSkipTlsVerify = false;
     QString namespaceName; // overrides the context's; "" keeps it
+    // -A. Not read by resolveConnectionFlags: each program picks the
+    // namespace it shows or works in from it (it wins over -n).
+    bool allNamespaces = false;
 };
 
 Result<ClusterConfig> resolveConnectionFlags(const ConnectionFlags &flags);
