@@ -7,6 +7,17 @@
 
 namespace informant {
 
+namespace {
+
+QColor mixed(const QColor &a, const QColor &b, qreal towardB)
+{
+    return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * towardB,
+                            a.greenF() + (b.greenF() - a.greenF()) * towardB,
+                            a.blueF() + (b.blueF() - a.blueF()) * towardB);
+}
+
+} // namespace
+
 CellDelegate::CellDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
 {
@@ -74,10 +85,18 @@ void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
         QColor color;
         if (opt.state & QStyle::State_Selected) {
             color = opt.palette.color(group, QPalette::HighlightedText);
+            if (m_dimmed) // still readable on the highlight
+                color = mixed(color, opt.palette.color(group, QPalette::Highlight), 0.4);
         } else {
             const QVariant foreground = index.data(Qt::ForegroundRole);
-            color = foreground.canConvert<QColor>() ? foreground.value<QColor>()
-                                                    : opt.palette.color(group, QPalette::Text);
+            const QColor faded = opt.palette.color(QPalette::Disabled, QPalette::Text);
+            if (foreground.canConvert<QColor>())
+                // A status tone keeps its hue: the last known state still
+                // tells a crash-looping pod from a running one.
+                color = m_dimmed ? mixed(foreground.value<QColor>(), faded, 0.5)
+                                 : foreground.value<QColor>();
+            else
+                color = m_dimmed ? faded : opt.palette.color(group, QPalette::Text);
         }
         // The style's item text margin (QCommonStyle: focus frame margin + 1).
         const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;

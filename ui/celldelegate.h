@@ -7,7 +7,8 @@
 // shaped once into a QStaticText and reused while it stays the same; the
 // style still draws the selection background and focus frame, so the table
 // looks as before. Honours ForegroundRole and the model's BeingDeletedRole
-// (grey italic). GUI thread.
+// (grey italic). While dimmed (the table's watch is not live: its rows are
+// the last known state) every cell's text is drawn faded. GUI thread.
 
 #include "ui/twogenerationcache.h"
 
@@ -35,6 +36,12 @@ public:
     // `text` as drawn in `width` pixels with `metrics`: itself when it fits,
     // else elided on the right ("…").
     static QString fitted(const QString &text, const QFontMetrics &metrics, int width);
+    // Faded text for every cell: the palette's disabled text colour, status
+    // tones halfway to it, selected rows' text halfway to the highlight. The
+    // caller repaints the view; the cached layouts stay (they hold no
+    // colour).
+    void setDimmed(bool dimmed) { m_dimmed = dimmed; }
+    bool isDimmed() const { return m_dimmed; }
     qsizetype cachedLayouts() const { return m_layouts[0].size() + m_layouts[1].size(); }
 
 private:
@@ -47,6 +54,7 @@ private:
     mutable TwoGenerationCache<int, kLayoutsPerGeneration>
         m_widths[2];      // natural width of each text
     mutable QFont m_font; // the font the caches were made with
+    bool m_dimmed = false;
 };
 
 } // namespace informant

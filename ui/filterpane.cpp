@@ -1,6 +1,7 @@
 #include "ui/filterpane.h"
 
 #include "informer/cache/indexfuncs.h"
+#include "models/countstick.h"
 #include "models/kindsource.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
@@ -12,7 +13,6 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -73,7 +73,6 @@ FilterPane::FilterPane(QWidget *parent)
     , m_namespaceView(makeFacetView(m_namespaces, false, this))
     , m_labelView(makeFacetView(m_labels, true, this))
     , m_namespaceTitle(sectionTitle(QStringLiteral("Namespaces"), this))
-    , m_refresh(new QTimer(this))
 {
     auto *clear = new QPushButton(QStringLiteral("Clear"), this);
     clear->setFlat(true);
@@ -109,9 +108,6 @@ FilterPane::FilterPane(QWidget *parent)
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(split);
 
-    m_refresh->setSingleShot(true);
-    m_refresh->setInterval(kRefreshMs);
-    connect(m_refresh, &QTimer::timeout, this, &FilterPane::refreshNow);
     m_pool.setMaxThreadCount(1);
     connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::emitSelection);
     // The label counts are of the namespaces chosen.
@@ -126,10 +122,9 @@ void FilterPane::setSource(KindSource *source)
     m_source = source;
     ++m_generation;
     if (source) {
-        connect(source, &KindSource::contentChanged, this, [this] {
-            if (!m_refresh->isActive())
-                m_refresh->start();
-        });
+        // On the tick the header and the tree recount at, so the three agree.
+        connect(source, &KindSource::contentChanged, this,
+                [this] { CountsTick::instance()->request(this, [this] { refreshNow(); }); });
         connect(source, &QObject::destroyed, this, [this] { m_source = nullptr; });
     }
     const bool namespaced = source && source->kind().namespaced;

@@ -2,7 +2,8 @@
 
 // FilterPane: the index-based filter pane — namespace facet list and label
 // facet tree of the current kind, with live counts read from the cache's
-// indexes (refreshed at most every kRefreshMs while the cache changes).
+// indexes (refreshed on the CountsTick while the cache changes, with the
+// table's header and the kind tree).
 // Checking facets filters the table (OR within a key, AND across keys); the
 // matching keys are computed as an index intersection, never a scan.
 // The checked facets survive a change of kind. Counting runs on a worker
@@ -19,7 +20,6 @@
 #include <optional>
 
 class QLabel;
-class QTimer;
 class QTreeView;
 
 namespace informant {
@@ -34,8 +34,6 @@ class FilterPane final : public QWidget
     Q_DISABLE_COPY_MOVE(FilterPane)
 
 public:
-    static constexpr int kRefreshMs = 500;
-
     explicit FilterPane(QWidget *parent = nullptr);
     ~FilterPane() override;
 
@@ -62,7 +60,6 @@ private:
     QTreeView *m_namespaceView;
     QTreeView *m_labelView;
     QLabel *m_namespaceTitle;
-    QTimer *m_refresh;
     QThreadPool m_pool; // one counting task at a time; joined on destruction
     int m_generation = 0;
     bool m_counting = false;

@@ -3,18 +3,18 @@
 #include "informer/cache/indexfuncs.h"
 #include "informer/printers/resourceprinter.h"
 #include "models/clustersession.h"
-#include "models/freshness.h"
+#include "models/countstick.h"
 #include "models/history/historystore.h"
 #include "models/informerstatusmodel.h"
 #include "models/resourcecategory.h"
 #include "models/resourcetablemodel.h"
-#include "models/resourcetreemodel.h"
 #include "models/rowformatter.h"
 #include "models/secondclock.h"
 #include "models/timeline/eventstore.h"
 #include "models/timeline/objectidentity.h"
 #include "models/timeline/timelinescope.h"
 #include "ui/benchrecorder.h"
+#include "ui/clustersidebar.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/history/historywidget.h"
@@ -28,30 +28,21 @@
 #include "ui/statusbarfields.h"
 #include "ui/theme.h"
 #include "ui/timeline/timelinewidget.h"
-#include "ui/treeexpansion.h"
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDockWidget>
-#include <QHeaderView>
-#include <QLocale>
 #include <QMenuBar>
-#include <QScopedValueRollback>
 #include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
-#include <QTimer>
-#include <QTreeView>
 #include <QVBoxLayout>
 
-namespace informant {
+#include <utility>
 
-namespace {
-constexpr int kCountsRefreshMs = 1000;
-} // namespace
+namespace informant {
 
 MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                        std::function<void(const QString &)> openContext, QWidget *parent)
@@ -62,11 +53,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     , m_details(new DetailsPane(this))
     , m_statusModel(new InformerStatusModel(this))
     , m_informers(new InformersPanel(m_statusModel, this))
-    , m_treeModel(new ResourceTreeModel(this))
-    , m_tree(new QTreeView(this))
-    , m_contexts(new QComboBox(this))
     , m_switcher(new KindSwitcher(this))
-    , m_countsTimer(new QTimer(this))
 {
     initUiResources();
     setWindowTitle(QStringLiteral("%1 — Informant").arg(session->name()));
@@ -167,10 +154,13 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     connect(m_statusModel, &InformerStatusModel::summaryChanged, this,
             &MainWindow::refreshStatusBar);
 
-    m_countsTimer->setSingleShot(true);
-    m_countsTimer->setInterval(kCountsRefreshMs);
-    connect(m_countsTimer, &QTimer::timeout, this, &MainWindow::refreshCounts);
-    connect(SecondClock::instance(), &SecondClock::ticked, this, &MainWindow::refreshStatusBar);
+    connect(SecondClock::instance(), &SecondClock::ticked, this, [this] {
+        refreshStatusBar();
+        // Objects that newly carry the chosen labels bring their events
+        // along: a scan of the labelled objects, once a second at most.
+        if (std::exchange(m_timelineScopeStale, false))
+            updateTimelineScope();
+    });
 
     for (KindSource *s : session->sources())
         watchSource(s);
@@ -185,45 +175,20 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
 
 MainWindow::~MainWindow() = default;
 
+ResourceTreeModel *MainWindow::treeModel() const
+{
+    return m_sidebar->treeModel();
+}
+
 void MainWindow::buildSidebar(const QStringList &contexts,
                               std::function<void(const QString &)> openContext)
 {
-    auto *sidebar = new QWidget(this);
-    auto *layout = new QVBoxLayout(sidebar);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(6);
-    m_contexts->addItems(contexts.isEmpty() ? QStringList{m_session->name()} : contexts);
-    m_contexts->setCurrentText(m_session->name());
-    m_contexts->setToolTip(QStringLiteral("Context (each opens in its own window)"));
-    connect(m_contexts, &QComboBox::textActivated, this,
-            [this, openContext](const QString &context) {
-                if (context != m_session->name() && openContext)
-                    openContext(context);
-                m_contexts->setCurrentText(m_session->name());
-            });
-    m_tree->setObjectName(QStringLiteral("resourceTree"));
-    m_tree->setModel(m_treeModel);
-    m_tree->setHeaderHidden(true);
-    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_tree->setUniformRowHeights(true);
-    m_tree->setFrameShape(QFrame::NoFrame);
-    m_tree->setIndentation(12);
-    m_tree->header()->setStretchLastSection(false);
-    m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex &index) {
-                if (m_syncingTree)
-                    return;
-                const QVariant kind = index.siblingAtColumn(0).data(ResourceTreeModel::KindRole);
-                if (kind.isValid())
-                    showKind(kind.value<KindInfo>());
-            });
-    layout->addWidget(m_contexts);
-    layout->addWidget(m_tree, 1);
+    m_sidebar = new ClusterSidebar(m_session->name(), contexts, std::move(openContext), this);
+    connect(m_sidebar, &ClusterSidebar::kindChosen, this,
+            [this](const KindInfo &kind) { showKind(kind); });
     m_sidebarDock = new QDockWidget(QStringLiteral("Cluster"), this);
     m_sidebarDock->setObjectName(QStringLiteral("clusterDock"));
-    m_sidebarDock->setWidget(sidebar);
+    m_sidebarDock->setWidget(m_sidebar);
     m_sidebarDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_sidebarDock);
 }
@@ -298,11 +263,8 @@ void MainWindow::openKindSwitcher(const QString &initialText)
 
 void MainWindow::onKindsChanged()
 {
-    // A rebuild (a CRD came or went) keeps the groups opened and the scroll.
-    const TreeViewState treeState = treeViewState(m_tree);
-    m_treeModel->setKinds(m_session->kinds());
-    restoreTreeViewState(m_tree, treeState);
-    highlightKindInTree(); // the reset cleared the shown kind's row
+    m_sidebar->setKinds(m_session->kinds());
+    m_sidebar->highlightKind(m_kind.id()); // the reset cleared the shown kind's row
     m_switcher->setKinds(m_session->kinds());
     refreshCounts();
     // The shown kind is now served at another version (a CRD upgrade): its
@@ -358,15 +320,20 @@ void MainWindow::watchSource(KindSource *source)
             [history = m_history, kind = source->kind().id()](const ChangeBatch &batch) {
                 history->applyBatch(kind, batch);
             });
-    connect(source, &KindSource::contentChanged, this, [this] {
-        if (!m_countsTimer->isActive())
-            m_countsTimer->start();
-    });
+    // On the tick the table's header and the facets recount at, so the
+    // three agree during a rollout.
+    connect(source, &KindSource::contentChanged, this,
+            [this] { CountsTick::instance()->request(this, [this] { refreshCounts(); }); });
     connect(source, &KindSource::statusChanged, this, [this, source] {
-        if (source == shownSource())
+        if (source == shownSource()) {
+            // A new state (listed, lost) shows its count at once; the rates
+            // published every 250 ms while watching leave it to the tick.
+            const InformerStatus status = source->status();
+            if (status.state != m_shownCount.state || status.synced != m_shownCount.synced)
+                countSource(source);
             refreshStatusBar();
-        if (!m_countsTimer->isActive())
-            m_countsTimer->start();
+        }
+        CountsTick::instance()->request(this, [this] { refreshCounts(); });
     });
 }
 
@@ -415,24 +382,6 @@ void MainWindow::showObject(const KubeObject &object)
     m_timeline->setSelectedObject(object.isNull() ? QString() : objectKey(referenceTo(object)));
 }
 
-void MainWindow::highlightKindInTree()
-{
-    const QModelIndex treeIndex = m_treeModel->indexOfKind(m_kind.id());
-    if (treeIndex.isValid() && m_tree->currentIndex() != treeIndex) {
-        // Already shown: the tree's currentChanged must not show it again.
-        const QScopedValueRollback syncing(m_syncingTree, true);
-        // Scrolled to, unless the user closed its group: QTreeView's scrollTo
-        // would open it again (after every rebuild, too).
-        bool groupsOpen = true;
-        for (QModelIndex p = treeIndex.parent(); p.isValid(); p = p.parent())
-            groupsOpen = groupsOpen && m_tree->isExpanded(p);
-        const bool autoScroll = m_tree->hasAutoScroll();
-        m_tree->setAutoScroll(autoScroll && groupsOpen);
-        m_tree->setCurrentIndex(treeIndex);
-        m_tree->setAutoScroll(autoScroll);
-    }
-}
-
 bool MainWindow::showKindByName(const QString &name)
 {
     const KindInfo kind = m_session->findKind(name);
@@ -471,7 +420,7 @@ bool MainWindow::showKind(const KindInfo &kind)
     m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
     showObject(KubeObject());
-    highlightKindInTree();
+    m_sidebar->highlightKind(kind.id());
     QSettings().setValue(QStringLiteral("window/lastKind"), kind.id());
     refreshStatusBar();
     return true;
@@ -521,32 +470,24 @@ void MainWindow::setBenchRecorder(BenchRecorder *recorder)
 
 void MainWindow::refreshCounts()
 {
-    for (KindSource *s : m_session->sources()) {
-        if (s == m_view->source())
-            continue;
-        const qint64 objects = s->indexer().size();
-        showTreeCount(s, objects);
-        m_statusModel->setObjectCount(s, objects);
-    }
-    refreshStatusBar(); // the shown kind's count, read once for the tree and the status bar
-    // Objects that newly carry the chosen labels bring their events along.
+    for (KindSource *s : m_session->sources())
+        countSource(s);
+    refreshStatusBar();
     if (!m_timelineLabels.isEmpty())
-        updateTimelineScope();
+        m_timelineScopeStale = true; // on the second's tick
 }
 
-void MainWindow::showTreeCount(KindSource *source, qint64 objects)
+void MainWindow::countSource(KindSource *source)
 {
-    // Before its first list an informer's empty cache says nothing: "0" for
-    // every kind of an unreachable server read as "none in the cluster".
-    const InformerStatus status = source->status();
-    if (status.synced) {
-        m_treeModel->setCount(source->kind().id(), objects);
-        return;
+    // Read once and shown in every place: under churn reads at different
+    // moments differ, and users take "100,001" beside "100,000" for drift.
+    const qint64 objects = source->indexer().size();
+    m_sidebar->showCount(source, objects);
+    m_statusModel->setObjectCount(source, objects);
+    if (source == shownSource()) {
+        const InformerStatus status = source->status();
+        m_shownCount = ShownCount{source, objects, status.state, status.synced};
     }
-    QString why = freshnessText(status, SecondClock::nowMs()); // "error", "forbidden: ..."
-    if (!status.lastError.isEmpty() && !why.contains(status.lastError))
-        why += QStringLiteral(": ") + status.lastError;
-    m_treeModel->setNotListed(source->kind().id(), why);
 }
 
 void MainWindow::updateTimelineScope()
@@ -600,13 +541,12 @@ void MainWindow::refreshStatusBar()
 {
     const qint64 now = SecondClock::nowMs();
     if (KindSource *s = shownSource()) {
-        // Read once and shown in all three places: under churn reads on
-        // separate timers differ, and users take "100,001" beside "100,000"
-        // for drift.
-        const qint64 objects = s->indexer().size();
-        showTreeCount(s, objects);
-        m_statusModel->setObjectCount(s, objects);
-        m_statusFields->showKind(s, objects, now);
+        // The count of the last CountsTick: the second's tick re-words "last
+        // event 3 s ago" without moving it ahead of the table's header. A
+        // kind just shown is counted now.
+        if (m_shownCount.source != s)
+            countSource(s);
+        m_statusFields->showKind(s, m_shownCount.objects, now);
     }
     m_statusFields->refreshSummary();
 }

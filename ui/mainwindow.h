@@ -7,6 +7,7 @@
 // are doing. Keyboard: Ctrl+K or `:` kind switcher, `/` quick filter, Ctrl+L
 // selector, Esc clears, arrows and Enter for details.
 
+#include "informer/informers/informerstatus.h"
 #include "models/kindinfo.h"
 #include "ui/watchedkinds.h"
 
@@ -18,13 +19,10 @@
 #include <functional>
 #include <optional>
 
-class QComboBox;
 class QDockWidget;
 class QProgressBar;
 class QToolButton;
 class QStackedWidget;
-class QTimer;
-class QTreeView;
 
 namespace informant {
 
@@ -72,7 +70,7 @@ public:
     ResourceView *resourceView() const { return m_view; }
     FilterPane *filterPane() const { return m_filter; }
     DetailsPane *detailsPane() const { return m_details; }
-    ResourceTreeModel *treeModel() const { return m_treeModel; }
+    ResourceTreeModel *treeModel() const;
     InformerStatusModel *informerModel() const { return m_statusModel; }
     KindSwitcher *kindSwitcher() const { return m_switcher; }
     // The event timeline in place of the table (--view timeline, Ctrl+T).
@@ -100,7 +98,6 @@ private:
     void buildMenus(const QStringList &contexts, std::function<void(const QString &)> openContext);
     void buildShortcuts();
     void onKindsChanged();
-    // Makes the shown kind the tree's current row.
     // The details pane, History and the timeline's highlight follow the
     // current object (null: none).
     void showObject(const KubeObject &object);
@@ -108,12 +105,14 @@ private:
     // listed (a kind not watched yet is not started for the question).
     bool isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
                      const QString &name) const;
-    void highlightKindInTree();
     void watchSource(KindSource *source);
     void startWatchedKinds();
+    // Every informer's count in the tree and the informers panel, the shown
+    // kind's in the status bar too (on the CountsTick).
     void refreshCounts();
-    // The tree's count for `source`: `objects`, or "—" until it has listed.
-    void showTreeCount(KindSource *source, qint64 objects);
+    // Reads `source`'s count into the tree and the informers panel (and
+    // m_shownCount when it is the shown source).
+    void countSource(KindSource *source);
     // The filter pane's namespaces and labels applied to the timeline.
     void updateTimelineScope();
     // The source whose freshness the status bar shows.
@@ -132,12 +131,9 @@ private:
     DetailsPane *m_details;
     InformerStatusModel *m_statusModel;
     InformersPanel *m_informers;
-    ResourceTreeModel *m_treeModel;
-    QTreeView *m_tree;
-    QComboBox *m_contexts;
+    class ClusterSidebar *m_sidebar = nullptr; // the context switcher and the kind tree
     KindSwitcher *m_switcher;
     class StatusBarFields *m_statusFields = nullptr;
-    QTimer *m_countsTimer;
     QDockWidget *m_filterDock = nullptr;
     QDockWidget *m_detailsDock = nullptr;
     QDockWidget *m_informersDock = nullptr;
@@ -163,10 +159,16 @@ private:
     class ObjectNavigator *m_navigator = nullptr;
     QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;
-    // The tree's current row follows the shown kind (Ctrl+K, the timeline, a
-    // link): its currentChanged must not show the kind again. A flag, not
-    // blocked signals: the tree view repaints on them.
-    bool m_syncingTree = false;
+    bool m_timelineScopeStale = false; // the caches changed since m_timelineUids
+    // The shown source's count as last read, for the status bar between
+    // counts ticks, and the state it was read in.
+    struct ShownCount
+    {
+        QPointer<KindSource> source;
+        qint64 objects = 0;
+        InformerStatus::State state = InformerStatus::State::Pending;
+        bool synced = false;
+    } m_shownCount;
 };
 
 } // namespace informant

@@ -1,6 +1,7 @@
 #include "ui/resourceview.h"
 
 #include "informer/printers/labelselector.h"
+#include "models/countstick.h"
 #include "models/freshness.h"
 #include "models/secondclock.h"
 #include "ui/celldelegate.h"
@@ -29,7 +30,6 @@ namespace informant {
 namespace {
 
 constexpr int kQuickFilterDebounceMs = 120;
-constexpr int kCountsRefreshMs = 250;
 
 } // namespace
 
@@ -44,16 +44,13 @@ ResourceView::ResourceView(QWidget *parent)
     , m_banner(new FreshnessBanner(this))
     , m_table(new QTableView(this))
     , m_emptyHint(new QLabel(m_table))
+    , m_delegate(new CellDelegate(m_table))
     , m_quickDebounce(new QTimer(this))
     , m_selectorDebounce(new QTimer(this))
-    , m_countsTimer(new QTimer(this))
     , m_columns(m_table)
     , m_anchor(m_table)
 {
     buildLayout();
-    m_countsTimer->setSingleShot(true);
-    m_countsTimer->setInterval(kCountsRefreshMs);
-    connect(m_countsTimer, &QTimer::timeout, this, &ResourceView::updateCounts);
     connect(SecondClock::instance(), &SecondClock::ticked, this, [this] {
         m_table->viewport()->update(); // the AGE column
         if (m_emptyHint->isVisible())
@@ -131,7 +128,7 @@ void ResourceView::buildLayout()
     bar->addWidget(m_quick);
     bar->addWidget(m_selector);
 
-    m_table->setItemDelegate(new CellDelegate(m_table));
+    m_table->setItemDelegate(m_delegate);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setShowGrid(false);
@@ -210,6 +207,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
         m_title->clear();
         m_counts->clear();
         m_emptyHint->hide();
+        updateFreshness(); // no rows to fade
         return;
     }
     // What the boxes and the filter pane say applies from the first batch.
@@ -233,9 +231,9 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
         m_anchor.restore(*m_feed->model());
         updateEmptyHint();
         // A new label text relayouts the bar: at most a few times a second
-        // while a storm delivers a batch every 50 ms.
-        if (!m_countsTimer->isActive())
-            m_countsTimer->start();
+        // while a storm delivers a batch every 50 ms, and on the tick the
+        // tree and the facets recount at, so the three agree.
+        CountsTick::instance()->request(this, [this] { updateCounts(); });
         emitCurrentIfChanged();
     });
     // Both: Ctrl+click selects or deselects the current row without moving it.
@@ -304,11 +302,21 @@ void ResourceView::updateEmptyHint()
 
 void ResourceView::updateFreshness()
 {
+    bool live = true;
     if (KindSource *s = source()) {
         const QString what = s->origin().isEmpty()
                                  ? s->kind().plural
                                  : QStringLiteral("%1 in %2").arg(s->kind().plural, s->origin());
-        m_banner->setStatus(s->status(), what);
+        const InformerStatus status = s->status();
+        m_banner->setStatus(status, what);
+        live = freshnessLevel(status) == FreshnessLevel::Fresh;
+    }
+    // Rows that look live while the watch is down pass for the cluster's
+    // state: faded as long as they are the last known state (or a first
+    // list not done), as they were the moment the watch is back.
+    if (m_delegate->isDimmed() == live) {
+        m_delegate->setDimmed(!live);
+        m_table->viewport()->update();
     }
     if (m_feed)
         updateEmptyHint();
@@ -396,6 +404,11 @@ bool ResourceView::clearFilters()
         return true;
     }
     return false;
+}
+
+bool ResourceView::rowsDimmed() const
+{
+    return m_delegate->isDimmed();
 }
 
 bool ResourceView::filtersActive() const

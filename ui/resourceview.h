@@ -3,8 +3,9 @@
 // ResourceView: the centre of the window — one kind's live table with its
 // title and counts, the quick filter (`/`), the label selector box (`Ctrl+L`,
 // kubectl syntax, errors inline) and the freshness banner above the table
-// when the watch is not healthy. (What the window could not do as asked is
-// the window's NoticeBar, above the table and the timeline alike.)
+// when the watch is not healthy, its rows faded meanwhile. (What the window
+// could not do as asked is the window's NoticeBar, above the table and the
+// timeline alike.)
 //
 // Keeps the selection and the scroll position while rows change: the rows in
 // view are re-found by key after every batch (scrollanchor.h). Column widths,
@@ -29,6 +30,7 @@ class QTimer;
 
 namespace informant {
 
+class CellDelegate;
 class FreshnessBanner;
 
 class ResourceView final : public QWidget
@@ -51,6 +53,9 @@ public:
     QLabel *selectorError() const { return m_selectorError; }
     FreshnessBanner *banner() const { return m_banner; }
     QLabel *emptyHint() const { return m_emptyHint; }
+    // The rows are drawn faded: the shown kind's informer is not watching,
+    // so they are the last known state (the banner says why).
+    bool rowsDimmed() const;
 
     void focusQuickFilter();
     void focusSelector();
@@ -116,9 +121,9 @@ private:
     FreshnessBanner *m_banner;
     QTableView *m_table;
     QLabel *m_emptyHint;
+    CellDelegate *m_delegate;
     QTimer *m_quickDebounce;
     QTimer *m_selectorDebounce;
-    QTimer *m_countsTimer;
     TableFeed *m_feed = nullptr;
     FacetSelection m_facets; // the filter pane's choice, for the next kind's feed
     TableColumns m_columns;  // widths, order and visibility per kind

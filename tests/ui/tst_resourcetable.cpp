@@ -6,6 +6,7 @@
 #include "customkindobjects.h"
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
+#include "models/countstick.h"
 #include "models/informerstatusmodel.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
@@ -20,6 +21,8 @@
 #include "ui/noticebar.h"
 #include "ui/resourceview.h"
 
+#include <QImage>
+
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QClipboard>
@@ -31,6 +34,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -57,7 +61,38 @@ private Q_SLOTS:
     void focusAfterADeletedRowDoesNotShowTheFirstRow();
     void ctrlCAndTheRowMenuCopyNames();
     void headerMenuShowsAndHidesColumnsRemembered();
+    void rowsAreFadedWhileTheWatchIsNotLive_data();
+    void rowsAreFadedWhileTheWatchIsNotLive();
+    void headerFacetsAndTreeCountAChangeTogether();
 };
+
+namespace {
+
+// The darkest pixel of a cell: its text's colour (anti-aliasing only blends
+// it with the lighter background of the default palette).
+int inkLightness(QTableView *table, const QModelIndex &cell)
+{
+    const QImage image = table->viewport()->grab().toImage();
+    const QRect rect = table->visualRect(cell);
+    int darkest = 255;
+    for (int y = rect.top(); y <= rect.bottom(); ++y) {
+        for (int x = rect.left(); x <= rect.right(); ++x)
+            darkest = qMin(darkest, image.pixelColor(x, y).lightness());
+    }
+    return darkest;
+}
+
+InformerStatus statusOf(InformerStatus::State state, bool synced)
+{
+    InformerStatus status;
+    status.state = state;
+    status.synced = synced;
+    if (state == InformerStatus::State::BackingOff)
+        status.retryAtMs = SecondClock::nowMs() + 5000;
+    return status;
+}
+
+} // namespace
 
 void TestResourceTable::namespaceFacetFiltersTable()
 {
@@ -424,6 +459,89 @@ void TestResourceTable::headerMenuShowsAndHidesColumnsRemembered()
     header = f.window->resourceView()->table()->horizontalHeader();
     QVERIFY(!header->isSectionHidden(ip));
     QVERIFY(header->isSectionHidden(status));
+}
+
+void TestResourceTable::rowsAreFadedWhileTheWatchIsNotLive_data()
+{
+    using State = InformerStatus::State;
+    QTest::addColumn<InformerStatus>("notLive");
+    QTest::newRow("watch lost, reconnecting") << statusOf(State::BackingOff, true);
+    QTest::newRow("watch failed") << statusOf(State::Error, true);
+    QTest::newRow("relisting") << statusOf(State::Listing, true);
+    QTest::newRow("never listed") << statusOf(State::Error, false);
+    QTest::newRow("kind no longer served") << statusOf(State::Gone, true);
+}
+
+// The banner said the watch was down while the rows below it looked as live
+// as ever: a glance at the table took the last known state for the cluster's.
+void TestResourceTable::rowsAreFadedWhileTheWatchIsNotLive()
+{
+    QFETCH(InformerStatus, notLive);
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ResourceView *view = f.window->resourceView();
+    QTableView *table = view->table();
+    table->clearSelection();
+    const QModelIndex name = f.model()->index(1, f.model()->formatter().nameColumn());
+    const int faded = table->palette().color(QPalette::Disabled, QPalette::Text).lightness();
+    const int live = inkLightness(table, name);
+    QVERIFY2(live < faded - 40, qPrintable(QStringLiteral("%1 vs %2").arg(live).arg(faded)));
+    QVERIFY(!view->rowsDimmed());
+
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->setStatus(notLive);
+    QVERIFY(view->rowsDimmed());
+    const int dimmed = inkLightness(table, name);
+    QVERIFY2(dimmed >= faded - 5, qPrintable(QStringLiteral("%1 vs %2").arg(dimmed).arg(faded)));
+
+    // At once when the watch is back.
+    pods->setStatus(statusOf(InformerStatus::State::Watching, true));
+    QVERIFY(!view->rowsDimmed());
+    QCOMPARE(inkLightness(table, name), live);
+}
+
+// On timers of their own (250 ms, 500 ms, 1 s) the header said 5 pods while
+// the tree and the namespace facet still said 3 for up to a second.
+void TestResourceTable::headerFacetsAndTreeCountAChangeTogether()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    auto *header = f.window->resourceView()->findChild<QLabel *>(QStringLiteral("counts"));
+    QVERIFY(header);
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    const auto treeCount = [&] {
+        return f.window->treeModel()
+            ->indexOfKind(pods->kind().id())
+            .data(ResourceTreeModel::CountRole)
+            .toLongLong();
+    };
+    NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
+    const auto shopCount = [&] {
+        for (int row = 0; row < namespaces->rowCount(); ++row) {
+            const QModelIndex index = namespaces->index(row, 1);
+            if (index.siblingAtColumn(0).data().toString() == QLatin1String("shop"))
+                return index.data(NamespaceFacetModel::CountRole).toLongLong();
+        }
+        return qint64(-1);
+    };
+    QTRY_COMPARE(header->text(), QStringLiteral("3"));
+    QTRY_COMPARE(treeCount(), 3);
+    QTRY_COMPARE(shopCount(), 2);
+
+    QSignalSpy ticks(CountsTick::instance(), &CountsTick::ticked);
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-3"), QStringLiteral("web"),
+                     QStringLiteral("Pending")));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-4"), QStringLiteral("web"),
+                     QStringLiteral("Pending")));
+    pods->flush();
+    // The tick that shows the new header shows the new tree count with it,
+    // and has the facets recounted (off the GUI thread: they land after it).
+    const auto headerChanged = [&] { return header->text() == QLatin1String("5"); };
+    for (int i = 0; i < 5 && !headerChanged(); ++i)
+        QVERIFY(ticks.wait(CountsTick::kIntervalMs * 10));
+    QVERIFY2(headerChanged(), qPrintable(header->text()));
+    QCOMPARE(treeCount(), 5);
+    QTRY_COMPARE(shopCount(), 4);
 }
 
 QTEST_MAIN(TestResourceTable)
