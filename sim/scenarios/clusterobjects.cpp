@@ -66,22 +66,43 @@ QJsonObject node(const QString &name, int index, bool ready)
                                       {"architecture", "amd64"}}}}}};
 }
 
-QJsonObject service(const QString &namespaceName, const QString &name, const QString &app, int port)
+QJsonObject servicePort(const QString &name, int port, const QJsonValue &targetPort)
 {
     return QJsonObject{
-        {"apiVersion", "v1"},
-        {"kind", "Service"},
-        {"metadata", QJsonObject{{"name", name},
-                                 {"namespace", namespaceName},
-                                 {"labels", QJsonObject{{"app", app}}}}},
-        // No clusterIP: the server allocates a unique one, as for any Service.
-        {"spec", QJsonObject{{"type", "ClusterIP"},
-                             {"selector", QJsonObject{{"app", app}}},
-                             {"ports", QJsonArray{QJsonObject{{"name", "http"},
-                                                              {"port", port},
-                                                              {"targetPort", 8080},
-                                                              {"protocol", "TCP"}}}}}},
-        {"status", QJsonObject{{"loadBalancer", QJsonObject()}}}};
+        {"name", name}, {"port", port}, {"targetPort", targetPort}, {"protocol", "TCP"}};
+}
+
+QJsonObject service(const QString &namespaceName, const QString &name, const QString &app,
+                    const QJsonObject &port, bool headless)
+{
+    QJsonObject spec{{"type", "ClusterIP"},
+                     {"selector", QJsonObject{{"app", app}}},
+                     {"ports", QJsonArray{port}}};
+    // Otherwise no clusterIP: the server allocates a unique one, as for any Service.
+    if (headless)
+        spec.insert(QLatin1String("clusterIP"), QStringLiteral("None"));
+    return QJsonObject{{"apiVersion", "v1"},
+                       {"kind", "Service"},
+                       {"metadata", QJsonObject{{"name", name},
+                                                {"namespace", namespaceName},
+                                                {"labels", QJsonObject{{"app", app}}}}},
+                       {"spec", spec},
+                       {"status", QJsonObject{{"loadBalancer", QJsonObject()}}}};
+}
+
+QJsonObject storageClass(const QString &name, const QString &provisioner, bool isDefault)
+{
+    QJsonObject metadata{{"name", name}};
+    if (isDefault)
+        metadata.insert(QLatin1String("annotations"),
+                        QJsonObject{{"storageclass.kubernetes.io/is-default-class", "true"}});
+    return QJsonObject{{"apiVersion", "storage.k8s.io/v1"},
+                       {"kind", "StorageClass"},
+                       {"metadata", metadata},
+                       {"provisioner", provisioner},
+                       {"reclaimPolicy", "Delete"},
+                       {"volumeBindingMode", "Immediate"},
+                       {"allowVolumeExpansion", true}};
 }
 
 QJsonObject configMap(const QString &namespaceName, const QString &name)

@@ -13,8 +13,16 @@ namespace informant::sim::objects {
 
 QJsonObject namespaceObject(const QString &name);
 QJsonObject node(const QString &name, int index, bool ready = true);
+// One port of a Service: `port` forwarded to the pods' `targetPort`, a
+// container port's number or name.
+QJsonObject servicePort(const QString &name, int port, const QJsonValue &targetPort);
+// A Service selecting app=`app`; headless (clusterIP None) for a StatefulSet's
+// pod DNS names.
 QJsonObject service(const QString &namespaceName, const QString &name, const QString &app,
-                    int port);
+                    const QJsonObject &port, bool headless = false);
+// A StorageClass of `provisioner` that binds at once and deletes its volumes
+// with their claims; `isDefault`: the class of claims that name none.
+QJsonObject storageClass(const QString &name, const QString &provisioner, bool isDefault);
 QJsonObject configMap(const QString &namespaceName, const QString &name);
 // An Opaque Secret holding `values` (stored base64, as the API server does).
 QJsonObject secret(const QString &namespaceName, const QString &name,

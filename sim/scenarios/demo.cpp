@@ -22,16 +22,21 @@ struct DemoApp
     const char *name;
     const char *image;
     int replicas;
-    int port;
+    int port;             // the container's and the Service's
+    const char *portName; // the Service's targetPort names the container port
 };
 
 const DemoApp kApps[] = {
-    {"web", "frontend", "nginx:1.27.2", 3, 80},
-    {"web", "api", "ghcr.io/example/api:2.14.1", 2, 8080},
-    {"payments", "checkout", "ghcr.io/example/checkout:1.9.0", 2, 8080},
-    {"monitoring", "prometheus", "quay.io/prometheus/prometheus:v2.54.1", 1, 9090},
-    {"kube-system", "coredns", "registry.k8s.io/coredns/coredns:v1.11.3", 2, 53},
+    {"web", "frontend", "nginx:1.27.2", 3, 80, "http"},
+    {"web", "api", "ghcr.io/example/api:2.14.1", 2, 8080, "http"},
+    {"payments", "checkout", "ghcr.io/example/checkout:1.9.0", 2, 8080, "http"},
+    {"monitoring", "prometheus", "quay.io/prometheus/prometheus:v2.54.1", 1, 9090, "web"},
+    {"kube-system", "coredns", "registry.k8s.io/coredns/coredns:v1.11.3", 2, 53, "dns-tcp"},
 };
+
+// The class that provisions the StatefulSet's volumes (VolumeProvisioner).
+const char *const kStorageClass = "standard";
+const char *const kProvisioner = "hostpath.csi.k8s.io";
 
 QJsonObject deployment(const DemoApp &app)
 {
@@ -39,7 +44,8 @@ QJsonObject deployment(const DemoApp &app)
     const QJsonObject container{
         {"name", app.name},
         {"image", app.image},
-        {"ports", QJsonArray{QJsonObject{{"containerPort", app.port}, {"protocol", "TCP"}}}},
+        {"ports", QJsonArray{QJsonObject{
+                      {"name", app.portName}, {"containerPort", app.port}, {"protocol", "TCP"}}}},
         {"resources", QJsonObject{{"requests", QJsonObject{{"cpu", "100m"}, {"memory", "128Mi"}}}}},
         {"imagePullPolicy", "IfNotPresent"}};
     return QJsonObject{
@@ -62,6 +68,9 @@ QJsonObject podTemplate(const QJsonObject &labels, const QJsonObject &container)
                        {"spec", QJsonObject{{"containers", QJsonArray{container}}}}};
 }
 
+// ledger-db keeps its data on a claim per pod, data-ledger-db-<ordinal>, made
+// from its volumeClaimTemplates; its pods' DNS names come from the headless
+// Service of the same name.
 QJsonObject statefulSet()
 {
     const QJsonObject labels{{"app", "ledger-db"}};
@@ -69,7 +78,17 @@ QJsonObject statefulSet()
         {"name", "postgres"},
         {"image", "postgres:16.4"},
         {"ports", QJsonArray{QJsonObject{
-                      {"name", "postgres"}, {"containerPort", 5432}, {"protocol", "TCP"}}}}};
+                      {"name", "postgres"}, {"containerPort", 5432}, {"protocol", "TCP"}}}},
+        {"volumeMounts",
+         QJsonArray{QJsonObject{{"name", "data"}, {"mountPath", "/var/lib/postgresql/data"}}}}};
+    const QJsonObject claim{
+        {"apiVersion", "v1"},
+        {"kind", "PersistentVolumeClaim"},
+        {"metadata", QJsonObject{{"name", "data"}}},
+        {"spec",
+         QJsonObject{{"accessModes", QJsonArray{"ReadWriteOnce"}},
+                     {"storageClassName", kStorageClass},
+                     {"resources", QJsonObject{{"requests", QJsonObject{{"storage", "10Gi"}}}}}}}};
     return QJsonObject{
         {"apiVersion", "apps/v1"},
         {"kind", "StatefulSet"},
@@ -78,7 +97,8 @@ QJsonObject statefulSet()
         {"spec", QJsonObject{{"replicas", 2},
                              {"serviceName", "ledger-db"},
                              {"selector", QJsonObject{{"matchLabels", labels}}},
-                             {"template", podTemplate(labels, container)}}}};
+                             {"template", podTemplate(labels, container)},
+                             {"volumeClaimTemplates", QJsonArray{claim}}}}};
 }
 
 QJsonObject daemonSet()
@@ -146,6 +166,7 @@ DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
     , m_controller(context, m_events, kNodeCount)
     , m_statefulSets(context, m_events, kNodeCount)
     , m_daemonSets(context, m_events, kNodeCount)
+    , m_volumes(context, m_events, QLatin1String(kProvisioner))
     , m_endpoints(context)
     , m_factory(options.seed)
 {
@@ -183,10 +204,11 @@ Result<void> DemoScenario::populate()
     for (const DemoApp &app : kApps) {
         (void)writer.create(type("apps", "deployments"), deployment(app),
                             QLatin1String(app.namespaceName));
+        const QString portName = QLatin1String(app.portName);
         (void)writer.create(type("", "services"),
                             objects::service(QLatin1String(app.namespaceName),
                                              QLatin1String(app.name), QLatin1String(app.name),
-                                             app.port),
+                                             objects::servicePort(portName, app.port, portName)),
                             QLatin1String(app.namespaceName));
         (void)writer.create(type("", "configmaps"),
                             objects::configMap(QLatin1String(app.namespaceName),
@@ -204,6 +226,17 @@ Result<void> DemoScenario::populate()
                         objects::secret(QStringLiteral("web"), QStringLiteral("api-token"),
                                         {{QStringLiteral("token"), "demo-token-0123456789"}}),
                         QStringLiteral("web"));
+    (void)writer.create(
+        type("storage.k8s.io", "storageclasses"),
+        objects::storageClass(QLatin1String(kStorageClass), QLatin1String(kProvisioner), true),
+        QString());
+    (void)writer.create(type("", "services"),
+                        objects::service(QStringLiteral("payments"), QStringLiteral("ledger-db"),
+                                         QStringLiteral("ledger-db"),
+                                         objects::servicePort(QStringLiteral("postgres"), 5432,
+                                                              QStringLiteral("postgres")),
+                                         true),
+                        QStringLiteral("payments"));
     (void)writer.create(type("apps", "statefulsets"), statefulSet(), QStringLiteral("payments"));
     (void)writer.create(type("apps", "daemonsets"), daemonSet(), QStringLiteral("monitoring"));
     (void)writer.create(type("apiextensions.k8s.io", "customresourcedefinitions"), widgetCrd(),
@@ -244,6 +277,7 @@ void DemoScenario::reconcile()
 {
     m_controller.reconcile();
     m_statefulSets.reconcile();
+    m_volumes.reconcile(); // binds new claims before their pods start
     m_daemonSets.reconcile();
     m_endpoints.reconcile();
 }

@@ -2,9 +2,11 @@
 
 // The `demo` scenario: a small cluster that looks alive. Three nodes, a few
 // namespaces, deployments (with ReplicaSets and pods, kept by a small
-// controller that also honours kubectl apply/scale), a StatefulSet and a
-// DaemonSet with their controllers, Services with their Endpoints and
-// EndpointSlices rolling over one after
+// controller that also honours kubectl apply/scale), a StatefulSet (with its
+// headless Service and a claim per pod, bound to volumes of the default
+// StorageClass's provisioner) and a DaemonSet with their controllers,
+// Services whose targetPort names their pods' container port, with their
+// Endpoints and EndpointSlices, deployments rolling over one after
 // another, a crash-looping pod restarting on the kubelet's back-off with
 // BackOff warnings (count and series), a pending unschedulable pod, a job that runs
 // and completes every 30 s, a CRD (widgets.demo.informant.io) with
@@ -19,6 +21,7 @@
 #include "sim/scenarios/podfactory.h"
 #include "sim/scenarios/scenario.h"
 #include "sim/scenarios/statefulsetcontroller.h"
+#include "sim/scenarios/volumeprovisioner.h"
 
 #include <QTimer>
 
@@ -49,6 +52,7 @@ private:
     DeploymentController m_controller;
     StatefulSetController m_statefulSets;
     DaemonSetController m_daemonSets;
+    VolumeProvisioner m_volumes;
     EndpointsController m_endpoints;
     PodFactory m_factory;
     QTimer m_reconcileTimer;

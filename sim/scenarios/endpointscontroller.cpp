@@ -15,6 +15,7 @@ const QString kServices = QStringLiteral("/services");
 const QString kEndpoints = QStringLiteral("/endpoints");
 const QString kSlices = QStringLiteral("discovery.k8s.io/endpointslices");
 const QString kServiceNameLabel = QStringLiteral("kubernetes.io/service-name");
+const QString kHeadlessLabel = QStringLiteral("service.kubernetes.io/headless");
 
 bool sameJson(const QJsonValue &a, const QJsonValue &b)
 {
@@ -44,6 +45,20 @@ bool podReady(const QJsonObject &pod)
         return condition.value(QLatin1String("type")) == QLatin1String("Ready") &&
                condition.value(QLatin1String("status")) == QLatin1String("True");
     });
+}
+
+// The Service's labels, and service.kubernetes.io/headless on those of a
+// headless Service, as both controllers label their objects.
+QJsonObject labelsFor(const QJsonObject &serviceJson)
+{
+    QJsonObject labels = serviceJson.value(QLatin1String("metadata"))
+                             .toObject()
+                             .value(QLatin1String("labels"))
+                             .toObject();
+    if (serviceJson.value(QLatin1String("spec")).toObject().value(QLatin1String("clusterIP")) ==
+        QLatin1String("None"))
+        labels.insert(kHeadlessLabel, QString());
+    return labels;
 }
 
 QJsonObject targetRef(const StoredObject &pod)
@@ -91,7 +106,8 @@ void EndpointsController::reconcile()
         const QJsonObject selector = spec.value(QLatin1String("selector")).toObject();
         if (selector.isEmpty() || service->beingDeleted)
             continue; // no selector: its endpoints are the user's to write
-        const std::vector<Member> members = membersOf(service->namespaceName, selector);
+        const std::vector<Member> members =
+            membersOf(service->namespaceName, service->name, selector);
         const QJsonArray ports = portsOf(spec, members);
         syncEndpoints(service, json, members, ports);
         syncSlice(service, json, members, ports);
@@ -100,7 +116,8 @@ void EndpointsController::reconcile()
 }
 
 std::vector<EndpointsController::Member>
-EndpointsController::membersOf(const QString &namespaceName, const QJsonObject &selector) const
+EndpointsController::membersOf(const QString &namespaceName, const QString &serviceName,
+                               const QJsonObject &selector) const
 {
     std::vector<Member> members;
     const auto &pods = m_context.storage.store(kPods).objects();
@@ -112,8 +129,14 @@ EndpointsController::membersOf(const QString &namespaceName, const QJsonObject &
         if (ip.isEmpty() || phase == QLatin1String("Succeeded") ||
             phase == QLatin1String("Failed") || !hasLabels(*pod, selector))
             continue;
-        members.push_back(Member{pod, ip, pod->field(QStringLiteral("spec.nodeName")),
-                                 podReady(ObjectWriter::toJson(*pod)), pod->beingDeleted});
+        const QJsonObject json = ObjectWriter::toJson(*pod);
+        const QJsonObject spec = json.value(QLatin1String("spec")).toObject();
+        // ShouldSetHostname: a pod named in the DNS of the Service it is a subdomain of.
+        const QString hostname = spec.value(QLatin1String("subdomain")).toString() == serviceName
+                                     ? spec.value(QLatin1String("hostname")).toString()
+                                     : QString();
+        members.push_back(Member{pod, ip, pod->field(QStringLiteral("spec.nodeName")), hostname,
+                                 podReady(json), pod->beingDeleted});
     }
     std::sort(members.begin(), members.end(),
               [](const Member &a, const Member &b) { return a.ip < b.ip; });
@@ -123,13 +146,19 @@ EndpointsController::membersOf(const QString &namespaceName, const QJsonObject &
 QJsonArray EndpointsController::portsOf(const QJsonObject &serviceSpec,
                                         const std::vector<Member> &members) const
 {
-    const QJsonObject pod = members.empty() ? QJsonObject() : ObjectWriter::toJson(*members[0].pod);
     QJsonArray ports;
+    if (members.empty())
+        return ports; // as the controllers' placeholder: no pod, no port
+    const QJsonObject pod = ObjectWriter::toJson(*members[0].pod);
     for (const QJsonValue &value : serviceSpec.value(QLatin1String("ports")).toArray()) {
         const QJsonObject port = value.toObject();
         const int servicePort = port.value(QLatin1String("port")).toInt();
+        const int target =
+            resolveTargetPort(port.value(QLatin1String("targetPort")), servicePort, pod);
+        if (target == 0)
+            continue; // a port name the pod lacks: the controllers leave the port out
         QJsonObject out{
-            {"port", resolveTargetPort(port.value(QLatin1String("targetPort")), servicePort, pod)},
+            {"port", target},
             {"protocol", port.value(QLatin1String("protocol")).toString(QStringLiteral("TCP"))}};
         if (port.contains(QLatin1String("name")))
             out.insert(QLatin1String("name"), port.value(QLatin1String("name")));
@@ -146,9 +175,11 @@ void EndpointsController::syncEndpoints(const ObjectPtr &service, const QJsonObj
     for (const Member &member : members) {
         if (member.terminating)
             continue; // as the endpoints controller without publishNotReadyAddresses
-        const QJsonObject address{{"ip", member.ip},
-                                  {"nodeName", member.nodeName},
-                                  {"targetRef", targetRef(*member.pod)}};
+        QJsonObject address{{"ip", member.ip},
+                            {"nodeName", member.nodeName},
+                            {"targetRef", targetRef(*member.pod)}};
+        if (!member.hostname.isEmpty())
+            address.insert(QLatin1String("hostname"), member.hostname);
         (member.ready ? ready : notReady).append(address);
     }
     QJsonObject subset;
@@ -164,9 +195,10 @@ void EndpointsController::syncEndpoints(const ObjectPtr &service, const QJsonObj
                               {"metadata", QJsonObject{{"name", service->name},
                                                        {"namespace", service->namespaceName}}}};
     QJsonObject metadata = endpoints.value(QLatin1String("metadata")).toObject();
-    const QJsonValue labels =
-        serviceJson.value(QLatin1String("metadata")).toObject().value(QLatin1String("labels"));
-    if (labels.isObject())
+    const QJsonObject labels = labelsFor(serviceJson);
+    if (labels.isEmpty())
+        metadata.remove(QLatin1String("labels"));
+    else
         metadata.insert(QLatin1String("labels"), labels);
     endpoints.insert(QLatin1String("metadata"), metadata);
     if (subset.isEmpty()) {
@@ -184,13 +216,16 @@ void EndpointsController::syncSlice(const ObjectPtr &service, const QJsonObject 
 {
     QJsonArray endpoints;
     for (const Member &member : members) {
-        endpoints.append(
-            QJsonObject{{"addresses", QJsonArray{member.ip}},
-                        {"conditions", QJsonObject{{"ready", member.ready && !member.terminating},
-                                                   {"serving", member.ready},
-                                                   {"terminating", member.terminating}}},
-                        {"nodeName", member.nodeName},
-                        {"targetRef", targetRef(*member.pod)}});
+        QJsonObject endpoint{
+            {"addresses", QJsonArray{member.ip}},
+            {"conditions", QJsonObject{{"ready", member.ready && !member.terminating},
+                                       {"serving", member.ready},
+                                       {"terminating", member.terminating}}},
+            {"nodeName", member.nodeName},
+            {"targetRef", targetRef(*member.pod)}};
+        if (!member.hostname.isEmpty())
+            endpoint.insert(QLatin1String("hostname"), member.hostname);
+        endpoints.append(endpoint);
     }
     ObjectPtr current;
     for (const auto &[key, slice] : m_context.storage.store(kSlices).objects()) {
@@ -200,10 +235,7 @@ void EndpointsController::syncSlice(const ObjectPtr &service, const QJsonObject 
             break;
         }
     }
-    QJsonObject labels = serviceJson.value(QLatin1String("metadata"))
-                             .toObject()
-                             .value(QLatin1String("labels"))
-                             .toObject();
+    QJsonObject labels = labelsFor(serviceJson);
     labels.insert(kServiceNameLabel, service->name);
     labels.insert(QLatin1String("endpointslice.kubernetes.io/managed-by"),
                   QStringLiteral("endpointslice-controller.k8s.io"));

@@ -6,7 +6,10 @@
 // terminating pods left out) and one EndpointSlice named <service>-<suffix>
 // with label kubernetes.io/service-name and an owner reference to it (ready,
 // serving and terminating conditions per pod); ports are the Service's, their
-// targetPort resolved against the pod's container ports. Objects change only
+// targetPort resolved against the pod's container ports (a name the pods lack
+// leaves the port out; no pod, no ports). A headless Service's objects carry
+// service.kubernetes.io/headless, and a pod whose subdomain is the Service
+// is listed with its hostname (a StatefulSet's pods). Objects change only
 // when their content does; those of a deleted Service go. Used by the demo
 // scenario only. Server thread only.
 
@@ -35,11 +38,13 @@ private:
         ObjectPtr pod;
         QString ip;
         QString nodeName;
+        QString hostname; // the pod's, when its subdomain is the Service
         bool ready = false;
         bool terminating = false;
     };
 
-    std::vector<Member> membersOf(const QString &namespaceName, const QJsonObject &selector) const;
+    std::vector<Member> membersOf(const QString &namespaceName, const QString &serviceName,
+                                  const QJsonObject &selector) const;
     QJsonArray portsOf(const QJsonObject &serviceSpec, const std::vector<Member> &members) const;
     void syncEndpoints(const ObjectPtr &service, const QJsonObject &serviceJson,
                        const std::vector<Member> &members, const QJsonArray &ports);

@@ -3,10 +3,76 @@
 #include "sim/objectwriter.h"
 
 #include <QJsonArray>
+#include <QSet>
 
 #include <map>
 
 namespace informant::sim {
+
+namespace {
+
+const QString kClaims = QStringLiteral("/persistentvolumeclaims");
+
+QString claimName(const QJsonObject &claimTemplate, const StoredObject &set, int ordinal)
+{
+    return QStringLiteral("%1-%2-%3")
+        .arg(claimTemplate.value(QLatin1String("metadata"))
+                 .toObject()
+                 .value(QLatin1String("name"))
+                 .toString(),
+             set.name)
+        .arg(ordinal);
+}
+
+// As the controller's getPersistentVolumeClaims: the template, renamed, in the
+// set's namespace, with the selector's matchLabels over the template's labels.
+QJsonObject claimFor(const QJsonObject &claimTemplate, const QJsonObject &spec,
+                     const StoredObject &set, int ordinal)
+{
+    QJsonObject metadata = claimTemplate.value(QLatin1String("metadata")).toObject();
+    QJsonObject labels = metadata.value(QLatin1String("labels")).toObject();
+    const QJsonObject matchLabels = spec.value(QLatin1String("selector"))
+                                        .toObject()
+                                        .value(QLatin1String("matchLabels"))
+                                        .toObject();
+    for (auto it = matchLabels.begin(); it != matchLabels.end(); ++it)
+        labels.insert(it.key(), it.value());
+    metadata.insert(QLatin1String("name"), claimName(claimTemplate, set, ordinal));
+    metadata.insert(QLatin1String("namespace"), set.namespaceName);
+    metadata.insert(QLatin1String("labels"), labels);
+    return QJsonObject{{"apiVersion", "v1"},
+                       {"kind", "PersistentVolumeClaim"},
+                       {"metadata", metadata},
+                       {"spec", claimTemplate.value(QLatin1String("spec"))}};
+}
+
+// As the controller's updateStorage: a volume per claim template, named as the
+// template, replacing a template volume of that name.
+QJsonArray podVolumes(const QJsonObject &podSpec, const QJsonArray &claimTemplates,
+                      const StoredObject &set, int ordinal)
+{
+    QJsonArray volumes;
+    QSet<QString> claimed;
+    for (const QJsonValue &value : claimTemplates) {
+        const QJsonObject claimTemplate = value.toObject();
+        const QString name = claimTemplate.value(QLatin1String("metadata"))
+                                 .toObject()
+                                 .value(QLatin1String("name"))
+                                 .toString();
+        claimed.insert(name);
+        volumes.append(
+            QJsonObject{{"name", name},
+                        {"persistentVolumeClaim",
+                         QJsonObject{{"claimName", claimName(claimTemplate, set, ordinal)}}}});
+    }
+    for (const QJsonValue &volume : podSpec.value(QLatin1String("volumes")).toArray()) {
+        if (!claimed.contains(volume.toObject().value(QLatin1String("name")).toString()))
+            volumes.append(volume);
+    }
+    return volumes;
+}
+
+} // namespace
 
 void StatefulSetController::reconcile()
 {
@@ -102,8 +168,14 @@ void StatefulSetController::createPod(const ObjectPtr &set, const QJsonObject &s
                                       const QString &revision, int ordinal)
 {
     const QString name = QStringLiteral("%1-%2").arg(set->name).arg(ordinal);
+    if (!createClaims(set, spec, name, ordinal))
+        return;
     QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
     QJsonObject podSpec = podTemplate.value(QLatin1String("spec")).toObject();
+    const QJsonArray claimTemplates = spec.value(QLatin1String("volumeClaimTemplates")).toArray();
+    if (!claimTemplates.isEmpty())
+        podSpec.insert(QLatin1String("volumes"),
+                       podVolumes(podSpec, claimTemplates, *set, ordinal));
     podSpec.insert(QLatin1String("hostname"), name);
     const QString serviceName = spec.value(QLatin1String("serviceName")).toString();
     if (!serviceName.isEmpty())
@@ -114,6 +186,30 @@ void StatefulSetController::createPod(const ObjectPtr &set, const QJsonObject &s
                         QJsonObject{{WorkloadPods::kRevisionLabel, revision},
                                     {"statefulset.kubernetes.io/pod-name", name},
                                     {"apps.kubernetes.io/pod-index", QString::number(ordinal)}});
+}
+
+bool StatefulSetController::createClaims(const ObjectPtr &set, const QJsonObject &spec,
+                                         const QString &podName, int ordinal)
+{
+    const auto type = m_context.table.findByStorage(kClaims);
+    for (const QJsonValue &value : spec.value(QLatin1String("volumeClaimTemplates")).toArray()) {
+        const QJsonObject claim = claimFor(value.toObject(), spec, *set, ordinal);
+        const QString name = claim.value(QLatin1String("metadata"))
+                                 .toObject()
+                                 .value(QLatin1String("name"))
+                                 .toString();
+        if (m_context.storage.store(kClaims).get(set->namespaceName + '/' + name))
+            continue; // kept from an earlier pod of this ordinal
+        if (!type || !ObjectWriter(m_context).create(*type, claim, set->namespaceName).ok())
+            return false;
+        m_events.normal(
+            EventSubject::of(*set, QStringLiteral("StatefulSet"), QStringLiteral("apps/v1")),
+            QStringLiteral("SuccessfulCreate"),
+            QStringLiteral("create Claim %1 Pod %2 in StatefulSet %3 success")
+                .arg(name, podName, set->name),
+            QStringLiteral("statefulset-controller"));
+    }
+    return true;
 }
 
 } // namespace informant::sim

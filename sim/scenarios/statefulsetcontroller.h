@@ -8,8 +8,12 @@
 // is gone. Pods carry controller-revision-hash, statefulset.kubernetes.io/
 // pod-name and apps.kubernetes.io/pod-index, hostname and subdomain. Status:
 // replicas, readyReplicas, availableReplicas, currentReplicas,
-// updatedReplicas and the revisions. No PersistentVolumeClaims. Used by the
-// demo scenario only. Server thread only.
+// updatedReplicas and the revisions. Before a pod, its claims: one
+// PersistentVolumeClaim per volumeClaimTemplate, <template>-<set>-<ordinal>,
+// labelled with the selector's labels and mounted as the template's volume;
+// one that exists is reused. Claims stay when pods go (the default retention
+// policy, Retain; the Delete policies are not honoured). Used by the demo
+// scenario only. Server thread only.
 
 #include "sim/scenarios/workloadpods.h"
 
@@ -20,6 +24,7 @@ class StatefulSetController
 public:
     StatefulSetController(ServerContext &context, EventRecorder &events, int nodeCount)
         : m_context(context)
+        , m_events(events)
         , m_pods(context, events, nodeCount)
     {
     }
@@ -34,8 +39,13 @@ private:
               const std::map<int, ObjectPtr> &byOrdinal);
     void createPod(const ObjectPtr &set, const QJsonObject &spec, const QString &revision,
                    int ordinal);
+    // Creates the claims of pod `podName` that do not exist yet; false when
+    // one could not be made (the pod waits, as the controller's does).
+    bool createClaims(const ObjectPtr &set, const QJsonObject &spec, const QString &podName,
+                      int ordinal);
 
     ServerContext &m_context;
+    EventRecorder &m_events;
     WorkloadPods m_pods;
 };
 
