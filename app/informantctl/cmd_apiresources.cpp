@@ -62,8 +62,10 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
         return 1;
     }
     if (!args.isEmpty()) {
-        err << "error: unexpected arguments: " << args.join(QLatin1Char(' ')) << '\n';
-        return 2;
+        // kubectl's usage error: the arguments as Go prints a []string.
+        err << "error: unexpected arguments: [" << args.join(QLatin1Char(' ')) << "]\n"
+            << "See 'kubectl api-resources -h' for help and examples\n";
+        return 1;
     }
     const QString output =
         parser.isSet(QStringLiteral("output")) ? parser.value(QStringLiteral("output")) : QString();

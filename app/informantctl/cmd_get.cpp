@@ -3,8 +3,9 @@
 // resolved through one discovery; each kind named syncs one informer (all
 // at once), and the objects print as kubectl prints them: a table per kind
 // (a blank line between tables, NAME as "kind.group/name" when several kinds
-// print), names, or one List as JSON or YAML. With -w the one kind asked
-// for is watched instead (resourcewatch.h).
+// print), names, or one List as JSON or YAML. With -w (or --watch-only)
+// the one kind asked for is watched instead (resourcewatch.h), printing
+// each change in any of get's formats.
 //
 // Errors come in kubectl's order: usage (no resource; --show-labels beside
 // a printer without columns), the arguments, discovery, then what reading
@@ -15,6 +16,7 @@
 #include "getoutput.h"
 #include "getprint.h"
 #include "informerrunner.h"
+#include "notfound.h"
 #include "outputformat.h"
 #include "resourceargs.h"
 #include "resourcetable.h"
@@ -80,17 +82,16 @@ std::optional<QList<ResolvedRequest>> resolveRequests(const ClusterSession &sess
     return resolved;
 }
 
-// kubectl's error (the server's NotFound Status) for a name not found.
-QString notFoundMessage(const ApiResource &resource, const QString &name)
+// -w or --watch-only: kubectl watches instead of listing.
+bool isWatching(const QCommandLineParser &parser)
 {
-    return QStringLiteral("Error from server (NotFound): %1 \"%2\" not found")
-        .arg(resource.qualifiedName(), name);
+    return parser.isSet(QStringLiteral("watch")) || parser.isSet(QStringLiteral("watch-only"));
 }
 
 // The objects named, in the order given, from the sorted list; each name
 // not among them adds kubectl's error to `notFound`.
 QList<KubeObject> named(const QList<KubeObject> &objects, const QStringList &names,
-                        const ApiResource &resource, QStringList &notFound)
+                        const InformerRunner &runner, QStringList &notFound)
 {
     QHash<QString, KubeObject> byName;
     for (const KubeObject &object : objects)
@@ -100,7 +101,7 @@ QList<KubeObject> named(const QList<KubeObject> &objects, const QStringList &nam
         if (const auto it = byName.constFind(name); it != byName.cend()) {
             found.append(*it);
         } else {
-            notFound.append(notFoundMessage(resource, name));
+            notFound.append(notFoundMessage(runner, name));
         }
     }
     return found;
@@ -168,7 +169,7 @@ QList<KindObjects> collect(const QList<ResolvedRequest> &requests, const SyncedK
             kinds.append({runner, *list, true});
             continue;
         }
-        const QList<KubeObject> found = named(*list, request.names, resource, notFound);
+        const QList<KubeObject> found = named(*list, request.names, *runner, notFound);
         if (found.isEmpty())
             continue;
         if (!kinds.isEmpty() && kinds.last().runner == runner)
@@ -184,9 +185,6 @@ WatchOutput watchOutputFor(OutputFormat format)
     switch (format) {
     case OutputFormat::Table:
     case OutputFormat::Wide:
-    case OutputFormat::JsonPath: // refused before (GetOutput::isTemplate)
-    case OutputFormat::JsonPathAsJson:
-    case OutputFormat::CustomColumns:
         break;
     case OutputFormat::Name:
         return WatchOutput::Name;
@@ -194,8 +192,33 @@ WatchOutput watchOutputFor(OutputFormat format)
         return WatchOutput::Json;
     case OutputFormat::Yaml:
         return WatchOutput::Yaml;
+    case OutputFormat::JsonPath:
+        return WatchOutput::JsonPath;
+    case OutputFormat::JsonPathAsJson:
+        return WatchOutput::JsonPathAsJson;
+    case OutputFormat::CustomColumns:
+        return WatchOutput::CustomColumns;
     }
     return WatchOutput::Table;
+}
+
+// get -w's format: get's -o, with the watch's own flags.
+WatchFormat watchFormatFor(const QCommandLineParser &parser, const InformerRunner &runner,
+                           const Result<GetOutput> &format, const std::optional<SortBy> &sortBy)
+{
+    WatchFormat watchFormat;
+    watchFormat.table = tableOptions(parser);
+    watchFormat.table.wide = format && format->format == OutputFormat::Wide;
+    watchFormat.table.withNamespace = runner.allNamespaces();
+    watchFormat.output = format ? watchOutputFor(format->format) : WatchOutput::Table;
+    if (format) {
+        watchFormat.jsonPath = format->jsonPath;
+        watchFormat.columns = format->columns;
+    }
+    watchFormat.watchOnly = parser.isSet(QStringLiteral("watch-only"));
+    watchFormat.events = parser.isSet(QStringLiteral("output-watch-events"));
+    watchFormat.tableSort = sortBy;
+    return watchFormat;
 }
 
 // get KIND [NAME] -w: the watch command's output in get's format. kubectl
@@ -203,17 +226,14 @@ WatchOutput watchOutputFor(OutputFormat format)
 // named (or the kind) is read first: a missing object is its NotFound error
 // and the end, before an -o it cannot print is reported.
 int watch(const QCommandLineParser &parser, std::shared_ptr<const ClusterSession> session,
-          const ResolvedRequest &resolved, const Result<GetOutput> &format)
+          const ResolvedRequest &resolved, const Result<GetOutput> &format,
+          const std::optional<SortBy> &sortBy)
 {
     const QString name = resolved.request.names.value(0);
     auto runner = InformerRunner::create(parser, std::move(session), resolved.resource, name);
     if (!runner)
         return 1;
-    WatchFormat watchFormat;
-    watchFormat.table = tableOptions(parser);
-    watchFormat.table.wide = format && format->format == OutputFormat::Wide;
-    watchFormat.table.withNamespace = runner->allNamespaces();
-    watchFormat.output = format ? watchOutputFor(format->format) : WatchOutput::Table;
+    const WatchFormat watchFormat = watchFormatFor(parser, *runner, format, sortBy);
     InformerRunner &watched = *runner;
     const auto printable = [&] {
         QTextStream err(stderr);
@@ -222,7 +242,7 @@ int watch(const QCommandLineParser &parser, std::shared_ptr<const ClusterSession
             const QList<KubeObject> listed = watched.informer().indexer().list();
             if (std::none_of(listed.cbegin(), listed.cend(),
                              [&](const KubeObject &o) { return o.name() == name; })) {
-                err << notFoundMessage(watched.resource(), name) << '\n';
+                err << notFoundMessage(watched, name) << '\n';
                 return false;
             }
         }
@@ -245,23 +265,6 @@ bool showLabelsFitsOutput(const QCommandLineParser &parser)
     QTextStream(stderr) << "error: --show-labels option cannot be used with " << name
                         << " printer\n";
     return false;
-}
-
-// -o, or kubectl's error for a format it has no printer for. With -w,
-// the template formats are refused: the watch prints tables, names, JSON
-// and YAML only.
-Result<GetOutput> outputFormat(const QCommandLineParser &parser)
-{
-    auto output = GetOutput::fromParser(parser);
-    if (output && output->isTemplate() && parser.isSet(QStringLiteral("watch")))
-        return makeError(
-            QStringLiteral("informantctl get -w cannot print -o %1 (only the table, wide, name, "
-                           "json and yaml)")
-                .arg(parseOutputFormat(parser.value(QStringLiteral("output"))) ==
-                             OutputFormat::CustomColumns
-                         ? QStringLiteral("custom-columns")
-                         : QStringLiteral("jsonpath")));
-    return output;
 }
 
 // --sort-by, when given (kubectl's error for a path it cannot parse).
@@ -290,7 +293,7 @@ int listAndPrint(const QCommandLineParser &parser,
                  const QList<ResolvedRequest> &requests, const Result<GetOutput> &format,
                  const std::optional<SortBy> &sortBy)
 {
-    const bool watching = parser.isSet(QStringLiteral("watch"));
+    const bool watching = isWatching(parser);
     SyncedKinds synced = syncKinds(parser, session, requests);
     if (!synced.created)
         return 1;
@@ -350,13 +353,18 @@ std::optional<ResourceArgs> checkedResourceArgs(const QCommandLineParser &parser
                                                 const QStringList &args)
 {
     QTextStream err(stderr);
-    const bool watching = parser.isSet(QStringLiteral("watch"));
+    const bool watching = isWatching(parser);
     if (args.isEmpty() && !watching) {
         err << kNoResourceMessage;
         return std::nullopt;
     }
     if (!showLabelsFitsOutput(parser))
         return std::nullopt;
+    if (parser.isSet(QStringLiteral("output-watch-events")) && !watching) {
+        err << "error: --output-watch-events option can only be used with --watch or "
+               "--watch-only\n";
+        return std::nullopt;
+    }
     if (args.isEmpty()) {
         err << kNoWatchedResourceMessage;
         return std::nullopt;
@@ -397,18 +405,21 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
             << "error: a resource cannot be retrieved by name across all namespaces\n";
         return 1;
     }
-    const Result<GetOutput> format = outputFormat(parser);
-    const bool watching = parser.isSet(QStringLiteral("watch"));
+    const Result<GetOutput> format = GetOutput::fromParser(parser);
+    const bool watching = isWatching(parser);
     const auto sortBy = sortByOption(parser);
     if (!sortBy) {
         QTextStream(stderr) << "error: " << sortBy.errorMessage() << '\n';
         return 1;
     }
     if (watching && sortBy->has_value())
-        QTextStream(stderr)
-            << "warning: --watch requested, --sort-by will be ignored for watch events received\n";
+        QTextStream(stderr) << (parser.isSet(QStringLiteral("watch"))
+                                    ? "warning: --watch requested, --sort-by will be ignored for "
+                                      "watch events received\n"
+                                    : "warning: --watch-only requested, --sort-by will be "
+                                      "ignored\n");
     if (watching && requests->first().request.names.size() <= 1)
-        return watch(parser, std::move(session), requests->first(), format);
+        return watch(parser, std::move(session), requests->first(), format, *sortBy);
     // Whatever the lists hold, kubectl's printGeneric then fails on the -o
     // (only one object named reports its own error first): no need to list.
     if (!format && !watching && !resourceArgs->singleObject) {
@@ -423,7 +434,8 @@ const CommandRegistration registration(Command{
     QStringLiteral(
         "get KIND[,KIND...] [NAME...] | get KIND/NAME...\n"
         "      [-o wide|name|json|yaml|jsonpath=T|jsonpath-as-json=T|custom-columns=SPEC]"
-        "\n      [--no-headers] [--show-labels] [-L KEY,...] [--sort-by=PATH] [-w]\n"
+        "\n      [--no-headers] [--show-labels] [-L KEY,...] [--sort-by=PATH]\n"
+        "      [-w | --watch-only] [--output-watch-events]\n"
         "                                      sync, print like kubectl get, exit "
         "(-w: then every change)"),
     addInformerCommandOptions,

@@ -25,12 +25,6 @@ struct GetOutput
     std::optional<CustomColumns> columns;     // CustomColumns
 
     bool isTable() const { return format == OutputFormat::Table || format == OutputFormat::Wide; }
-    // The formats `get -w` cannot print yet.
-    bool isTemplate() const
-    {
-        return format == OutputFormat::JsonPath || format == OutputFormat::JsonPathAsJson ||
-               format == OutputFormat::CustomColumns;
-    }
 
     static informant::Result<GetOutput> fromParser(const QCommandLineParser &parser);
 };

@@ -68,6 +68,12 @@ void addInformerCommandOptions(QCommandLineParser &parser)
     parser.addOption({{QStringLiteral("w"), QStringLiteral("watch")},
                       QStringLiteral("get: after the objects, print every change as it arrives "
                                      "(what the watch command does), like kubectl get -w.")});
+    parser.addOption({QStringLiteral("watch-only"),
+                      QStringLiteral("get: print every change as it arrives, without the "
+                                     "objects first, like kubectl get --watch-only.")});
+    parser.addOption({QStringLiteral("output-watch-events"),
+                      QStringLiteral("get -w, --watch-only: print each change as its watch "
+                                     "event (type and object; the objects first as ADDED).")});
     parser.addOption({QStringLiteral("no-headers"),
                       QStringLiteral("get, watch: print the table without its header line.")});
     parser.addOption({QStringLiteral("show-labels"),

@@ -49,10 +49,15 @@ void appendString(const QString &text, QByteArray &out)
     out += '"';
 }
 
+// `depth` < 0: compact (json.Marshal), no space or newline anywhere.
 void append(const QJsonValue &value, int depth, QByteArray &out)
 {
-    const QByteArray indent(qsizetype(depth + 1) * kIndentSpaces, ' ');
-    const QByteArray closingIndent(qsizetype(depth) * kIndentSpaces, ' ');
+    const bool indented = depth >= 0;
+    const QByteArray indent =
+        indented ? '\n' + QByteArray(qsizetype(depth + 1) * kIndentSpaces, ' ') : QByteArray();
+    const QByteArray closingIndent =
+        indented ? '\n' + QByteArray(qsizetype(depth) * kIndentSpaces, ' ') : QByteArray();
+    const int inner = indented ? depth + 1 : depth;
     switch (value.type()) {
     case QJsonValue::Object: {
         const QJsonObject object = value.toObject();
@@ -60,16 +65,16 @@ void append(const QJsonValue &value, int depth, QByteArray &out)
             out += "{}";
             return;
         }
-        out += "{\n";
+        out += '{';
         for (auto it = object.begin(); it != object.end(); ++it) {
             if (it != object.begin())
-                out += ",\n";
+                out += ',';
             out += indent;
             appendString(it.key(), out);
-            out += ": ";
-            append(it.value(), depth + 1, out);
+            out += indented ? ": " : ":";
+            append(it.value(), inner, out);
         }
-        out += '\n' + closingIndent + '}';
+        out += closingIndent + '}';
         return;
     }
     case QJsonValue::Array: {
@@ -78,14 +83,14 @@ void append(const QJsonValue &value, int depth, QByteArray &out)
             out += "[]";
             return;
         }
-        out += "[\n";
+        out += '[';
         for (qsizetype i = 0; i < array.size(); ++i) {
             if (i > 0)
-                out += ",\n";
+                out += ',';
             out += indent;
-            append(array.at(i), depth + 1, out);
+            append(array.at(i), inner, out);
         }
-        out += '\n' + closingIndent + ']';
+        out += closingIndent + ']';
         return;
     }
     case QJsonValue::String:
@@ -113,6 +118,13 @@ QByteArray toIndentedJson(const QJsonValue &value)
     QByteArray out;
     append(value, 0, out);
     out += '\n';
+    return out;
+}
+
+QByteArray toCompactJson(const QJsonValue &value)
+{
+    QByteArray out;
+    append(value, -1, out);
     return out;
 }
 

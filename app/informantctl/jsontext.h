@@ -13,4 +13,8 @@ namespace informantctl {
 
 QByteArray toIndentedJson(const QJsonValue &value);
 
+// The same on one line, as Go's json.Marshal writes it (no spaces, no
+// newline at the end): kubectl get -w --output-watch-events -o json.
+QByteArray toCompactJson(const QJsonValue &value);
+
 } // namespace informantctl

@@ -2,6 +2,8 @@
 
 #include "objectname.h"
 
+#include <algorithm>
+
 using namespace informant;
 
 namespace informantctl {
@@ -30,6 +32,16 @@ QString labelValue(const KubeObject &object, const QString &key)
             return label.value;
     }
     return QString();
+}
+
+// As kubectl's table printer does to every text cell (the ones it adds,
+// namespace and labels, as the server's): only what comes before the first
+// line break prints, followed by "...".
+QString firstLine(const QString &cell)
+{
+    const auto cut = std::find_if(cell.cbegin(), cell.cend(),
+                                  [](QChar c) { return c == u'\n' || c == u'\r' || c == u'\f'; });
+    return cut == cell.cend() ? cell : cell.left(cut - cell.cbegin()) + QStringLiteral("...");
 }
 
 } // namespace
@@ -71,15 +83,15 @@ QStringList ResourceTable::row(const KubeObject &object, qint64 nowMs) const
     const QStringList cells = m_printer.cells(object, nowMs, m_options.wide);
     QStringList row;
     if (m_options.withNamespace)
-        row.append(object.namespaceName());
+        row.append(firstLine(object.namespaceName()));
     for (qsizetype i = 0; i < m_columns.size() && i < cells.size(); ++i) {
         if (shown(i))
             row.append(i == 0 ? m_namePrefix + cells.at(i) : cells.at(i));
     }
     for (const QString &key : m_options.labelColumns)
-        row.append(labelValue(object, key));
+        row.append(firstLine(labelValue(object, key)));
     if (m_options.showLabels)
-        row.append(labelsCell(object));
+        row.append(firstLine(labelsCell(object)));
     return row;
 }
 

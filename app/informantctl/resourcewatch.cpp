@@ -3,12 +3,7 @@
 #include "informerrunner.h"
 #include "jsontext.h"
 #include "listdocument.h"
-#include "objectname.h"
-#include "tabwriter.h"
 
-#include "informer/printers/yamlwriter.h"
-
-#include <QDateTime>
 #include <QTextStream>
 
 #include <algorithm>
@@ -22,14 +17,8 @@ namespace informantctl {
 
 namespace {
 
-struct Change
-{
-    const char *type; // ADDED, MODIFIED, DELETED
-    KubeObject object;
-};
-
-// Renders changes in the chosen format and writes them to stdout, flushed
-// at once (pipes included). Until endInitialList(), the first list is
+// Writes the changes, rendered by a ChangePrinter, to stdout, flushed at
+// once (pipes included). Until endInitialList(), the first list is
 // collected and later changes queued behind it. Called from the handler
 // thread and (endInitialList) the main thread.
 class WatchPrinter
@@ -38,7 +27,7 @@ public:
     WatchPrinter(const InformerRunner &runner, const WatchFormat &format)
         : m_format(format)
         , m_resource(runner.resource())
-        , m_table(runner.printer(), runner.resource(), format.table)
+        , m_printer(runner, format)
     {
     }
 
@@ -46,79 +35,68 @@ public:
     {
         std::lock_guard lock(m_mutex);
         if (m_listDone)
-            write(render({Change{type, object}}));
+            write(m_printer.render({WatchChange{type, object}}));
         else if (inInitialList)
             m_initial.append(object);
         else
-            m_queued.append(Change{type, object});
+            m_queued.append(WatchChange{type, object});
     }
 
-    void endInitialList()
+    // Prints the first list (unless --watch-only) and what came after it.
+    // False, with kubectl's error on stderr, when the first table cannot
+    // be sorted as --sort-by asks.
+    bool endInitialList()
     {
         std::lock_guard lock(m_mutex);
-        std::sort(m_initial.begin(), m_initial.end(),
-                  [](const KubeObject &a, const KubeObject &b) { return a.key() < b.key(); });
-        QList<Change> list;
-        list.reserve(m_initial.size());
-        for (const KubeObject &object : std::as_const(m_initial))
-            list.append(Change{"ADDED", object});
-        // A table is aligned over the whole list, as kubectl's; the other
-        // formats go out object by object, never as one text of the list.
-        if (m_format.output == WatchOutput::Table) {
-            write(render(list));
-        } else {
-            for (const Change &change : std::as_const(list))
-                write(render({change}));
+        auto list = initialChanges();
+        if (!list) {
+            QTextStream(stderr) << "error: unable to output the provided object: "
+                                << list.errorMessage() << '\n';
+            return false;
         }
-        for (const Change &queued : std::as_const(m_queued))
-            write(render({queued}));
+        // A table (custom columns too) is aligned over the whole list, as
+        // kubectl's tab writer flushes once after it; the other formats go
+        // out object by object, never as one text of the list.
+        if (m_format.output == WatchOutput::Table ||
+            m_format.output == WatchOutput::CustomColumns) {
+            write(m_printer.render(*list));
+        } else {
+            for (const WatchChange &change : std::as_const(*list))
+                write(m_printer.render({change}));
+        }
+        for (const WatchChange &queued : std::as_const(m_queued))
+            write(m_printer.render({queued}));
         m_initial.clear();
         m_queued.clear();
         m_listDone = true;
+        return true;
     }
 
 private:
-    // One block of output: a table block is aligned as a whole.
-    QByteArray render(const QList<Change> &changes)
+    // The first list as ADDED changes, by key (or --sort-by for a table
+    // of objects; kubectl sorts no watch events); nothing with --watch-only.
+    Result<QList<WatchChange>> initialChanges()
     {
-        if (changes.isEmpty())
-            return {};
-        QByteArray text;
-        switch (m_format.output) {
-        case WatchOutput::Table: {
-            const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
-            QList<QStringList> rows;
-            if (!m_headerWritten && !m_format.table.noHeaders)
-                rows.append(m_table.header());
-            m_headerWritten = true;
-            for (const Change &change : changes)
-                rows.append(m_table.row(change.object, nowMs));
-            return m_tabWriter.format(rows).toUtf8();
+        QList<WatchChange> list;
+        if (m_format.watchOnly)
+            return list;
+        std::sort(m_initial.begin(), m_initial.end(),
+                  [](const KubeObject &a, const KubeObject &b) { return a.key() < b.key(); });
+        if (m_format.tableSort && m_format.output == WatchOutput::Table && !m_format.events &&
+            !m_initial.isEmpty()) {
+            QList<QByteArray> jsons;
+            for (const KubeObject &object : std::as_const(m_initial))
+                jsons.append(toCompactJson(typedObject(object, m_resource)));
+            auto order = m_format.tableSort->order(jsons);
+            if (!order)
+                return order.error();
+            for (const qsizetype i : std::as_const(*order))
+                list.append(WatchChange{"ADDED", m_initial.at(i)});
+            return list;
         }
-        case WatchOutput::Name:
-            for (const Change &change : changes)
-                text += (objectNamePrefix(m_resource) + change.object.name()).toUtf8() + '\n';
-            return text;
-        case WatchOutput::Json:
-        case WatchOutput::Yaml:
-            for (const Change &change : changes) {
-                const QJsonObject object = typedObject(change.object, m_resource);
-                if (m_format.output == WatchOutput::Json) {
-                    text += toIndentedJson(object);
-                } else {
-                    if (m_documentsWritten++ > 0)
-                        text += "---\n";
-                    text += toYaml(object).toUtf8();
-                }
-            }
-            return text;
-        case WatchOutput::JsonEvents:
-            for (const Change &change : changes)
-                text += QByteArray("{\"type\":\"") + change.type +
-                        "\",\"object\":" + change.object.json() + "}\n";
-            return text;
-        }
-        return text;
+        for (const KubeObject &object : std::as_const(m_initial))
+            list.append(WatchChange{"ADDED", object});
+        return list;
     }
 
     static void write(const QByteArray &text)
@@ -132,13 +110,10 @@ private:
     std::mutex m_mutex;
     const WatchFormat m_format;
     const ApiResource m_resource;
-    const ResourceTable m_table;
-    TabWriter m_tabWriter;
-    bool m_headerWritten = false;
-    qint64 m_documentsWritten = 0;
+    ChangePrinter m_printer;
     bool m_listDone = false;
     QList<KubeObject> m_initial;
-    QList<Change> m_queued;
+    QList<WatchChange> m_queued;
 };
 
 } // namespace
@@ -170,7 +145,8 @@ int watchResource(InformerRunner &runner, const WatchFormat &format, const First
     constexpr qint64 kPollMs = 10;
     while (!(*registration)->hasSynced())
         runner.runFor(kPollMs);
-    printer->endInitialList();
+    if (!printer->endInitialList())
+        return 1;
     runner.runFor(std::numeric_limits<qint64>::max() / 2);
     return 0;
 }

@@ -1,7 +1,8 @@
 #pragma once
 
 // What `watch KIND` and `get KIND -w` print, as kubectl get -w does: the
-// objects of the first list, sorted, then every change as it arrives. A
+// objects of the first list, sorted (not with --watch-only), then every
+// change as it arrives, each in the format asked for (changeprinter.h). A
 // table's first block (with the header, unless --no-headers) is aligned
 // over the whole list, and later rows keep its column widths, widening a
 // column when a wider cell comes (TabWriter). The header goes out with the
@@ -10,27 +11,13 @@
 // The informer's handler thread renders and writes each change; the list
 // is held back until this registration has received all of it.
 
-#include "resourcetable.h"
+#include "changeprinter.h"
 
 #include <functional>
 
 namespace informantctl {
 
 class InformerRunner;
-
-enum class WatchOutput {
-    Table,      // kubectl's rows (TableOptions: wide, headers, labels)
-    Name,       // "kind.group/name" per change
-    Json,       // the object as indented JSON per change (kubectl get -w -o json)
-    Yaml,       // the object as YAML per change, "---" between them
-    JsonEvents, // one {"type","object"} line per change (informantctl watch -o json)
-};
-
-struct WatchFormat
-{
-    WatchOutput output = WatchOutput::Table;
-    TableOptions table; // for Table; withKind is never set (one kind)
-};
 
 // The first list must succeed, as for get (kubectl get -w lists once, then
 // watches): a cluster that cannot be read is an error, not a silent wait.
@@ -46,7 +33,8 @@ using FirstListCheck = std::function<bool()>;
 // Starts `runner`'s informer and prints until the process is interrupted;
 // says on stderr when the watch is interrupted and when it resumes.
 // Returns the exit status (1 if the handler could not be added, or the
-// first list failed, or `check` refused it).
+// first list failed, or `check` refused it, or the first table could not
+// be sorted).
 int watchResource(InformerRunner &runner, const WatchFormat &format,
                   const FirstListCheck &check = {});
 

@@ -150,6 +150,32 @@ private slots:
             << QByteArray("Error: invalid argument \"yes\" for \"--namespaced\" flag: "
                           "strconv.ParseBool: parsing \"yes\": invalid syntax\n");
     }
+    // Arguments api-resources takes none of: kubectl's usage error, the
+    // arguments as Go prints a list (a bare --namespaced takes no value, so
+    // "false" after it is an argument).
+    void strayArgumentsAreKubectlsUsageError_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QByteArray>("arguments");
+        QTest::newRow("one") << QStringList{"false"} << QByteArray("[false]");
+        QTest::newRow("after a bare flag")
+            << QStringList{"--namespaced", "false"} << QByteArray("[false]");
+        QTest::newRow("two, before the output check")
+            << QStringList{"-o", "json", "a", "b"} << QByteArray("[a b]");
+    }
+    void strayArgumentsAreKubectlsUsageError()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QByteArray, arguments);
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const Run ours = apiResources(server, options);
+        QCOMPARE(ours.exitCode, 1);
+        QVERIFY(ours.out.isEmpty());
+        QCOMPARE(ours.err, "error: unexpected arguments: " + arguments +
+                               "\nSee 'kubectl api-resources -h' for help and examples\n");
+        verifySameAsKubectl(server, options, ours);
+    }
     void refusedValuesFailWithKubectlsMessage()
     {
         QFETCH(QStringList, options);

@@ -393,6 +393,36 @@ private slots:
         verifyGetFailsLikeKubectl(args, error);
     }
 
+    // An object named in a namespace the server does not have: kubectl
+    // (cli-runtime's Info.Get) then asks for the namespace, and reports
+    // its NotFound instead, once per object, watched or not; in a
+    // namespace that exists the object's own NotFound stays.
+    void getInAMissingNamespaceReportsTheNamespaceLikeKubectl_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("error");
+        const QByteArray missing("Error from server (NotFound): namespaces \"none\" not found\n");
+        QTest::newRow("several kinds")
+            << QStringList{"po/a", "cm/b", "po/c", "-n", "none"} << missing + missing + missing;
+        QTest::newRow("names") << QStringList{"pods", "a", "b", "-n", "none", "-o", "name"}
+                               << missing + missing;
+        QTest::newRow("watched") << QStringList{"pods", "a", "-n", "none", "-w"} << missing;
+        QTest::newRow("a namespace named too")
+            << QStringList{"ns/none", "po/x", "-n", "none"} << missing + missing;
+        QTest::newRow("namespace exists")
+            << QStringList{"po/a", "-n", "web"}
+            << QByteArray("Error from server (NotFound): pods \"a\" not found\n");
+        QTest::newRow("cluster-scoped kind")
+            << QStringList{"nodes/a", "-n", "none"}
+            << QByteArray("Error from server (NotFound): nodes \"a\" not found\n");
+    }
+    void getInAMissingNamespaceReportsTheNamespaceLikeKubectl()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, error);
+        verifyGetFailsLikeKubectl(args, error);
+    }
+
     // The object named exists: get NAME -w prints it and keeps watching.
     void getWatchOfAnObjectNamedPrintsItThenWatches()
     {

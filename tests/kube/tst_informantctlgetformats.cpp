@@ -117,16 +117,6 @@ private slots:
         verifyGetFailsLikeKubectl({"ns", "-o", output}, error);
     }
 
-    void getWatchRefusesTemplateFormats()
-    {
-        const QString server = startDemoSim();
-        QVERIFY(!server.isEmpty());
-        const Run watched = get(server, {"ns", "-w", "-o", "jsonpath={.metadata.name}"});
-        QCOMPARE(watched.exitCode, 1);
-        QVERIFY(watched.out.isEmpty());
-        QVERIFY2(watched.err.contains("cannot print -o jsonpath"), watched.err.constData());
-    }
-
     void customColumnsRunEachPathPerObject()
     {
         const QString server = startDemoSim();
