@@ -109,6 +109,21 @@ KubeObject DeltaFIFO::transformed(const KubeObject &object) const
     return result.isNull() ? object : result; // a transformer cannot make an object vanish
 }
 
+// A Replace item that is the KnownObjects' own instance (a relist hands the
+// cached object on for an unchanged one, see knownVersion) went through the
+// transformer when it was cached: client-go transforms every object once,
+// fresh from the wire, never a cached one again. Only the very instance
+// counts (sameAs): an equal object decoded anew is transformed.
+KubeObject DeltaFIFO::transformedReplaceItem(const QString &key, const KubeObject &object) const
+{
+    if (m_options.transformer && m_options.knownObjects) {
+        const std::optional<KubeObject> known = m_options.knownObjects->getByKey(key);
+        if (known && known->sameAs(object))
+            return object;
+    }
+    return transformed(object);
+}
+
 void DeltaFIFO::countAddedLocked(qsizetype deltas)
 {
     m_deltaCount += deltas;
@@ -224,7 +239,7 @@ Result<void> DeltaFIFO::replace(const QList<KubeObject> &objects, const QString 
         if (!key.ok())
             return key.error();
         keys.append(key.value());
-        items.append(transformed(object));
+        items.append(transformedReplaceItem(key.value(), object));
     }
 
     QMutexLocker locker(&m_mutex);

@@ -14,7 +14,9 @@
 //   tombstone for every queued or known key missing from it; the first Replace
 //   defines the initial population that hasSynced() waits to be popped.
 // - The transformer runs once per object: on Add/Update/Delete and on Replace
-//   items, never on tombstones or on Resync's Sync deltas (already transformed).
+//   items, never on tombstones, on Resync's Sync deltas or on a Replace item
+//   that is the KnownObjects' own instance (knownVersion): those are already
+//   transformed.
 // - After close(), pops drain what is queued and then return closed.
 // - popBatch holds the lock for the whole batch: producers wait meanwhile, as
 //   they do for a single pop's processing.
@@ -164,6 +166,7 @@ public:
 
 private:
     KubeObject transformed(const KubeObject &object) const;
+    KubeObject transformedReplaceItem(const QString &key, const KubeObject &object) const;
     void queueActionLocked(const QString &key, DeltaType type, const KubeObject &object,
                            const QString &tombstoneKey = {});
     Result<void> addOrUpdate(DeltaType type, const KubeObject &object);

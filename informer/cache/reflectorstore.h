@@ -26,10 +26,11 @@ public:
     // version (same uid and resourceVersion), else `object` itself. A relist
     // passes every listed object through this so that unchanged objects are
     // shared with the cache instead of being held twice until the Replace is
-    // processed (for 100k pods that is the whole cache again). client-go
-    // requires transforms to be idempotent because cached objects may come
-    // back through Replace, so handing back a transformed object is safe.
-    // The default knows no cache.
+    // processed (for 100k pods that is the whole cache again). The object
+    // handed back is already transformed: a store that transforms must not
+    // transform it again (DeltaFIFO's replace() recognises the cached
+    // instance), as client-go transforms each object once, fresh from the
+    // wire. The default knows no cache.
     virtual KubeObject knownVersion(const KubeObject &object) const { return object; }
 
     // The calls between beginBatch() and endBatch() are the events of one

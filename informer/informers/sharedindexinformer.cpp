@@ -5,6 +5,7 @@
 #include "informer/informers/logging.h"
 
 #include <chrono>
+#include <utility>
 
 namespace informant {
 
@@ -157,6 +158,14 @@ qsizetype SharedIndexInformer::handlerCount() const
     return m_listeners.size();
 }
 
+Result<void> SharedIndexInformer::addIndexers(const Indexers &indexers)
+{
+    std::lock_guard startLock(m_startMutex);
+    if (m_stopped)
+        return Error{QStringLiteral("indexer was not added because it has stopped already")};
+    return m_indexer.addIndexers(indexers);
+}
+
 qint64 SharedIndexInformer::resyncCheckPeriodMs() const
 {
     std::lock_guard lock(m_listenersMutex);
@@ -220,10 +229,23 @@ void SharedIndexInformer::stop()
             m_stopFinished = true;
             return;
         }
+        // Before isStopped() says so: once it does, no further key is processed.
+        m_stopProcessing.store(true, std::memory_order_release);
     }
-    // Stop order (§6.9): reflector and queue, then the registrations.
+    // Stop order (§6.9): reflector and queue, then the registrations. The
+    // processing thread ends before its next key, whatever is queued, and
+    // the handlers hear nothing more: their pending notifications are
+    // dropped (client-go's processor closes every listener's channel).
     m_reflector->stop();
     m_fifo->close();
+    QList<ListenerHandle> listeners;
+    {
+        std::lock_guard blockLock(m_blockDeltas);
+        std::lock_guard lock(m_listenersMutex);
+        listeners = std::exchange(m_listeners, {}); // client-go clears the listener set
+    }
+    for (const ListenerHandle &listener : std::as_const(listeners))
+        listener->requestStop();
     if (m_reflectorThread) {
         m_reflectorThread->wait();
         delete m_reflectorThread;
@@ -231,13 +253,8 @@ void SharedIndexInformer::stop()
     }
     if (m_processThread.joinable())
         m_processThread.join();
-    QList<ListenerHandle> listeners;
-    {
-        std::lock_guard lock(m_listenersMutex);
-        listeners = m_listeners;
-    }
     for (const ListenerHandle &listener : std::as_const(listeners))
-        listener->stop();
+        listener->stop(); // waits for a call in progress
     m_status->setState(InformerStatus::State::Stopped);
     {
         std::lock_guard startLock(m_startMutex);

@@ -23,7 +23,10 @@
 // Threading: start() launches the reflector QThread and the processing
 // thread; stop() stops and joins every thread of this informer (it must not
 // be called from a handler), and a concurrent second stop() returns when the
-// first has. Every other method is thread-safe. Handlers run
+// first has. stop() does not work off the queue: as client-go's processLoop,
+// processing ends before the next key once a stop is requested, handlers'
+// pending notifications are dropped, and no handler runs after stop()
+// returns. Every other method is thread-safe. Handlers run
 // on their registration's thread, never on the caller's.
 
 #include "informer/cache/deltafifo.h"
@@ -91,7 +94,11 @@ public:
     // Returns without waiting for a call the handler is in (as client-go):
     // that call finishes, and no later one starts.
     void removeEventHandler(const ListenerHandle &handle);
+    // Registrations in effect; none after stop() (client-go clears them).
     qsizetype handlerCount() const;
+    // Indexes the cached objects by more functions (client-go's AddIndexers,
+    // §6.8): before and while running; an error once stopped.
+    Result<void> addIndexers(const Indexers &indexers);
 
     void start();
     void stop();
@@ -147,6 +154,9 @@ private:
     bool m_stopFinished = false; // every thread joined; a concurrent stop() waits for it
     std::condition_variable m_stopFinishedChanged;
     std::atomic<bool> m_synced{false};
+    // Set by stop(): the processing thread pops no further key (client-go's
+    // processLoop checks its stop channel between pops).
+    std::atomic<bool> m_stopProcessing{false};
     // Set by each Replace; the processing thread releases freed memory once
     // the queue has drained after it (memorytrim.h).
     std::atomic<bool> m_trimAfterReplace{false};

@@ -16,9 +16,13 @@ void SharedIndexInformer::processLoop()
         return processDeltas(deltas, isInInitialList);
     };
     for (;;) {
+        // What is still queued when stop() is called is dropped, not worked
+        // off: stop() returns promptly, whatever the backlog.
+        if (m_stopProcessing.load(std::memory_order_acquire))
+            return;
         const PopBatchResult result = m_fifo->popBatch(kPopBatchKeys, process);
         releaseListenerWakeups();
-        if (result.closed)
+        if (result.closed || m_stopProcessing.load(std::memory_order_acquire))
             return;
         if (!result.ok())
             qCWarning(lcInformer) << m_options.name
@@ -87,6 +91,10 @@ qint64 SharedIndexInformer::takeReceivedNs(const QString &key)
 
 ProcessResult SharedIndexInformer::processDeltas(const Deltas &deltas, bool isInInitialList)
 {
+    // Stopping: the key goes back and the batch ends here (a batch of 512
+    // keys with slow indexers or many handlers takes long to work off).
+    if (m_stopProcessing.load(std::memory_order_acquire))
+        return ProcessResult::requeue(Error{QStringLiteral("informer is stopping")});
     std::lock_guard blockLock(m_blockDeltas);
     holdListenerWakeups();
     const bool wantsReceived = m_batchListeners.load(std::memory_order_relaxed) > 0;

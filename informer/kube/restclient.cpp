@@ -27,11 +27,11 @@ constexpr qint64 kSinkBufferBytes = 4 << 20;
 
 // How long the server asked the client to wait before it tries again; 0 when
 // it did not ask (client-go's checkWait: only 429 and 5xx answers count).
-int retryAfterMs(const ApiResult<RestResponse> &result)
+int retryAfterMs(const ApiError &error)
 {
-    if (result.ok() || !result.error().isStatus())
+    if (!error.isStatus())
         return 0;
-    const ApiStatus &status = result.error().status;
+    const ApiStatus &status = error.status;
     if (status.code != 429 && status.code < 500)
         return 0;
     // At most a minute per wait: a proxy's Retry-After of hours would stall a
@@ -437,12 +437,27 @@ ApiResult<RestResponse> RestClient::getBlocking(const QString &path, const QUrlQ
                 handle->reply->abort();
             return cancelledError;
         }
-        const int waitMs = retryAfterMs(*result);
-        if (waitMs == 0 || retries >= options.retryAfterRetries)
+        if (result->ok())
             return std::move(*result);
-        if (!waitInterruptibly(waitMs, interrupter))
+        switch (waitToRetry(result->error(), retries, options.retryAfterRetries, interrupter)) {
+        case RetryDecision::Return:
+            return std::move(*result);
+        case RetryDecision::Interrupted:
             return cancelledError;
+        case RetryDecision::SendAgain:
+            break;
+        }
     }
+}
+
+RestClient::RetryDecision RestClient::waitToRetry(const ApiError &error, int retriesSoFar,
+                                                  int maxRetries, Interrupter *interrupter)
+{
+    const int waitMs = retryAfterMs(error);
+    if (waitMs == 0 || retriesSoFar >= maxRetries)
+        return RetryDecision::Return;
+    return waitInterruptibly(waitMs, interrupter) ? RetryDecision::SendAgain
+                                                  : RetryDecision::Interrupted;
 }
 
 } // namespace informant

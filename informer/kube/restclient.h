@@ -67,7 +67,7 @@ struct RequestOptions
     // 0: no bound (a watch, read as a stream, is bounded by its decoder).
     qint64 maxBodyBytes = 64 * 1024 * 1024;
     // How many times getBlocking() sends the request again when a 429 or
-    // 5xx says when to come back (client-go's request: 10).
+    // 5xx says when to come back (client-go's request: 10; see waitToRetry).
     int retryAfterRetries = 10;
 };
 
@@ -102,6 +102,17 @@ public:
     ApiResult<RestResponse> getBlocking(const QString &path, const QUrlQuery &query,
                                         const RequestOptions &options = {},
                                         Interrupter *interrupter = nullptr);
+
+    // client-go's retry rule for a request that failed with `error` (its
+    // withRetry and checkWait, for lists and watches alike): a 429 or 5xx
+    // that says when to come back (Retry-After, or the Status's
+    // retryAfterSeconds; at most a minute) is waited for, in a local event
+    // loop, and the request is to be sent again, while `retriesSoFar` is
+    // under `maxRetries`. Anything else is returned as it is. Used by
+    // getBlocking() and by RestListerWatcher::watch().
+    enum class RetryDecision { Return, SendAgain, Interrupted };
+    static RetryDecision waitToRetry(const ApiError &error, int retriesSoFar, int maxRetries,
+                                     Interrupter *interrupter);
 
     // The request credentials, waiting for an exec plugin in a local event
     // loop (the thread keeps serving events) until they arrive or

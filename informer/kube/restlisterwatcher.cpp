@@ -17,7 +17,11 @@ namespace {
 // Inactivity timeout of a list request without timeoutSeconds.
 constexpr int kListTimeoutMs = 60 * 1000;
 // A watch ends at the server's timeoutSeconds; the client gives it this much
-// more before it gives up on a silent connection.
+// more before it gives up on a silent connection. Not client-go, whose typed
+// client makes timeoutSeconds itself the request's deadline: ours is an
+// inactivity timeout (a watch with no change for timeoutSeconds is healthy),
+// and at timeoutSeconds exactly it would race the server's own clean end
+// (docs/ARCHITECTURE.md, deviations from client-go).
 constexpr int kWatchTimeoutSlackMs = 30 * 1000;
 
 // Deletes a RestClient in its own thread, or at once when that thread is
@@ -103,7 +107,23 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
 
 ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watch(const ListOptions &options)
 {
-    return watchAttempt(options, false);
+    // As client-go's Request.Watch: the lists' retry rule, so that a watch
+    // turned away for a while (a 503 with Retry-After from an API server
+    // restarting behind its load balancer, a 429 of priority and fairness)
+    // is sent again instead of ending in a relist of everything.
+    for (int retries = 0;; ++retries) {
+        ApiResult<std::unique_ptr<WatchStream>> started = watchAttempt(options, false);
+        if (started.ok())
+            return started;
+        switch (RestClient::waitToRetry(started.error(), retries, m_retryAfterRetries,
+                                        &m_interrupter)) {
+        case RestClient::RetryDecision::Return:
+            return started;
+        case RestClient::RetryDecision::Interrupted: // the next attempt says cancelled
+        case RestClient::RetryDecision::SendAgain:
+            break;
+        }
+    }
 }
 
 ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const ListOptions &options,

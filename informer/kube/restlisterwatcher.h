@@ -4,6 +4,8 @@
 // over RestClient, for one resource collection (client-go's
 // NewFilteredListWatchFromClient): list() is GET <collection>?<options>,
 // watch() the same with watch=true, both with Accept: application/json.
+// Both are sent again when a 429 or 5xx says when to come back, as
+// client-go's request does (RestClient::waitToRetry).
 //
 // Threading: list() and watch() block the calling thread (a reflector's
 // worker thread) in a local QEventLoop. The first call from a thread creates
@@ -39,8 +41,8 @@ public:
     void cancel() override;
 
     const ResourcePath &path() const { return m_path; }
-    // How often a list is sent again when a 429 or 5xx says when to come
-    // back (RequestOptions::retryAfterRetries; 10 by default).
+    // How often a list or a watch is sent again when a 429 or 5xx says when
+    // to come back (RequestOptions::retryAfterRetries; 10 by default).
     void setRetryAfterRetries(int retries) { m_retryAfterRetries = retries; }
     // How long a watch waits for its response headers (60 s by default):
     // API servers answer at once, and the watch's own timeout, minutes long,

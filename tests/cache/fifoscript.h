@@ -4,9 +4,10 @@
 //
 // A script is operations separated by ';': options first (known <objects>,
 // ghost <keys>, emptyKnown, emitReplaced, transform), then add/update/delete
-// <objects>, replace [objects], resync, pop [requeue|requeueErr|fail],
-// popBatch <n> [mode], readd <n-th popped>, readdEmpty, close, and the queries
-// synced, list, keys, len, get <key>, stats, transforms. `coalesce <n>` sets
+// <objects>, replace [objects] (an object "known:<key>" is the known
+// object's own instance), resync, pop [requeue|requeueErr|fail], popBatch <n>
+// [mode], readd <n-th popped>, readdEmpty, close, and the queries synced,
+// list, keys, len, get <key>, stats, transforms. `coalesce <n>` sets
 // DeltaFIFOOptions::coalesceBacklog. Objects are testobjects.h
 // tokens. Pops are logged as "key: Type object, Type object" (oldest first)
 // with " (initial)" when the process callback got isInInitialList; a
@@ -195,7 +196,14 @@ private:
                                             : queue.remove(object));
             }
         } else if (op == u"replace") {
-            logResult(queue.replace(objectsFromTokens(args), QStringLiteral("1")));
+            // "known:foo": the known object's own instance, as a relist hands
+            // it on for an unchanged object (DeltaFIFO::knownVersion).
+            QList<KubeObject> objects;
+            for (const QString &arg : args)
+                objects.append(arg.startsWith(u"known:")
+                                   ? m_known.getByKey(arg.mid(6)).value_or(KubeObject())
+                                   : objectFromToken(arg));
+            logResult(queue.replace(objects, QStringLiteral("1")));
         } else if (op == u"resync") {
             logResult(queue.resync());
         } else if (op == u"pop") {

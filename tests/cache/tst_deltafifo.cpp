@@ -207,6 +207,15 @@ void addTransformerRows()
          "bar: Deleted ~bar6* (initial)"});
     row("transformerAppliesToReplaceItemsEmittedAsSync", "transform; replace foo1 bar2; transforms",
         {"transforms=2 doubles=0", "foo: Sync foo1* (initial)", "bar: Sync bar2* (initial)"});
+    // A relist hands the cached (transformed) instance on for an unchanged
+    // object: it is not transformed twice. An equal object decoded anew is.
+    row("transformerSkipsReplaceItemThatIsTheKnownObject",
+        "transform; emitReplaced; known foo5{transformed=yes}; replace known:foo bar6; transforms",
+        {"transforms=1 doubles=0", "foo: Replaced foo5* (initial)",
+         "bar: Replaced bar6* (initial)"});
+    row("transformerAppliesToReplaceItemEqualToTheKnownObject",
+        "transform; emitReplaced; known foo5; replace foo5; transforms",
+        {"transforms=1 doubles=0", "foo: Replaced foo5* (initial)"});
 }
 
 void addHasSyncedRows()

@@ -1,7 +1,7 @@
 // SharedIndexInformer and SharedInformerFactory against a scripted
 // ListerWatcher: store-before-handler order, late registrations, per
 // registration HasSynced, resync rules (§6.2–§6.3), transform, removal,
-// coalesced batches and the factory's keying.
+// stop (§6.9), coalesced batches and the factory's keying.
 
 #include "fakelisterwatcher.h"
 #include "informer/informers/informerstore.h"
@@ -120,6 +120,9 @@ private Q_SLOTS:
     void handlerMayRemoveItselfAndDropItsHandle();
     void addingAfterStopFails();
     void secondStopReturnsWhenTheFirstHasJoined();
+    void stopDropsTheQueuedBacklog();
+    void stoppedInformerHasNoHandlersAndTakesNoIndexers();
+    void relistDoesNotTransformCachedObjectsAgain();
     void batchHandlerCoalescesPerKeyOnTheReceiverThread();
     void lateBatchHandlerGetsOneSnapshotBatch();
     void uncoalescedBatchesKeepEveryChangeAndWhatItReplaced();
@@ -478,6 +481,115 @@ void TstSharedIndexInformer::secondStopReturnsWhenTheFirstHasJoined()
     first.wait();
     QVERIFY2(secondWaited, "the second stop() returned while a handler's call was in progress");
     QCOMPARE(second.get(), false);
+}
+
+// client-go's processLoop checks its stop channel between pops, and the
+// processor drops what its listeners have not delivered: stop() does not
+// work off a queued initial list of 2000 objects first (it did, indexing
+// and handing each to the handlers while stop() waited).
+void TstSharedIndexInformer::stopDropsTheQueuedBacklog()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    QList<KubeObject> pods;
+    for (int i = 0; i < 2000; ++i)
+        pods.append(makePod(QStringLiteral("p%1").arg(i), QStringLiteral("5")));
+    lw->addList(makePage("10", pods));
+    lw->addWatch({gateStep(std::make_shared<std::atomic<bool>>(false))});
+    SharedIndexInformerOptions options = testOptions();
+    // The first object's indexing holds the processing thread until the stop
+    // is under way; every indexed object is counted.
+    std::atomic<int> indexed{0};
+    QSemaphore entered;
+    QSemaphore proceed;
+    options.indexers.insert(QStringLiteral("gate"), [&](const KubeObject &o) {
+        if (indexed++ == 0) {
+            entered.release();
+            proceed.acquire();
+        }
+        return QStringList{o.name()};
+    });
+    SharedIndexInformer informer(lw, options);
+    std::atomic<int> handled{0};
+    ResourceEventHandler handler;
+    handler.onAdd = [&](const KubeObject &, bool) { ++handled; };
+    QVERIFY(informer.addEventHandler(handler).ok());
+    informer.start();
+    QVERIFY(entered.tryAcquire(1, 5000));
+
+    auto stopping = std::async(std::launch::async, [&] { informer.stop(); });
+    QTRY_VERIFY(informer.isStopped()); // the stop is requested
+    proceed.release();
+    stopping.wait();
+    QCOMPARE(indexed.load(), 1);
+    QVERIFY2(handled.load() <= 1, qPrintable(QString::number(handled.load())));
+    QVERIFY(informer.indexer().size() <= 1);
+}
+
+// client-go clears the listener set on stop (§6.9) and refuses AddIndexers
+// once stopped (§6.8); before that, new indexers index what is cached.
+void TstSharedIndexInformer::stoppedInformerHasNoHandlersAndTakesNoIndexers()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    lw->addWatch({gateStep(std::make_shared<std::atomic<bool>>(false))});
+    SharedIndexInformer informer(lw, testOptions());
+    QVERIFY(informer.addEventHandler({}).ok());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    const auto byName = [](const KubeObject &o) { return QStringList{o.name()}; };
+    QVERIFY(informer.addIndexers({{QStringLiteral("name"), byName}}).ok());
+    QCOMPARE(informer.indexer().byIndex(QStringLiteral("name"), QStringLiteral("a"))->size(), 1);
+    QCOMPARE(informer.handlerCount(), 1);
+
+    informer.stop();
+    QCOMPARE(informer.handlerCount(), 0);
+    const Result<void> late = informer.addIndexers({{QStringLiteral("late"), byName}});
+    QVERIFY(!late.ok());
+    QVERIFY2(late.errorMessage().contains(QStringLiteral("stopped already")),
+             qPrintable(late.errorMessage()));
+}
+
+// A relist hands the cached instance on for an unchanged object
+// (relistSharesUnchangedObjectsWithTheCache); that instance was transformed
+// when it was cached and must not go through the transform again, as
+// client-go transforms every object once, fresh from the wire.
+void TstSharedIndexInformer::relistDoesNotTransformCachedObjectsAgain()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    lw->addWatch({gateStep(gate), eventsStep({makeErrorEvent(410, "Expired")})});
+    lw->addList(makePage("20", {makePod("a", "5"), makePod("b", "6")}));
+    SharedIndexInformerOptions options = testOptions();
+    options.reflector.backoff.initialMs = 1;
+    SharedIndexInformer informer(lw, options);
+    std::mutex mutex;
+    QList<KubeObject> outputs; // every object the transform made
+    int calls = 0;
+    int callsOnItsOwnOutput = 0;
+    QVERIFY(informer
+                .setTransform([&](const KubeObject &o) {
+                    KubeObject copy = KubeObject::fromJson(o.json()).value();
+                    std::lock_guard lock(mutex);
+                    ++calls;
+                    for (const KubeObject &output : std::as_const(outputs))
+                        callsOnItsOwnOutput += output.sameAs(o) ? 1 : 0;
+                    outputs.append(copy);
+                    return copy;
+                })
+                .ok());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    const std::optional<KubeObject> cached = informer.indexer().getByKey("ns/a");
+    QVERIFY(cached);
+
+    gate->store(true); // ERROR 410 → relist
+    QTRY_VERIFY(informer.indexer().getByKey("ns/b").has_value());
+    informer.stop();
+    std::lock_guard lock(mutex);
+    QCOMPARE(callsOnItsOwnOutput, 0);
+    QCOMPARE(calls, 2); // a at the first list, b at the relist
+    QVERIFY(informer.indexer().getByKey("ns/a")->sameAs(*cached));
 }
 
 void TstSharedIndexInformer::batchHandlerCoalescesPerKeyOnTheReceiverThread()

@@ -51,6 +51,11 @@ const QByteArray kTooManyRequests =
     R"({"kind":"Status","apiVersion":"v1","status":"Failure","reason":"TooManyRequests",)"
     R"("message":"too many requests","code":429})";
 
+// An API server behind a load balancer, restarting.
+const QByteArray kUnavailable =
+    R"({"kind":"Status","apiVersion":"v1","status":"Failure","reason":"ServiceUnavailable",)"
+    R"("message":"the server is currently unable to handle the request","code":503})";
+
 ResourcePath pods(const QString &ns = QStringLiteral("ns"))
 {
     return ResourcePath{{}, QStringLiteral("v1"), QStringLiteral("pods"), ns, true};
@@ -559,6 +564,94 @@ private slots:
                                         pods(QStringLiteral("forbidden")));
         QVERIFY(!forbiddenPods.list(ListOptions{}).ok());
         QCOMPARE(server.requests.size(), 2);
+    }
+
+    // client-go's Request.Watch retries as its lists do: a watch turned away
+    // with a 503 or 429 that says when to come back is sent again, the same
+    // request, instead of failing (which made the reflector relist
+    // everything after a 5xx).
+    void watchTurnedAwayWithRetryAfterIsSentAgain_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::newRow("503") << 503;
+        QTest::newRow("429") << 429;
+    }
+
+    void watchTurnedAwayWithRetryAfterIsSentAgain()
+    {
+        QFETCH(int, code);
+        int answered = 0;
+        FakeApiServer server([&](const HttpRequest &, QTcpSocket *socket) {
+            if (answered++ == 0) {
+                FakeApiServer::reply(socket, code, code == 429 ? kTooManyRequests : kUnavailable,
+                                     "application/json", "Retry-After: 1\r\n");
+                return;
+            }
+            FakeApiServer::beginChunked(socket);
+            FakeApiServer::chunk(socket, podEvent("ADDED", "a", 43));
+            FakeApiServer::endChunked(socket);
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        ListOptions options;
+        options.resourceVersion = QStringLiteral("42");
+        options.timeoutSeconds = 300;
+        auto stream = lw.watch(options);
+        QVERIFY2(stream.ok(), qPrintable(stream.ok() ? QString() : stream.error().message));
+        QList<WatchEvent> events;
+        while (stream.value()->next(events) == WatchStream::Next::Events) {
+        }
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(server.requests.size(), 2);
+        QCOMPARE(server.requests.at(1).query.toString(), server.requests.at(0).query.toString());
+    }
+
+    // The retries are bounded (RequestOptions::retryAfterRetries), and an
+    // answer that does not say when to come back is the caller's at once.
+    void watchRetriesEndAtTheirLimitOrWithoutRetryAfter()
+    {
+        FakeApiServer server([](const HttpRequest &request, QTcpSocket *socket) {
+            const bool timed = !request.path.contains(QStringLiteral("untimed"));
+            FakeApiServer::reply(socket, 503, kUnavailable, "application/json",
+                                 timed ? "Retry-After: 1\r\n" : "");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher timed(connectionTo(server.url()), pods());
+        timed.setRetryAfterRetries(1);
+        auto stream = timed.watch({});
+        QVERIFY(!stream.ok());
+        QCOMPARE(stream.error().status.code, 503);
+        QCOMPARE(server.requests.size(), 2);
+
+        RestListerWatcher untimed(connectionTo(server.url()), pods(QStringLiteral("untimed")));
+        stream = untimed.watch({});
+        QVERIFY(!stream.ok());
+        QCOMPARE(stream.error().status.code, 503);
+        QCOMPARE(server.requests.size(), 3);
+    }
+
+    // cancel() ends the wait for the server's Retry-After: the reflector
+    // stops without waiting out a minute.
+    void cancelEndsWatchWaitingToBeSentAgain()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(socket, 503, kUnavailable, "application/json",
+                                 "Retry-After: 60\r\n");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        std::atomic<int> kind{-1};
+        QThread *worker = QThread::create([&] {
+            auto stream = lw.watch({});
+            kind = stream.ok() ? 100 : int(stream.error().kind);
+        });
+        worker->start();
+        QTRY_COMPARE(server.requests.size(), 1);
+        lw.cancel();
+        QTRY_COMPARE(kind.load(), int(ApiError::Kind::Cancelled));
+        QVERIFY(worker->wait(5000));
+        delete worker;
+        QCOMPARE(server.requests.size(), 1);
     }
 };
 

@@ -32,9 +32,12 @@ void TstFailingServer::getEndsWithTheReason_data()
     QTest::addColumn<QString>("reason");
     QTest::addColumn<int>("maxRequests");
     // Retried inside the streaming list without a word to the error
-    // handler, as client-go does.
+    // handler, as client-go does; each watch request is itself re-sent
+    // after the server's Retry-After (1 s here) up to 10 times, as
+    // client-go's Request.Watch does, so two attempts fill informantctl's
+    // 10 s of patience.
     QTest::newRow("429 to every request") << "error429=1"
-                                          << "429 TooManyRequests" << 20;
+                                          << "429 TooManyRequests" << 25;
     // A 410 to a request without a resourceVersion: retrying it at once
     // would ask thousands of times a second.
     QTest::newRow("410 to every request") << "gone=1"
