@@ -6,7 +6,8 @@
 // informers in one phrase, "Reconnect all" while some are not watching, and
 // the server. MainWindow decides which kind is shown and reads its count
 // once for the tree and this bar; this lays the fields out and words them.
-// GUI thread.
+// When the credentials expire is CredentialExpiryField's (the application
+// adds it after the server, from the connection's credentials). GUI thread.
 
 #include <QObject>
 #include <QString>

@@ -1,10 +1,12 @@
 #include "application.h"
 #include "clusterflags.h"
 
+#include "informer/kube/credentials.h"
 #include "models/liveclustersession.h"
 #include "models/namespacefacetmodel.h"
 #include "sim/simulator.h"
 #include "ui/benchrecorder.h"
+#include "ui/credentialexpiryfield.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
@@ -107,6 +109,7 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
     session->setParent(window);
     window->setAttribute(Qt::WA_DeleteOnClose);
     m_windows.insert(name, window);
+    addCredentialExpiryField(window, config);
     if (m_simulator)
         addDemoMenu(window);
     if (m_bench)
@@ -119,6 +122,17 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
     session->discover();
     window->show();
     return window;
+}
+
+void Application::addCredentialExpiryField(MainWindow *window, const ClusterConfig &config)
+{
+    // The session keeps its connection to itself. A Credentials of the same
+    // config shares the session's exec plugin (execplugincache.h), so it
+    // sees each run's expiry; reading it runs nothing.
+    auto credentials = std::make_shared<Credentials>(config);
+    auto *field = new CredentialExpiryField([credentials] { return credentials->expiry(); },
+                                            window->statusBar());
+    window->statusBar()->addPermanentWidget(field);
 }
 
 void Application::openContext(const QString &context)

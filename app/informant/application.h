@@ -41,6 +41,8 @@ private:
     MainWindow *openWindow(const ClusterConfig &config, const QString &name,
                            const QString &namespaceName);
     void openContext(const QString &context);
+    // "credentials expire in 12 min" in the window's status bar.
+    static void addCredentialExpiryField(MainWindow *window, const ClusterConfig &config);
     void addDemoMenu(MainWindow *window);
     void applyStartOptions(MainWindow *window);
     void startBenchWhenSynced(MainWindow *window);

@@ -1,6 +1,7 @@
 #include "informer/kube/credentials.h"
 
 #include "informer/kube/execplugin.h"
+#include "informer/kube/execplugincache.h"
 #include "informer/kube/tokenfile.h"
 
 namespace informant {
@@ -34,13 +35,18 @@ Credentials::Credentials(const ClusterConfig &config)
     if (!m_user.tokenFile.isEmpty())
         m_tokenFile = std::make_unique<TokenFile>(m_user.tokenFile);
     if (m_user.exec)
-        m_exec = std::make_unique<ExecPlugin>(*m_user.exec, config);
+        m_exec = sharedExecPlugin(*m_user.exec, config);
     if (!m_user.clientCertificatePem.isEmpty())
         m_static = parseClientCertificate(m_user.clientCertificatePem, m_user.clientKeyPem,
                                           QStringLiteral("user \"%1\"").arg(config.userName));
 }
 
-Credentials::~Credentials() = default;
+Credentials::~Credentials()
+{
+    // The plugin may outlive this (another Credentials shares it).
+    if (m_exec)
+        m_exec->setObserver(this, {});
+}
 
 Result<AuthMaterial> Credentials::parseClientCertificate(const QByteArray &certificatePem,
                                                          const QByteArray &keyPem,
@@ -156,7 +162,39 @@ int Credentials::execRuns() const
 void Credentials::setExecObserver(ExecPlugin::Observer observer)
 {
     if (m_exec)
-        m_exec->setObserver(std::move(observer));
+        m_exec->setObserver(this, std::move(observer));
+}
+
+CredentialExpiry Credentials::expiry() const
+{
+    CredentialExpiry expiry;
+    bool execCertificate = false;
+    if (usesExec()) {
+        const ExecPlugin::Status status = m_exec->status();
+        expiry.source = CredentialExpiry::Source::ExecPlugin;
+        expiry.origin = QStringLiteral("exec plugin ") + m_exec->commandName();
+        expiry.renewing = status.running;
+        expiry.expiresAt = status.expiration;
+        execCertificate = !status.certificateSubject.isEmpty();
+        if (execCertificate)
+            expiry.origin +=
+                QStringLiteral(" (client certificate %1)").arg(status.certificateSubject);
+    }
+    // The kubeconfig's certificate goes with every request unless the
+    // plugin gives one of its own (compose()).
+    if (!execCertificate && m_static && !m_static->clientCertificate.isNull()) {
+        const QDateTime notAfter = m_static->clientCertificate.expiryDate().toUTC();
+        if (notAfter.isValid() && (!expiry.expiresAt.isValid() || notAfter < expiry.expiresAt)) {
+            expiry.expiresAt = notAfter;
+            expiry.source = CredentialExpiry::Source::ClientCertificate;
+            expiry.origin = QStringLiteral("client certificate ") +
+                            certificateSubjectText(m_static->clientCertificate);
+            expiry.renewing = false;
+        }
+    }
+    if (!expiry.expiresAt.isValid())
+        return {};
+    return expiry;
 }
 
 } // namespace informant

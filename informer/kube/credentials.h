@@ -6,10 +6,13 @@
 // with client-go's precedence: tokenFile (a static token is its fallback),
 // token, oidc id-token, exec plugin, basic auth; a static client certificate is added to any of
 // them. Thread-safe. material() may block while an exec plugin runs;
-// materialAsync() never does (the plugin runs on a helper thread).
+// materialAsync() never does (the plugin runs on a helper thread). The exec
+// plugin is shared with every Credentials of the same exec config
+// (execplugincache.h); expiry() says when the credentials stop working.
 
 #include "informer/core/result.h"
 #include "informer/kube/clusterconfig.h"
+#include "informer/kube/credentialexpiry.h"
 #include "informer/kube/execplugin.h"
 
 #include <QSslCertificate>
@@ -52,8 +55,14 @@ public:
     // Times the exec plugin ran (0 without one).
     int execRuns() const;
     // Who shows the exec plugin's runs to the user (see ExecPlugin::Observer);
-    // nothing without an exec plugin.
+    // nothing without an exec plugin. Other Credentials sharing the plugin
+    // keep theirs.
     void setExecObserver(ExecPlugin::Observer observer);
+    // When these credentials expire and where they come from: the exec
+    // plugin's last credential (kept while the plugin runs again, `renewing`
+    // then), or the static client certificate's notAfter, whichever comes
+    // first; no expiry for tokens and basic auth. Never runs the plugin.
+    CredentialExpiry expiry() const;
 
     // Parses a PEM certificate and an RSA or EC PEM key. Errors name `what`.
     static Result<AuthMaterial> parseClientCertificate(const QByteArray &certificatePem,
@@ -70,8 +79,8 @@ private:
     const UserCredentials m_user;
     const QString m_userName; // the kubeconfig's name for the user, for errors
     std::unique_ptr<TokenFile> m_tokenFile;
-    std::unique_ptr<ExecPlugin> m_exec;
-    Result<AuthMaterial> m_static; // parsed static client certificate
+    std::shared_ptr<ExecPlugin> m_exec; // shared: execplugincache.h
+    Result<AuthMaterial> m_static;      // parsed static client certificate
 };
 
 } // namespace informant

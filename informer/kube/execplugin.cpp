@@ -1,11 +1,14 @@
 #include "informer/kube/execplugin.h"
 
+#include "informer/kube/credentialexpiry.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSslCertificate>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -163,17 +166,36 @@ void ExecPlugin::finishRun(const Result<ExecCredential> &result)
 {
     // The observer hears of the end before any caller has the result, so a
     // prompt it shows is taken down before the work it held up goes on.
-    std::function<void(const QString &)> finished;
+    std::vector<Observer> observers;
     {
         QMutexLocker lock(&m_mutex);
-        finished = m_observer.finished;
+        observers = observersLocked();
     }
-    if (finished)
-        finished(result ? QString() : result.errorMessage());
+    for (const Observer &observer : observers) {
+        if (observer.finished)
+            observer.finished(result ? QString() : result.errorMessage());
+    }
+    Status status;
+    if (result) {
+        status.expiration = result->expiration.toUTC();
+        // A certificate without an expirationTimestamp still stops working
+        // at its notAfter.
+        const QList<QSslCertificate> certificates =
+            result->clientCertificatePem.isEmpty()
+                ? QList<QSslCertificate>()
+                : QSslCertificate::fromData(result->clientCertificatePem, QSsl::Pem);
+        if (!certificates.isEmpty() && !certificates.first().isNull()) {
+            status.certificateSubject = certificateSubjectText(certificates.first());
+            if (!status.expiration.isValid())
+                status.expiration = certificates.first().expiryDate().toUTC();
+        }
+    }
     QMutexLocker lock(&m_mutex);
     m_running = false;
-    if (result)
+    if (result) {
         m_cached = *result;
+        m_status = status;
+    }
     m_lastRun = result;
     m_runFinished.wakeAll();
     // Queued under the mutex, which the destroyed() handler also takes, so
@@ -200,10 +222,34 @@ int ExecPlugin::runCount() const
     return m_runs;
 }
 
-void ExecPlugin::setObserver(Observer observer)
+void ExecPlugin::setObserver(const void *owner, Observer observer)
 {
     QMutexLocker lock(&m_mutex);
-    m_observer = std::move(observer);
+    std::erase_if(m_observers, [owner](const auto &entry) { return entry.first == owner; });
+    if (observer.stderrLine || observer.finished)
+        m_observers.emplace_back(owner, std::move(observer));
+}
+
+std::vector<ExecPlugin::Observer> ExecPlugin::observersLocked() const
+{
+    std::vector<Observer> observers;
+    observers.reserve(m_observers.size());
+    for (const auto &entry : m_observers)
+        observers.push_back(entry.second);
+    return observers;
+}
+
+ExecPlugin::Status ExecPlugin::status() const
+{
+    QMutexLocker lock(&m_mutex);
+    Status status = m_status;
+    status.running = m_running;
+    return status;
+}
+
+QString ExecPlugin::commandName() const
+{
+    return pluginName(m_config);
 }
 
 QString ExecPlugin::extendedPath(const QString &path, const QString &home)
@@ -280,7 +326,17 @@ Result<ExecCredential> ExecPlugin::run()
     StderrReader stderrReader = [this] {
         QMutexLocker lock(&m_mutex);
         ++m_runs;
-        return StderrReader(m_observer.stderrLine);
+        std::vector<std::function<void(const QString &)>> handlers;
+        for (const auto &entry : m_observers) {
+            if (entry.second.stderrLine)
+                handlers.push_back(entry.second.stderrLine);
+        }
+        if (handlers.empty())
+            return StderrReader({});
+        return StderrReader([handlers = std::move(handlers)](const QString &line) {
+            for (const auto &handler : handlers)
+                handler(line);
+        });
     }();
     process.start(program, m_config.args, QIODevice::ReadWrite);
     if (!process.waitForStarted())

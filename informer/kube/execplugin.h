@@ -17,6 +17,10 @@
 // prompt such as kubelogin's device code is seen while the plugin waits; its
 // last 4 KiB explain a failure.
 //
+// One ExecPlugin may serve several Credentials of the same exec config
+// (execplugincache.h, as client-go's process-wide authenticator cache): each
+// registers its own observer, and all of them hear every run.
+//
 // Thread-safe: concurrent callers share one run. requestCredential() never
 // blocks its caller: the plugin runs on a helper thread and the answer is
 // queued to the caller's context object, so a thread that needs credentials
@@ -34,6 +38,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QThread;
@@ -83,7 +88,24 @@ public:
         std::function<void(const QString &line)> stderrLine;
         std::function<void(const QString &error)> finished;
     };
-    void setObserver(Observer observer);
+    // `owner`'s observer, replacing the one it set before; an empty observer
+    // removes it. Every owner's observer hears every run.
+    void setObserver(const void *owner, Observer observer);
+
+    // What the user is shown about the credential: its expiry (the
+    // ExecCredential's expirationTimestamp, else the notAfter of the client
+    // certificate it returned), kept from the last run that gave one while a
+    // new run goes on or after it failed.
+    struct Status
+    {
+        QDateTime expiration;       // UTC; invalid: none
+        QString certificateSubject; // when the credential is a client certificate
+        bool running = false;
+    };
+    Status status() const;
+    // The command's file name ("aws", "gke-gcloud-auth-plugin"): no arguments,
+    // which may hold anything.
+    QString commandName() const;
 
     // PATH with the usual install locations appended (no duplicates).
     static QString extendedPath(const QString &path, const QString &home);
@@ -99,6 +121,8 @@ private:
         QMetaObject::Connection destroyed; // forgets the waiter with its context
     };
     bool cacheValidLocked() const;
+    // The observers, copied under the mutex for a run to call without it.
+    std::vector<Observer> observersLocked() const;
     // Records a run's result, wakes blocking callers and queues it to waiters.
     void finishRun(const Result<ExecCredential> &result);
     Result<ExecCredential> run();
@@ -117,7 +141,8 @@ private:
     std::optional<Result<ExecCredential>> m_lastRun; // for callers that waited
     bool m_running = false;
     int m_runs = 0;
-    Observer m_observer;
+    std::vector<std::pair<const void *, Observer>> m_observers;
+    Status m_status; // without `running`, which is m_running
     quint64 m_nextWaiterId = 1;
     std::vector<Waiter> m_waiters;
     std::unique_ptr<QThread> m_runner;

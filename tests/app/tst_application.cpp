@@ -9,6 +9,7 @@
 #include "models/namespacefacetmodel.h"
 #include "models/resourcetablemodel.h"
 #include "sim/simulator.h"
+#include "ui/credentialexpiryfield.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
@@ -16,6 +17,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QSslSocket>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -106,6 +108,7 @@ private Q_SLOTS:
     void firstNamespaceFilter_data();
     void firstNamespaceFilter();
     void noTransformFlagIsParsed();
+    void execPluginExpiryIsShownInTheStatusBar();
 };
 
 // kubectl --kubeconfig kc --server URL: the context's CA and credentials stay,
@@ -199,6 +202,73 @@ void TestApplication::noTransformFlagIsParsed()
     QVERIFY(!options({QStringLiteral("--certificate-authority"), QStringLiteral("ca.crt"),
                       QStringLiteral("--insecure-skip-tls-verify")})
                  .error.isEmpty());
+}
+
+// A kubeconfig user signing in through an exec plugin whose token expires
+// in 20 minutes: the window's status bar says so, naming the command; a
+// context with a static token says nothing.
+void TestApplication::execPluginExpiryIsShownInTheStatusBar()
+{
+    const QString token = QStringLiteral("plugin-token");
+    sim::SimOptions simOptions;
+    simOptions.token = token;
+    sim::Simulator simulator;
+    QVERIFY(simulator.start(simOptions).ok());
+    QTemporaryDir dir;
+    const QString plugin = dir.filePath(QStringLiteral("cloud-login"));
+    {
+        QFile script(plugin);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(
+            QStringLiteral("#!/bin/sh\n"
+                           "exp=$(date -u -d \"@$(( $(date +%s) + 1200 ))\" +%Y-%m-%dT%H:%M:%SZ)\n"
+                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
+                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"%1\","
+                           "\"expirationTimestamp\":\"%s\"}}' $exp\n")
+                .arg(token)
+                .toUtf8());
+        script.close();
+        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+    }
+    const QString kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
+    {
+        QFile file(kubeconfig);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QStringLiteral("apiVersion: v1\nkind: Config\ncurrent-context: ctx\n"
+                           "clusters:\n- name: c\n  cluster:\n    server: %1\n"
+                           "users:\n- name: u\n  user:\n    exec:\n"
+                           "      apiVersion: client.authentication.k8s.io/v1\n"
+                           "      command: %2\n      interactiveMode: Never\n"
+                           "contexts:\n- name: ctx\n  context:\n    cluster: c\n    user: u\n")
+                .arg(simulator.url(), plugin)
+                .toUtf8());
+    }
+    Application application(options({QStringLiteral("--kubeconfig"), kubeconfig}));
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = onlyWindow();
+    QVERIFY(window);
+    auto *field = window->statusBar()->findChild<CredentialExpiryField *>();
+    QVERIFY(field);
+    // The session's sign-in gives the expiry; the field runs nothing itself.
+    QTRY_VERIFY_WITH_TIMEOUT(tableSynced(window), 20000);
+    QTRY_VERIFY(!field->isHidden());
+    QVERIFY2(field->text().startsWith(QStringLiteral("credentials expire in ")),
+             qPrintable(field->text()));
+    QVERIFY2(field->toolTip().startsWith(QStringLiteral("Credentials: exec plugin cloud-login\n")),
+             qPrintable(field->toolTip()));
+    QVERIFY(!field->toolTip().contains(token));
+    delete window;
+
+    const QString staticKubeconfig = writeKubeconfig(dir, {simulator.url(), {}, token, {}});
+    Application withToken(options({QStringLiteral("--kubeconfig"), staticKubeconfig}));
+    QCOMPARE(withToken.start(), QString());
+    MainWindow *second = onlyWindow();
+    QVERIFY(second);
+    QTRY_VERIFY_WITH_TIMEOUT(tableSynced(second), 20000);
+    auto *none = second->statusBar()->findChild<CredentialExpiryField *>();
+    QVERIFY(none);
+    QVERIFY(none->isHidden());
 }
 
 QTEST_MAIN(TestApplication)

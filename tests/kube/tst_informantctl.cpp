@@ -151,6 +151,39 @@ private slots:
         QVERIFY2(anonymous.err.contains("401 Unauthorized"), anonymous.err.constData());
     }
 
+    // config credentials runs the plugin and sends nothing: port 1 answers
+    // no one. It prints the source and expiry, never the token.
+    void configCredentialsPrintsWhenTheyExpire()
+    {
+        const QString plugin = writeScript(
+            QStringLiteral("cloud-login"),
+            QByteArrayLiteral(
+                "#!/bin/sh\nprintf "
+                "'{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\","
+                "\"status\":{\"token\":\"tok-SECRET\",\"expirationTimestamp\":\"2099-01-01T00:00:"
+                "00Z\"}}'\n"));
+        const QString config = writeExecKubeconfig(QStringLiteral("exec.yaml"), 1, plugin);
+        const Run result = run(ctl(),
+                               {QStringLiteral("--kubeconfig"), config, QStringLiteral("config"),
+                                QStringLiteral("credentials")},
+                               home());
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QVERIFY2(
+            result.out.startsWith("exec plugin cloud-login: expires 2099-01-01T00:00:00Z (in "),
+            result.out.constData());
+        QVERIFY(!result.out.contains("SECRET"));
+
+        const QString token =
+            writeKubeconfig(QStringLiteral("token.yaml"), QStringLiteral("http://127.0.0.1:1"), {},
+                            QStringLiteral("    token: tok-SECRET\n"));
+        const Run none = run(ctl(),
+                             {QStringLiteral("--kubeconfig"), token, QStringLiteral("config"),
+                              QStringLiteral("credentials")},
+                             home());
+        QVERIFY2(none.exitCode == 0, none.err.constData());
+        QCOMPARE(none.out, QByteArray("no expiry\n"));
+    }
+
     void execPluginPromptIsShownWhileThePluginWaits()
     {
         const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
