@@ -38,10 +38,10 @@ struct InformerStatus
     QString lastResourceVersion;
     double eventsPerSecond = 0; // over the last few seconds
     double bytesPerSecond = 0;
-    qint64 events = 0; // watch events applied since start
+    qint64 events = 0; // watch events that changed objects, since start (not bookmarks)
     qint64 relists = 0;
     qint64 watchRestarts = 0;
-    qint64 lastEventMs = -1; // wall clock of the last event, -1 if none
+    qint64 lastEventMs = -1; // wall clock of the last such event, -1 if none
     qint64 retryAtMs = -1;   // wall clock of the next attempt when BackingOff
     qint64 syncedMs = -1;    // time from start to first sync
     // Changes waiting for a consumer: deltas in the informer's queue plus

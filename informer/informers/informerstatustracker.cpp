@@ -136,7 +136,8 @@ void InformerStatusTracker::addEvents(qint64 events, qint64 bytes, const QString
         m_samples.append(Sample{now, m_status.events, m_bytes});
     m_status.events += events;
     m_bytes += bytes;
-    m_status.lastEventMs = m_clock->wallMs();
+    if (events > 0)
+        m_status.lastEventMs = m_clock->wallMs();
     if (!resourceVersion.isEmpty())
         m_status.lastResourceVersion = resourceVersion;
     sampleLocked(now);

@@ -235,8 +235,11 @@ bool Reflector::applyEvents(const QList<WatchEvent> &events, ReflectorStore &sto
             if (!holdResourceVersion)
                 lastResourceVersion = resourceVersion;
         }
-        ++outcome.events;
-        ++applied;
+        ++outcome.events; // bookmarks too: client-go's handleWatch counts them
+        // A bookmark moves the resourceVersion, not the data: "events/s" and
+        // "last event" speak of changes, so an idle kind does not look busy.
+        if (event.type != WatchEvent::Type::Bookmark)
+            ++applied;
         if (initialEventsEnd) {
             outcome.kind = WatchOutcome::Kind::InitialEventsEnd;
             outcome.leftover = events.mid(i + 1);

@@ -109,6 +109,7 @@ class TstSharedIndexInformer : public QObject
 
 private Q_SLOTS:
     void handlersHearChangesAfterTheCacheWasUpdated();
+    void bookmarksMoveTheResourceVersionButAreNotEvents();
     void lateHandlerGetsSyntheticAddsAndItsOwnHasSynced();
     void relistNotifiesResyncingListenersOfUnchangedObjects();
     void relistSharesUnchangedObjectsWithTheCache_data();
@@ -169,6 +170,23 @@ void TstSharedIndexInformer::handlersHearChangesAfterTheCacheWasUpdated()
     informer.stop();
     QCOMPARE(informer.status().state, InformerStatus::State::Stopped);
     QCOMPARE(informer.status().events, 3);
+}
+
+// An idle kind's watch carries only bookmarks (every minute or so from a
+// real API server): the informers panel must not show it receiving events.
+void TstSharedIndexInformer::bookmarksMoveTheResourceVersionButAreNotEvents()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    lw->addWatch({eventsStep({makeBookmark("11"), makeBookmark("12")})});
+    SharedIndexInformer informer(lw, testOptions());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    QTRY_COMPARE(informer.lastSyncResourceVersion(), QStringLiteral("12"));
+    QTRY_COMPARE(informer.status().lastResourceVersion, QStringLiteral("12"));
+    QCOMPARE(informer.status().events, 0);
+    QCOMPARE(informer.status().lastEventMs, -1);
+    informer.stop();
 }
 
 void TstSharedIndexInformer::lateHandlerGetsSyntheticAddsAndItsOwnHasSynced()
