@@ -56,4 +56,16 @@ int KindInfo::nameDistance(const QString &text) const
     return best;
 }
 
+// "Deployment" -> "Deployments", "Ingress" -> "Ingresses", "Endpoints" stays.
+QString KindInfo::pluralTitle() const
+{
+    if (kind.endsWith(QLatin1Char('s')) && plural == kind.toLower())
+        return kind;
+    if (kind.endsWith(QLatin1String("ss")) || kind.endsWith(QLatin1Char('x')))
+        return kind + QStringLiteral("es");
+    if (kind.endsWith(QLatin1Char('y')) && plural.endsWith(QLatin1String("ies")))
+        return kind.chopped(1) + QStringLiteral("ies");
+    return kind + QLatin1Char('s');
+}
+
 } // namespace informant

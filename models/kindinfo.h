@@ -21,6 +21,9 @@ struct KindInfo
     // "deployments.apps" or "pods": a stable id for settings and lookups.
     QString id() const { return group.isEmpty() ? plural : plural + QLatin1Char('.') + group; }
     bool isValid() const { return !plural.isEmpty(); }
+    // The kind's name for a list of it, as titles show it: "NetworkPolicies",
+    // "Ingresses", "Endpoints" (the tree's leaves and the table's title).
+    QString pluralTitle() const;
     // "apps/v1" or "v1", as discovery names a group version.
     QString groupVersion() const
     {

@@ -108,23 +108,6 @@ Qt::ItemFlags ResourceTreeModel::flags(const QModelIndex &index) const
     return nodeOf(index)->leaf ? (Qt::ItemIsEnabled | Qt::ItemIsSelectable) : Qt::ItemIsEnabled;
 }
 
-namespace {
-
-// "Deployment" -> "Deployments", "Ingress" -> "Ingresses", "Endpoints" stays.
-QString pluralTitle(const KindInfo &kind)
-{
-    const QString &k = kind.kind;
-    if (k.endsWith(QLatin1Char('s')) && kind.plural == k.toLower())
-        return k;
-    if (k.endsWith(QLatin1String("ss")) || k.endsWith(QLatin1Char('x')))
-        return k + QStringLiteral("es");
-    if (k.endsWith(QLatin1Char('y')) && kind.plural.endsWith(QLatin1String("ies")))
-        return k.chopped(1) + QStringLiteral("ies");
-    return k + QLatin1Char('s');
-}
-
-} // namespace
-
 void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
 {
     QHash<QString, qint64> counts;
@@ -158,7 +141,7 @@ void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
             return ra != rb ? ra < rb : a.kind < b.kind;
         });
         for (const KindInfo &k : list) {
-            Node *leaf = addNode(parent, pluralTitle(k));
+            Node *leaf = addNode(parent, k.pluralTitle());
             leaf->leaf = true;
             leaf->kind = k;
             leaf->count = counts.value(k.id(), -1);

@@ -79,13 +79,13 @@ QString chips(const QJsonObject &map)
 
 // A Secret's data: each key with its size and, revealed, its value decoded
 // (the YAML tab shows the base64 the API server stores). Masked otherwise.
+// Its own table after the metadata one, so the generic rows (labels,
+// owners, ...) that follow the kind's fields never land among the keys.
 void secretData(Html &h, const QJsonObject &o, bool reveal)
 {
     const QJsonObject data = o.value(QLatin1String("data")).toObject();
-    h.text(QStringLiteral("Type"), o.value(QLatin1String("type")).toString());
     if (data.isEmpty())
         return;
-    h.endTable();
     h.section(QStringLiteral("Data"));
     h.beginTable();
     for (auto it = data.begin(); it != data.end(); ++it) {
@@ -112,6 +112,29 @@ void secretData(Html &h, const QJsonObject &o, bool reveal)
         h.row(it.key(), printable ? QStringLiteral("<pre style='margin:0'>%1</pre>").arg(esc(text))
                                   : QStringLiteral("<i>binary, %1</i>").arg(size));
     }
+    h.endTable();
+}
+
+// A deletionTimestamp in the future is a graceful termination (the kubelet
+// still has the grace period to stop the pod); finalizers are named only when
+// metadata.finalizers holds some: a pod past its grace period without any
+// waits for its kubelet, not for a finalizer.
+void deletionRow(Html &h, const KubeObject &object, const QJsonObject &o, qint64 nowMs)
+{
+    const qint64 deletion = object.deletionTimestampMs();
+    QStringList finalizers;
+    for (const QJsonValue &f :
+         o.value(QLatin1String("metadata")).toObject().value(QLatin1String("finalizers")).toArray())
+        finalizers.append(f.toString());
+    QString text = deletion > nowMs
+                       ? QStringLiteral("Terminating (grace period ends in %1)")
+                             .arg(humanAge(deletion - nowMs))
+                       : QStringLiteral("since %1 ago").arg(humanAge(nowMs - deletion));
+    if (!finalizers.isEmpty())
+        text +=
+            QStringLiteral(" (finalizers pending: %1)").arg(finalizers.join(QStringLiteral(", ")));
+    h.row(QStringLiteral("Deleting"),
+          QStringLiteral("<span style='color:#d08c12'>%1</span>").arg(esc(text)));
 }
 
 QString toned(const QString &status)
@@ -253,9 +276,7 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
     if (created >= 0)
         h.text(QStringLiteral("Age"), humanAge(nowMs - created));
     if (object.isBeingDeleted())
-        h.row(QStringLiteral("Deleting"),
-              QStringLiteral("<span style='color:#d08c12'>since %1 ago (finalizers pending)</span>")
-                  .arg(humanAge(nowMs - object.deletionTimestampMs())));
+        deletionRow(h, object, o, nowMs);
     h.text(QStringLiteral("UID"), object.uid());
     h.text(QStringLiteral("Resource version"), object.resourceVersion());
     const QString kind = object.kind();
@@ -264,7 +285,7 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
     else if (kind == QLatin1String("Service"))
         serviceFields(h, o);
     else if (kind == QLatin1String("Secret"))
-        secretData(h, o, revealSecrets);
+        h.text(QStringLiteral("Type"), o.value(QLatin1String("type")).toString());
     else if (o.value(QLatin1String("spec")).toObject().contains(QLatin1String("replicas")) ||
              kind == QLatin1String("DaemonSet"))
         workloadFields(h, o);
@@ -289,6 +310,8 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
     if (!children.isEmpty())
         h.row(QStringLiteral("Controls"), children.join(QStringLiteral("<br>")));
     h.endTable();
+    if (kind == QLatin1String("Secret"))
+        secretData(h, o, revealSecrets);
     conditions(
         h, o.value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray(),
         nowMs);

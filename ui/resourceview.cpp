@@ -220,9 +220,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     ResourceTableModel *model = m_feed->model();
     m_table->setModel(model);
     old.reset();
-    m_title->setText(source->kind().kind + (source->kind().kind.endsWith(QLatin1Char('s'))
-                                                ? QString()
-                                                : QStringLiteral("s")));
+    m_title->setText(source->kind().pluralTitle());
     m_columns.restore(model, source->kind().id());
     connect(model, &ResourceTableModel::batchAboutToBeApplied, this,
             [this] { m_anchor.remember(*m_feed->model()); });

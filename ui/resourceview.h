@@ -53,6 +53,8 @@ public:
     QLabel *selectorError() const { return m_selectorError; }
     FreshnessBanner *banner() const { return m_banner; }
     QLabel *emptyHint() const { return m_emptyHint; }
+    // The kind's plural, as the sidebar tree names it ("NetworkPolicies").
+    QLabel *title() const { return m_title; }
     // The rows are drawn faded: the shown kind's informer is not watching,
     // so they are the last known state (the banner says why).
     bool rowsDimmed() const;

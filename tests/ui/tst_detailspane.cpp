@@ -6,7 +6,9 @@
 #include "ui/freshnessbanner.h"
 #include "ui/history/diffview.h"
 #include "ui/history/historywidget.h"
+#include "ui/overviewhtml.h"
 
+#include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QDateTime>
 #include <QRegularExpression>
@@ -64,6 +66,10 @@ private Q_SLOTS:
     void ownerLinkIsActivatable();
     void youngObjectsAgeTicksEverySecond();
     void agesWaitWhileTheUserSelects();
+    void overviewSaysTerminatingDuringTheGracePeriod();
+    void overviewSaysFinalizersPendingOnlyWhenThereAreFinalizers();
+    void secretMetadataRowsComeBeforeItsData();
+    void historyCaptionGoesWithTheObject();
 };
 
 void TestDetailsPane::podOverviewShowsKeyFieldsConditionsAndOwner()
@@ -296,6 +302,111 @@ void TestDetailsPane::agesWaitWhileTheUserSelects()
     cursor.clearSelection();
     browser->setTextCursor(cursor);
     QTRY_VERIFY_WITH_TIMEOUT(ageSeconds(pane) > selectedAt, 2500);
+}
+
+namespace {
+
+// kPod with `metadata` fields added (each `"key":value`, comma-joined).
+KubeObject podWithMetadata(const QByteArray &fields)
+{
+    QByteArray json = kPod;
+    json.replace("\"resourceVersion\":\"7\"", "\"resourceVersion\":\"7\"," + fields);
+    return decode(json);
+}
+
+const qint64 kNowMs =
+    QDateTime::fromString(QStringLiteral("2024-05-01T10:10:00Z"), Qt::ISODate).toMSecsSinceEpoch();
+
+} // namespace
+
+void TestDetailsPane::overviewSaysTerminatingDuringTheGracePeriod()
+{
+    // A pod deleted with a 30 s grace period 5 s ago: the API server set
+    // deletionTimestamp to the end of the grace period, 25 s from now.
+    const KubeObject pod = podWithMetadata(
+        R"("deletionTimestamp":"2024-05-01T10:10:25Z","deletionGracePeriodSeconds":30)");
+    QVERIFY(pod.isBeingDeleted());
+    const QString html = overviewHtml(pod, {}, kNowMs, false, false);
+    QVERIFY2(html.contains(QStringLiteral("Terminating (grace period ends in 25s)")),
+             qPrintable(html));
+    QVERIFY2(!html.contains(QStringLiteral("finalizers")), qPrintable(html));
+    QVERIFY2(!html.contains(QStringLiteral("since")), qPrintable(html));
+}
+
+void TestDetailsPane::overviewSaysFinalizersPendingOnlyWhenThereAreFinalizers()
+{
+    const KubeObject held = podWithMetadata(
+        R"("deletionTimestamp":"2024-05-01T10:08:20Z","finalizers":["example.com/hold"])");
+    QString html = overviewHtml(held, {}, kNowMs, false, false);
+    QVERIFY2(html.contains(QStringLiteral("since 100s ago (finalizers pending: example.com/hold)")),
+             qPrintable(html));
+    QVERIFY2(!html.contains(QStringLiteral("Terminating")), qPrintable(html));
+
+    // Past its deletionTimestamp with nothing holding it: the kubelet has
+    // not confirmed yet, no finalizer to blame.
+    const KubeObject late = podWithMetadata(R"("deletionTimestamp":"2024-05-01T10:08:20Z")");
+    html = overviewHtml(late, {}, kNowMs, false, false);
+    QVERIFY2(html.contains(QStringLiteral("since 100s ago")), qPrintable(html));
+    QVERIFY2(!html.contains(QStringLiteral("finalizers")), qPrintable(html));
+
+    // Not being deleted: no row at all.
+    html = overviewHtml(decode(kPod), {}, kNowMs, false, false);
+    QVERIFY2(!html.contains(QStringLiteral("Deleting")), qPrintable(html));
+}
+
+void TestDetailsPane::secretMetadataRowsComeBeforeItsData()
+{
+    QByteArray json = kSecret;
+    json.replace("\"uid\":\"s-1\"", R"("uid":"s-1","labels":{"app":"shop"},
+      "annotations":{"team":"payments"},
+      "ownerReferences":[{"apiVersion":"v1","kind":"ServiceAccount","name":"deployer","uid":"sa-1"}])");
+    json.replace("\"data\":", "\"type\":\"Opaque\",\"data\":");
+    const KubeObject secret = decode(json);
+    QVERIFY(!secret.isNull());
+    const QString html = overviewHtml(secret, {}, kNowMs, false, false);
+    const qsizetype data = html.indexOf(QStringLiteral(">Data</h4>"));
+    QVERIFY2(data > 0, qPrintable(html));
+    for (const QString &row : {QStringLiteral(">Labels</td>"), QStringLiteral(">Annotations</td>"),
+                               QStringLiteral(">Owned by</td>"), QStringLiteral(">Type</td>")}) {
+        const qsizetype at = html.indexOf(row);
+        QVERIFY2(at > 0 && at < data, qPrintable(row + u'\n' + html));
+    }
+    const qsizetype password = html.indexOf(QStringLiteral(">password</td>"));
+    QVERIFY2(password > data, qPrintable(html));
+    QVERIFY2(!html.contains(QStringLiteral("aHVudGVyMg==")), qPrintable(html));
+}
+
+void TestDetailsPane::historyCaptionGoesWithTheObject()
+{
+    const KubeObject before = decode(kPod);
+    QByteArray json = kPod;
+    const KubeObject after =
+        decode(json.replace("\"resourceVersion\":\"7\"", "\"resourceVersion\":\"9\""));
+    HistoryStore store;
+    HistoryWidget history(&store);
+    QAbstractItemModelTester tester(history.model());
+    const auto showBoth = [&] {
+        history.setObject(QStringLiteral("pods"), before.key(), before);
+        ChangeBatch batch;
+        batch.changes.append({ObjectChange::Type::Upsert, after.key(), after, 0, before});
+        store.applyBatch(QStringLiteral("pods"), batch);
+        QTRY_COMPARE(history.model()->rowCount(), 2);
+        history.compareRows(1, 0);
+        QCOMPARE(history.caption(), QStringLiteral("resourceVersion 7 \u2192 9"));
+    };
+    showBoth();
+    if (QTest::currentTestFailed())
+        return;
+    history.clear();
+    QCOMPARE(history.caption(), QString());
+
+    // Another object (another kind), with no revision yet: nothing of the pod's.
+    showBoth();
+    if (QTest::currentTestFailed())
+        return;
+    history.setObject(QStringLiteral("secrets"), QStringLiteral("shop/db"));
+    QCOMPARE(history.model()->rowCount(), 0);
+    QCOMPARE(history.caption(), QString());
 }
 
 QTEST_MAIN(TestDetailsPane)

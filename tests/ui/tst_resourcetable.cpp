@@ -64,6 +64,7 @@ private Q_SLOTS:
     void rowsAreFadedWhileTheWatchIsNotLive_data();
     void rowsAreFadedWhileTheWatchIsNotLive();
     void headerFacetsAndTreeCountAChangeTogether();
+    void tableTitleIsTheKindsPluralAsTheTreeNamesIt();
 };
 
 namespace {
@@ -542,6 +543,38 @@ void TestResourceTable::headerFacetsAndTreeCountAChangeTogether()
     QVERIFY2(headerChanged(), qPrintable(header->text()));
     QCOMPARE(treeCount(), 5);
     QTRY_COMPARE(shopCount(), 4);
+}
+
+void TestResourceTable::tableTitleIsTheKindsPluralAsTheTreeNamesIt()
+{
+    QList<KindInfo> kinds = standardKinds();
+    const auto add = [&kinds](const char *group, const char *kind, const char *plural, bool ns) {
+        kinds.append(KindInfo{QLatin1String(group),
+                              QStringLiteral("v1"),
+                              QLatin1String(kind),
+                              QLatin1String(plural),
+                              ns,
+                              {}});
+    };
+    add("networking.k8s.io", "NetworkPolicy", "networkpolicies", true);
+    add("storage.k8s.io", "StorageClass", "storageclasses", false);
+    add("networking.k8s.io", "Ingress", "ingresses", true);
+    add("", "Endpoints", "endpoints", true);
+    Fixture f(kinds);
+    QAbstractItemModelTester tester(f.window->treeModel());
+    const QList<std::pair<QString, QString>> expected{
+        {QStringLiteral("networkpolicies.networking.k8s.io"), QStringLiteral("NetworkPolicies")},
+        {QStringLiteral("storageclasses.storage.k8s.io"), QStringLiteral("StorageClasses")},
+        {QStringLiteral("ingresses.networking.k8s.io"), QStringLiteral("Ingresses")},
+        {QStringLiteral("endpoints"), QStringLiteral("Endpoints")},
+        {QStringLiteral("pods"), QStringLiteral("Pods")}};
+    for (const auto &[id, title] : expected) {
+        QVERIFY2(f.window->showKindByName(id), qPrintable(id));
+        QCOMPARE(f.window->resourceView()->title()->text(), title);
+        const QModelIndex leaf = f.window->treeModel()->indexOfKind(id);
+        QVERIFY2(leaf.isValid(), qPrintable(id));
+        QCOMPARE(leaf.data().toString(), title);
+    }
 }
 
 QTEST_MAIN(TestResourceTable)

@@ -105,11 +105,19 @@ HistoryWidget::HistoryWidget(HistoryStore *store, QWidget *parent)
 
 HistoryWidget::~HistoryWidget() = default;
 
+QString HistoryWidget::caption() const
+{
+    return m_caption->text();
+}
+
 void HistoryWidget::setObject(const QString &kind, const QString &key, const KubeObject &current)
 {
     m_store->openObject(kind, key, current);
     m_model->setObject(kind, key);
     m_yamlCache.clear();
+    // A model reset drops the selection without selectionChanged: the last
+    // object's caption would stay over this one's placeholder.
+    m_caption->clear();
     if (m_model->rowCount() > 0)
         m_table->selectRow(0);
     else
@@ -121,6 +129,7 @@ void HistoryWidget::clear()
     m_store->closeObject();
     m_model->setObject(QString(), QString());
     m_yamlCache.clear();
+    m_caption->clear();
     m_diff->setPlaceholder(tr("Select an object to see its history."));
 }
 

@@ -45,6 +45,8 @@ public:
     HistoryModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     DiffView *diffView() const { return m_diff; }
+    // What the diff compares ("resourceVersion 1 → 2"); empty with no revision shown.
+    QString caption() const;
 
 private:
     void selectionChanged();
