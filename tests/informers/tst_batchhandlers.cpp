@@ -1,0 +1,191 @@
+// SharedIndexInformer's batch handlers (addBatchHandler): per-key coalescing
+// on the receiver's thread, the uncoalesced feed History reads, a late
+// handler's snapshot batch, and receive times of dropped deletes.
+
+#include "fakelisterwatcher.h"
+#include "informer/informers/informerstore.h"
+#include "informer/informers/sharedindexinformer.h"
+#include "informertesting.h"
+
+#include <QHash>
+#include <QSet>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace informant;
+using namespace informant::test;
+
+class TstBatchHandlers : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void batchHandlerCoalescesPerKeyOnTheReceiverThread();
+    void uncoalescedBatchesKeepEveryChangeAndWhatItReplaced();
+    void lateBatchHandlerGetsOneSnapshotBatch();
+    void droppedDeleteLeavesNoReceiveTimeBehind();
+};
+
+void TstBatchHandlers::batchHandlerCoalescesPerKeyOnTheReceiverThread()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch(
+        {gateStep(gate), eventsStep({makeEvent(WatchEvent::Type::Modified, makePod("a", "11")),
+                                     makeEvent(WatchEvent::Type::Added, makePod("b", "12")),
+                                     makeEvent(WatchEvent::Type::Modified, makePod("a", "13")),
+                                     makeEvent(WatchEvent::Type::Deleted, makePod("b", "14")),
+                                     makeEvent(WatchEvent::Type::Added, makePod("c", "15"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    QObject receiver;
+    QList<ChangeBatch> batches;
+    bool onReceiverThread = true;
+    auto handle = *informer.addBatchHandler(
+        &receiver,
+        [&](const ChangeBatch &batch) {
+            onReceiverThread = onReceiverThread && QThread::currentThread() == receiver.thread();
+            batches.append(batch);
+        },
+        50);
+    informer.start();
+    QTRY_VERIFY(handle->hasSynced());
+    QCOMPARE(batches.size(), 1);
+    QCOMPARE(batches.first().changes.size(), 1);
+    QVERIFY(batches.first().changes.first().receivedNs > 0);
+    gate->store(true);
+    // Whatever the batching, the newest change per key wins and keys keep
+    // the order in which they first changed.
+    QTRY_VERIFY(!batches.isEmpty() && !batches.last().changes.isEmpty() &&
+                batches.last().changes.last().key == QStringLiteral("ns/c"));
+    QHash<QString, QString> last;
+    for (const ChangeBatch &batch : std::as_const(batches)) {
+        QVERIFY(!batch.snapshot);
+        QSet<QString> seen;
+        for (const ObjectChange &change : batch.changes) {
+            QVERIFY(!seen.contains(change.key)); // at most one change per key
+            seen.insert(change.key);
+            last[change.key] = (change.type == ObjectChange::Type::Upsert ? "upsert@" : "delete@") +
+                               change.object.resourceVersion();
+        }
+    }
+    QCOMPARE(last.value("ns/a"), QStringLiteral("upsert@13"));
+    QCOMPARE(last.value("ns/b"), QStringLiteral("delete@14"));
+    QCOMPARE(last.value("ns/c"), QStringLiteral("upsert@15"));
+    QVERIFY(onReceiverThread);
+    informer.stop();
+}
+
+// History's feed: every change in order, none merged, each update with the
+// object it replaced, an add with none.
+void TstBatchHandlers::uncoalescedBatchesKeepEveryChangeAndWhatItReplaced()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch(
+        {gateStep(gate), eventsStep({makeEvent(WatchEvent::Type::Modified, makePod("a", "11")),
+                                     makeEvent(WatchEvent::Type::Added, makePod("b", "12")),
+                                     makeEvent(WatchEvent::Type::Modified, makePod("a", "13")),
+                                     makeEvent(WatchEvent::Type::Deleted, makePod("b", "14"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    QObject receiver;
+    QStringList seen;
+    auto handle = *informer.addBatchHandler(
+        &receiver,
+        [&](const ChangeBatch &batch) {
+            for (const ObjectChange &change : batch.changes) {
+                seen.append(
+                    QStringLiteral("%1 %2@%3 after %4")
+                        .arg(change.type == ObjectChange::Type::Upsert ? "upsert" : "delete",
+                             change.key, change.object.resourceVersion(),
+                             change.previous.isNull() ? QStringLiteral("nothing")
+                                                      : change.previous.resourceVersion()));
+            }
+        },
+        50, BatchListener::Coalescing::None);
+    informer.start();
+    QTRY_VERIFY(handle->hasSynced());
+    gate->store(true);
+    QTRY_COMPARE(seen.size(), 5);
+    // Per key in order (the DeltaFIFO hands a key's deltas over together).
+    const auto of = [&seen](const QString &key) {
+        QStringList changes;
+        for (const QString &change : std::as_const(seen)) {
+            if (change.contains(u' ' + key + u'@'))
+                changes.append(change);
+        }
+        return changes;
+    };
+    QCOMPARE(of(QStringLiteral("ns/a")),
+             (QStringList{"upsert ns/a@5 after nothing", "upsert ns/a@11 after 5",
+                          "upsert ns/a@13 after 11"}));
+    QCOMPARE(of(QStringLiteral("ns/b")),
+             (QStringList{"upsert ns/b@12 after nothing", "delete ns/b@14 after nothing"}));
+    informer.stop();
+}
+
+void TstBatchHandlers::lateBatchHandlerGetsOneSnapshotBatch()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5"), makePod("b", "6"), makePod("c", "7")}));
+    SharedIndexInformer informer(lw, testOptions());
+    informer.start();
+    QVERIFY(informer.waitForSync(5000));
+    QObject receiver;
+    QList<ChangeBatch> batches;
+    auto handle = *informer.addBatchHandler(
+        &receiver, [&](const ChangeBatch &batch) { batches.append(batch); }, 10);
+    QVERIFY(!handle->hasSynced());
+    QTRY_VERIFY(handle->hasSynced());
+    QCOMPARE(batches.size(), 1);
+    QVERIFY(batches.first().snapshot);
+    QStringList keys;
+    for (const ObjectChange &change : batches.first().changes)
+        keys.append(change.key);
+    keys.sort();
+    QCOMPARE(keys, (QStringList{"ns/a", "ns/b", "ns/c"}));
+}
+
+void TstBatchHandlers::droppedDeleteLeavesNoReceiveTimeBehind()
+{
+    // The DeltaFIFO drops a delete of a key it neither queues nor knows; the
+    // time it arrived must not be reported later for a new object of that
+    // name (a change-to-screen latency as old as the dropped delete).
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5")}));
+    auto dropped = std::make_shared<std::atomic<bool>>(false);
+    auto recreated = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch({gateStep(dropped),
+                  eventsStep({makeEvent(WatchEvent::Type::Deleted, makePod("ghost", "11")),
+                              makeEvent(WatchEvent::Type::Modified, makePod("a", "12"))}),
+                  gateStep(recreated),
+                  eventsStep({makeEvent(WatchEvent::Type::Added, makePod("ghost", "13"))})});
+    SharedIndexInformer informer(lw, testOptions());
+    QObject receiver;
+    QHash<QString, ObjectChange> changes;
+    auto handle = *informer.addBatchHandler(
+        &receiver,
+        [&](const ChangeBatch &batch) {
+            for (const ObjectChange &change : batch.changes)
+                changes.insert(change.key, change);
+        },
+        10);
+    informer.start();
+    QTRY_VERIFY(handle->hasSynced());
+    dropped->store(true);
+    // The change of a, after the dropped delete, says the delete was handled.
+    QTRY_COMPARE(changes.value(QStringLiteral("ns/a")).object.resourceVersion(),
+                 QStringLiteral("12"));
+    QVERIFY(!changes.contains(QStringLiteral("ns/ghost")));
+    const qint64 beforeRecreation = InformerStore::monotonicNowNs();
+    recreated->store(true);
+    QTRY_VERIFY(changes.contains(QStringLiteral("ns/ghost")));
+    QVERIFY(changes.value(QStringLiteral("ns/ghost")).receivedNs >= beforeRecreation);
+    informer.stop();
+}
+
+QTEST_GUILESS_MAIN(TstBatchHandlers)
+#include "tst_batchhandlers.moc"
