@@ -95,19 +95,7 @@ private slots:
         const QByteArray hostile = "pods is forbidden: \\u001b]0;pwned\\u0007 and "
                                    "\\u001b[2J cleared\\rover";
         FakeApiServer server([&](const HttpRequest &request, QTcpSocket *socket) {
-            if (request.path == QLatin1String("/api"))
-                FakeApiServer::reply(socket, 200,
-                                     "{\"kind\":\"APIVersions\",\"versions\":[\"v1\"]}");
-            else if (request.path == QLatin1String("/apis"))
-                FakeApiServer::reply(
-                    socket, 200, "{\"kind\":\"APIGroupList\",\"apiVersion\":\"v1\",\"groups\":[]}");
-            else if (request.path == QLatin1String("/api/v1"))
-                FakeApiServer::reply(
-                    socket, 200,
-                    "{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":[{"
-                    "\"name\":\"pods\",\"singularName\":\"pod\",\"namespaced\":true,\"kind\":"
-                    "\"Pod\",\"verbs\":[\"get\",\"list\",\"watch\"]}]}");
-            else
+            if (!FakeApiServer::replyCoreDiscovery(socket, request, "pods", "pod", "Pod"))
                 FakeApiServer::reply(socket, 403,
                                      "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":"
                                      "\"Failure\",\"message\":\"" +

@@ -87,6 +87,27 @@ public:
                       contentType + "\r\nContent-Length: " + QByteArray::number(body.size()) +
                       "\r\n" + extraHeaders + "\r\n" + body);
     }
+    // Answers the core discovery requests (/api, /apis, /api/v1) of a server
+    // that serves one namespaced core kind (`plural`, `singular`, `kind`);
+    // false for any other path, which the caller answers.
+    static bool replyCoreDiscovery(QTcpSocket *socket, const HttpRequest &request,
+                                   const QByteArray &plural, const QByteArray &singular,
+                                   const QByteArray &kind)
+    {
+        if (request.path == QLatin1String("/api"))
+            reply(socket, 200, R"({"kind":"APIVersions","versions":["v1"]})");
+        else if (request.path == QLatin1String("/apis"))
+            reply(socket, 200, R"({"kind":"APIGroupList","apiVersion":"v1","groups":[]})");
+        else if (request.path == QLatin1String("/api/v1"))
+            reply(socket, 200,
+                  R"({"kind":"APIResourceList","groupVersion":"v1","resources":[{"name":")" +
+                      plural + R"(","singularName":")" + singular +
+                      R"(","namespaced":true,"kind":")" + kind +
+                      R"(","verbs":["get","list","watch"]}]})");
+        else
+            return false;
+        return true;
+    }
     static void beginChunked(QTcpSocket *socket, int code = 200)
     {
         socket->write("HTTP/1.1 " + QByteArray::number(code) +

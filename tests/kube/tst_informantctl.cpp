@@ -378,19 +378,7 @@ private slots:
             "\\\"default\\\"\",\"reason\":\"Forbidden\",\"details\":{\"kind\":\"secrets\"},"
             "\"code\":403}";
         FakeApiServer server([&](const HttpRequest &request, QTcpSocket *socket) {
-            if (request.path == QLatin1String("/api"))
-                FakeApiServer::reply(socket, 200,
-                                     "{\"kind\":\"APIVersions\",\"versions\":[\"v1\"]}");
-            else if (request.path == QLatin1String("/apis"))
-                FakeApiServer::reply(
-                    socket, 200, "{\"kind\":\"APIGroupList\",\"apiVersion\":\"v1\",\"groups\":[]}");
-            else if (request.path == QLatin1String("/api/v1"))
-                FakeApiServer::reply(
-                    socket, 200,
-                    "{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":[{"
-                    "\"name\":\"secrets\",\"singularName\":\"secret\",\"namespaced\":true,\"kind\":"
-                    "\"Secret\",\"verbs\":[\"get\",\"list\",\"watch\"]}]}");
-            else
+            if (!FakeApiServer::replyCoreDiscovery(socket, request, "secrets", "secret", "Secret"))
                 FakeApiServer::reply(socket, 403, forbidden);
         });
         QVERIFY(server.listen());
