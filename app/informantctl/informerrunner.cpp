@@ -13,6 +13,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <ctime>
 
 #include <mutex>
@@ -277,7 +278,10 @@ void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
 {
     QElapsedTimer timer;
     timer.start();
-    while (timer.elapsed() < ms) {
+    // `left` is read once per round: the work above the sleep can take longer
+    // than what was left (a loaded machine, a sanitizer build), and a
+    // negative count handed to msleep's unsigned parameter sleeps for ever.
+    for (qint64 left = ms; left > 0; left = ms - timer.elapsed()) {
         noteSyncCpu();
         if (m_reportsWatchHealth)
             reportWatchHealth();
@@ -289,7 +293,7 @@ void InformerRunner::runFor(qint64 ms, qint64 untilDelivered)
         }
         if (untilDelivered > 0 && m_delivered && m_delivered->count() >= untilDelivered)
             break;
-        QThread::msleep(qMin<qint64>(10, ms - timer.elapsed()));
+        QThread::msleep(std::min<qint64>(10, left));
     }
     m_runEndCpuMs = processCpuMs();
 }

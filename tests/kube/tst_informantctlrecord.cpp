@@ -306,6 +306,9 @@ void TestInformantctlRecord::recordedDemoReplaysToTheSameFinalState()
              }),
              err.constData());
     QVERIFY2(err.contains("replay: finished") && !err.contains("skipping"), err.constData());
+    // The replay runs on the simulator's thread from the moment it listens: at
+    // 100x it can finish before the main thread has written the port file.
+    QVERIFY(waitUntil([&] { return !readAll(portFile).trimmed().isEmpty(); }));
     const QString server =
         QStringLiteral("http://127.0.0.1:%1").arg(QString::fromLatin1(readAll(portFile).trimmed()));
 
