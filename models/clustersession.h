@@ -43,6 +43,10 @@ public:
     QList<KindInfo> similarKinds(const QString &name, qsizetype limit = 3) const;
     // The kind of an object given its apiVersion and kind (owner links).
     KindInfo kindOf(const QString &apiVersion, const QString &kind) const;
+    // False when objects arrive without metadata.managedFields (a live
+    // session drops them unless informant runs with --no-transform): the
+    // details pane has none to show.
+    virtual bool keepsManagedFields() const { return true; }
 
 Q_SIGNALS:
     void kindsChanged();

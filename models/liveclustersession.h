@@ -57,6 +57,7 @@ public:
     bool kindsDiscovered() const override { return m_kindsDiscovered; }
     KindSource *source(const KindInfo &kind) override;
     QList<KindSource *> sources() const override;
+    bool keepsManagedFields() const override { return m_options.keepManagedFields; }
 
     // Starts discovery (asynchronously); while one runs, another follows it.
     void discover();

@@ -38,37 +38,63 @@ void KindSwitcher::setKinds(const QList<KindInfo> &kinds)
     updateList();
 }
 
+namespace {
+
+enum Match { Exact, Prefix, Substring, NearMiss, NoMatch };
+
+// A typo is a few edits from what was meant: one in a short name, up to three
+// in a long one (the allowance ClusterSession::similarKinds gives `kubectl
+// get deploymnet`'s "did you mean").
+int nearMissAllowance(const QString &text)
+{
+    return std::max<int>(1, int(text.size() / 3));
+}
+
+Match matchOf(const KindInfo &k, const QString &t, int *distance)
+{
+    if (t.isEmpty() || k.matchesName(t))
+        return Exact;
+    if (k.plural.startsWith(t) || k.kind.toLower().startsWith(t) ||
+        std::any_of(k.shortNames.cbegin(), k.shortNames.cend(),
+                    [&](const QString &s) { return s.startsWith(t); }))
+        return Prefix;
+    if (k.plural.contains(t) || k.id().contains(t))
+        return Substring;
+    *distance = k.nameDistance(t);
+    return *distance <= nearMissAllowance(t) ? NearMiss : NoMatch;
+}
+
+} // namespace
+
 QList<KindInfo> KindSwitcher::rank(const QList<KindInfo> &kinds, const QString &text)
 {
     const QString t = text.trimmed().toLower();
-    QList<std::pair<int, KindInfo>> scored;
+    struct Scored
+    {
+        Match match;
+        int distance; // of a near miss
+        KindInfo kind;
+    };
+    QList<Scored> scored;
     for (const KindInfo &k : kinds) {
-        int score = -1;
-        if (t.isEmpty())
-            score = 3;
-        else if (k.matchesName(t))
-            score = 0;
-        else if (k.plural.startsWith(t) || k.kind.toLower().startsWith(t))
-            score = 1;
-        else if (std::any_of(k.shortNames.cbegin(), k.shortNames.cend(),
-                             [&](const QString &s) { return s.startsWith(t); }))
-            score = 1;
-        else if (k.plural.contains(t) || k.id().contains(t))
-            score = 2;
-        if (score >= 0)
-            scored.append({score, k});
+        int distance = 0;
+        const Match match = matchOf(k, t, &distance);
+        if (match != NoMatch)
+            scored.append({match, distance, k});
     }
-    std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) {
-        if (a.first != b.first)
-            return a.first < b.first;
+    std::stable_sort(scored.begin(), scored.end(), [](const Scored &a, const Scored &b) {
+        if (a.match != b.match)
+            return a.match < b.match;
+        if (a.distance != b.distance)
+            return a.distance < b.distance; // the closest near miss first
         // Core kinds before same-named custom ones; then alphabetical.
-        if (a.second.group.isEmpty() != b.second.group.isEmpty())
-            return a.second.group.isEmpty();
-        return a.second.plural < b.second.plural;
+        if (a.kind.group.isEmpty() != b.kind.group.isEmpty())
+            return a.kind.group.isEmpty();
+        return a.kind.plural < b.kind.plural;
     });
     QList<KindInfo> out;
-    for (const auto &entry : scored)
-        out.append(entry.second);
+    for (const Scored &entry : std::as_const(scored))
+        out.append(entry.kind);
     return out;
 }
 

@@ -2,8 +2,10 @@
 
 // KindSwitcher: the `Ctrl+K` / `:` palette. Type a kind the way kubectl
 // accepts it — plural, kind, short name (`po`, `deploy`, `svc`) or any part
-// of the name — and press Enter. Exact kubectl names rank first, then
-// prefixes, then substrings. Esc closes it.
+// of the name, or a near miss (`deploymnet`, `pdo`) — and press Enter. Exact
+// kubectl names rank first, then prefixes, then substrings, then near misses
+// (a few edits from a name, KindInfo::nameDistance, closest first). Esc
+// closes it.
 
 #include "models/kindinfo.h"
 

@@ -25,12 +25,12 @@ HistoryModel::HistoryModel(HistoryStore *store, QObject *parent)
 
 HistoryModel::~HistoryModel() = default;
 
-void HistoryModel::setObject(const QString &kind, const QString &key)
+void HistoryModel::setObject(const QString &kind, const QString &identity)
 {
     beginResetModel();
     m_kind = kind;
-    m_key = key;
-    m_rows = newestFirst(m_store->revisions(kind, key));
+    m_identity = identity;
+    m_rows = newestFirst(m_store->revisions(kind, identity));
     endResetModel();
 }
 
@@ -39,11 +39,11 @@ const ObjectRevision &HistoryModel::revision(int row) const
     return m_rows.at(row);
 }
 
-void HistoryModel::storeChanged(const QString &kind, const QString &key)
+void HistoryModel::storeChanged(const QString &kind, const QString &identity)
 {
-    if (kind != m_kind || key != m_key)
+    if (kind != m_kind || identity != m_identity)
         return;
-    const QList<ObjectRevision> fresh = newestFirst(m_store->revisions(kind, key));
+    const QList<ObjectRevision> fresh = newestFirst(m_store->revisions(kind, identity));
     // Expected shape: fresh = [new ones..., a suffix-trimmed prefix of m_rows].
     const quint64 newestKept = m_rows.isEmpty() ? 0 : m_rows.first().sequence;
     qsizetype added = 0;

@@ -1,5 +1,6 @@
 #include "models/history/historystore.h"
 
+#include "models/timeline/objectidentity.h"
 #include "models/yamlrenderer.h"
 
 #include <QDateTime>
@@ -79,17 +80,22 @@ HistoryStore::HistoryStore(QObject *parent)
 
 HistoryStore::~HistoryStore() = default;
 
+QString HistoryStore::identityOf(const KubeObject &object)
+{
+    return object.isNull() ? QString() : objectKey(referenceTo(object));
+}
+
 void HistoryStore::setLimits(int perObject, int total, qint64 totalBytes)
 {
     m_perObjectLimit = qMax(1, perObject);
     m_totalLimit = qMax(1, total);
     m_byteLimit = qMax<qint64>(1, totalBytes);
     for (auto kind = m_kinds.begin(); kind != m_kinds.end(); ++kind) {
-        for (auto it = kind->revisions.begin(); it != kind->revisions.end(); ++it) {
-            if (it->size() <= m_perObjectLimit)
+        for (auto it = kind->objects.begin(); it != kind->objects.end(); ++it) {
+            if (it->revisions.size() <= m_perObjectLimit)
                 continue;
-            while (it->size() > m_perObjectLimit)
-                dropFirst(*kind, *it);
+            while (it->revisions.size() > m_perObjectLimit)
+                dropFirst(*kind, it->revisions);
             Q_EMIT revisionsChanged(kind.key(), it.key());
         }
     }
@@ -110,59 +116,143 @@ void HistoryStore::applyBatch(const QString &kind, const ChangeBatch &batch)
     if (batch.snapshot)
         return;
     bool recorded = false;
-    for (const ObjectChange &change : batch.changes) {
-        if (record(history, change, now)) {
-            recorded = true;
-            Q_EMIT revisionsChanged(kind, change.key);
-        }
-    }
+    for (const ObjectChange &change : batch.changes)
+        recorded = record(kind, history, change, now) || recorded;
     if (recorded)
         enforceLimits();
 }
 
-bool HistoryStore::record(KindHistory &history, const ObjectChange &change, qint64 now)
+bool HistoryStore::record(const QString &kind, KindHistory &history, const ObjectChange &change,
+                          qint64 now)
 {
-    const auto found = history.revisions.constFind(change.key);
-    const bool known = found != history.revisions.cend() && !found->isEmpty();
-    if (change.type == ObjectChange::Type::Delete) {
-        // Only an object with a history keeps its end: the others' would
-        // never be read (a deleted object cannot be opened any more).
-        if (!known)
-            return false;
-        const KubeObject last = change.object.isNull() ? found->last().object : change.object;
-        append(history, change.key, last, now, true);
-        return true;
+    if (change.type == ObjectChange::Type::Delete)
+        return recordDelete(kind, history, change, now);
+    const QString identity = identityOf(change.object);
+    bool recorded = false;
+    // Another object under this name before this one, its end unseen: the
+    // watch was away while it was replaced, and the relist hands the new one
+    // over as an update of the old (client-go's Replace); or a snapshot
+    // restated the kind since History last heard of it.
+    KubeObject previous = change.previous;
+    if (!previous.isNull() && identityOf(previous) != identity) {
+        recorded = recordEnd(kind, history, change.key, identityOf(previous), KubeObject(),
+                             previous.uid(), now);
+        previous = KubeObject(); // this one's add
     }
-    if (change.previous.isNull()) {
-        // An add: history starts at the first change, unless the object had
-        // one under this name (deleted and created again).
-        if (!known || found->last().resourceVersion == change.object.resourceVersion())
-            return false;
-        append(history, change.key, change.object, now, false);
-        return true;
-    }
-    if (change.previous.resourceVersion() == change.object.resourceVersion())
-        return false; // a resync
-    bool first = !known;
-    if (known && found->size() == 1 && found->first().openedAs) {
-        QList<ObjectRevision> &opened = history.revisions[change.key];
-        if (opened.first().resourceVersion == change.previous.resourceVersion()) {
+    const QString live = history.live.value(change.key);
+    if (!live.isEmpty() && live != identity)
+        recorded =
+            recordEnd(kind, history, change.key, live, KubeObject(), QString(), now) || recorded;
+    noteSuccessor(kind, history, change.key, identity);
+    const auto found = history.objects.find(identity);
+    const bool known = found != history.objects.end() && !found->revisions.isEmpty();
+    if (previous.isNull()) {
+        // An add: history starts at the first change, unless the object has
+        // one already (the watch relisted it in a newer state).
+        if (!known || found->revisions.last().resourceVersion == change.object.resourceVersion())
+            return recorded;
+    } else if (previous.resourceVersion() == change.object.resourceVersion()) {
+        return recorded; // a resync
+    } else if (known && found->revisions.size() == 1 && found->revisions.first().openedAs) {
+        QList<ObjectRevision> &opened = found->revisions;
+        if (opened.first().resourceVersion == previous.resourceVersion()) {
             opened.first().openedAs = false; // confirmed: the change starts from it
         } else {
             // The table's batches come more often than these: the state the
             // user opened may be newer than changes still on their way here.
             // The watch's own account replaces it.
             dropFirst(history, opened);
-            first = true;
         }
-    } else if (known && found->last().resourceVersion == change.object.resourceVersion()) {
-        return false; // recorded already
+    } else if (known &&
+               found->revisions.last().resourceVersion == change.object.resourceVersion()) {
+        return recorded; // recorded already
     }
-    if (first)
-        append(history, change.key, change.previous, firstSeenMs(history, change.previous, now),
-               false);
-    append(history, change.key, change.object, now, false);
+    const auto list = history.objects.constFind(identity);
+    if (!previous.isNull() && (list == history.objects.cend() || list->revisions.isEmpty()))
+        append(history, identity, change.key, previous, firstSeenMs(history, previous, now), false);
+    append(history, identity, change.key, change.object, now, false);
+    history.live.insert(change.key, identity);
+    Q_EMIT revisionsChanged(kind, identity);
     return true;
+}
+
+bool HistoryStore::recordDelete(const QString &kind, KindHistory &history,
+                                const ObjectChange &change, qint64 now)
+{
+    QString identity = identityOf(change.object);
+    if (identity.isEmpty())
+        identity = history.live.value(change.key); // a tombstone without a state
+    if (identity.isEmpty())
+        return false;
+    return recordEnd(kind, history, change.key, identity, change.object, change.object.uid(), now);
+}
+
+bool HistoryStore::recordEnd(const QString &kind, KindHistory &history, const QString &key,
+                             const QString &identity, const KubeObject &finalState, QString uid,
+                             qint64 now)
+{
+    if (history.live.value(key) == identity)
+        history.live.remove(key);
+    const auto found = history.objects.find(identity);
+    // Only an object with a history keeps its end: the others' would never
+    // be read (a deleted object cannot be opened any more).
+    const bool recorded = found != history.objects.end() && !found->revisions.isEmpty() &&
+                          !found->revisions.last().deleted;
+    if (recorded) {
+        const KubeObject last = finalState.isNull() ? found->revisions.last().object : finalState;
+        if (uid.isEmpty())
+            uid = last.uid();
+        append(history, identity, key, last, now, true);
+        Q_EMIT revisionsChanged(kind, identity);
+    }
+    Ended &ended = history.ended[key];
+    if (ended.identity == identity)
+        return recorded; // its end is known already
+    // Its successor's History names it; its own keeps what came before it.
+    if (ended.successor == identity && found != history.objects.end())
+        found->earlier = ended.object;
+    ended = Ended{identity, EarlierObject{uid, now}, QString(), m_nextEndedStamp++};
+    history.endedOrder.enqueue({key, ended.stamp});
+    trimEnded(history);
+    return recorded;
+}
+
+void HistoryStore::noteSuccessor(const QString &kind, KindHistory &history, const QString &key,
+                                 const QString &identity)
+{
+    const auto ended = history.ended.find(key);
+    if (ended == history.ended.end() || !ended->successor.isEmpty() || ended->identity == identity)
+        return;
+    ended->successor = identity;
+    // Opened before the watch told of its predecessor's end: its History
+    // names that one now.
+    const auto found = history.objects.find(identity);
+    if (found != history.objects.end()) {
+        found->earlier = ended->object;
+        Q_EMIT revisionsChanged(kind, identity);
+    }
+}
+
+// Bounded: the oldest deletions are forgotten first. Entries of names
+// deleted again since are skipped, and compacted once they outnumber the
+// live ones.
+void HistoryStore::trimEnded(KindHistory &history)
+{
+    while (history.ended.size() > kEndedPerKindLimit && !history.endedOrder.isEmpty()) {
+        const EndedEntry entry = history.endedOrder.dequeue();
+        const auto it = history.ended.find(entry.key);
+        if (it != history.ended.end() && it->stamp == entry.stamp)
+            history.ended.erase(it);
+    }
+    if (history.endedOrder.size() <= 2 * history.ended.size() + 64)
+        return;
+    QList<EndedEntry> live;
+    live.reserve(history.ended.size());
+    for (auto it = history.ended.cbegin(); it != history.ended.cend(); ++it)
+        live.append({it.key(), it->stamp});
+    std::sort(live.begin(), live.end(),
+              [](const EndedEntry &a, const EndedEntry &b) { return a.stamp < b.stamp; });
+    static_cast<QList<EndedEntry> &>(history.endedOrder).swap(live);
 }
 
 // An object listed with its kind was first seen then; one created later, at
@@ -185,35 +275,83 @@ void HistoryStore::releaseHeld()
     }
 }
 
-void HistoryStore::openObject(const QString &kind, const QString &key, const KubeObject &current)
+void HistoryStore::openObject(const QString &kind, const QString &identity,
+                              const KubeObject &current)
 {
-    if (kind != m_openKind || key != m_openKey)
+    if (kind != m_openKind || identity != m_openIdentity)
         releaseHeld();
     m_openKind = kind;
-    m_openKey = key;
+    m_openIdentity = identity;
+    if (current.isNull() || identity.isEmpty())
+        return;
     KindHistory &history = m_kinds[kind];
-    const auto list = history.revisions.constFind(key);
-    if ((list != history.revisions.cend() && !list->isEmpty()) || current.isNull())
+    const auto found = history.objects.constFind(identity);
+    const bool known = found != history.objects.cend() && !found->revisions.isEmpty();
+    // Opened before its add reached this store (the table's batches come
+    // first): it is the next object under its name all the same. A deleted
+    // one, still shown as gone, is not.
+    if (!known || !found->revisions.last().deleted)
+        noteSuccessor(kind, history, current.key(), identity);
+    if (known)
         return;
     const qint64 now = m_clock();
-    append(history, key, current, firstSeenMs(history, current, now), false);
-    history.revisions[key].last().openedAs = true;
+    append(history, identity, current.key(), current, firstSeenMs(history, current, now), false);
+    history.objects[identity].revisions.last().openedAs = true;
     enforceLimits();
-    Q_EMIT revisionsChanged(kind, key);
+    Q_EMIT revisionsChanged(kind, identity);
 }
 
 void HistoryStore::closeObject()
 {
     releaseHeld();
     m_openKind.clear();
-    m_openKey.clear();
+    m_openIdentity.clear();
     enforceLimits();
 }
 
-void HistoryStore::append(KindHistory &history, const QString &key, const KubeObject &object,
-                          qint64 observedMs, bool deleted)
+QString HistoryStore::latestIdentity(const QString &kind, const QString &key) const
 {
-    QList<ObjectRevision> &list = history.revisions[key];
+    const auto history = m_kinds.constFind(kind);
+    if (history == m_kinds.cend())
+        return {};
+    QString identity = history->live.value(key);
+    if (identity.isEmpty()) {
+        // Gone: the last one, while its history is kept.
+        const auto ended = history->ended.constFind(key);
+        if (ended != history->ended.cend() && history->objects.contains(ended->identity))
+            identity = ended->identity;
+    }
+    return identity;
+}
+
+EarlierObject HistoryStore::earlierObject(const QString &kind, const QString &identity) const
+{
+    const auto history = m_kinds.constFind(kind);
+    if (history == m_kinds.cend())
+        return {};
+    const auto found = history->objects.constFind(identity);
+    if (found == history->objects.cend())
+        return {};
+    // The newest account: the store may learn of the predecessor's end after
+    // the object's history began.
+    const auto ended = history->ended.constFind(found->key);
+    if (ended != history->ended.cend() && ended->successor == identity)
+        return ended->object;
+    return found->earlier;
+}
+
+void HistoryStore::append(KindHistory &history, const QString &identity, const QString &key,
+                          const KubeObject &object, qint64 observedMs, bool deleted)
+{
+    const auto found = history.objects.find(identity);
+    ObjectHistory &entry = found != history.objects.end() ? *found : history.objects[identity];
+    if (found == history.objects.end()) {
+        entry.key = key;
+        const auto ended = history.ended.constFind(key);
+        if (ended != history.ended.cend() && ended->successor == identity)
+            entry.earlier = ended->object;
+    }
+    QList<ObjectRevision> &list = entry.revisions;
     ObjectRevision revision;
     revision.sequence = m_nextSequence++;
     revision.observedMs = observedMs;
@@ -223,7 +361,7 @@ void HistoryStore::append(KindHistory &history, const QString &key, const KubeOb
     revision.first = list.isEmpty();
     revision.changesKnown = revision.first || deleted;
     list.append(std::move(revision));
-    history.order.enqueue({key, list.last().sequence});
+    history.order.enqueue({identity, list.last().sequence});
     ++history.count;
     ++m_total;
     history.bytes += object.jsonSize();
@@ -240,8 +378,8 @@ void HistoryStore::rebuildOrder(KindHistory &history)
 {
     QList<Recorded> live;
     live.reserve(history.count);
-    for (auto it = history.revisions.cbegin(); it != history.revisions.cend(); ++it) {
-        for (const ObjectRevision &revision : *it)
+    for (auto it = history.objects.cbegin(); it != history.objects.cend(); ++it) {
+        for (const ObjectRevision &revision : it->revisions)
             live.append({it.key(), revision.sequence});
     }
     std::sort(live.begin(), live.end(),
@@ -264,7 +402,10 @@ qint64 HistoryStore::openShare(const QString &kind, const KindHistory &history, 
 {
     if (kind != m_openKind)
         return 0;
-    const QList<ObjectRevision> list = history.revisions.value(m_openKey);
+    const auto open = history.objects.constFind(m_openIdentity);
+    if (open == history.objects.cend())
+        return 0;
+    const QList<ObjectRevision> &list = open->revisions;
     if (!bytes)
         return list.size();
     qint64 held = 0;
@@ -300,33 +441,36 @@ bool HistoryStore::dropOldest(const QString &kind, KindHistory &history)
     const bool openKind = kind == m_openKind;
     while (!history.order.isEmpty()) {
         const Recorded entry = history.order.dequeue();
-        if (openKind && entry.key == m_openKey) {
+        if (openKind && entry.identity == m_openIdentity) {
             history.held.append(entry);
             continue;
         }
-        const auto it = history.revisions.find(entry.key);
+        const auto it = history.objects.find(entry.identity);
         // Entries of revisions the per-object limit dropped are skipped.
-        if (it == history.revisions.end() || it->isEmpty() ||
-            it->first().sequence != entry.sequence)
+        if (it == history.objects.end() || it->revisions.isEmpty() ||
+            it->revisions.first().sequence != entry.sequence)
             continue;
-        dropFirst(history, *it);
-        if (it->isEmpty())
-            history.revisions.erase(it);
-        Q_EMIT revisionsChanged(kind, entry.key);
+        dropFirst(history, it->revisions);
+        if (it->revisions.isEmpty()) {
+            if (history.live.value(it->key) == entry.identity)
+                history.live.remove(it->key);
+            history.objects.erase(it);
+        }
+        Q_EMIT revisionsChanged(kind, entry.identity);
         return true;
     }
     return false;
 }
 
-QList<ObjectRevision> HistoryStore::revisions(const QString &kind, const QString &key) const
+QList<ObjectRevision> HistoryStore::revisions(const QString &kind, const QString &identity) const
 {
     const auto history = m_kinds.find(kind);
     if (history == m_kinds.end())
         return {};
-    const auto it = history->revisions.find(key);
-    if (it == history->revisions.end())
+    const auto it = history->objects.find(identity);
+    if (it == history->objects.end())
         return {};
-    QList<ObjectRevision> &list = *it;
+    QList<ObjectRevision> &list = it->revisions;
     // Each object parsed once, as the later of one pair and the earlier of
     // the next (a CRD may be a megabyte).
     QJsonObject before;

@@ -1,4 +1,5 @@
-// HistoryStore (revisions since the watch started, bounds, change summaries), HistoryModel (checked
+// HistoryStore (revisions since the watch started, bounds, change summaries; an object deleted and
+// created again under its name: tst_historybyobject), HistoryModel (checked
 // by QAbstractItemModelTester, incremental inserts/removes) and the History tab widget's diff of a
 // crash-looping pod's restarts.
 
@@ -20,6 +21,7 @@ namespace {
 
 const QString kPod = QStringLiteral("Pod");
 const QString kKey = QStringLiteral("shop/worker-crash");
+const QString kUid = QStringLiteral("pod-uid-crash"); // podJson()'s: History is by object
 
 // The watch's changes as a KindSource observes them (KindSource::changesObserved).
 ChangeBatch added(const KubeObject &object)
@@ -46,13 +48,13 @@ ChangeBatch deleted(const KubeObject &last)
 // A wall clock after the test objects' creation (2024), as in a live cluster.
 constexpr qint64 kListedMs = 4'000'000'000'000;
 
-KubeObject podNamed(const QString &name, int resourceVersion, int restarts,
-                    const QString &uid = QStringLiteral("pod-uid-crash"))
+// Each name its own object (uid "uid-<name>") unless `uid` says otherwise.
+KubeObject podNamed(const QString &name, int resourceVersion, int restarts, const QString &uid = {})
 {
     QJsonObject json = podJson(resourceVersion, restarts);
     QJsonObject meta = json[QStringLiteral("metadata")].toObject();
     meta[QStringLiteral("name")] = name;
-    meta[QStringLiteral("uid")] = uid;
+    meta[QStringLiteral("uid")] = uid.isEmpty() ? QStringLiteral("uid-") + name : uid;
     json[QStringLiteral("metadata")] = meta;
     return podObject(json);
 }
@@ -74,10 +76,10 @@ private Q_SLOTS:
         const KubeObject listed = podObject(podJson(10, 3));
         store.applyBatch(kPod, added(listed));
         QCOMPARE(store.totalRevisions(), 0);
-        QVERIFY(store.revisions(kPod, kKey).isEmpty());
+        QVERIFY(store.revisions(kPod, kUid).isEmpty());
         now = kListedMs + 1000;
         store.applyBatch(kPod, changed(listed, podObject(podJson(11, 4))));
-        const auto revisions = store.revisions(kPod, kKey);
+        const auto revisions = store.revisions(kPod, kUid);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[0].resourceVersion, QStringLiteral("10"));
         QCOMPARE(revisions[0].observedMs, kListedMs);
@@ -97,15 +99,15 @@ private Q_SLOTS:
         store.applyBatch(kPod, added(listed));
         now = kListedMs + 5000;
         QSignalSpy spy(&store, &HistoryStore::revisionsChanged);
-        store.openObject(kPod, kKey, listed);
+        store.openObject(kPod, kUid, listed);
         QCOMPARE(spy.count(), 1);
-        auto revisions = store.revisions(kPod, kKey);
+        auto revisions = store.revisions(kPod, kUid);
         QCOMPARE(revisions.size(), 1);
         QCOMPARE(revisions[0].observedMs, kListedMs);
-        store.openObject(kPod, kKey, listed);
-        QCOMPARE(store.revisions(kPod, kKey).size(), 1);
+        store.openObject(kPod, kUid, listed);
+        QCOMPARE(store.revisions(kPod, kUid).size(), 1);
         store.applyBatch(kPod, changed(listed, podObject(podJson(11, 4))));
-        revisions = store.revisions(kPod, kKey);
+        revisions = store.revisions(kPod, kUid);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[1].resourceVersion, QStringLiteral("11"));
         QCOMPARE(revisions[1].changeSummary(),
@@ -122,38 +124,15 @@ private Q_SLOTS:
         const KubeObject v4 = podObject(podJson(4, 1));
         const KubeObject v5 = podObject(podJson(5, 2));
         store.applyBatch(kPod, added(v3));
-        store.openObject(kPod, kKey, v5);
+        store.openObject(kPod, kUid, v5);
         ChangeBatch late;
         late.changes = changed(v3, v4).changes + changed(v4, v5).changes;
         store.applyBatch(kPod, late);
         QStringList versions;
-        for (const ObjectRevision &revision : store.revisions(kPod, kKey))
+        for (const ObjectRevision &revision : store.revisions(kPod, kUid))
             versions.append(revision.resourceVersion);
         QCOMPARE(versions, (QStringList{"3", "4", "5"}));
         QCOMPARE(store.totalRevisions(), 3);
-    }
-
-    // `kubectl replace --force`, a Helm hook: deleted and created again under
-    // the same name. The new object is the newest revision at once.
-    void recreatedObjectContinuesItsHistory()
-    {
-        HistoryStore store;
-        const KubeObject first = podNamed(QStringLiteral("worker-crash"), 10, 0);
-        const KubeObject second = podNamed(QStringLiteral("worker-crash"), 11, 1);
-        store.applyBatch(kPod, added(first));
-        store.applyBatch(kPod, changed(first, second));
-        store.applyBatch(kPod, deleted(second));
-        const KubeObject again =
-            podNamed(QStringLiteral("worker-crash"), 20, 0, QStringLiteral("pod-uid-new"));
-        store.applyBatch(kPod, added(again));
-        const auto revisions = store.revisions(kPod, kKey);
-        QCOMPARE(revisions.size(), 4);
-        QVERIFY(revisions[2].deleted);
-        QVERIFY(!revisions[3].deleted);
-        QCOMPARE(revisions[3].resourceVersion, QStringLiteral("20"));
-        QVERIFY2(revisions[3].changeSummary().startsWith(
-                     QStringLiteral("metadata.uid pod-uid-crash\u2192pod-uid-new")),
-                 qPrintable(revisions[3].changeSummary()));
     }
 
     // Objects that never changed keep nothing, not even their deletion.
@@ -179,7 +158,7 @@ private Q_SLOTS:
         store.applyBatch(kPod, added(v10));
         store.applyBatch(kPod, changed(v10, v11));
         store.applyBatch(kPod, changed(v11, podObject(podJson(12, 2))));
-        const auto revisions = store.revisions(kPod, kKey);
+        const auto revisions = store.revisions(kPod, kUid);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[0].resourceVersion, QStringLiteral("11"));
         QVERIFY(!revisions[0].changesKnown);
@@ -210,14 +189,14 @@ private Q_SLOTS:
             }
         };
         churn(deployments, QStringLiteral("api-"), 2, 2); // 2 x 3 revisions
-        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        store.openObject(kPod, kUid, podObject(podJson(10, 3)));
         const KubeObject open11 = podObject(podJson(11, 4));
         store.applyBatch(kPod, changed(podObject(podJson(10, 3)), open11));
         churn(leases, QStringLiteral("node-"), 30, 3); // 30 x 4 revisions
         QCOMPARE(store.totalRevisions(), 50);
-        QCOMPARE(store.revisions(kPod, kKey).size(), 2);
-        QCOMPARE(store.revisions(deployments, QStringLiteral("shop/api-0")).size(), 3);
-        QCOMPARE(store.revisions(deployments, QStringLiteral("shop/api-1")).size(), 3);
+        QCOMPARE(store.revisions(kPod, kUid).size(), 2);
+        QCOMPARE(store.revisions(deployments, QStringLiteral("uid-api-0")).size(), 3);
+        QCOMPARE(store.revisions(deployments, QStringLiteral("uid-api-1")).size(), 3);
         // Once closed, the object's revisions are like any other's.
         store.closeObject();
         QCOMPARE(store.totalRevisions(), 50);
@@ -270,7 +249,7 @@ private Q_SLOTS:
             big = next;
         }
         QVERIFY(store.totalBytes() <= 40 * small);
-        QCOMPARE(store.revisions(deployments, QStringLiteral("shop/api")).size(), 5);
+        QCOMPARE(store.revisions(deployments, QStringLiteral("uid-api")).size(), 5);
     }
 
     void restartsBecomeRevisionsWithFieldChanges()
@@ -290,7 +269,7 @@ private Q_SLOTS:
         store.applyBatch(
             kPod, changed(v11, podObject(podJson(12, 4, "Running", "2030-01-01T00:00:00Z"))));
         QCOMPARE(spy.count(), 2);
-        const auto revisions = store.revisions(kPod, kKey);
+        const auto revisions = store.revisions(kPod, kUid);
         QCOMPARE(revisions.size(), 3);
         QVERIFY(revisions[0].first);
         QCOMPARE(revisions[0].changeSummary(), QStringLiteral("first seen"));
@@ -313,11 +292,6 @@ private Q_SLOTS:
             << "pod-uid-crash"
             << "status.containerStatuses[0].restartCount 3\u21924; "
                "metadata.annotations[\"sim/generation\"] 1\u21922";
-        QTest::newRow("recreated under the same name")
-            << "1"
-            << "pod-uid-new"
-            << "metadata.uid pod-uid-crash\u2192pod-uid-new; "
-               "status.containerStatuses[0].restartCount 3\u21924";
     }
 
     void summaryNamesStatusBeforeBookkeeping()
@@ -337,7 +311,7 @@ private Q_SLOTS:
         store.applyBatch(kPod, changed(withMetadata(podJson(10, 3), QStringLiteral("1"),
                                                     QStringLiteral("pod-uid-crash")),
                                        withMetadata(podJson(11, 4), annotation, uid)));
-        const auto revisions = store.revisions(kPod, kKey);
+        const auto revisions = store.revisions(kPod, kUid);
         QCOMPARE(revisions.size(), 2);
         QCOMPARE(revisions[1].changeSummary(), summary);
     }
@@ -346,9 +320,9 @@ private Q_SLOTS:
     {
         HistoryStore store;
         store.applyBatch(kPod, added(podObject(podJson(10, 3))));
-        store.openObject(kPod, kKey, podObject(podJson(10, 3)));
+        store.openObject(kPod, kUid, podObject(podJson(10, 3)));
         store.applyBatch(kPod, deleted(podObject(podJson(10, 3))));
-        const auto revisions = store.revisions(kPod, kKey);
+        const auto revisions = store.revisions(kPod, kUid);
         QCOMPARE(revisions.size(), 2);
         QVERIFY(revisions[1].deleted);
         QCOMPARE(revisions[1].changeSummary(), QStringLiteral("deleted"));
@@ -380,17 +354,17 @@ private Q_SLOTS:
         int rv = 1;
         for (int u = 0; u < updates; ++u) {
             for (int o = 0; o < objects; ++o) {
-                const QString key = QStringLiteral("shop/p%1").arg(o);
+                const QString identity = QStringLiteral("uid-p%1").arg(o);
                 const KubeObject next = podNamed(QStringLiteral("p%1").arg(o), rv++, u + 1);
                 store.applyBatch(kPod, changed(current[o], next));
                 current[o] = next;
                 QVERIFY(store.totalRevisions() <= total);
-                QVERIFY(store.revisions(kPod, key).size() <= perObject);
+                QVERIFY(store.revisions(kPod, identity).size() <= perObject);
             }
         }
         qsizetype sum = 0;
         for (int o = 0; o < objects; ++o) {
-            const auto list = store.revisions(kPod, QStringLiteral("shop/p%1").arg(o));
+            const auto list = store.revisions(kPod, QStringLiteral("uid-p%1").arg(o));
             sum += list.size();
             // What survives is the newest, in order.
             QVERIFY(!list.isEmpty());
@@ -407,8 +381,8 @@ private Q_SLOTS:
         HistoryModel model(&store);
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        store.openObject(kPod, kKey, podObject(podJson(10, 0)));
-        model.setObject(kPod, kKey);
+        store.openObject(kPod, kUid, podObject(podJson(10, 0)));
+        model.setObject(kPod, kUid);
         QCOMPARE(model.rowCount(), 1);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -428,7 +402,8 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, HistoryModel::ChangesColumn).data().toString(),
                  QStringLiteral("status.containerStatuses[0].restartCount 2\u21923"));
         // Another object's revisions do not touch this model.
-        store.openObject(kPod, QStringLiteral("shop/other"), podObject(podJson(50, 0)));
+        store.openObject(kPod, QStringLiteral("uid-other"),
+                         podNamed(QStringLiteral("other"), 50, 0));
         QCOMPARE(inserted.count(), 3);
     }
 

@@ -6,6 +6,7 @@
 #include "ui/history/diffview.h"
 
 #include <QButtonGroup>
+#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -38,6 +39,7 @@ HistoryWidget::HistoryWidget(HistoryStore *store, QWidget *parent)
     , m_store(store)
     , m_model(new HistoryModel(store, this))
     , m_table(new QTableView(this))
+    , m_earlier(new QLabel(this))
     , m_caption(new QLabel(this))
     , m_unifiedButton(modeButton(tr("Unified"), this))
     , m_sideBySideButton(modeButton(tr("Side by side"), this))
@@ -74,8 +76,21 @@ HistoryWidget::HistoryWidget(HistoryStore *store, QWidget *parent)
     lowerLayout->addLayout(bar);
     lowerLayout->addWidget(m_diff, 1);
 
+    m_earlier->setObjectName(QStringLiteral("earlierObjectNote"));
+    m_earlier->setTextFormat(Qt::PlainText);
+    m_earlier->setWordWrap(true);
+    m_earlier->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_earlier->setContentsMargins(6, 4, 6, 4);
+    m_earlier->hide();
+    auto *upper = new QWidget(this);
+    auto *upperLayout = new QVBoxLayout(upper);
+    upperLayout->setContentsMargins(0, 0, 0, 0);
+    upperLayout->setSpacing(0);
+    upperLayout->addWidget(m_earlier);
+    upperLayout->addWidget(m_table, 1);
+
     auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_table);
+    splitter->addWidget(upper);
     splitter->addWidget(lower);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
@@ -100,6 +115,13 @@ HistoryWidget::HistoryWidget(HistoryStore *store, QWidget *parent)
         if (m_followNewest)
             m_table->selectRow(0);
     });
+    // The note may come after the tab was opened: the store can learn of
+    // the predecessor's end after the table showed its successor.
+    connect(m_store, &HistoryStore::revisionsChanged, this,
+            [this](const QString &kind, const QString &identity) {
+                if (kind == m_model->kind() && identity == m_model->identity())
+                    refreshEarlierObjectNote();
+            });
     m_diff->setPlaceholder(tr("Open an object to see its history."));
 }
 
@@ -110,10 +132,24 @@ QString HistoryWidget::caption() const
     return m_caption->text();
 }
 
+QString HistoryWidget::earlierObjectNote() const
+{
+    return m_earlier->isHidden() ? QString() : m_earlier->text();
+}
+
 void HistoryWidget::setObject(const QString &kind, const QString &key, const KubeObject &current)
 {
-    m_store->openObject(kind, key, current);
-    m_model->setObject(kind, key);
+    const QString identity =
+        current.isNull() ? m_store->latestIdentity(kind, key) : HistoryStore::identityOf(current);
+    m_store->openObject(kind, identity, current);
+    if (!identity.isEmpty() && kind == m_model->kind() && identity == m_model->identity())
+        return; // a newer state of the object shown: what the user selected stays
+    m_objectKind = current.kind();
+    m_objectKey = key;
+    m_model->setObject(kind, identity);
+    if (m_objectKind.isEmpty() && m_model->rowCount() > 0)
+        m_objectKind = m_model->revision(0).object.kind();
+    refreshEarlierObjectNote();
     m_yamlCache.clear();
     // A model reset drops the selection without selectionChanged: the last
     // object's caption would stay over this one's placeholder.
@@ -128,9 +164,32 @@ void HistoryWidget::clear()
 {
     m_store->closeObject();
     m_model->setObject(QString(), QString());
+    m_objectKind.clear();
+    m_objectKey.clear();
+    refreshEarlierObjectNote();
     m_yamlCache.clear();
     m_caption->clear();
     m_diff->setPlaceholder(tr("Select an object to see its history."));
+}
+
+void HistoryWidget::refreshEarlierObjectNote()
+{
+    const EarlierObject earlier = m_store->earlierObject(m_model->kind(), m_model->identity());
+    if (earlier.isNull()) {
+        m_earlier->clear();
+        m_earlier->hide();
+        return;
+    }
+    const QDateTime deleted =
+        QDateTime::fromMSecsSinceEpoch(earlier.deletedMs, m_model->timeZone());
+    const QString uid = earlier.uid.isEmpty() ? QString() : tr(" (uid %1)").arg(earlier.uid);
+    // Its own history is not shown with this one's: it was another object.
+    m_earlier->setText(tr("An earlier %1 %2%3 was deleted at %4; these are the revisions of "
+                          "this one.")
+                           .arg(m_objectKind.isEmpty() ? tr("object") : m_objectKind, m_objectKey,
+                                uid, deleted.toString(QStringLiteral("HH:mm:ss"))));
+    m_earlier->setToolTip(deleted.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz t")));
+    m_earlier->show();
 }
 
 QString HistoryWidget::yamlFor(const ObjectRevision &revision, const ObjectRevision *older)

@@ -6,11 +6,18 @@
 // compares them (older → newer). Unified or side-by-side, managedFields left
 // out of the YAML.
 //
+// The history is of one object, the one `current` is (its uid): a pod
+// deleted and created again under its name is another object, and its tab
+// says so in a line above the revisions ("An earlier Pod shop/db-0 (uid …)
+// was deleted at 14:02:11") instead of continuing the old one's list.
+//
 // Mounting: one HistoryStore per cluster connection, fed by every kind's
 // changes (HistoryStore::applyBatch(kind id, batch)); when the details pane
 // shows an object call setObject(kind id, key, currentObject), which keeps
 // its revisions from being dropped for others' while it is shown, and
-// clear() when it shows none. GUI thread.
+// clear() when it shows none. setObject may be called at every update of the
+// shown object: the same object (uid) keeps the revisions the user selected,
+// another under the same name is shown afresh. GUI thread.
 
 #include "models/history/historystore.h"
 
@@ -35,7 +42,8 @@ public:
     explicit HistoryWidget(HistoryStore *store, QWidget *parent = nullptr);
     ~HistoryWidget() override;
 
-    // Shows (and from now on records) the object's history.
+    // Shows (and from now on records) the history of `current`; without it,
+    // of the object the watch last recorded under `key`.
     void setObject(const QString &kind, const QString &key, const KubeObject &current = {});
     // No object: nothing of the last one stays on screen.
     void clear();
@@ -47,16 +55,22 @@ public:
     DiffView *diffView() const { return m_diff; }
     // What the diff compares ("resourceVersion 1 → 2"); empty with no revision shown.
     QString caption() const;
+    // The line naming the object the name held before this one; empty if none.
+    QString earlierObjectNote() const;
 
 private:
     void selectionChanged();
+    void refreshEarlierObjectNote();
     // `older`: the revision it is compared with, if any.
     QString yamlFor(const ObjectRevision &revision, const ObjectRevision *older = nullptr);
 
     HistoryStore *m_store;
     HistoryModel *m_model;
     QTableView *m_table;
+    QLabel *m_earlier;
     QLabel *m_caption;
+    QString m_objectKind; // "Pod", for the note
+    QString m_objectKey;  // namespace/name
     QToolButton *m_unifiedButton;
     QToolButton *m_sideBySideButton;
     DiffView *m_diff;
