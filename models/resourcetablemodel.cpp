@@ -79,15 +79,16 @@ QVariant ResourceTableModel::data(const QModelIndex &index, int role) const
             return row->key;
         return {};
     case Qt::FontRole:
-        if (row->object.isBeingDeleted()) {
+        // An object being deleted: its NAME in italics, and its STATUS
+        // ("Terminating") in its tone. Not the whole row greyed: faded text
+        // means the last known state of a watch that is not live.
+        if (row->object.isBeingDeleted() && index.column() == m_formatter->nameColumn()) {
             QFont font;
             font.setItalic(true);
             return font;
         }
         return {};
     case Qt::ForegroundRole: {
-        if (row->object.isBeingDeleted())
-            return QColor(0x8a, 0x8a, 0x8a);
         if (m_formatter->columns().at(index.column()).name != QLatin1String("STATUS"))
             return {};
         const QColor tone = statusToneColor(cellsFor(row).value(index.column()));

@@ -52,15 +52,29 @@ bool RowFormatter::sortKeyIsCheap(int column) const
            column == m_ageColumn;
 }
 
+namespace {
+
+// Two texts as one sort key: by `first`, then by `second`, both naturally.
+// Names cannot hold control characters, and U+0001 sorts before any of
+// theirs, so "ns" + name comes before "ns-b" + name as the namespace facet
+// lists them (the object key "ns/..." came after "ns-b/...": '/' > '-').
+SortKey pairKey(const QString &first, const QString &second)
+{
+    return SortKey::fromText(first + QChar(0x01) + second);
+}
+
+} // namespace
+
 SortKey RowFormatter::sortKey(const KubeObject &object, int column, qint64 nowMs) const
 {
-    // No sort column: kubectl's order, by namespace then name.
-    if (column < 0)
-        return SortKey::fromText(object.key());
+    // No sort column: kubectl's order, by namespace then name; names
+    // naturally (pod-2 before pod-10) as in every other order of the GUI.
+    if (column < 0 || column == namespaceColumn())
+        return pairKey(object.namespaceName(), object.name());
+    // Equal names (in different namespaces) by namespace, not by object
+    // key (the row tie-breaker, byte-wise).
     if (column == m_nameColumn)
-        return SortKey::fromText(object.name());
-    if (column == namespaceColumn())
-        return SortKey::fromText(object.namespaceName());
+        return pairKey(object.name(), object.namespaceName());
     if (column == m_ageColumn) {
         // Youngest first when ascending, like the AGE values (and the
         // printers' sortNumber for time columns).

@@ -57,7 +57,7 @@ public:
     QList<PrintCell> printCells(const KubeObject &object, qint64 nowMs) const;
     // True when `column`'s sort key comes from hot fields only (no JSON parse).
     bool sortKeyIsCheap(int column) const;
-    // Key for sorting by `column`.
+    // Key for sorting by `column`; -1 and NAMESPACE: by namespace, then name.
     SortKey sortKey(const KubeObject &object, int column, qint64 nowMs) const;
 
 private:

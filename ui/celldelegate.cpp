@@ -1,9 +1,10 @@
 #include "ui/celldelegate.h"
 
-#include "models/resourcetablemodel.h"
-
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
 
 namespace informant {
 
@@ -14,6 +15,14 @@ QColor mixed(const QColor &a, const QColor &b, qreal towardB)
     return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * towardB,
                             a.greenF() + (b.greenF() - a.greenF()) * towardB,
                             a.blueF() + (b.blueF() - a.blueF()) * towardB);
+}
+
+// The model asks for italics (the NAME of an object being deleted) through
+// FontRole; the rest of its font is the view's.
+bool italicAt(const QModelIndex &index)
+{
+    const QVariant font = index.data(Qt::FontRole);
+    return font.isValid() && qvariant_cast<QFont>(font).italic();
 }
 
 } // namespace
@@ -32,8 +41,13 @@ QString CellDelegate::fitted(const QString &text, const QFontMetrics &metrics, i
     return metrics.elidedText(text, Qt::ElideRight, width);
 }
 
-const QStaticText &CellDelegate::layoutFor(const QString &text, const QFont &font, bool italic,
-                                           int width) const
+int CellDelegate::textMargin(const QWidget *widget)
+{
+    const QStyle *style = widget ? widget->style() : QApplication::style();
+    return style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+}
+
+int CellDelegate::naturalWidth(const QString &text, const QFont &font, bool italic) const
 {
     if (font != m_font) {
         // Zoom, theme or DPI change: every layout is stale.
@@ -43,15 +57,21 @@ const QStaticText &CellDelegate::layoutFor(const QString &text, const QFont &fon
         }
         m_font = font;
     }
+    auto &widths = m_widths[italic ? 1 : 0];
+    if (const int *known = widths.find(text))
+        return *known;
+    QFont drawFont = font;
+    drawFont.setItalic(italic);
+    return widths.insert(text, QFontMetrics(drawFont).horizontalAdvance(text));
+}
+
+const QStaticText &CellDelegate::layoutFor(const QString &text, const QFont &font, bool italic,
+                                           int width) const
+{
+    const int natural = naturalWidth(text, font, italic);
     QFont drawFont = font;
     drawFont.setItalic(italic);
     auto &layouts = m_layouts[italic ? 1 : 0];
-    auto &widths = m_widths[italic ? 1 : 0];
-    int natural = 0;
-    if (const int *known = widths.find(text))
-        natural = *known;
-    else
-        natural = widths.insert(text, QFontMetrics(drawFont).horizontalAdvance(text));
     // Most cells fit: keyed by the text alone. Elided ones by text and width.
     const bool fits = natural <= width;
     const QString key = fits ? text : text + QChar(0x1f) + QString::number(width);
@@ -62,6 +82,36 @@ const QStaticText &CellDelegate::layoutFor(const QString &text, const QFont &fon
     layout.setPerformanceHint(QStaticText::AggressiveCaching);
     layout.prepare(QTransform(), drawFont);
     return layouts.insert(key, std::move(layout));
+}
+
+QSize CellDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    // As QCommonStyle sizes an item view's text (its width plus a margin on
+    // each side), from the cached width: QStyledItemDelegate would shape the
+    // text again for every cell measured.
+    const QString text = index.data(Qt::DisplayRole).toString();
+    const int margin = textMargin(option.widget);
+    const int width = text.isEmpty() ? 0 : naturalWidth(text, option.font, italicAt(index));
+    return QSize(width + 2 * margin, QFontMetrics(option.font).height() + 2 * margin);
+}
+
+bool CellDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
+                             const QStyleOptionViewItem &option, const QModelIndex &index)
+{
+    if (!event || !view || event->type() != QEvent::ToolTip || !index.isValid())
+        return QStyledItemDelegate::helpEvent(event, view, option, index);
+    const QString text = index.data(Qt::DisplayRole).toString();
+    const int room = option.rect.width() - 2 * textMargin(view);
+    if (text.isEmpty() || naturalWidth(text, option.font, italicAt(index)) <= room)
+        return QStyledItemDelegate::helpEvent(event, view, option, index);
+    // Rich text, so that a long event message wraps instead of running off
+    // the screen; escaped, so that "<none>" or a "<b>" in it stays as it is.
+    QString tip = QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped());
+    const QString own = index.data(Qt::ToolTipRole).toString();
+    if (!own.isEmpty() && own != text)
+        tip += QStringLiteral("<p>%1</p>").arg(own.toHtmlEscaped());
+    QToolTip::showText(event->globalPos(), tip, view->viewport(), option.rect);
+    return true;
 }
 
 void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
@@ -81,7 +131,7 @@ void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                                            : (opt.state & QStyle::State_Active)
                                                ? QPalette::Normal
                                                : QPalette::Inactive;
-        const bool deleting = index.data(ResourceTableModel::BeingDeletedRole).toBool();
+        const bool italic = italicAt(index);
         QColor color;
         if (opt.state & QStyle::State_Selected) {
             color = opt.palette.color(group, QPalette::HighlightedText);
@@ -98,12 +148,11 @@ void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
             else
                 color = m_dimmed ? faded : opt.palette.color(group, QPalette::Text);
         }
-        // The style's item text margin (QCommonStyle: focus frame margin + 1).
-        const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
+        const int margin = textMargin(widget);
         const QRect textRect = opt.rect.adjusted(margin, 0, -margin, 0);
-        const QStaticText &layout = layoutFor(text, opt.font, deleting, textRect.width());
+        const QStaticText &layout = layoutFor(text, opt.font, italic, textRect.width());
         QFont font = opt.font;
-        font.setItalic(deleting);
+        font.setItalic(italic);
         painter->save();
         painter->setClipRect(opt.rect);
         painter->setFont(font);

@@ -6,9 +6,13 @@
 // change storm (perf: ~45 % of its CPU in text shaping). Here a cell's text is
 // shaped once into a QStaticText and reused while it stays the same; the
 // style still draws the selection background and focus frame, so the table
-// looks as before. Honours ForegroundRole and the model's BeingDeletedRole
-// (grey italic). While dimmed (the table's watch is not live: its rows are
-// the last known state) every cell's text is drawn faded. GUI thread.
+// looks as before. Honours ForegroundRole (the STATUS tone) and an italic
+// FontRole (the NAME of an object being deleted). Fading means one thing
+// only: while dimmed (the table's watch is not live: its rows are the last
+// known state) every cell's text is drawn faded. A cell too narrow for its
+// text is elided and shows the whole text in its tooltip; sizeHint() is the
+// text's cached width, so fitting columns to the rows in view stays cheap.
+// GUI thread.
 
 #include "ui/twogenerationcache.h"
 
@@ -32,6 +36,12 @@ public:
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option,
                const QModelIndex &index) const override;
+    // The text's width plus the style's margins (cached, like the layouts).
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    // Tooltips: an elided cell's whole text (with the model's tooltip, if
+    // any, below it), else the model's.
+    bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
+                   const QModelIndex &index) override;
 
     // `text` as drawn in `width` pixels with `metrics`: itself when it fits,
     // else elided on the right ("…").
@@ -45,6 +55,9 @@ public:
     qsizetype cachedLayouts() const { return m_layouts[0].size() + m_layouts[1].size(); }
 
 private:
+    // The style's item text margin (QCommonStyle: focus frame margin + 1).
+    static int textMargin(const QWidget *widget);
+    int naturalWidth(const QString &text, const QFont &font, bool italic) const;
     const QStaticText &layoutFor(const QString &text, const QFont &font, bool italic,
                                  int width) const;
 

@@ -224,6 +224,161 @@ void serviceFields(Html &h, const QJsonObject &o)
         h.row(QStringLiteral("Selector"), chips(selector));
 }
 
+// A link labelled with the object's name only: the row's title says what
+// it is ("Volume", "Claim").
+QString nameLink(const ObjectLink &l)
+{
+    const QString label = l.namespaceName.isEmpty() ? l.name : l.namespaceName + u'/' + l.name;
+    return QStringLiteral("<a href='%1'>%2</a>").arg(esc(l.toUrl()), esc(label));
+}
+
+// kubectl's GetAccessModesAsString: RWO,ROX,RWX,RWOP in that order.
+QString accessModes(const QJsonArray &modes)
+{
+    static const std::pair<QLatin1String, QLatin1String> table[] = {
+        {QLatin1String("ReadWriteOnce"), QLatin1String("RWO")},
+        {QLatin1String("ReadOnlyMany"), QLatin1String("ROX")},
+        {QLatin1String("ReadWriteMany"), QLatin1String("RWX")},
+        {QLatin1String("ReadWriteOncePod"), QLatin1String("RWOP")}};
+    QStringList out;
+    for (const auto &[mode, shortName] : table) {
+        if (modes.contains(QJsonValue(mode)))
+            out.append(shortName);
+    }
+    return out.join(u',');
+}
+
+QString storageQuantity(const QJsonObject &resources)
+{
+    return resources.value(QLatin1String("storage")).toString();
+}
+
+// storageutil.GetPersistentVolume(Claim)Class: the field, else the beta
+// annotation older objects carry.
+QString storageClassName(const QJsonObject &o)
+{
+    const QString name = o.value(QLatin1String("spec"))
+                             .toObject()
+                             .value(QLatin1String("storageClassName"))
+                             .toString();
+    if (!name.isEmpty())
+        return name;
+    return o.value(QLatin1String("metadata"))
+        .toObject()
+        .value(QLatin1String("annotations"))
+        .toObject()
+        .value(QLatin1String("volume.beta.kubernetes.io/storage-class"))
+        .toString();
+}
+
+void storageClassRow(Html &h, const QJsonObject &o)
+{
+    const QString name = storageClassName(o);
+    if (!name.isEmpty())
+        h.row(QStringLiteral("Storage class"),
+              nameLink(ObjectLink{QStringLiteral("storage.k8s.io/v1"),
+                                  QStringLiteral("StorageClass"), QString(), name}));
+}
+
+// As kubectl describe: a claim or volume being deleted is "Terminating".
+QString storagePhase(const KubeObject &object, const QJsonObject &o)
+{
+    if (object.isBeingDeleted())
+        return QStringLiteral("Terminating");
+    return o.value(QLatin1String("status")).toObject().value(QLatin1String("phase")).toString();
+}
+
+// kubectl describe pvc: Status, Volume and, once bound, the Capacity and
+// Access Modes of the volume (status), then the StorageClass.
+void claimFields(Html &h, const KubeObject &object, const QJsonObject &o)
+{
+    const QJsonObject spec = o.value(QLatin1String("spec")).toObject();
+    const QJsonObject status = o.value(QLatin1String("status")).toObject();
+    const QString phase = storagePhase(object, o);
+    if (!phase.isEmpty())
+        h.row(QStringLiteral("Status"), toned(phase));
+    const QString volume = spec.value(QLatin1String("volumeName")).toString();
+    if (!volume.isEmpty()) {
+        h.row(QStringLiteral("Volume"),
+              nameLink(ObjectLink{QStringLiteral("v1"), QStringLiteral("PersistentVolume"),
+                                  QString(), volume}));
+        h.text(QStringLiteral("Capacity"),
+               storageQuantity(status.value(QLatin1String("capacity")).toObject()));
+        h.text(QStringLiteral("Access modes"),
+               accessModes(status.value(QLatin1String("accessModes")).toArray()));
+    }
+    storageClassRow(h, o);
+}
+
+// kubectl describe pv: Status, Claim, Reclaim Policy, Capacity, Access
+// Modes, StorageClass.
+void volumeFields(Html &h, const KubeObject &object, const QJsonObject &o)
+{
+    const QJsonObject spec = o.value(QLatin1String("spec")).toObject();
+    const QString phase = storagePhase(object, o);
+    if (!phase.isEmpty())
+        h.row(QStringLiteral("Status"), toned(phase));
+    const QJsonObject claim = spec.value(QLatin1String("claimRef")).toObject();
+    const QString claimName = claim.value(QLatin1String("name")).toString();
+    if (!claimName.isEmpty())
+        h.row(QStringLiteral("Claim"),
+              nameLink(ObjectLink{QStringLiteral("v1"), QStringLiteral("PersistentVolumeClaim"),
+                                  claim.value(QLatin1String("namespace")).toString(), claimName}));
+    h.text(QStringLiteral("Reclaim policy"),
+           spec.value(QLatin1String("persistentVolumeReclaimPolicy")).toString());
+    h.text(QStringLiteral("Capacity"),
+           storageQuantity(spec.value(QLatin1String("capacity")).toObject()));
+    h.text(QStringLiteral("Access modes"),
+           accessModes(spec.value(QLatin1String("accessModes")).toArray()));
+    storageClassRow(h, o);
+    h.text(QStringLiteral("Message"),
+           o.value(QLatin1String("status")).toObject().value(QLatin1String("message")).toString());
+}
+
+// kubectl describe storageclass: Provisioner, ReclaimPolicy,
+// VolumeBindingMode, IsDefaultClass (either annotation, as kubectl reads it).
+void storageClassFields(Html &h, const QJsonObject &o)
+{
+    h.text(QStringLiteral("Provisioner"), o.value(QLatin1String("provisioner")).toString());
+    h.text(QStringLiteral("Reclaim policy"), o.value(QLatin1String("reclaimPolicy")).toString());
+    h.text(QStringLiteral("Volume binding mode"),
+           o.value(QLatin1String("volumeBindingMode")).toString());
+    const QJsonObject annotations = o.value(QLatin1String("metadata"))
+                                        .toObject()
+                                        .value(QLatin1String("annotations"))
+                                        .toObject();
+    const bool isDefault =
+        annotations.value(QLatin1String("storageclass.kubernetes.io/is-default-class"))
+                .toString() == QLatin1String("true") ||
+        annotations.value(QLatin1String("storageclass.beta.kubernetes.io/is-default-class"))
+                .toString() == QLatin1String("true");
+    h.text(QStringLiteral("Default class"),
+           isDefault ? QStringLiteral("Yes") : QStringLiteral("No"));
+}
+
+// The kind's own fields, after the metadata ones.
+void kindFields(Html &h, const KubeObject &object, const QJsonObject &o)
+{
+    const QString kind = object.kind();
+    const bool core = object.apiVersion() == QLatin1String("v1");
+    if (kind == QLatin1String("Pod"))
+        podFields(h, o);
+    else if (kind == QLatin1String("Service"))
+        serviceFields(h, o);
+    else if (kind == QLatin1String("Secret"))
+        h.text(QStringLiteral("Type"), o.value(QLatin1String("type")).toString());
+    else if (core && kind == QLatin1String("PersistentVolumeClaim"))
+        claimFields(h, object, o);
+    else if (core && kind == QLatin1String("PersistentVolume"))
+        volumeFields(h, object, o);
+    else if (kind == QLatin1String("StorageClass") &&
+             object.apiVersion().startsWith(QLatin1String("storage.k8s.io/")))
+        storageClassFields(h, o);
+    else if (o.value(QLatin1String("spec")).toObject().contains(QLatin1String("replicas")) ||
+             kind == QLatin1String("DaemonSet"))
+        workloadFields(h, o);
+}
+
 void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
 {
     if (list.isEmpty())
@@ -279,16 +434,7 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
         deletionRow(h, object, o, nowMs);
     h.text(QStringLiteral("UID"), object.uid());
     h.text(QStringLiteral("Resource version"), object.resourceVersion());
-    const QString kind = object.kind();
-    if (kind == QLatin1String("Pod"))
-        podFields(h, o);
-    else if (kind == QLatin1String("Service"))
-        serviceFields(h, o);
-    else if (kind == QLatin1String("Secret"))
-        h.text(QStringLiteral("Type"), o.value(QLatin1String("type")).toString());
-    else if (o.value(QLatin1String("spec")).toObject().contains(QLatin1String("replicas")) ||
-             kind == QLatin1String("DaemonSet"))
-        workloadFields(h, o);
+    kindFields(h, object, o);
     const QJsonObject meta = o.value(QLatin1String("metadata")).toObject();
     const QJsonObject labels = meta.value(QLatin1String("labels")).toObject();
     if (!labels.isEmpty())
@@ -310,7 +456,7 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
     if (!children.isEmpty())
         h.row(QStringLiteral("Controls"), children.join(QStringLiteral("<br>")));
     h.endTable();
-    if (kind == QLatin1String("Secret"))
+    if (object.kind() == QLatin1String("Secret"))
         secretData(h, o, revealSecrets);
     conditions(
         h, o.value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray(),

@@ -1,9 +1,10 @@
 #pragma once
 
 // The details pane's Overview as HTML: key fields of the object (and of its
-// kind: pod node/IP/containers, workload replicas, service ports, node
-// addresses), labels, conditions, owners and controlled objects as links
-// ("object:<apiVersion>|<kind>|<namespace>|<name>"), a Secret's data keys
+// kind: pod node/IP/containers, workload replicas, service ports; what
+// kubectl describe shows first of a PersistentVolumeClaim, PersistentVolume
+// or StorageClass), labels, conditions, owners and controlled objects as
+// links ("object:<apiVersion>|<kind>|<namespace>|<name>"), a Secret's data keys
 // and sizes (values decoded once revealed). Built from the selected
 // object's JSON only (Qt JSON DOM).
 

@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
 
@@ -40,9 +41,24 @@ QString headerKey(const QString &kindId)
     return QStringLiteral("tables/%1/header").arg(kindId);
 }
 
-QString widthsByUserKey(const QString &kindId)
+// The names of the columns whose widths the user set.
+QString userWidthsKey(const QString &kindId)
+{
+    return QStringLiteral("tables/%1/userWidths").arg(kindId);
+}
+
+// Before the columns were told apart: one flag for all of them.
+QString legacyWidthsByUserKey(const QString &kindId)
 {
     return QStringLiteral("tables/%1/widthsByUser").arg(kindId);
+}
+
+QSet<QString> columnNames(const RowFormatter &formatter)
+{
+    QSet<QString> names;
+    for (const RowFormatter::Column &column : formatter.columns())
+        names.insert(column.name);
+    return names;
 }
 
 } // namespace
@@ -56,6 +72,7 @@ void TableColumns::restore(const ResourceTableModel *model, const QString &kindI
 {
     m_model = model;
     m_kindId = kindId;
+    m_narrowedLast = -1;
     QHeaderView *header = m_table->horizontalHeader();
     applyDefaultWidths();
     const QSettings settings;
@@ -64,20 +81,25 @@ void TableColumns::restore(const ResourceTableModel *model, const QString &kindI
         header->restoreState(state);
     // The header's state is saved at every switch, widths the user never
     // touched too (a kind first shown empty or still listing kept its
-    // sample-text NAME width for good, and long names were cut short while
+    // sample-text widths for good, and long texts were cut short while
     // other columns had room). Only widths the user set are kept as they are.
-    const QString byUser = widthsByUserKey(kindId);
     const int name = model->formatter().nameColumn();
-    if (settings.contains(byUser)) {
-        m_widthsByUser = settings.value(byUser).toBool();
-    } else {
+    if (settings.contains(userWidthsKey(kindId))) {
+        const QStringList names = settings.value(userWidthsKey(kindId)).toStringList();
+        m_userColumns = QSet<QString>(names.begin(), names.end());
+    } else if (settings.contains(legacyWidthsByUserKey(kindId))) {
+        m_userColumns = settings.value(legacyWidthsByUserKey(kindId)).toBool()
+                            ? columnNames(model->formatter())
+                            : QSet<QString>();
+    } else if (!state.isEmpty() && name >= 0 &&
+               header->sectionSize(name) !=
+                   defaultColumnWidth(QStringLiteral("NAME"), m_table->fontMetrics())) {
         // Saved before the user's widths were told apart: a NAME width other
         // than the sample one was the user's choice (or fitted once).
-        m_widthsByUser = !state.isEmpty() && name >= 0 &&
-                         header->sectionSize(name) !=
-                             defaultColumnWidth(QStringLiteral("NAME"), m_table->fontMetrics());
+        m_userColumns = columnNames(model->formatter());
+    } else {
+        m_userColumns.clear();
     }
-    m_fitName = !m_widthsByUser;
     rememberOwnWidths();
     header->setSortIndicator(model->sortColumn(), model->sortOrder());
     if (model->sortColumn() < 0)
@@ -110,66 +132,155 @@ void TableColumns::rememberOwnWidths()
         m_ownWidths.append(header->sectionSize(c));
 }
 
-bool TableColumns::userChangedWidths() const
+int TableColumns::lastVisibleColumn() const
 {
     const QHeaderView *header = m_table->horizontalHeader();
-    if (m_ownWidths.size() != header->count())
-        return false;
+    for (int v = header->count() - 1; v >= 0; --v) {
+        if (!header->isSectionHidden(header->logicalIndex(v)))
+            return header->logicalIndex(v);
+    }
+    return -1;
+}
+
+QSet<QString> TableColumns::userSizedColumns() const
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    QSet<QString> sized;
+    if (!m_model || m_ownWidths.size() != header->count())
+        return sized;
     // The last shown column stretches with the window: its width is not a
     // choice.
-    int last = -1;
-    for (int v = header->count() - 1; v >= 0 && last < 0; --v) {
-        if (!header->isSectionHidden(header->logicalIndex(v)))
-            last = header->logicalIndex(v);
-    }
+    const int last = lastVisibleColumn();
     for (int c = 0; c < header->count(); ++c) {
         if (c != last && !header->isSectionHidden(c) && header->sectionSize(c) != m_ownWidths[c])
-            return true;
+            sized.insert(m_model->formatter().columns().value(c).name);
     }
-    return false;
+    return sized;
+}
+
+void TableColumns::noteUserWidths()
+{
+    m_userColumns.unite(userSizedColumns());
 }
 
 void TableColumns::fitName()
 {
-    // Generated pod names are longer than any sample width; NAME grows to
-    // the names in view (the visible rows only, so it stays cheap) as rows
-    // arrive and the view grows, up to the room the other columns leave (at
-    // least 2/5 of the view), so they stay on screen. It never shrinks (no
-    // jumping while scrolling), and the user's own widths are kept.
-    const int column = m_model ? m_model->formatter().nameColumn() : -1;
+    // Texts longer than the samples (generated pod names, "4 (2m14s ago)",
+    // pvc-<uid>) were cut short while other columns had room. Measured on
+    // the rows in view only (precision 0), so it stays cheap; the user's
+    // own widths are kept, the last column stretches.
     // Hidden, the table would measure every row (Qt's sizeHintForColumn).
-    if (!m_fitName || column < 0 || m_model->rowCount() == 0 || !m_table->isVisible() ||
+    if (!m_model || m_model->rowCount() == 0 || !m_table->isVisible() ||
         m_table->viewport()->width() < 200) // not laid out yet
         return;
-    if (userChangedWidths()) {
-        m_fitName = false;
-        return;
-    }
-    QHeaderView *header = m_table->horizontalHeader();
+    noteUserWidths();
+    const QHeaderView *header = m_table->horizontalHeader();
     const RowFormatter &formatter = m_model->formatter();
+    const int last = lastVisibleColumn();
+    const auto fits = [&](int c) {
+        return c >= 0 && c != last && !header->isSectionHidden(c) &&
+               !m_userColumns.contains(formatter.columns().at(c).name);
+    };
+    // NAME first: the room it may take depends on the others' widths as
+    // they are, and it matters most.
+    const int name = formatter.nameColumn();
+    if (fits(name))
+        fitColumn(name, nameCap(name));
+    // The others, left to right, in the room left beside the last column at
+    // its minimum (an event's MESSAGE stays on screen, elided, its tooltip
+    // whole). When the last column is off screen anyway (a PVC's nine
+    // columns in a narrow view), each may grow as long as it stays on
+    // screen. Never wider than the view allows at the time: a view still
+    // being laid out grows its columns later, not too far now.
     const QFontMetrics fm = m_table->fontMetrics();
-    const int lastVisual = [header] {
-        for (int v = header->count() - 1; v >= 0; --v) {
-            if (!header->isSectionHidden(header->logicalIndex(v)))
-                return v;
+    const int viewport = m_table->viewport()->width();
+    if (last >= 0 && last != m_narrowedLast) {
+        // A stretched last section squeezed by the others keeps the width
+        // it had before it stretched (its sample's, MESSAGE's ~40
+        // characters): the table scrolled sideways while the room kept for
+        // it was less. It gets that minimum, and still stretches.
+        m_table->horizontalHeader()->resizeSection(last, lastColumnMinimum(last));
+        m_narrowedLast = last;
+    }
+    int room = roomBesideLastColumn();
+    const bool lastInView = room >= 0;
+    int left = 0; // of the column, in the header
+    for (int v = 0; v < header->count(); ++v) {
+        const int c = header->logicalIndex(v);
+        if (c == last)
+            break;
+        if (header->isSectionHidden(c))
+            continue;
+        if (c != name && fits(c)) {
+            const int size = header->sectionSize(c);
+            const int cap = qMax(defaultColumnWidth(formatter.columns().at(c).name, fm),
+                                 fm.averageCharWidth() * kMaxFittedChars);
+            room -= fitColumn(c, qMin(cap, lastInView ? size + room : viewport - left));
         }
-        return -1;
-    }();
+        left += header->sectionSize(c);
+    }
+    rememberOwnWidths();
+}
+
+int TableColumns::lastColumnMinimum(int last) const
+{
+    // Its header and some twenty characters, or its sample width if less.
+    const QFontMetrics fm = m_table->fontMetrics();
+    const QString name = m_model->formatter().columns().at(last).name;
+    return qMin(defaultColumnWidth(name, fm),
+                qMax(fm.horizontalAdvance(name) + 20, fm.averageCharWidth() * kMinLastColumnChars));
+}
+
+int TableColumns::roomBesideLastColumn() const
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    const int last = lastVisibleColumn();
+    if (last < 0)
+        return 0;
+    int used = lastColumnMinimum(last);
+    for (int c = 0; c < header->count(); ++c) {
+        if (c != last && !header->isSectionHidden(c))
+            used += header->sectionSize(c);
+    }
+    // More rows may bring the vertical scroll bar, and the view narrows by
+    // its width after the columns have grown (they never shrink).
+    if (!m_table->verticalScrollBar()->isVisible())
+        used += m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
+    return m_table->viewport()->width() - used;
+}
+
+int TableColumns::nameCap(int nameColumn) const
+{
+    // Up to the room the other columns leave (at least 2/5 of the view), so
+    // they stay on screen.
+    const QHeaderView *header = m_table->horizontalHeader();
+    const QFontMetrics fm = m_table->fontMetrics();
+    const int last = lastVisibleColumn();
     int others = 0;
     for (int c = 0; c < header->count(); ++c) {
-        if (c == column || header->isSectionHidden(c))
+        if (c == nameColumn || header->isSectionHidden(c))
             continue;
         // The stretched last column counts at its own width, not the stretch.
-        others += header->visualIndex(c) == lastVisual
-                      ? defaultColumnWidth(formatter.columns().at(c).name, fm)
-                      : header->sectionSize(c);
+        others += c == last ? defaultColumnWidth(m_model->formatter().columns().at(c).name, fm)
+                            : header->sectionSize(c);
     }
     const int viewport = m_table->viewport()->width();
-    const int cap = qMax(viewport * 2 / 5, viewport - others);
+    return qMax(viewport * 2 / 5, viewport - others);
+}
+
+int TableColumns::fitColumn(int column, int cap)
+{
+    QHeaderView *header = m_table->horizontalHeader();
     const int before = header->sectionSize(column);
-    m_table->resizeColumnToContents(column); // the rows in view (precision 0)
-    header->resizeSection(column, qBound(before, header->sectionSize(column), qMax(before, cap)));
-    rememberOwnWidths();
+    // QTableView::sizeHintForColumn is protected there, public in the base:
+    // the widest of the rows in view (the delegate's cached text widths).
+    const QAbstractItemView *view = m_table;
+    const int wanted = qMax(view->sizeHintForColumn(column), header->sectionSizeHint(column));
+    // It never shrinks: no jumping while scrolling.
+    const int width = qBound(before, wanted, qMax(before, cap));
+    if (width != before)
+        header->resizeSection(column, width);
+    return width - before;
 }
 
 void TableColumns::save() const
@@ -178,7 +289,10 @@ void TableColumns::save() const
         return;
     QSettings settings;
     settings.setValue(headerKey(m_kindId), m_table->horizontalHeader()->saveState());
-    settings.setValue(widthsByUserKey(m_kindId), m_widthsByUser || userChangedWidths());
+    QStringList names = (m_userColumns | userSizedColumns()).values();
+    names.sort();
+    settings.setValue(userWidthsKey(m_kindId), names);
+    settings.remove(legacyWidthsByUserKey(m_kindId));
 }
 
 QMenu *TableColumns::createMenu(QWidget *parent)
@@ -193,11 +307,9 @@ QMenu *TableColumns::createMenu(QWidget *parent)
 void TableColumns::onVisibilityChanged()
 {
     // Widths the user set before stay the user's; the shown column's width
-    // is the view's own, not a change by the user that would stop NAME from
-    // fitting the names.
-    if (userChangedWidths())
-        m_widthsByUser = true;
-    m_fitName = !m_widthsByUser;
+    // is the view's own, not a change by the user that would stop it from
+    // fitting its texts.
+    noteUserWidths();
     rememberOwnWidths();
     fitName();
     save();

@@ -2,17 +2,26 @@
 
 // TableColumns: the resource table's columns — their widths, order and
 // visibility, remembered per kind (QSettings `tables/<kind id>/...`), and
-// NAME widened to the names in view until the user sets a kind's widths.
+// each column widened to the texts in view ("4 (2m14s ago)", a PVC's
+// VOLUME) until the user sets its width. Widths start from sample texts
+// (Wireshark's setRecentColumnWidth) and only grow, so nothing jumps while
+// scrolling; a column grows up to a sensible maximum (NAME: the room the
+// others leave, at least 2/5 of the view; others: kMaxFittedChars average
+// characters, and the room beside the last column, which stretches with
+// the window), past it the cell is elided and its tooltip shows the whole
+// text (CellDelegate).
 //
 // It exists apart from ResourceView because telling the widths the view set
 // itself from the widths the user chose is state of its own: the header's
 // state is saved at every kind switch, untouched widths too, so only a
-// separate "widths by user" flag lets a later start keep fitting NAME to
-// long generated pod names instead of freezing a sample-text width for good.
+// separate list of the columns the user sized lets a later start keep
+// fitting the others to long generated pod names instead of freezing a
+// sample-text width for good.
 // The header's context menu (columnsmenu.h) shows and hides columns through
 // it; NAME stays. GUI thread; the view owns it and says when the kind changes.
 
 #include <QList>
+#include <QSet>
 #include <QString>
 
 class QMenu;
@@ -28,6 +37,14 @@ class TableColumns final
     Q_DISABLE_COPY_MOVE(TableColumns)
 
 public:
+    // A fitted column (NAME aside) grows to at most this many average
+    // characters: a PVC's VOLUME (a 40-character pvc-<uid>, its digits wider
+    // than the average character) fits whole.
+    static constexpr int kMaxFittedChars = 64;
+    // The stretched last column (an event's MESSAGE) keeps about this many
+    // on screen while the others grow, unless the table scrolls anyway.
+    static constexpr int kMinLastColumnChars = 20;
+
     explicit TableColumns(QTableView *table);
 
     // `model` (now the table's) shows the kind `kindId`: its columns get the
@@ -39,8 +56,9 @@ public:
     void clear();
     // Saves the shown kind's header state and whether the user set its widths.
     void save() const;
-    // Widens NAME to the names in view. Cheap (the rows in view only): call
-    // it when rows change, the view scrolls, grows or is shown.
+    // Widens the columns the user has not sized to the texts in view (NAME
+    // first). Cheap (the rows in view only, widths the delegate has cached):
+    // call it when rows change, the view scrolls, grows or is shown.
     void fitName();
     // The header's show/hide-columns menu (the caller owns it); null when no
     // kind is shown.
@@ -51,16 +69,26 @@ private:
     // Notes the widths the view gave the columns itself, and tells them from
     // widths the user has set since (the stretched last column aside).
     void rememberOwnWidths();
-    bool userChangedWidths() const;
+    QSet<QString> userSizedColumns() const; // since rememberOwnWidths()
+    void noteUserWidths();
+    int lastVisibleColumn() const; // logical index; it stretches
+    // Grows `column` to the texts in view, at most to `cap` pixels; returns
+    // by how much.
+    int fitColumn(int column, int cap);
+    // The view's width less the shown columns', the last one counted at its
+    // minimum (kMinLastColumnChars); negative when the table scrolls.
+    int roomBesideLastColumn() const;
+    int lastColumnMinimum(int last) const;
+    int nameCap(int nameColumn) const;
     // The user showed or hid a column from the header's menu.
     void onVisibilityChanged();
 
     QTableView *m_table;
     const ResourceTableModel *m_model = nullptr; // the shown kind's, null when none
     QString m_kindId;
-    bool m_fitName = false;      // no widths set by the user: NAME grows to the names
-    bool m_widthsByUser = false; // the user has set this kind's widths (remembered)
+    QSet<QString> m_userColumns; // names of the columns the user has sized (remembered)
     QList<int> m_ownWidths;      // per logical column, as the view last set them
+    int m_narrowedLast = -1;     // the last column given its minimum width
 };
 
 } // namespace informant

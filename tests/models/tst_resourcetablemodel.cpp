@@ -1,5 +1,6 @@
 #include "models/resourcetablemodel.h"
 #include "models/rowpreparer.h"
+#include "models/statustone.h"
 #include "testobjects.h"
 
 #include <QAbstractItemModelTester>
@@ -99,6 +100,9 @@ private Q_SLOTS:
     void quickFilterAndSelectorHideRows();
     void facetSelectionFiltersIncrementally();
     void rowsBeingDeletedAreMarked();
+    void rowsBeingDeletedAreNotGreyedLikeStaleRows();
+    void namesSortNaturallyWithinTheirNamespace_data();
+    void namesSortNaturallyWithinTheirNamespace();
     void cellTextIsFormattedLazilyWithBoundedCache();
 };
 
@@ -380,6 +384,70 @@ void TestResourceTableModel::rowsBeingDeletedAreMarked()
     const QModelIndex index = f.model.index(0, 1);
     QVERIFY(index.data(ResourceTableModel::BeingDeletedRole).toBool());
     QVERIFY(index.data(Qt::FontRole).value<QFont>().italic());
+}
+
+// A terminating row was drawn all grey, as the faded rows of a watch that
+// is not live: "stale" and "being deleted" looked the same. Its NAME is in
+// italics; its STATUS keeps its tone (Terminating: amber); the rest as any
+// row.
+void TestResourceTableModel::rowsBeingDeletedAreNotGreyedLikeStaleRows()
+{
+    Fixture f;
+    const KubeObject dying = makeObject(
+        QStringLiteral("ns"), QStringLiteral("a"), {{QStringLiteral("status"), "Terminating"}},
+        QStringLiteral("2024-05-01T10:00:00Z"), QStringLiteral("2"), true);
+    f.feed(batchOf({upsert(dying)}));
+    const RowFormatter &formatter = f.model.formatter();
+    const int status = formatter.columnOf(QStringLiteral("STATUS"));
+    for (int c = 0; c < f.model.columnCount(); ++c) {
+        const QModelIndex index = f.model.index(0, c);
+        QCOMPARE(index.data(Qt::FontRole).value<QFont>().italic(), c == formatter.nameColumn());
+        if (c != status)
+            QVERIFY2(!index.data(Qt::ForegroundRole).isValid(), qPrintable(QString::number(c)));
+    }
+    const QVariant tone = f.model.index(0, status).data(Qt::ForegroundRole);
+    QCOMPARE(tone.value<QColor>(), statusToneColor(QStringLiteral("Terminating")));
+    QCOMPARE(statusTone(QStringLiteral("Terminating")), StatusTone::Warning);
+}
+
+void TestResourceTableModel::namesSortNaturallyWithinTheirNamespace_data()
+{
+    QTest::addColumn<QString>("column"); // "" for no sort column
+    QTest::addColumn<QStringList>("expected");
+    // As the namespace facet lists namespaces: "ns" before "ns-b" (the
+    // object key put "ns-b/..." first, '-' < '/').
+    QTest::newRow("kubectl's order")
+        << QString() << QStringList{"ns/pod-2", "ns/pod-10", "ns-b/pod-1", "ns-b/pod-10"};
+    // Names in a namespace were ordered byte-wise (the row tie-breaker).
+    QTest::newRow("by NAMESPACE") << QStringLiteral("NAMESPACE")
+                                  << QStringList{"ns/pod-2", "ns/pod-10", "ns-b/pod-1",
+                                                 "ns-b/pod-10"};
+    QTest::newRow("by NAME") << QStringLiteral("NAME")
+                             << QStringList{"ns-b/pod-1", "ns/pod-2", "ns/pod-10", "ns-b/pod-10"};
+}
+
+void TestResourceTableModel::namesSortNaturallyWithinTheirNamespace()
+{
+    QFETCH(QString, column);
+    QFETCH(QStringList, expected);
+    Fixture f;
+    TableQuery q;
+    q.sortColumn = column.isEmpty() ? -1 : f.model.formatter().columnOf(column);
+    f.setQuery(q);
+    f.feed(batchOf({upsert(pod("pod-10", "Running", "1", "ns-b")),
+                    upsert(pod("pod-10", "Running", "1", "ns")),
+                    upsert(pod("pod-1", "Running", "1", "ns-b")),
+                    upsert(pod("pod-2", "Running", "1", "ns"))}));
+    QStringList keys;
+    for (int r = 0; r < f.model.rowCount(); ++r)
+        keys.append(f.model.keyAt(r));
+    QCOMPARE(keys, expected);
+    // A snapshot (a re-sort) orders them the same.
+    f.setQuery(q);
+    keys.clear();
+    for (int r = 0; r < f.model.rowCount(); ++r)
+        keys.append(f.model.keyAt(r));
+    QCOMPARE(keys, expected);
 }
 
 void TestResourceTableModel::cellTextIsFormattedLazilyWithBoundedCache()

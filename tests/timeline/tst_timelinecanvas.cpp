@@ -1,7 +1,7 @@
 // Painter tests on rendered images: markers land at the x of their time in
 // their lane with the type's colour, series are spans, dense lanes become
 // column bars; and the canvas's interaction (click, zoom, pan, collapse,
-// fit, follow, resize).
+// fit, follow, resize); the lane labels' column fits them.
 
 #include "syntheticevents.h"
 #include "ui/timeline/timelinecanvas.h"
@@ -176,7 +176,7 @@ private Q_SLOTS:
         QCOMPARE(m_canvas->msPerPx(), TimelineCanvas::kMinMsPerPx);
         const QImage image = renderCanvas(*m_canvas);
         const int y = laneCentre(*m_canvas, 1);
-        for (int x : {TimelineView::kGutterWidth + 5, image.width() / 2, image.width() - 5}) {
+        for (int x : {m_canvas->view().plotLeft() + 5, image.width() / 2, image.width() - 5}) {
             const QColor c = image.pixelColor(x, y);
             QVERIFY2(c.red() - c.blue() > 40, qPrintable(c.name()));
         }
@@ -362,6 +362,58 @@ private Q_SLOTS:
         QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("report"));
     }
 
+    // "kube-system · Deployment" and "payments · PersistentVolumeClaim" were
+    // cut in the middle by a fixed 230 px gutter with room to spare beside it.
+    void gutterWidensToItsLabelsUpToAMaximum()
+    {
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        QCOMPARE(m_canvas->view().plotLeft(), TimelineView::kMinGutterWidth);
+        m_store->upsert(makeEvent("a", "kube-system", "PersistentVolumeClaim", "data-ledger-db-0",
+                                  kT0 + 10 * kMinute));
+        m_canvas->rebuildNow();
+        const QFont font = m_canvas->font();
+        const TimelineLane &group = m_canvas->layout().lane(0);
+        QVERIFY(group.isGroup());
+        QVERIFY2(TimelinePainter::labelWidth(group, font) > TimelineView::kMinGutterWidth,
+                 "the test needs a label wider than the old gutter");
+        QCOMPARE(m_canvas->view().plotLeft(), TimelinePainter::labelWidth(group, font));
+        const QPoint groupAt(60, laneCentre(*m_canvas, 0));
+        QHelpEvent groupHelp(QEvent::ToolTip, groupAt, m_canvas->viewport()->mapToGlobal(groupAt));
+        QCoreApplication::sendEvent(m_canvas->viewport(), &groupHelp);
+        QVERIFY2(QToolTip::text() != TimelinePainter::labelText(group),
+                 "a label drawn whole needs no tooltip");
+        // The window still ends where it did: the plot narrowed, it did not
+        // slide under the gutter.
+        QCOMPARE(m_canvas->endMs(), double(kT0 + 80 * kMinute));
+        const int x = int(m_canvas->view().xForTime(double(kT0 + 10 * kMinute)));
+        QVERIFY(x > m_canvas->view().plotLeft());
+        QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
+        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {},
+                          QPoint(x, laneCentre(*m_canvas, 1)));
+        QCOMPARE(spy.count(), 1);
+
+        // A name too long for any gutter: the gutter stops at its maximum
+        // (half the view at most), the label is elided and its tooltip
+        // says it whole.
+        const QString longName = QStringLiteral("ingest-%1").arg(QString(120, u'x'));
+        m_store->upsert(
+            makeEvent("b", "kube-system", "PersistentVolumeClaim", longName, kT0 + 20 * kMinute));
+        m_canvas->rebuildNow();
+        QCOMPARE(m_canvas->view().plotLeft(),
+                 qMin(TimelineView::kMaxGutterWidth, m_canvas->viewport()->width() / 2));
+        int lane = -1;
+        for (int i = 0; i < m_canvas->layout().laneCount(); ++i) {
+            if (m_canvas->layout().lane(i).name == longName)
+                lane = i;
+        }
+        QVERIFY(lane > 0);
+        const QPoint at(60, laneCentre(*m_canvas, lane));
+        QHelpEvent help(QEvent::ToolTip, at, m_canvas->viewport()->mapToGlobal(at));
+        QCoreApplication::sendEvent(m_canvas->viewport(), &help);
+        QCOMPARE(QToolTip::text(), longName);
+        QToolTip::hideText();
+    }
+
     void demoTimelineRendersGroupsAndMarkers()
     {
         const qint64 now = kT0 + 60 * kMinute;
@@ -378,7 +430,7 @@ private Q_SLOTS:
         int normal = 0;
         int warning = 0;
         for (int y = TimelineView::kAxisHeight; y < image.height(); ++y) {
-            for (int x = TimelineView::kGutterWidth; x < image.width(); ++x) {
+            for (int x = m_canvas->view().plotLeft(); x < image.width(); ++x) {
                 normal += near(image.pixelColor(x, y), palette.normal, 20) ? 1 : 0;
                 warning += near(image.pixelColor(x, y), palette.warning, 20) ? 1 : 0;
             }

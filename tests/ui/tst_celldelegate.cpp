@@ -1,12 +1,16 @@
-// The resource table's cell delegate: elision, cached layouts, and that it
-// paints the text of every visible cell.
+// The resource table's cell delegate: elision (and the elided text whole in
+// the tooltip), cached layouts and widths, and that it paints the text of
+// every visible cell, in italics only where the model asks.
 
 #include "ui/celldelegate.h"
 #include "ui/twogenerationcache.h"
 
+#include <QHeaderView>
+#include <QHelpEvent>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
+#include <QToolTip>
 
 using namespace informant;
 
@@ -21,6 +25,8 @@ private Q_SLOTS:
     void paintsTextInEveryCell();
     void layoutCacheKeepsWhatIsInUseAndStaysBounded();
     void drawingDriftingTextKeepsTheCacheBounded();
+    void elidedCellShowsItsWholeTextInItsTooltip();
+    void columnFittedToItsSizeHintShowsTextWhole();
 };
 
 void TestCellDelegate::fittedElidesOnlyTextWiderThanTheCell_data()
@@ -104,6 +110,66 @@ void TestCellDelegate::paintsTextInEveryCell()
                 qPrintable(QStringLiteral("cell %1,%2: %3 text pixels").arg(r).arg(c).arg(inked)));
         }
     }
+}
+
+namespace {
+
+QString toolTipAt(QTableView &view, const QModelIndex &index)
+{
+    // A hidden tip goes after a delay: what is shown next is this cell's.
+    QToolTip::hideText();
+    if (!QTest::qWaitFor([] { return !QToolTip::isVisible(); }))
+        return QStringLiteral("(the previous tooltip stayed)");
+    const QPoint at = view.visualRect(index).center();
+    QHelpEvent help(QEvent::ToolTip, at, view.viewport()->mapToGlobal(at));
+    QCoreApplication::sendEvent(view.viewport(), &help);
+    return QToolTip::isVisible() ? QToolTip::text() : QString();
+}
+
+} // namespace
+
+// An event's MESSAGE or a PVC's VOLUME cut short ("pvc-fe75246…") could not
+// be read anywhere in the table.
+void TestCellDelegate::elidedCellShowsItsWholeTextInItsTooltip()
+{
+    Table t;
+    const QString message = QStringLiteral(
+        "Back-off restarting failed container ledger in pod <ledger-worker-7d9f8c590-gvdk5>");
+    t.model.item(0, 1)->setText(message);
+    t.model.item(0, 0)->setToolTip(QStringLiteral("shop/pod-0"));
+    t.view.horizontalHeader()->setStretchLastSection(false);
+    t.view.setColumnWidth(1, 80);
+    t.view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&t.view));
+    const QString tip = toolTipAt(t.view, t.model.index(0, 1));
+    // Escaped rich text (so that it wraps): the whole message, its "<" too.
+    QVERIFY2(tip.contains(message.toHtmlEscaped()), qPrintable(tip));
+    // A cell that fits keeps the model's tooltip, if any.
+    QCOMPARE(toolTipAt(t.view, t.model.index(0, 0)), QStringLiteral("shop/pod-0"));
+    QCOMPARE(toolTipAt(t.view, t.model.index(1, 1)), QString());
+    QToolTip::hideText();
+}
+
+// Fitting a column asks the delegate for its cells' size hints: they are the
+// widths the text is drawn at, so a fitted column draws its texts whole.
+void TestCellDelegate::columnFittedToItsSizeHintShowsTextWhole()
+{
+    Table t;
+    const QString restarts = QStringLiteral("4 (2m14s ago)");
+    t.model.item(2, 1)->setText(restarts);
+    t.view.horizontalHeader()->setStretchLastSection(false);
+    t.view.setColumnWidth(1, 20);
+    t.view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&t.view));
+    t.view.resizeColumnToContents(1);
+    const QFontMetrics metrics(t.view.font());
+    QVERIFY(t.view.columnWidth(1) >= metrics.horizontalAdvance(restarts));
+    QCOMPARE(toolTipAt(t.view, t.model.index(2, 1)), QString()); // not elided
+    const int margin = t.view.style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1;
+    QCOMPARE(CellDelegate::fitted(restarts, metrics,
+                                  t.view.visualRect(t.model.index(2, 1)).width() - 2 * margin),
+             restarts);
+    QToolTip::hideText();
 }
 
 QTEST_MAIN(TestCellDelegate)

@@ -1,7 +1,7 @@
 // The resource table in its window, as a user drives it: the filter pane's
 // namespaces, the label selector (errors inline, Enter), the empty table's
-// reason, the NAME column's width, and the rows in view while rows change;
-// copying rows and showing columns; the details after a row left.
+// reason, and the rows in view while rows change; copying rows; the details
+// after a row left; faded and terminating rows. Columns: tst_tablecolumns.
 
 #include "customkindobjects.h"
 #include "localclustersession.h"
@@ -55,16 +55,15 @@ private Q_SLOTS:
     void namespaceFacetFiltersTable();
     void selectorErrorsAreShownInline();
     void emptyTableSaysWhy();
-    void nameColumnFitsNamesUnlessTheUserSetWidths();
     void scrolledViewKeepsItsRowsWhileRowsChange();
     void enterInTheSelectorSelectsARowItKeeps();
     void focusAfterADeletedRowDoesNotShowTheFirstRow();
     void ctrlCAndTheRowMenuCopyNames();
-    void headerMenuShowsAndHidesColumnsRemembered();
     void rowsAreFadedWhileTheWatchIsNotLive_data();
     void rowsAreFadedWhileTheWatchIsNotLive();
     void headerFacetsAndTreeCountAChangeTogether();
     void tableTitleIsTheKindsPluralAsTheTreeNamesIt();
+    void terminatingRowsAreTonedNotFaded();
 };
 
 namespace {
@@ -79,6 +78,21 @@ int inkLightness(QTableView *table, const QModelIndex &cell)
     for (int y = rect.top(); y <= rect.bottom(); ++y) {
         for (int x = rect.left(); x <= rect.right(); ++x)
             darkest = qMin(darkest, image.pixelColor(x, y).lightness());
+    }
+    return darkest;
+}
+
+// The darkest pixel's colour: the text's (see inkLightness).
+QColor inkColor(QTableView *table, const QModelIndex &cell)
+{
+    const QImage image = table->viewport()->grab().toImage();
+    const QRect rect = table->visualRect(cell);
+    QColor darkest = Qt::white;
+    for (int y = rect.top(); y <= rect.bottom(); ++y) {
+        for (int x = rect.left(); x <= rect.right(); ++x) {
+            if (image.pixelColor(x, y).lightness() < darkest.lightness())
+                darkest = image.pixelColor(x, y);
+        }
     }
     return darkest;
 }
@@ -219,44 +233,6 @@ void TestResourceTable::emptyTableSaysWhy()
     QCOMPARE(f.model()->rowCount(), 0);
     QVERIFY(!hint->isVisibleTo(view));
     QTRY_COMPARE(f.model()->rowCount(), 3);
-}
-
-// The header's state is saved at every kind switch. A kind first shown empty
-// kept NAME at its sample width from then on, and long names were cut short
-// while the other columns had room; widths the user set stay as they are.
-void TestResourceTable::nameColumnFitsNamesUnlessTheUserSetWidths()
-{
-    Fixture f;
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QVERIFY(f.window->showKindByName(QStringLiteral("pods"))); // saves the empty kind's header
-    const QString longName = QStringLiteral("checkout-payments-gateway-canary-v2");
-    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
-    deployments->upsert(deployment(QStringLiteral("shop"), longName, QStringLiteral("web")));
-    deployments->flush();
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QTableView *table = f.window->resourceView()->table();
-    QHeaderView *header = table->horizontalHeader();
-    const int name = f.model()->formatter().nameColumn();
-    const int needed = table->fontMetrics().horizontalAdvance(longName);
-    QTRY_VERIFY2(header->sectionSize(name) >= needed,
-                 qPrintable(QStringLiteral("NAME is %1 px wide, the name needs %2 px")
-                                .arg(header->sectionSize(name))
-                                .arg(needed)));
-
-    header->resizeSection(name, 90); // as a drag of the header's handle does
-    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QCOMPARE(header->sectionSize(name), 90);
-
-    // Remembered (QSettings) for the next window.
-    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
-    f.window->show();
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QTRY_COMPARE(f.model()->rowCount(), 1);
-    QTRY_VERIFY(f.window->resourceView()->source()->status().synced);
-    QCOMPARE(f.window->resourceView()->table()->horizontalHeader()->sectionSize(name), 90);
 }
 
 // Scrolled into the middle of a live table, the user keeps reading the same
@@ -411,57 +387,6 @@ void TestResourceTable::ctrlCAndTheRowMenuCopyNames()
     QCOMPARE(clipboard->text(), QStringLiteral("web-1\nweb-2"));
 }
 
-// Wide-only columns (a pod's IP, NODE...) were hidden for good. The header's
-// menu lists every column, checked when shown; NAME stays; the choice is kept
-// for the kind across windows (QSettings).
-void TestResourceTable::headerMenuShowsAndHidesColumnsRemembered()
-{
-    Fixture f;
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    const RowFormatter &formatter = f.model()->formatter();
-    const int ip = formatter.columnOf(QStringLiteral("IP"));
-    const int status = formatter.columnOf(QStringLiteral("STATUS"));
-    QVERIFY(ip >= 0 && status >= 0);
-    QHeaderView *header = f.window->resourceView()->table()->horizontalHeader();
-    QVERIFY(header->isSectionHidden(ip));
-    const auto actionFor = [](QMenu *menu, const QString &name) -> QAction * {
-        for (QAction *action : menu->actions()) {
-            if (action->text() == name)
-                return action;
-        }
-        return nullptr;
-    };
-    std::unique_ptr<QMenu> menu(f.window->resourceView()->columnsMenu());
-    QCOMPARE(menu->actions().size(), formatter.columnCount());
-    QAction *ipAction = actionFor(menu.get(), QStringLiteral("IP"));
-    QVERIFY(ipAction && ipAction->isCheckable() && !ipAction->isChecked());
-    QVERIFY(!actionFor(menu.get(), QStringLiteral("NAME"))->isEnabled());
-    QVERIFY(actionFor(menu.get(), QStringLiteral("NAME"))->isChecked());
-    ipAction->trigger();
-    QVERIFY(!header->isSectionHidden(ip));
-    QVERIFY(header->sectionSize(ip) > 40);
-    actionFor(menu.get(), QStringLiteral("STATUS"))->trigger();
-    QVERIFY(header->isSectionHidden(status));
-    menu.reset(f.window->resourceView()->columnsMenu());
-    QVERIFY(actionFor(menu.get(), QStringLiteral("IP"))->isChecked());
-    QVERIFY(!actionFor(menu.get(), QStringLiteral("STATUS"))->isChecked());
-
-    // Per kind: deployments keep their own columns.
-    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
-    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
-    QVERIFY(!header->isSectionHidden(ip));
-    QVERIFY(header->isSectionHidden(status));
-
-    menu.reset(); // the window's child
-    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
-    f.window->show();
-    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
-    QTRY_COMPARE(f.model()->rowCount(), 3);
-    header = f.window->resourceView()->table()->horizontalHeader();
-    QVERIFY(!header->isSectionHidden(ip));
-    QVERIFY(header->isSectionHidden(status));
-}
-
 void TestResourceTable::rowsAreFadedWhileTheWatchIsNotLive_data()
 {
     using State = InformerStatus::State;
@@ -579,3 +504,51 @@ void TestResourceTable::tableTitleIsTheKindsPluralAsTheTreeNamesIt()
 
 QTEST_MAIN(TestResourceTable)
 #include "tst_resourcetable.moc"
+
+// A pod being deleted was drawn all grey, as the faded rows of a watch that
+// is not live: "stale" had two meanings. Now its STATUS has its tone
+// (Terminating: amber) and its other cells read as any live row's.
+void TestResourceTable::terminatingRowsAreTonedNotFaded()
+{
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    KubeObject dying = pod(QStringLiteral("shop"), QStringLiteral("web-0"), QStringLiteral("web"),
+                           QStringLiteral("Running"));
+    QJsonObject obj = QJsonDocument::fromJson(dying.json()).object();
+    QJsonObject meta = obj.value(QStringLiteral("metadata")).toObject();
+    meta.insert(QStringLiteral("deletionTimestamp"),
+                QDateTime::currentDateTimeUtc().addSecs(20).toString(Qt::ISODate));
+    obj.insert(QStringLiteral("metadata"), meta);
+    pods->upsert(KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value());
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    QTableView *table = f.window->resourceView()->table();
+    table->clearSelection();
+    table->setCurrentIndex({});
+    const RowFormatter &formatter = f.model()->formatter();
+    const int dyingRow = f.model()->rowOfKey(QStringLiteral("shop/web-0"));
+    const int liveRow = f.model()->rowOfKey(QStringLiteral("shop/web-1"));
+    const int status = formatter.columnOf(QStringLiteral("STATUS"));
+    QCOMPARE(f.model()->index(dyingRow, status).data().toString(), QStringLiteral("Terminating"));
+    const int faded = table->palette().color(QPalette::Disabled, QPalette::Text).lightness();
+    for (const QString &column : {QStringLiteral("NAMESPACE"), QStringLiteral("NAME"),
+                                  QStringLiteral("READY"), QStringLiteral("AGE")}) {
+        const int c = formatter.columnOf(column);
+        const int live = inkLightness(table, f.model()->index(liveRow, c));
+        const int dyingInk = inkLightness(table, f.model()->index(dyingRow, c));
+        QVERIFY2(qAbs(dyingInk - live) <= 30 && dyingInk < faded - 40,
+                 qPrintable(QStringLiteral("%1: %2 (live %3, faded %4)")
+                                .arg(column)
+                                .arg(dyingInk)
+                                .arg(live)
+                                .arg(faded)));
+    }
+    const QColor tone = inkColor(table, f.model()->index(dyingRow, status));
+    QVERIFY2(tone.red() - tone.blue() > 60, qPrintable(tone.name()));
+    // Faded, it is the same row gone pale, tone kept at half strength.
+    f.session.local(QStringLiteral("pods"))
+        ->setStatus(statusOf(InformerStatus::State::Error, true));
+    QVERIFY(f.window->resourceView()->rowsDimmed());
+    const int name = formatter.nameColumn();
+    QVERIFY(inkLightness(table, f.model()->index(dyingRow, name)) >= faded - 5);
+}

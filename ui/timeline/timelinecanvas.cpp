@@ -64,9 +64,44 @@ int TimelineCanvas::plotWidth() const
     return plotWidthFor(viewport()->width());
 }
 
-int TimelineCanvas::plotWidthFor(int viewportWidth)
+int TimelineCanvas::plotWidthFor(int viewportWidth) const
 {
-    return qMax(1, viewportWidth - TimelineView::kGutterWidth);
+    return qMax(1, viewportWidth - gutterWidthFor(viewportWidth));
+}
+
+int TimelineCanvas::gutterWidthFor(int viewportWidth) const
+{
+    const int most =
+        qBound(TimelineView::kMinGutterWidth, viewportWidth / 2, TimelineView::kMaxGutterWidth);
+    return qMin(m_labelsWidth, most);
+}
+
+bool TimelineCanvas::updateGutter()
+{
+    // Every group label is measured; of a group's objects only the name
+    // with the most characters (one measure per group, not per lane: ten
+    // thousand pods make ten thousand lanes).
+    const QFont labelFont = font();
+    int needed = m_labelsWidth;
+    const TimelineLane *longest = nullptr;
+    const auto measureLongest = [&] {
+        if (longest)
+            needed = qMax(needed, TimelinePainter::labelWidth(*longest, labelFont));
+        longest = nullptr;
+    };
+    for (const TimelineLane &lane : m_layout.lanes()) {
+        if (lane.isGroup()) {
+            measureLongest();
+            needed = qMax(needed, TimelinePainter::labelWidth(lane, labelFont));
+        } else if (!longest || lane.name.size() > longest->name.size()) {
+            longest = &lane;
+        }
+    }
+    measureLongest();
+    if (needed == m_labelsWidth)
+        return false;
+    m_labelsWidth = needed;
+    return true;
 }
 
 qint64 TimelineCanvas::now() const
@@ -148,11 +183,19 @@ void TimelineCanvas::rebuildNow()
     QElapsedTimer timer;
     timer.start();
     m_layout.rebuild(*m_store, m_filter, m_collapsed);
+    const double end = endMs();
+    const bool gutterGrew = updateGutter();
     m_lastRebuildNs = timer.nsecsElapsed();
     m_hoveredSlot = -1;
     updateScrollBar();
-    if (m_autoFit)
+    if (m_autoFit) {
         zoomToFit();
+    } else if (gutterGrew) {
+        // A wider gutter narrows the plot: the right edge (now, when
+        // following) stays where it was, as on a resize.
+        m_t0Ms = end - m_msPerPx * plotWidth();
+        emitRange();
+    }
     viewport()->update();
     Q_EMIT layoutRebuilt();
 }
@@ -174,6 +217,7 @@ TimelineView TimelineCanvas::view() const
     v.width = viewport()->width();
     v.height = viewport()->height();
     v.scrollY = verticalScrollBar()->value();
+    v.gutterWidth = gutterWidthFor(v.width);
     v.hoveredLane = m_hoveredLane;
     v.hoveredSlot = m_hoveredSlot;
     v.selectedObject = m_selectedObject;
@@ -253,10 +297,11 @@ void TimelineCanvas::zoomBy(double factor, double anchorX)
     if (factor <= 0)
         return;
     m_autoFit = false;
-    const double anchorMs = m_t0Ms + (anchorX - TimelineView::kGutterWidth) * m_msPerPx;
+    const int left = gutterWidthFor(viewport()->width());
+    const double anchorMs = m_t0Ms + (anchorX - left) * m_msPerPx;
     m_msPerPx /= factor;
     clampZoom();
-    m_t0Ms = anchorMs - (anchorX - TimelineView::kGutterWidth) * m_msPerPx;
+    m_t0Ms = anchorMs - (anchorX - left) * m_msPerPx;
     if (m_followLive) {
         // Zooming keeps following: now stays at the right edge.
         followTick();
@@ -356,8 +401,25 @@ const LaneItem *TimelineCanvas::itemAt(const QPoint &pos, int *laneOut) const
     return TimelineLayout::itemAt(m_layout.lane(lane), qint64(t), tolerance);
 }
 
+QString TimelineCanvas::elidedLabelAt(const QPoint &pos) const
+{
+    const TimelineView v = view();
+    const int lane = v.laneAt(pos.y());
+    if (pos.x() >= v.plotLeft() || lane < 0 || lane >= m_layout.laneCount())
+        return {};
+    const TimelineLane &l = m_layout.lane(lane);
+    if (TimelinePainter::labelWidth(l, font()) <= v.plotLeft())
+        return {};
+    return TimelinePainter::labelText(l);
+}
+
 void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
 {
+    // A label too long for the gutter's maximum: whole in its tooltip.
+    if (const QString label = elidedLabelAt(pos); !label.isEmpty()) {
+        QToolTip::showText(globalPos, label, viewport());
+        return;
+    }
     const LaneItem *item = itemAt(pos);
     // The store may have given the slot to another event since the layout
     // was built (it is rebuilt after a delay).
@@ -375,7 +437,7 @@ void TimelineCanvas::handleClick(const QPoint &pos)
     if (laneIndex < 0 || laneIndex >= m_layout.laneCount())
         return;
     const TimelineLane &lane = m_layout.lane(laneIndex);
-    if (lane.isGroup() && (!item || pos.x() < TimelineView::kGutterWidth)) {
+    if (lane.isGroup() && (!item || pos.x() < gutterWidthFor(viewport()->width()))) {
         setGroupCollapsed(lane.groupKey(), !lane.collapsed);
         return;
     }
@@ -467,7 +529,7 @@ void TimelineCanvas::mouseReleaseEvent(QMouseEvent *event)
 
 void TimelineCanvas::keyPressEvent(QKeyEvent *event)
 {
-    const double centre = TimelineView::kGutterWidth + plotWidth() / 2.0;
+    const double centre = gutterWidthFor(viewport()->width()) + plotWidth() / 2.0;
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
@@ -502,6 +564,12 @@ void TimelineCanvas::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
         m_palette = TimelinePalette::fromPalette(palette());
+        viewport()->update();
+    }
+    if (event->type() == QEvent::FontChange) {
+        // Labels measured with the old font: measured again.
+        m_labelsWidth = TimelineView::kMinGutterWidth;
+        updateGutter();
         viewport()->update();
     }
     QAbstractScrollArea::changeEvent(event);

@@ -102,7 +102,14 @@ protected:
 
 private:
     int plotWidth() const;
-    static int plotWidthFor(int viewportWidth);
+    int plotWidthFor(int viewportWidth) const;
+    // The lane labels' column for this viewport width: what the labels
+    // need, within TimelineView's bounds.
+    int gutterWidthFor(int viewportWidth) const;
+    // Grows the width the labels need to the lanes' (it never shrinks, so
+    // the plot does not jump when a lane comes and goes); true if it grew.
+    bool updateGutter();
+    QString elidedLabelAt(const QPoint &pos) const; // empty unless elided
     qint64 now() const;
     void scheduleRebuild();
     void updateScrollBar();
@@ -128,6 +135,7 @@ private:
     QTimeZone m_zone;
     double m_t0Ms = 0;
     double m_msPerPx = 1000;
+    int m_labelsWidth = TimelineView::kMinGutterWidth; // needed by the widest label
     bool m_followLive = true;
     bool m_autoFit = true; // until the user chooses a window
     QString m_selectedObject;

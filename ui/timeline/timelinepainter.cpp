@@ -13,6 +13,32 @@ namespace informant {
 namespace {
 
 constexpr int kMarkerTypes = 3;
+// The lane labels' geometry: group text after the disclosure triangle,
+// object names indented under it, the count badge at the right.
+constexpr int kGroupTextLeftPx = 22;
+constexpr int kObjectTextLeftPx = 26;
+constexpr int kBadgeGapPx = 4;
+constexpr int kLabelRightMarginPx = 8;
+
+QFont boldFont(const QFont &font)
+{
+    QFont bold = font;
+    bold.setBold(true);
+    return bold;
+}
+
+QFont smallFont(const QFont &font)
+{
+    QFont small = font;
+    small.setPointSizeF(qMax(6.0, font.pointSizeF() * 0.85));
+    return small;
+}
+
+// A group's object count, in a pill.
+int badgeWidth(const TimelineLane &lane, const QFont &small)
+{
+    return QFontMetrics(small).horizontalAdvance(QString::number(lane.objectCount)) + 12;
+}
 
 QPixmap makeMarker(EventType type, const QColor &color, const QColor &outline, qreal dpr)
 {
@@ -97,10 +123,8 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
     ensureMarkers(palette, dpr);
     m_spanBudget = kDetailedSpanBudget;
     m_font = font;
-    m_boldFont = font;
-    m_boldFont.setBold(true);
-    m_smallFont = font;
-    m_smallFont.setPointSizeF(qMax(6.0, font.pointSizeF() * 0.85));
+    m_boldFont = boldFont(font);
+    m_smallFont = smallFont(font);
 
     p.fillRect(0, 0, view.width, view.height, palette.base);
     p.fillRect(0, 0, view.plotLeft(), view.height, palette.gutter);
@@ -146,11 +170,34 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
     }
 }
 
+int TimelinePainter::labelWidth(const TimelineLane &lane, const QFont &font)
+{
+    // Rounded up: QFontMetrics' whole-pixel advance can be a fraction short,
+    // and elidedText() then cuts a label given exactly that width.
+    const auto advance = [](const QFont &f, const QString &text) {
+        return int(std::ceil(QFontMetricsF(f).horizontalAdvance(text))) + 1;
+    };
+    if (!lane.isGroup())
+        return kObjectTextLeftPx + advance(font, lane.name) + kLabelRightMarginPx;
+    return kGroupTextLeftPx + advance(boldFont(font), labelText(lane)) + kBadgeGapPx +
+           badgeWidth(lane, smallFont(font)) + kLabelRightMarginPx;
+}
+
+QString TimelinePainter::labelText(const TimelineLane &lane)
+{
+    if (!lane.isGroup())
+        return lane.name;
+    const QString ns = lane.namespaceName.isEmpty() ? QObject::tr("(cluster)") : lane.namespaceName;
+    const QString kind =
+        lane.objectKind.isEmpty() ? QObject::tr("(unknown kind)") : lane.objectKind;
+    return ns + QStringLiteral(" \u00b7 ") + kind;
+}
+
 void TimelinePainter::paintLaneLabel(QPainter &p, const TimelineLane &lane, int top,
                                      const TimelineView &view, const TimelinePalette &palette)
 {
     const int h = TimelineView::kLaneHeight;
-    const int textRight = view.plotLeft() - 8;
+    const int textRight = view.plotLeft() - kLabelRightMarginPx;
     if (lane.isGroup()) {
         // Disclosure triangle, then "namespace · Kind", counts right-aligned.
         const QPointF c(12, top + h / 2.0);
@@ -171,7 +218,7 @@ void TimelinePainter::paintLaneLabel(QPainter &p, const TimelineLane &lane, int 
 
         const QString count = QString::number(lane.objectCount);
         p.setFont(m_smallFont);
-        const int countWidth = p.fontMetrics().horizontalAdvance(count) + 12;
+        const int countWidth = badgeWidth(lane, m_smallFont);
         const QRect badge(textRight - countWidth, top + 5, countWidth, h - 10);
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
@@ -183,18 +230,14 @@ void TimelinePainter::paintLaneLabel(QPainter &p, const TimelineLane &lane, int 
 
         p.setFont(m_boldFont);
         p.setPen(palette.text);
-        const QString ns =
-            lane.namespaceName.isEmpty() ? QObject::tr("(cluster)") : lane.namespaceName;
-        const QString kind =
-            lane.objectKind.isEmpty() ? QObject::tr("(unknown kind)") : lane.objectKind;
-        const QRect textRect(22, top, badge.left() - 26, h);
+        const QRect textRect(kGroupTextLeftPx, top, badge.left() - kBadgeGapPx - kGroupTextLeftPx,
+                             h);
         p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-                   p.fontMetrics().elidedText(ns + QStringLiteral(" \u00b7 ") + kind,
-                                              Qt::ElideMiddle, textRect.width()));
+                   p.fontMetrics().elidedText(labelText(lane), Qt::ElideMiddle, textRect.width()));
         return;
     }
     p.setPen(palette.text);
-    const QRect textRect(26, top, textRight - 26, h);
+    const QRect textRect(kObjectTextLeftPx, top, textRight - kObjectTextLeftPx, h);
     p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
                p.fontMetrics().elidedText(lane.name, Qt::ElideMiddle, textRect.width()));
     if (lane.warningCount > 0) {

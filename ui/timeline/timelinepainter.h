@@ -26,7 +26,11 @@ namespace informant {
 // What the painter needs to know about the view.
 struct TimelineView
 {
-    static constexpr int kGutterWidth = 230;
+    // The lane labels' column: as wide as its labels need, between these
+    // (and at most half the view); a longer label is elided in the middle
+    // and shown whole in its tooltip.
+    static constexpr int kMinGutterWidth = 230;
+    static constexpr int kMaxGutterWidth = 420;
     static constexpr int kAxisHeight = 30;
     static constexpr int kLaneHeight = 24;
 
@@ -35,6 +39,7 @@ struct TimelineView
     int width = 0; // whole viewport
     int height = 0;
     int scrollY = 0; // pixels scrolled down in the lane area
+    int gutterWidth = kMinGutterWidth;
     int hoveredLane = -1;
     qint32 hoveredSlot = -1;
     QString selectedObject; // a lane's key or uid
@@ -43,8 +48,8 @@ struct TimelineView
     qint64 nowMs = -1; // drawn as a line when in the window
     QTimeZone zone = QTimeZone::systemTimeZone();
 
-    int plotLeft() const { return kGutterWidth; }
-    int plotWidth() const { return qMax(0, width - kGutterWidth); }
+    int plotLeft() const { return gutterWidth; }
+    int plotWidth() const { return qMax(0, width - gutterWidth); }
     double xForTime(double ms) const { return plotLeft() + (ms - t0Ms) / msPerPx; }
     double timeForX(double x) const { return t0Ms + (x - plotLeft()) * msPerPx; }
     int laneTop(int lane) const { return kAxisHeight + lane * kLaneHeight - scrollY; }
@@ -59,6 +64,12 @@ class TimelinePainter
 public:
     void paint(QPainter &painter, const TimelineLayout &layout, const TimelineView &view,
                const TimelinePalette &palette, const QFont &font, qreal devicePixelRatio);
+
+    // The gutter width `lane`'s label needs to be drawn whole with `font`
+    // (the view's; group labels are bold, their count badge smaller).
+    static int labelWidth(const TimelineLane &lane, const QFont &font);
+    // The label as drawn, unelided: "namespace · Kind" or the object's name.
+    static QString labelText(const TimelineLane &lane);
 
     // Lanes with more non-empty columns than width / kDenseColumnRatio are drawn
     // as bars; sparser ones as markers.

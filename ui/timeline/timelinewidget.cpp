@@ -77,7 +77,8 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     layout->addWidget(m_canvas, 1);
 
     const auto centre = [this] {
-        return TimelineView::kGutterWidth + (width() - TimelineView::kGutterWidth) / 2.0;
+        const TimelineView view = m_canvas->view();
+        return view.plotLeft() + view.plotWidth() / 2.0;
     };
     connect(m_follow, &QToolButton::toggled, m_canvas, &TimelineCanvas::setFollowLive);
     connect(m_canvas, &TimelineCanvas::followLiveChanged, m_follow, &QToolButton::setChecked);

@@ -1,0 +1,208 @@
+// The resource table's columns in their window, as a user drives them: each
+// fitted to the texts in view until the user sizes it (remembered per kind
+// and column), and shown or hidden from the header's menu.
+
+#include "localclustersession.h"
+#include "mainwindowfixture.h"
+#include "models/resourcetablemodel.h"
+#include "ui/mainwindow.h"
+#include "ui/resourceview.h"
+
+#include <QDateTime>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QMenu>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::test;
+
+class TestTableColumns : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
+    }
+    void nameColumnFitsNamesUnlessTheUserSetWidths();
+    void columnsFitTheirTextsUnlessTheUserSizedThem();
+    void headerMenuShowsAndHidesColumnsRemembered();
+};
+
+namespace {
+
+// A pod whose container restarted 4 times, the last 2m14s ago, and now
+// waits with a long reason: kubectl prints "CreateContainerConfigError" and
+// "4 (2m14s ago)".
+KubeObject restartingPod(const QString &ns, const QString &name)
+{
+    KubeObject base = pod(ns, name, QStringLiteral("web"), QStringLiteral("Pending"));
+    QJsonObject obj = QJsonDocument::fromJson(base.json()).object();
+    const QString finished = QDateTime::currentDateTimeUtc().addSecs(-134).toString(Qt::ISODate);
+    const QJsonObject container{
+        {"name", "app"},
+        {"ready", false},
+        {"restartCount", 4},
+        {"state", QJsonObject{{"waiting", QJsonObject{{"reason", "CreateContainerConfigError"}}}}},
+        {"lastState", QJsonObject{{"terminated", QJsonObject{{"finishedAt", finished}}}}}};
+    QJsonObject status = obj.value(QStringLiteral("status")).toObject();
+    status.insert(QStringLiteral("containerStatuses"), QJsonArray{container});
+    obj.insert(QStringLiteral("status"), status);
+    obj.insert(QStringLiteral("spec"),
+               QJsonObject{{"nodeName", "node-1"},
+                           {"containers", QJsonArray{QJsonObject{{"name", "app"}}}}});
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+// Whether `column` shows the text of `row` whole: the cell is as wide as the
+// delegate's size hint (the text and its margins).
+bool showsWhole(QTableView *table, int row, int column)
+{
+    const QModelIndex index = table->model()->index(row, column);
+    QStyleOptionViewItem option;
+    option.initFrom(table);
+    option.font = table->font();
+    const int needed = table->itemDelegate()->sizeHint(option, index).width();
+    return table->horizontalHeader()->sectionSize(column) >= needed;
+}
+
+} // namespace
+
+// The header's state is saved at every kind switch. A kind first shown empty
+// kept NAME at its sample width from then on, and long names were cut short
+// while the other columns had room; widths the user set stay as they are.
+void TestTableColumns::nameColumnFitsNamesUnlessTheUserSetWidths()
+{
+    Fixture f;
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods"))); // saves the empty kind's header
+    const QString longName = QStringLiteral("checkout-payments-gateway-canary-v2");
+    LocalKindSource *deployments = f.session.local(QStringLiteral("deployments"));
+    deployments->upsert(deployment(QStringLiteral("shop"), longName, QStringLiteral("web")));
+    deployments->flush();
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QTableView *table = f.window->resourceView()->table();
+    QHeaderView *header = table->horizontalHeader();
+    const int name = f.model()->formatter().nameColumn();
+    const int needed = table->fontMetrics().horizontalAdvance(longName);
+    QTRY_VERIFY2(header->sectionSize(name) >= needed,
+                 qPrintable(QStringLiteral("NAME is %1 px wide, the name needs %2 px")
+                                .arg(header->sectionSize(name))
+                                .arg(needed)));
+
+    header->resizeSection(name, 90); // as a drag of the header's handle does
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QCOMPARE(header->sectionSize(name), 90);
+
+    // Remembered (QSettings) for the next window.
+    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
+    f.window->show();
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QTRY_VERIFY(f.window->resourceView()->source()->status().synced);
+    QCOMPARE(f.window->resourceView()->table()->horizontalHeader()->sectionSize(name), 90);
+}
+
+// RESTARTS showed "4 (2m14s a…" and STATUS "CreateContainerConfi…" while
+// there was room: only NAME was fitted to its texts. A column the user sized
+// keeps its width (remembered); the others still fit.
+void TestTableColumns::columnsFitTheirTextsUnlessTheUserSizedThem()
+{
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(restartingPod(QStringLiteral("shop"), QStringLiteral("api-0")));
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    QTableView *table = f.window->resourceView()->table();
+    QHeaderView *header = table->horizontalHeader();
+    const RowFormatter &formatter = f.model()->formatter();
+    const int status = formatter.columnOf(QStringLiteral("STATUS"));
+    const int restarts = formatter.columnOf(QStringLiteral("RESTARTS"));
+    const int row = f.model()->rowOfKey(QStringLiteral("shop/api-0"));
+    QCOMPARE(f.model()->index(row, status).data().toString(),
+             QStringLiteral("CreateContainerConfigError"));
+    QVERIFY2(f.model()->index(row, restarts).data().toString().startsWith(u"4 (2m1"),
+             qPrintable(f.model()->index(row, restarts).data().toString()));
+    QTRY_VERIFY2(showsWhole(table, row, status),
+                 qPrintable(QString::number(header->sectionSize(status))));
+    QTRY_VERIFY2(showsWhole(table, row, restarts),
+                 qPrintable(QString::number(header->sectionSize(restarts))));
+
+    header->resizeSection(status, 60); // as a drag of the header's handle does
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    QCOMPARE(header->sectionSize(status), 60);
+    QTRY_VERIFY(showsWhole(table, row, restarts));
+
+    // Remembered for the next window, column by column.
+    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
+    f.window->show();
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    table = f.window->resourceView()->table();
+    QTRY_VERIFY(showsWhole(table, row, restarts));
+    QCOMPARE(table->horizontalHeader()->sectionSize(status), 60);
+}
+
+// Wide-only columns (a pod's IP, NODE...) were hidden for good. The header's
+// menu lists every column, checked when shown; NAME stays; the choice is kept
+// for the kind across windows (QSettings).
+void TestTableColumns::headerMenuShowsAndHidesColumnsRemembered()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    const RowFormatter &formatter = f.model()->formatter();
+    const int ip = formatter.columnOf(QStringLiteral("IP"));
+    const int status = formatter.columnOf(QStringLiteral("STATUS"));
+    QVERIFY(ip >= 0 && status >= 0);
+    QHeaderView *header = f.window->resourceView()->table()->horizontalHeader();
+    QVERIFY(header->isSectionHidden(ip));
+    const auto actionFor = [](QMenu *menu, const QString &name) -> QAction * {
+        for (QAction *action : menu->actions()) {
+            if (action->text() == name)
+                return action;
+        }
+        return nullptr;
+    };
+    std::unique_ptr<QMenu> menu(f.window->resourceView()->columnsMenu());
+    QCOMPARE(menu->actions().size(), formatter.columnCount());
+    QAction *ipAction = actionFor(menu.get(), QStringLiteral("IP"));
+    QVERIFY(ipAction && ipAction->isCheckable() && !ipAction->isChecked());
+    QVERIFY(!actionFor(menu.get(), QStringLiteral("NAME"))->isEnabled());
+    QVERIFY(actionFor(menu.get(), QStringLiteral("NAME"))->isChecked());
+    ipAction->trigger();
+    QVERIFY(!header->isSectionHidden(ip));
+    QVERIFY(header->sectionSize(ip) > 40);
+    actionFor(menu.get(), QStringLiteral("STATUS"))->trigger();
+    QVERIFY(header->isSectionHidden(status));
+    menu.reset(f.window->resourceView()->columnsMenu());
+    QVERIFY(actionFor(menu.get(), QStringLiteral("IP"))->isChecked());
+    QVERIFY(!actionFor(menu.get(), QStringLiteral("STATUS"))->isChecked());
+
+    // Per kind: deployments keep their own columns.
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QVERIFY(!header->isSectionHidden(ip));
+    QVERIFY(header->isSectionHidden(status));
+
+    menu.reset(); // the window's child
+    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
+    f.window->show();
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    header = f.window->resourceView()->table()->horizontalHeader();
+    QVERIFY(!header->isSectionHidden(ip));
+    QVERIFY(header->isSectionHidden(status));
+}
+
+QTEST_MAIN(TestTableColumns)
+#include "tst_tablecolumns.moc"
