@@ -1,5 +1,7 @@
 #include "booleanflags.h"
 
+#include "flagerrors.h"
+
 #include <QRegularExpression>
 
 namespace informantctl {
@@ -19,7 +21,7 @@ bool isBooleanFlag(QCommandLineParser &parser, const QString &program, const QSt
 QStringList withBooleanFlagValues(QCommandLineParser &parser, const QStringList &arguments)
 {
     static const QRegularExpression kFlagWithValue(
-        QStringLiteral("^(--[A-Za-z0-9][A-Za-z0-9-]*|-[A-Za-z0-9])=(true|false)$"));
+        QStringLiteral("^(--[A-Za-z0-9][A-Za-z0-9-]*|-[A-Za-z0-9])=(.*)$"));
     if (arguments.isEmpty())
         return arguments;
     QStringList rewritten{arguments.first()};
@@ -29,11 +31,13 @@ QStringList withBooleanFlagValues(QCommandLineParser &parser, const QStringList 
         positionalOnly = positionalOnly || argument == QLatin1String("--");
         const QRegularExpressionMatch match =
             positionalOnly ? QRegularExpressionMatch() : kFlagWithValue.match(argument);
-        if (!match.hasMatch() || !isBooleanFlag(parser, arguments.first(), match.captured(1))) {
+        const std::optional<bool> value =
+            match.hasMatch() ? parseGoBool(match.captured(2)) : std::nullopt;
+        if (!value || !isBooleanFlag(parser, arguments.first(), match.captured(1))) {
             rewritten.append(argument);
             continue;
         }
-        if (match.captured(2) == QLatin1String("true"))
+        if (*value)
             rewritten.append(match.captured(1));
     }
     return rewritten;

@@ -8,6 +8,7 @@
 #include "apiresourceselection.h"
 #include "command.h"
 #include "connection.h"
+#include "flagerrors.h"
 #include "tabwriter.h"
 #include "tristateflags.h"
 
@@ -58,7 +59,7 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
     QTextStream err(stderr);
     // In kubectl's order: flag values, arguments, then the options' checks.
     if (const auto flag = triStateFlag(parser, QStringLiteral("namespaced")); !flag) {
-        err << "Error: " << flag.errorMessage() << '\n'; // pflag's words
+        err << flagErrorText(flag.errorMessage(), QStringLiteral("api-resources"));
         return 1;
     }
     if (!args.isEmpty()) {

@@ -22,6 +22,7 @@
 #include "resourcetable.h"
 #include "resourcewatch.h"
 #include "sortby.h"
+#include "tablesort.h"
 
 #include <QHash>
 #include <QSet>
@@ -166,7 +167,7 @@ QList<KindObjects> collect(const QList<ResolvedRequest> &requests, const SyncedK
             continue; // did not sync
         InformerRunner *runner = synced.runners.value(resource.qualifiedName()).get();
         if (request.names.isEmpty()) {
-            kinds.append({runner, *list, true});
+            kinds.append({runner, *list, true, runner->informer().lastSyncResourceVersion()});
             continue;
         }
         const QList<KubeObject> found = named(*list, request.names, *runner, notFound);
@@ -175,7 +176,7 @@ QList<KindObjects> collect(const QList<ResolvedRequest> &requests, const SyncedK
         if (!kinds.isEmpty() && kinds.last().runner == runner)
             kinds.last().objects += found;
         else
-            kinds.append({runner, found, false});
+            kinds.append({runner, found, false, {}});
     }
     return kinds;
 }
@@ -267,15 +268,17 @@ bool showLabelsFitsOutput(const QCommandLineParser &parser)
     return false;
 }
 
-// --sort-by, when given (kubectl's error for a path it cannot parse).
-Result<std::optional<SortBy>> sortByOption(const QCommandLineParser &parser)
+// --sort-by, when given. As kubectl's, a path that does not parse fails
+// only where it sorts, after reading (SortBy::unparsable()).
+std::optional<SortBy> sortByOption(const QCommandLineParser &parser)
 {
     if (!parser.isSet(QStringLiteral("sort-by")))
-        return std::optional<SortBy>();
-    auto sortBy = SortBy::parse(parser.value(QStringLiteral("sort-by")));
+        return std::nullopt;
+    const QString field = parser.value(QStringLiteral("sort-by"));
+    auto sortBy = SortBy::parse(field);
     if (!sortBy)
-        return sortBy.error();
-    return std::optional<SortBy>(std::move(sortBy).value());
+        return SortBy::unparsable(field, sortBy.errorMessage());
+    return std::move(sortBy).value();
 }
 
 void printLines(const QStringList &lines)
@@ -312,21 +315,23 @@ int listAndPrint(const QCommandLineParser &parser,
         QTextStream(stderr) << "error: " << format.errorMessage() << '\n';
         return 1;
     }
-    const bool nothing = std::all_of(kinds.cbegin(), kinds.cend(), [](const KindObjects &kind) {
-        return kind.objects.isEmpty();
-    });
-    // Like kubectl, a JSON or YAML list is printed even when empty, -o name
-    // prints nothing, and a table says that nothing was found (unless
-    // something failed: its errors say it).
     const bool table = format->isTable();
-    if (sortBy && !watching) {
-        auto sorted = sortedKinds(kinds, *sortBy, table);
+    // As kubectl's printGeneric, one object named is printed alone, unsorted.
+    if (sortBy && !watching && (table || !args.singleObject)) {
+        auto sorted = table ? sortedTables(kinds, *sortBy) : sortedKinds(kinds, *sortBy);
         if (!sorted) {
             QTextStream(stderr) << "error: " << sorted.errorMessage() << '\n';
             return 1;
         }
         kinds = std::move(sorted).value();
     }
+    // Like kubectl, a JSON or YAML list is printed even when empty, -o name
+    // prints nothing, and a table says that nothing was found (unless
+    // something failed: its errors say it). Sorting may have left a table
+    // out (tablesort.h).
+    const bool nothing = std::all_of(kinds.cbegin(), kinds.cend(), [](const KindObjects &kind) {
+        return kind.objects.isEmpty();
+    });
     if (nothing && table) {
         if (!failed)
             printNoResourcesFound(kinds);
@@ -407,26 +412,22 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
     }
     const Result<GetOutput> format = GetOutput::fromParser(parser);
     const bool watching = isWatching(parser);
-    const auto sortBy = sortByOption(parser);
-    if (!sortBy) {
-        QTextStream(stderr) << "error: " << sortBy.errorMessage() << '\n';
-        return 1;
-    }
-    if (watching && sortBy->has_value())
+    const std::optional<SortBy> sortBy = sortByOption(parser);
+    if (watching && sortBy)
         QTextStream(stderr) << (parser.isSet(QStringLiteral("watch"))
                                     ? "warning: --watch requested, --sort-by will be ignored for "
                                       "watch events received\n"
                                     : "warning: --watch-only requested, --sort-by will be "
                                       "ignored\n");
     if (watching && requests->first().request.names.size() <= 1)
-        return watch(parser, std::move(session), requests->first(), format, *sortBy);
+        return watch(parser, std::move(session), requests->first(), format, sortBy);
     // Whatever the lists hold, kubectl's printGeneric then fails on the -o
     // (only one object named reports its own error first): no need to list.
     if (!format && !watching && !resourceArgs->singleObject) {
         QTextStream(stderr) << "error: " << format.errorMessage() << '\n';
         return 1;
     }
-    return listAndPrint(parser, session, *resourceArgs, *requests, format, *sortBy);
+    return listAndPrint(parser, session, *resourceArgs, *requests, format, sortBy);
 }
 
 const CommandRegistration registration(Command{

@@ -1,8 +1,8 @@
 #include "connection.h"
 
-#include "informer/kube/connectionflags.h"
+#include "escapedstderr.h"
 
-#include <cstdio>
+#include "informer/kube/connectionflags.h"
 
 using namespace informant;
 
@@ -21,13 +21,10 @@ Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOpti
     auto connection = ClusterConnection::create(*config);
     // As kubectl: an exec plugin's stderr reaches the user while it runs,
     // whether or not stdin is a terminal, since a device-code prompt asks
-    // for a browser, not for input.
+    // for a browser, not for input; and as it wrote it, unescaped
+    // (escapedstderr.h): it is the plugin's own terminal output.
     ExecPlugin::Observer observer;
-    observer.stderrLine = [](const QString &line) {
-        const QByteArray text = line.toUtf8() + '\n';
-        std::fwrite(text.constData(), 1, size_t(text.size()), stderr);
-        std::fflush(stderr);
-    };
+    observer.stderrBytes = [](const QByteArray &chunk) { writeStandardErrorRaw(chunk); };
     connection->credentials->setExecObserver(std::move(observer));
     return connection;
 }

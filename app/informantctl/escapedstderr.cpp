@@ -2,9 +2,7 @@
 
 #include "tabwriter.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <unistd.h>
 
 namespace informantctl {
 
@@ -14,28 +12,14 @@ namespace {
     defined(__NetBSD__)
 #define INFORMANT_CUSTOM_STREAMS 1
 
-// Writes all of `bytes` to file descriptor 2; false on an error.
-bool writeAll(const QByteArray &bytes)
-{
-    qsizetype written = 0;
-    while (written < bytes.size()) {
-        const ssize_t n =
-            ::write(STDERR_FILENO, bytes.constData() + written, size_t(bytes.size() - written));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        written += n;
-    }
-    return true;
-}
-
 // The custom stream's write function: how many of the caller's bytes were
 // consumed (all, or none on an error), as both cookie interfaces expect.
 template<typename Size> Size writeEscaped(const char *data, Size size)
 {
-    return writeAll(escapeTerminalBytes(QByteArray::fromRawData(data, qsizetype(size)))) ? size
-                                                                                         : Size(0);
+    return writeStandardErrorRaw(
+               escapeTerminalBytes(QByteArray::fromRawData(data, qsizetype(size))))
+               ? size
+               : Size(0);
 }
 
 #endif

@@ -9,12 +9,20 @@
 // replaced by one that escapes what is written through it and passes the
 // result to file descriptor 2, unbuffered like the stream it replaces. Every
 // writer that goes through `stderr` — QTextStream(stderr), fprintf, Qt's
-// message handler, an exec plugin's relayed lines — is covered.
+// message handler — is covered.
+//
+// An exec credential plugin's own stderr is not informantctl's text: kubectl
+// hands the plugin the terminal, and what it writes there (colours, a
+// prompt rewritten in place with CR) is meant for the terminal as it is. It
+// is relayed raw with writeStandardErrorRaw(), past the escaping.
 //
 // (kubectl 1.32 itself prints a server's error message raw; its tables are
 // escaped. informantctl escapes both.)
 
 #include <QByteArray>
+
+#include <cerrno>
+#include <unistd.h>
 
 namespace informantctl {
 
@@ -22,6 +30,24 @@ namespace informantctl {
 // escapeTerminal(), byte by byte, so a write split anywhere (even inside a
 // UTF-8 sequence, whose bytes are never ESC or CR) escapes alike.
 QByteArray escapeTerminalBytes(const QByteArray &bytes);
+
+// Writes `bytes` to file descriptor 2 unchanged, whether or not `stderr`
+// escapes; false on an error. (Inline: connection.cpp is also built into a
+// test without this file's stream.)
+inline bool writeStandardErrorRaw(const QByteArray &bytes)
+{
+    qsizetype written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n =
+            ::write(STDERR_FILENO, bytes.constData() + written, size_t(bytes.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        written += n;
+    }
+    return true;
+}
 
 // Replaces `stderr` (call once, first thing in main). False where the C
 // library offers no custom streams; stderr is then left as it was.

@@ -149,48 +149,35 @@ void printNoResourcesFound(const QList<KindObjects> &kinds)
         err << "No resources found\n";
 }
 
-// --sort-by: each table sorted on its own; for every other output, all the
-// objects as one sequence (kubectl sorts what it prints as one list, kinds
-// mixed), regrouped into runs of one kind.
-Result<QList<KindObjects>> sortedKinds(const QList<KindObjects> &kinds, const SortBy &sortBy,
-                                       bool perKind)
+// --sort-by for every output but tables (tablesort.h): all the objects as
+// one sequence (kubectl sorts what it prints as one List, kinds mixed),
+// regrouped into runs of one kind.
+Result<QList<KindObjects>> sortedKinds(const QList<KindObjects> &kinds, const SortBy &sortBy)
 {
-    const auto sortOne = [&sortBy](const QList<KindObjects> &group) -> Result<QList<KindObjects>> {
-        QList<std::pair<qsizetype, KubeObject>> flat; // (kind index, object)
-        QList<QByteArray> jsons;
-        for (qsizetype k = 0; k < group.size(); ++k) {
-            for (const KubeObject &object : group.at(k).objects) {
-                flat.append({k, object});
-                jsons.append(QJsonDocument(typedObject(object, group.at(k).runner->resource()))
-                                 .toJson(QJsonDocument::Compact));
-            }
+    QList<std::pair<qsizetype, KubeObject>> flat; // (kind index, object)
+    QList<QByteArray> jsons;
+    for (qsizetype k = 0; k < kinds.size(); ++k) {
+        for (const KubeObject &object : kinds.at(k).objects) {
+            flat.append({k, object});
+            jsons.append(QJsonDocument(typedObject(object, kinds.at(k).runner->resource()))
+                             .toJson(QJsonDocument::Compact));
         }
-        auto order = sortBy.order(jsons);
-        if (!order)
-            return order.error();
-        QList<KindObjects> sorted;
-        for (const qsizetype i : std::as_const(*order)) {
-            const KindObjects &from = group.at(flat.at(i).first);
-            if (sorted.isEmpty() || sorted.last().runner != from.runner)
-                sorted.append({from.runner, {}, from.listed});
-            sorted.last().objects.append(flat.at(i).second);
-        }
-        // Kinds with nothing to sort keep their place (an empty table
-        // still counts as a kind printed).
-        for (const KindObjects &kind : group)
-            if (kind.objects.isEmpty())
-                sorted.append(kind);
-        return sorted;
-    };
-    if (!perKind)
-        return sortOne(kinds);
-    QList<KindObjects> sorted;
-    for (const KindObjects &kind : kinds) {
-        auto one = sortOne({kind});
-        if (!one)
-            return one.error();
-        sorted += one.value();
     }
+    auto order = sortBy.order(jsons);
+    if (!order)
+        return order.error();
+    QList<KindObjects> sorted;
+    for (const qsizetype i : std::as_const(*order)) {
+        const KindObjects &from = kinds.at(flat.at(i).first);
+        if (sorted.isEmpty() || sorted.last().runner != from.runner)
+            sorted.append({from.runner, {}, from.listed, from.listResourceVersion});
+        sorted.last().objects.append(flat.at(i).second);
+    }
+    // Kinds with nothing to sort keep their place (an empty list still
+    // counts as a kind read).
+    for (const KindObjects &kind : kinds)
+        if (kind.objects.isEmpty())
+            sorted.append(kind);
     return sorted;
 }
 

@@ -23,7 +23,8 @@ struct KindObjects
 {
     InformerRunner *runner = nullptr;
     QList<informant::KubeObject> objects;
-    bool listed = false; // the whole kind was asked for, not names
+    bool listed = false;         // the whole kind was asked for, not names
+    QString listResourceVersion; // when listed: the list's (tablesort.h)
 };
 
 // Prints what was found in the format asked for (the kinds in argument
@@ -36,10 +37,10 @@ void printKinds(const QList<KindObjects> &kinds, const GetOutput &output, TableO
 // lives in namespaces.
 void printNoResourcesFound(const QList<KindObjects> &kinds);
 
-// --sort-by: each table sorted on its own (`perKind`); for every other
-// output, all the objects as one sequence (kubectl sorts what it prints as
-// one list, kinds mixed), regrouped into runs of one kind.
+// --sort-by for every output but tables (tablesort.h): all the objects as
+// one sequence (kubectl sorts what it prints as one List, kinds mixed),
+// regrouped into runs of one kind.
 informant::Result<QList<KindObjects>> sortedKinds(const QList<KindObjects> &kinds,
-                                                  const SortBy &sortBy, bool perKind);
+                                                  const SortBy &sortBy);
 
 } // namespace informantctl

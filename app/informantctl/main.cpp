@@ -4,6 +4,7 @@
 #include "booleanflags.h"
 #include "command.h"
 #include "escapedstderr.h"
+#include "flagerrors.h"
 #include "globaloptions.h"
 #include "tristateflags.h"
 
@@ -11,6 +12,9 @@
 
 #include <QCoreApplication>
 #include <QTextStream>
+
+#include <cstdio>
+#include <optional>
 
 namespace informantctl {
 
@@ -43,6 +47,24 @@ const Command *matchCommand(const QStringList &positional, qsizetype &consumed)
     return best;
 }
 
+// As kubectl: a flag it would refuse is reported in pflag's words, with
+// the command's usage pointer, before anything runs; so is anything else
+// the parser refuses. The exit status, or nullopt when the flags are fine.
+std::optional<int> flagErrorExit(QCommandLineParser &parser, const QStringList &arguments)
+{
+    QStringList positional;
+    std::optional<QString> error = findFlagError(parser, arguments, positional);
+    if (!error && !parser.parse(withBooleanFlagValues(parser, arguments)))
+        error = parser.errorText();
+    if (!error)
+        return std::nullopt;
+    qsizetype consumed = 0;
+    const Command *command = matchCommand(positional, consumed);
+    const QByteArray text = flagErrorText(*error, command ? command->name : QString()).toUtf8();
+    std::fwrite(text.constData(), 1, size_t(text.size()), stderr);
+    return 1;
+}
+
 QString commandSummary()
 {
     QString text = QStringLiteral("\nCommands:\n");
@@ -73,8 +95,10 @@ int main(int argc, char *argv[])
         if (command.addOptions)
             command.addOptions(parser);
     }
-    parser.process(
-        withBooleanFlagValues(parser, withTriStateFlagValues(QCoreApplication::arguments())));
+    const QStringList arguments = withTriStateFlagValues(QCoreApplication::arguments());
+    if (const auto failed = flagErrorExit(parser, arguments))
+        return *failed;
+    parser.process(withBooleanFlagValues(parser, arguments)); // --help, --version
 
     const QStringList positional = parser.positionalArguments();
     qsizetype consumed = 0;

@@ -86,8 +86,27 @@ Result<SortBy> SortBy::parse(const QString &field)
     return sortBy;
 }
 
+SortBy SortBy::unparsable(const QString &field, const QString &error)
+{
+    SortBy sortBy;
+    sortBy.m_field = field;
+    sortBy.m_error = error;
+    return sortBy;
+}
+
+bool SortBy::foundIn(const QList<QByteArray> &objects) const
+{
+    if (!m_error.isEmpty())
+        return false;
+    return std::any_of(objects.cbegin(), objects.cend(), [this](const QByteArray &json) {
+        return !m_path.evaluateJson(json).isEmpty();
+    });
+}
+
 Result<QList<qsizetype>> SortBy::order(const QList<QByteArray> &objects) const
 {
+    if (!m_error.isEmpty())
+        return makeError(m_error);
     // Each object's first value (Undefined when it has none).
     QList<QJsonValue> keys;
     keys.reserve(objects.size());

@@ -22,6 +22,10 @@ class SortBy
 {
 public:
     static informant::Result<SortBy> parse(const QString &field);
+    // A path that did not parse, as kubectl meets it: only when it sorts
+    // (never for one object alone; tablesort.h for tables), order() fails
+    // with `error` and foundIn() finds nothing.
+    static SortBy unparsable(const QString &field, const QString &error);
 
     // The field as kubectl names it in its errors: "{.metadata.name}".
     QString field() const { return m_field; }
@@ -30,10 +34,14 @@ public:
     // kubectl's error when no object has the field or a value cannot be
     // compared (an object or an array).
     informant::Result<QList<qsizetype>> order(const QList<QByteArray> &objects) const;
+    // Whether the path has a value in one of `objects` at least (when
+    // order() fails: no field, or one that cannot be compared).
+    bool foundIn(const QList<QByteArray> &objects) const;
 
 private:
     QString m_field;
     informant::JsonPath m_path;
+    QString m_error; // unparsable()
 };
 
 } // namespace informantctl

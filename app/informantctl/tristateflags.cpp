@@ -1,5 +1,7 @@
 #include "tristateflags.h"
 
+#include "flagerrors.h"
+
 using namespace informant;
 
 namespace informantctl {
@@ -22,6 +24,11 @@ void addTriStateFlag(QCommandLineParser &parser, const QString &name, const QStr
     declaredFlags().append(QStringLiteral("--") + name);
 }
 
+bool isTriStateFlag(const QString &name)
+{
+    return declaredFlags().contains(QStringLiteral("--") + name);
+}
+
 QStringList withTriStateFlagValues(const QStringList &arguments)
 {
     QStringList rewritten;
@@ -41,17 +48,8 @@ Result<std::optional<bool>> triStateFlag(const QCommandLineParser &parser, const
     if (!parser.isSet(name))
         return std::optional<bool>();
     const QString value = parser.value(name);
-    // Go's strconv.ParseBool, which pflag uses for every bool flag.
-    static const QStringList kTrue{QStringLiteral("1"),    QStringLiteral("t"),
-                                   QStringLiteral("T"),    QStringLiteral("TRUE"),
-                                   QStringLiteral("true"), QStringLiteral("True")};
-    static const QStringList kFalse{QStringLiteral("0"),     QStringLiteral("f"),
-                                    QStringLiteral("F"),     QStringLiteral("FALSE"),
-                                    QStringLiteral("false"), QStringLiteral("False")};
-    if (kTrue.contains(value))
-        return std::optional<bool>(true);
-    if (kFalse.contains(value))
-        return std::optional<bool>(false);
+    if (const std::optional<bool> parsed = parseGoBool(value))
+        return std::optional<bool>(*parsed);
     return makeError(QStringLiteral("invalid argument \"%1\" for \"--%2\" flag: "
                                     "strconv.ParseBool: parsing \"%1\": invalid syntax")
                          .arg(value, name));

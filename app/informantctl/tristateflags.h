@@ -20,6 +20,10 @@ namespace informantctl {
 // Declares `--name` on `parser` and remembers it for withTriStateFlagValues().
 void addTriStateFlag(QCommandLineParser &parser, const QString &name, const QString &description);
 
+// Whether `--name` was declared with addTriStateFlag() (pflag reads it as
+// a boolean).
+bool isTriStateFlag(const QString &name);
+
 // `arguments` with every bare tri-state flag given its value "true".
 QStringList withTriStateFlagValues(const QStringList &arguments);
 

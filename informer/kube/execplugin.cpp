@@ -39,8 +39,10 @@ QString pluginName(const ExecConfig &config)
 class StderrReader
 {
 public:
-    explicit StderrReader(std::function<void(const QString &line)> handler)
+    StderrReader(std::function<void(const QString &line)> handler,
+                 std::function<void(const QByteArray &chunk)> chunkHandler)
         : m_handler(std::move(handler))
+        , m_chunkHandler(std::move(chunkHandler))
     {
     }
 
@@ -48,6 +50,8 @@ public:
     {
         if (chunk.isEmpty())
             return;
+        if (m_chunkHandler)
+            m_chunkHandler(chunk);
         m_tail += chunk;
         if (m_tail.size() > kStderrTailBytes)
             m_tail.remove(0, m_tail.size() - kStderrTailBytes);
@@ -81,9 +85,23 @@ private:
     }
 
     std::function<void(const QString &line)> m_handler;
+    std::function<void(const QByteArray &chunk)> m_chunkHandler;
     QByteArray m_tail;
     QByteArray m_line; // the incomplete last line
 };
+
+// One handler calling each of `handlers`; none when there are none.
+template<typename Argument>
+std::function<void(const Argument &)>
+allOf(std::vector<std::function<void(const Argument &)>> handlers)
+{
+    if (handlers.empty())
+        return {};
+    return [handlers = std::move(handlers)](const Argument &argument) {
+        for (const auto &handler : handlers)
+            handler(argument);
+    };
+}
 
 } // namespace
 
@@ -226,7 +244,7 @@ void ExecPlugin::setObserver(const void *owner, Observer observer)
 {
     QMutexLocker lock(&m_mutex);
     std::erase_if(m_observers, [owner](const auto &entry) { return entry.first == owner; });
-    if (observer.stderrLine || observer.finished)
+    if (observer.stderrLine || observer.finished || observer.stderrBytes)
         m_observers.emplace_back(owner, std::move(observer));
 }
 
@@ -327,16 +345,14 @@ Result<ExecCredential> ExecPlugin::run()
         QMutexLocker lock(&m_mutex);
         ++m_runs;
         std::vector<std::function<void(const QString &)>> handlers;
+        std::vector<std::function<void(const QByteArray &)>> chunkHandlers;
         for (const auto &entry : m_observers) {
             if (entry.second.stderrLine)
                 handlers.push_back(entry.second.stderrLine);
+            if (entry.second.stderrBytes)
+                chunkHandlers.push_back(entry.second.stderrBytes);
         }
-        if (handlers.empty())
-            return StderrReader({});
-        return StderrReader([handlers = std::move(handlers)](const QString &line) {
-            for (const auto &handler : handlers)
-                handler(line);
-        });
+        return StderrReader(allOf(std::move(handlers)), allOf(std::move(chunkHandlers)));
     }();
     process.start(program, m_config.args, QIODevice::ReadWrite);
     if (!process.waitForStarted())

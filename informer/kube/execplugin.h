@@ -11,11 +11,12 @@
 // a 401), so the plugin runs once per token lifetime however many threads
 // ask. PATH is extended with the usual install locations (/usr/local/bin,
 // ~/.local/bin, /opt/homebrew/bin, ~/go/bin, ...) because a desktop session's
-// PATH often lacks them. The plugin's stderr is read as it arrives: complete
-// lines go to the observer, if one is set (informantctl passes them to its
-// own stderr, as kubectl does; the GUI shows them in the window), so that a
-// prompt such as kubelogin's device code is seen while the plugin waits; its
-// last 4 KiB explain a failure.
+// PATH often lacks them. The plugin's stderr is read as it arrives and goes
+// to the observer, if one is set: its bytes unchanged (informantctl passes
+// them to its own stderr raw, as kubectl lets the plugin write to the
+// terminal) and complete lines (the GUI shows them in the window), so that
+// a prompt such as kubelogin's device code is seen while the plugin waits;
+// its last 4 KiB explain a failure.
 //
 // One ExecPlugin may serve several Credentials of the same exec config
 // (execplugincache.h, as client-go's process-wide authenticator cache): each
@@ -83,10 +84,15 @@ public:
     // so that a prompt shown can be taken down. Called in the plugin's helper
     // thread (or credential()'s caller); either may be empty. Takes effect
     // from the next run.
+    // `stderrBytes`, for a terminal: the plugin's stderr exactly as it
+    // wrote it, chunk by chunk as it arrives (a prompt without a newline,
+    // colour codes, carriage returns), as kubectl hands the plugin its own
+    // stderr; `stderrLine` for a window: the same text in lines.
     struct Observer
     {
         std::function<void(const QString &line)> stderrLine;
         std::function<void(const QString &error)> finished;
+        std::function<void(const QByteArray &chunk)> stderrBytes;
     };
     // `owner`'s observer, replacing the one it set before; an empty observer
     // removes it. Every owner's observer hears every run.
