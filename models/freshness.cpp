@@ -1,6 +1,10 @@
 #include "models/freshness.h"
 
+#include <QDateTime>
+#include <QFont>
+#include <QGuiApplication>
 #include <QLocale>
+#include <QPalette>
 
 namespace informant {
 
@@ -119,6 +123,78 @@ QString lastEventText(const InformerStatus &status, qint64 nowMs)
     if (ms < 120'000)
         return QStringLiteral("%1 s ago").arg(ms / 1000);
     return QStringLiteral("%1 min ago").arg(ms / 60'000);
+}
+
+namespace {
+
+// Why the informer is not watching, without a countdown.
+QString notWatchedReason(const InformerStatus &status)
+{
+    switch (status.state) {
+    case State::Watching:
+        return QStringLiteral("watching");
+    case State::Pending:
+        return QStringLiteral("starting");
+    case State::Listing:
+        return status.synced ? QStringLiteral("relisting") : QStringLiteral("listing");
+    case State::BackingOff:
+        return status.synced ? QStringLiteral("watch lost, reconnecting")
+                             : QStringLiteral("could not list yet, retrying");
+    case State::Unauthorized:
+        return QStringLiteral("not signed in");
+    case State::Forbidden:
+        return QStringLiteral("forbidden");
+    case State::Error:
+        return status.synced ? QStringLiteral("watch failed") : QStringLiteral("listing failed");
+    case State::Stopped:
+        return QStringLiteral("stopped");
+    case State::WaitingForSignIn:
+        return QStringLiteral("waiting for sign-in");
+    case State::Gone:
+        return QStringLiteral("no longer served");
+    }
+    return {};
+}
+
+} // namespace
+
+QString notWatchedText(const InformerStatus &status, qint64 sinceMs)
+{
+    QString reason = notWatchedReason(status);
+    if (!status.lastError.isEmpty())
+        reason += QStringLiteral(": ") + status.lastError;
+    if (sinceMs < 0)
+        return QStringLiteral("not watched (%1)").arg(reason);
+    const QString since =
+        QDateTime::fromMSecsSinceEpoch(sinceMs).toString(QStringLiteral("HH:mm:ss"));
+    return QStringLiteral("not watched since %1 (%2)").arg(since, reason);
+}
+
+QColor staleTextColor()
+{
+    // Models also run without a GUI application (their tests): no palette.
+    if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        return QColor(Qt::gray);
+    return QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text);
+}
+
+QVariant staleCountData(int role, const QString &why)
+{
+    if (why.isEmpty())
+        return {};
+    switch (role) {
+    case Qt::ForegroundRole:
+        return staleTextColor();
+    case Qt::FontRole: {
+        QFont font;
+        font.setItalic(true);
+        return font;
+    }
+    case Qt::ToolTipRole:
+        return QStringLiteral("The counts are the last known: %1.").arg(why);
+    default:
+        return {};
+    }
 }
 
 QColor freshnessColor(FreshnessLevel level)

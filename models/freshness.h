@@ -8,6 +8,7 @@
 
 #include <QColor>
 #include <QString>
+#include <QVariant>
 
 namespace informant {
 
@@ -25,5 +26,17 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
 QString lastEventText(const InformerStatus &status, qint64 nowMs);
 // A dot colour for the level (green, blue, amber, red).
 QColor freshnessColor(FreshnessLevel level);
+// For the counts and the object shown beside a table whose rows are drawn
+// faded (level not Fresh: the last known state): "not watched since 14:02:15
+// (watch lost, reconnecting: connection refused)". Fixed wording, no
+// countdown: a tooltip is read long after it was set. `sinceMs` < 0: no time.
+QString notWatchedText(const InformerStatus &status, qint64 sinceMs);
+// The text colour of counts that are the last known state: the palette's
+// disabled text, as the table's faded rows (ui/celldelegate.h). GUI thread.
+QColor staleTextColor();
+// A stale count cell's Qt::ForegroundRole (staleTextColor()), Qt::FontRole
+// (italic) and Qt::ToolTipRole ("The counts are the last known: `why`.");
+// null for other roles or an empty `why` (live). GUI thread.
+QVariant staleCountData(int role, const QString &why);
 
 } // namespace informant

@@ -1,5 +1,7 @@
 #include "models/labelfacetmodel.h"
 
+#include "models/freshness.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -84,6 +86,10 @@ QVariant LabelFacetModel::data(const QModelIndex &index, int role) const
     }
     case Qt::TextAlignmentRole:
         return index.column() == 1 ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+    case Qt::ForegroundRole:
+    case Qt::FontRole:
+    case Qt::ToolTipRole:
+        return index.column() == 1 ? staleCountData(role, m_stale) : QVariant();
     case CountRole:
         return count;
     case LabelKeyRole:
@@ -275,6 +281,27 @@ void LabelFacetModel::setChecked(const QMap<QString, QSet<QString>> &checked)
                                {Qt::CheckStateRole});
     }
     Q_EMIT checkedChanged();
+}
+
+} // namespace informant
+
+namespace informant {
+
+void LabelFacetModel::setStale(const QString &why)
+{
+    if (why == m_stale)
+        return;
+    m_stale = why;
+    if (m_keys.empty())
+        return;
+    const QList<int> roles{Qt::ForegroundRole, Qt::FontRole, Qt::ToolTipRole};
+    Q_EMIT dataChanged(index(0, 1), index(rowCount() - 1, 1), roles);
+    for (int row = 0; row < rowCount(); ++row) {
+        const QModelIndex key = index(row, 0);
+        const int values = rowCount(key);
+        if (values > 0)
+            Q_EMIT dataChanged(index(0, 1, key), index(values - 1, 1, key), roles);
+    }
 }
 
 } // namespace informant

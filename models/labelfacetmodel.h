@@ -9,6 +9,8 @@
 // refresh() diffs the counts against the tree: inserts/removes per changed
 // key or value and dataChanged for counts, never a reset. Key nodes are heap
 // records so child indexes stay valid while keys come and go.
+// While the kind is not watched (setStale) the counts are the last known:
+// faded and italic, as the table's rows, with why in their tooltip.
 // Columns: 0 name, 1 count. GUI thread.
 
 #include <QAbstractItemModel>
@@ -62,6 +64,10 @@ public:
     // key -> checked values (empty set: the key itself is checked).
     const QMap<QString, QSet<QString>> &checked() const { return m_checked; }
     void setChecked(const QMap<QString, QSet<QString>> &checked);
+    // The counts are the last known state: `why` ("not watched since
+    // 14:02:15 (...)"); empty: live again.
+    void setStale(const QString &why);
+    const QString &stale() const { return m_stale; }
 
 Q_SIGNALS:
     void checkedChanged();
@@ -79,6 +85,7 @@ private:
 
     std::vector<std::unique_ptr<KeyNode>> m_keys; // sorted by key
     QMap<QString, QSet<QString>> m_checked;
+    QString m_stale;
 };
 
 } // namespace informant

@@ -1,5 +1,7 @@
 #include "models/namespacefacetmodel.h"
 
+#include "models/freshness.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -39,6 +41,10 @@ QVariant NamespaceFacetModel::data(const QModelIndex &index, int role) const
         if (index.column() == 1)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
+    case Qt::ForegroundRole:
+    case Qt::FontRole:
+    case Qt::ToolTipRole:
+        return index.column() == 1 ? staleCountData(role, m_stale) : QVariant();
     case CountRole:
         return count;
     case ValueRole:
@@ -135,6 +141,20 @@ void NamespaceFacetModel::toggle(const QString &name)
     if (!next.remove(name))
         next.insert(name);
     setChecked(next);
+}
+
+} // namespace informant
+
+namespace informant {
+
+void NamespaceFacetModel::setStale(const QString &why)
+{
+    if (why == m_stale)
+        return;
+    m_stale = why;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 1), index(rowCount() - 1, 1),
+                           {Qt::ForegroundRole, Qt::FontRole, Qt::ToolTipRole});
 }
 
 } // namespace informant

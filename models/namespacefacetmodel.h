@@ -7,6 +7,8 @@
 //
 // refresh() diffs the new counts against the rows: one insert/remove per
 // changed namespace and dataChanged for changed counts, never a reset.
+// While the kind is not watched (setStale) the counts are the last known:
+// faded and italic, as the table's rows, with why in their tooltip.
 // Columns: 0 name, 1 count. GUI thread.
 
 #include <QAbstractTableModel>
@@ -40,6 +42,10 @@ public:
     const QSet<QString> &checked() const { return m_checked; }
     void setChecked(const QSet<QString> &namespaces);
     void toggle(const QString &name);
+    // The counts are the last known state: `why` ("not watched since
+    // 14:02:15 (...)"); empty: live again.
+    void setStale(const QString &why);
+    const QString &stale() const { return m_stale; }
 
 Q_SIGNALS:
     void checkedChanged();
@@ -47,6 +53,7 @@ Q_SIGNALS:
 private:
     QList<std::pair<QString, qsizetype>> m_rows;
     QSet<QString> m_checked;
+    QString m_stale;
 };
 
 } // namespace informant

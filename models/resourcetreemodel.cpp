@@ -1,5 +1,6 @@
 #include "models/resourcetreemodel.h"
 
+#include "models/freshness.h"
 #include "models/resourcecategory.h"
 
 #include <QFont>
@@ -69,25 +70,16 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
         }
         return n->title;
     case Qt::ToolTipRole:
-        if (!n->leaf)
-            return {};
-        return QStringLiteral("%1 (%2)%3%4")
-            .arg(n->kind.kind, n->kind.id(),
-                 n->kind.shortNames.isEmpty() ? QString()
-                                              : QStringLiteral(" — short names: ") +
-                                                    n->kind.shortNames.join(QLatin1String(", ")),
-                 n->notListed.isEmpty()
-                     ? QString()
-                     : QStringLiteral("\nNot listed yet (%1): no count until the first list "
-                                      "arrives.")
-                           .arg(n->notListed));
+        return leafToolTip(n);
     case Qt::FontRole:
         if (!n->leaf && n->parent == &m_root) {
             QFont font;
             font.setBold(true);
             return font;
         }
-        return {};
+        return index.column() == 1 ? countStyle(n, role) : QVariant();
+    case Qt::ForegroundRole:
+        return index.column() == 1 ? countStyle(n, role) : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == 1 ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case KindRole:
@@ -101,6 +93,31 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QVariant ResourceTreeModel::leafToolTip(const Node *n) const
+{
+    if (!n->leaf)
+        return {};
+    QString tip = QStringLiteral("%1 (%2)").arg(n->kind.kind, n->kind.id());
+    if (!n->kind.shortNames.isEmpty())
+        tip += QStringLiteral(" — short names: ") + n->kind.shortNames.join(QLatin1String(", "));
+    if (!n->notListed.isEmpty())
+        tip += QStringLiteral("\nNot listed yet (%1): no count until the first list arrives.")
+                   .arg(n->notListed);
+    else if (!n->stale.isEmpty())
+        tip += QStringLiteral("\nThe count is the last known: %1.").arg(n->stale);
+    return tip;
+}
+
+// A stale count is drawn as the table draws its rows while the watch is
+// down (ui/celldelegate.h): in the disabled text colour, and italic so
+// that it reads as "not live" in either theme.
+QVariant ResourceTreeModel::countStyle(const Node *n, int role) const
+{
+    if (!n->leaf || !n->notListed.isEmpty())
+        return {};
+    return staleCountData(role, n->stale);
+}
+
 Qt::ItemFlags ResourceTreeModel::flags(const QModelIndex &index) const
 {
     if (!index.isValid())
@@ -111,20 +128,28 @@ Qt::ItemFlags ResourceTreeModel::flags(const QModelIndex &index) const
 void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
 {
     QHash<QString, qint64> counts;
-    for (auto it = m_leaves.cbegin(); it != m_leaves.cend(); ++it)
+    QHash<QString, QString> stale;
+    for (auto it = m_leaves.cbegin(); it != m_leaves.cend(); ++it) {
         counts.insert(it.key(), it.value()->count);
+        stale.insert(it.key(), it.value()->stale);
+    }
     beginResetModel();
     m_kinds = kinds;
     m_root.children.clear();
     m_leaves.clear();
     QMap<int, QList<KindInfo>> byCategory;
     QMap<QString, QList<KindInfo>> customByGroup;
+    // Custom kinds sit under their group's node already: only the others
+    // need their group in their name to tell two "Events" apart.
+    QHash<QString, int> titles;
     for (const KindInfo &k : kinds) {
         const ResourceCategory c = resourceCategory(k);
-        if (c == ResourceCategory::Custom)
+        if (c == ResourceCategory::Custom) {
             customByGroup[k.group].append(k);
-        else
+        } else {
             byCategory[int(c)].append(k);
+            ++titles[k.pluralTitle()];
+        }
     }
     auto addNode = [](Node *parent, const QString &title) {
         auto node = std::make_unique<Node>();
@@ -141,10 +166,16 @@ void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
             return ra != rb ? ra < rb : a.kind < b.kind;
         });
         for (const KindInfo &k : list) {
-            Node *leaf = addNode(parent, k.pluralTitle());
+            const bool repeated = titles.value(k.pluralTitle()) > 1;
+            Node *leaf =
+                addNode(parent, repeated ? QStringLiteral("%1 (%2)").arg(
+                                               k.pluralTitle(),
+                                               k.group.isEmpty() ? QStringLiteral("core") : k.group)
+                                         : k.pluralTitle());
             leaf->leaf = true;
             leaf->kind = k;
             leaf->count = counts.value(k.id(), -1);
+            leaf->stale = stale.value(k.id());
             m_leaves.insert(k.id(), leaf);
         }
     };
@@ -170,8 +201,9 @@ void ResourceTreeModel::setCount(const QString &kindId, qint64 count)
         return;
     }
     leaf->notListed.clear(); // and from the name's tooltip
-    Q_EMIT dataChanged(createIndex(leaf->row, 0, leaf), cell,
-                       {Qt::DisplayRole, Qt::ToolTipRole, CountRole});
+    Q_EMIT dataChanged(
+        createIndex(leaf->row, 0, leaf), cell,
+        {Qt::DisplayRole, Qt::ToolTipRole, Qt::FontRole, Qt::ForegroundRole, CountRole});
 }
 
 void ResourceTreeModel::setNotListed(const QString &kindId, const QString &why)
@@ -183,8 +215,20 @@ void ResourceTreeModel::setNotListed(const QString &kindId, const QString &why)
     leaf->count = -1;
     leaf->notListed = reason;
     // The name's tooltip says why too: both cells of the row.
+    Q_EMIT dataChanged(
+        createIndex(leaf->row, 0, leaf), createIndex(leaf->row, 1, leaf),
+        {Qt::DisplayRole, Qt::ToolTipRole, Qt::FontRole, Qt::ForegroundRole, CountRole});
+}
+
+void ResourceTreeModel::setStale(const QString &kindId, const QString &why)
+{
+    Node *leaf = m_leaves.value(kindId);
+    if (!leaf || leaf->stale == why)
+        return;
+    leaf->stale = why;
+    // The name's tooltip says why too: both cells of the row.
     Q_EMIT dataChanged(createIndex(leaf->row, 0, leaf), createIndex(leaf->row, 1, leaf),
-                       {Qt::DisplayRole, Qt::ToolTipRole, CountRole});
+                       {Qt::ToolTipRole, Qt::FontRole, Qt::ForegroundRole});
 }
 
 QModelIndex ResourceTreeModel::indexOfKind(const QString &kindId) const

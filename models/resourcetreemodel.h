@@ -4,7 +4,11 @@
 // Network, Config, Storage, Cluster, Custom Resources), custom resources
 // grouped again by API group, kinds as leaves with their live object counts.
 // setKinds() rebuilds the tree when discovery changes (rare, never per
-// event); setCount() is one dataChanged on the kind's count cell.
+// event); setCount() is one dataChanged on the kind's count cell. Kinds
+// whose plural repeats outside the custom resources (core v1 Events and
+// events.k8s.io Events) are named with their group. A kind not watched
+// (setStale) keeps its count, faded and italic as the table's rows are
+// drawn, its tooltip saying since when.
 // Columns: 0 name, 1 count. GUI thread.
 
 #include "models/kindinfo.h"
@@ -44,6 +48,10 @@ public:
     // state: "listing", "reconnecting in 4 s"...) in the tooltip. CountRole
     // is -1 until setCount().
     void setNotListed(const QString &kindId, const QString &why);
+    // The kind's count is the last known state (its informer is not
+    // watching): `why` ("not watched since 14:02:15 (...)") in the tooltip,
+    // the count faded and italic; empty `why`: live again.
+    void setStale(const QString &kindId, const QString &why);
     QModelIndex indexOfKind(const QString &kindId) const;
 
 private:
@@ -54,11 +62,14 @@ private:
         bool leaf = false;
         qint64 count = -1;
         QString notListed; // why the count is not known yet; empty once listed
+        QString stale;     // why the count may be behind; empty while watched
         Node *parent = nullptr;
         int row = 0;
         std::vector<std::unique_ptr<Node>> children;
     };
     Node *nodeOf(const QModelIndex &index) const;
+    QVariant leafToolTip(const Node *n) const;
+    QVariant countStyle(const Node *n, int role) const;
 
     Node m_root;
     QList<KindInfo> m_kinds;

@@ -81,15 +81,20 @@ void ClusterSidebar::highlightKind(const QString &kindId)
     }
 }
 
-void ClusterSidebar::showCount(KindSource *source, qint64 objects)
+void ClusterSidebar::showCount(KindSource *source, qint64 objects, qint64 notWatchedSinceMs)
 {
     // Before its first list an informer's empty cache says nothing: "0" for
     // every kind of an unreachable server read as "none in the cluster".
     const InformerStatus status = source->status();
     if (status.synced) {
         m_treeModel->setCount(source->kind().id(), objects);
+        // The table's rule for its rows: not watching, the last known state.
+        m_treeModel->setStale(source->kind().id(), freshnessLevel(status) == FreshnessLevel::Fresh
+                                                       ? QString()
+                                                       : notWatchedText(status, notWatchedSinceMs));
         return;
     }
+    m_treeModel->setStale(source->kind().id(), {});
     QString why = freshnessText(status, SecondClock::nowMs()); // "error", "forbidden: ..."
     if (!status.lastError.isEmpty() && !why.contains(status.lastError))
         why += QStringLiteral(": ") + status.lastError;

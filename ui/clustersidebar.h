@@ -2,7 +2,8 @@
 
 // ClusterSidebar: the Cluster dock's contents — the context switcher above
 // the kind tree, grouped as discovery groups the kinds, with each kind's
-// count ("—" and why until it has listed). Choosing a kind in the tree asks
+// count ("—" and why until it has listed; faded, with since when, while
+// its informer is not watching, as the table's rows). Choosing a kind asks
 // the window to show it (kindChosen); the window tells the tree which kind
 // is shown (highlightKind) without that coming back as a choice. Another
 // context opens in its own window (`openContext`). GUI thread.
@@ -38,8 +39,10 @@ public:
     // Makes the kind the tree's current row, scrolled to unless its group
     // is closed.
     void highlightKind(const QString &kindId);
-    // The tree's count for `source`: `objects`, or "—" until it has listed.
-    void showCount(KindSource *source, qint64 objects);
+    // The tree's count for `source`: `objects`, or "—" until it has listed;
+    // faded, saying since when, while it is not watched (`notWatchedSinceMs`,
+    // wall clock; -1: unknown).
+    void showCount(KindSource *source, qint64 objects, qint64 notWatchedSinceMs = -1);
 
 Q_SIGNALS:
     void kindChosen(const informant::KindInfo &kind);

@@ -1,5 +1,6 @@
 #include "ui/detailspane.h"
 
+#include "models/freshness.h"
 #include "models/kindsource.h"
 #include "models/relatedeventsmodel.h"
 #include "models/secondclock.h"
@@ -10,6 +11,7 @@
 #include "ui/yamlhighlighter.h"
 
 #include <QCheckBox>
+#include <QDateTime>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -32,6 +34,7 @@ constexpr int kEventsRefreshMs = 700;
 DetailsPane::DetailsPane(QWidget *parent)
     : QWidget(parent)
     , m_header(new QLabel(this))
+    , m_freshnessNote(new QLabel(this))
     , m_tabs(new QTabWidget(this))
     , m_overview(new QTextBrowser(this))
     , m_yaml(new QPlainTextEdit(this))
@@ -48,6 +51,16 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_header->setFont(headerFont);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setWordWrap(true);
+    m_status.state = InformerStatus::State::Watching;
+    m_freshnessNote->setObjectName(QStringLiteral("freshnessNote"));
+    m_freshnessNote->setWordWrap(true);
+    QFont noteFont = m_freshnessNote->font();
+    noteFont.setItalic(true);
+    m_freshnessNote->setFont(noteFont);
+    QPalette notePalette = m_freshnessNote->palette();
+    notePalette.setColor(QPalette::WindowText, staleTextColor());
+    m_freshnessNote->setPalette(notePalette);
+    m_freshnessNote->hide();
 
     m_overview->setOpenLinks(false);
     m_overview->setFrameShape(QFrame::NoFrame);
@@ -126,6 +139,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(4);
     layout->addWidget(m_header);
+    layout->addWidget(m_freshnessNote);
     layout->addWidget(m_reveal); // for every tab: the Overview decodes the values
     layout->addWidget(m_tabs, 1);
 
@@ -211,8 +225,40 @@ void DetailsPane::setObject(const KubeObject &object)
                                    object.name()));
     }
     refreshTexts();
+    refreshFreshnessNote();
     if (!sameObject)
         refreshEvents();
+}
+
+void DetailsPane::setFreshness(const InformerStatus &status, qint64 notWatchedSinceMs)
+{
+    m_status = status;
+    m_notWatchedSinceMs = notWatchedSinceMs;
+    refreshFreshnessNote();
+}
+
+void DetailsPane::refreshFreshnessNote()
+{
+    // The table fades its rows by this rule; the object picked from them
+    // must not read as live either.
+    if (m_object.isNull() || freshnessLevel(m_status) == FreshnessLevel::Fresh) {
+        m_freshnessNote->hide();
+        m_freshnessNote->clear();
+        return;
+    }
+    const QString asOf = m_status.lastEventMs < 0
+                             ? QStringLiteral("As of the last list")
+                             : QStringLiteral("As of the last event (%1)")
+                                   .arg(QDateTime::fromMSecsSinceEpoch(m_status.lastEventMs)
+                                            .toString(QStringLiteral("HH:mm:ss")));
+    m_freshnessNote->setText(
+        QStringLiteral("%1; %2.").arg(asOf, notWatchedText(m_status, m_notWatchedSinceMs)));
+    m_freshnessNote->show();
+}
+
+QString DetailsPane::freshnessNote() const
+{
+    return m_freshnessNote->isHidden() ? QString() : m_freshnessNote->text();
 }
 
 void DetailsPane::setObjectGone(const KubeObject &lastState, bool deleted)

@@ -6,9 +6,12 @@
 // cache's involvedObject index; a banner over them says when the events
 // informer is not fresh, so that a forbidden watch does not read as "no
 // events"). Follows the object live: when a newer
-// version arrives the texts refresh, keeping the YAML scroll position.
+// version arrives the texts refresh, keeping the YAML scroll position. While
+// the object's kind is not watched (setFreshness), a quiet line under the
+// header says the object is as of the informer's last event, and why.
 
 #include "informer/core/kubeobject.h"
+#include "informer/informers/informerstatus.h"
 
 #include <QWidget>
 
@@ -45,6 +48,14 @@ public:
     // or hidden by the filters. It stays, in its last known state, marked so.
     void setObjectGone(const KubeObject &lastState, bool deleted);
     QString headerText() const;
+    // The freshness of the shown object's informer, and since when it has
+    // not been watching (wall clock ms, -1: unknown). Not watching: "As of
+    // the last event (14:02:11); not watched since 14:02:15 (watch lost,
+    // reconnecting)." under the header, in the faded text of the table's
+    // rows; hidden while watching.
+    void setFreshness(const InformerStatus &status, qint64 notWatchedSinceMs);
+    // That line; empty while hidden.
+    QString freshnessNote() const;
     KubeObject object() const { return m_object; }
     void setEventsSource(KindSource *events);
     void setControlledLookup(ControlledLookup lookup) { m_controlled = std::move(lookup); }
@@ -68,12 +79,16 @@ private:
     void refreshOverview();
     void refreshYaml();
     void refreshEventsFreshness();
+    void refreshFreshnessNote();
 
     KubeObject m_object;
     KindSource *m_eventsSource = nullptr;
     ControlledLookup m_controlled;
     bool m_dark = false;
     QLabel *m_header;
+    QLabel *m_freshnessNote;
+    InformerStatus m_status; // of the object's informer; watching until told
+    qint64 m_notWatchedSinceMs = -1;
     QTabWidget *m_tabs;
     QTextBrowser *m_overview;
     QString m_overviewHtml; // what m_overview shows

@@ -74,6 +74,9 @@ FilterPane::FilterPane(QWidget *parent)
     , m_labelView(makeFacetView(m_labels, true, this))
     , m_namespaceTitle(sectionTitle(QStringLiteral("Namespaces"), this))
 {
+    // Its text must not set the dock's width: a cluster-scoped kind's longer
+    // title widened the Cluster dock, which kept that width after.
+    m_namespaceTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *clear = new QPushButton(QStringLiteral("Clear"), this);
     clear->setFlat(true);
     clear->setToolTip(QStringLiteral("Clear the namespace and label filters"));
@@ -84,8 +87,7 @@ FilterPane::FilterPane(QWidget *parent)
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->setSpacing(2);
     auto *titleRow = new QHBoxLayout;
-    titleRow->addWidget(m_namespaceTitle);
-    titleRow->addStretch(1);
+    titleRow->addWidget(m_namespaceTitle, 1); // all the room the button leaves
     titleRow->addWidget(clear);
     topLayout->addLayout(titleRow);
     topLayout->addWidget(m_namespaceView);
@@ -129,8 +131,13 @@ void FilterPane::setSource(KindSource *source)
     }
     const bool namespaced = source && source->kind().namespaced;
     m_namespaceView->setEnabled(namespaced);
+    // Short enough for the dock's width: the title no longer widens it.
     m_namespaceTitle->setText(namespaced ? QStringLiteral("Namespaces")
-                                         : QStringLiteral("Namespaces (cluster-scoped kind)"));
+                                         : QStringLiteral("No namespaces"));
+    m_namespaceTitle->setToolTip(namespaced
+                                     ? QString()
+                                     : QStringLiteral("%1 are cluster-scoped: in no namespace")
+                                           .arg(source->kind().pluralTitle()));
     refreshNow();
 }
 
@@ -217,6 +224,12 @@ void FilterPane::applyCounts(int generation, const QList<std::pair<QString, qsiz
         m_recount = false;
         refreshNow();
     }
+}
+
+void FilterPane::setStale(const QString &why)
+{
+    m_namespaces->setStale(why);
+    m_labels->setStale(why);
 }
 
 FacetSelection FilterPane::selection() const

@@ -44,6 +44,9 @@ public:
     // Recounts now (asynchronously; countsRefreshed() when done).
     void refreshNow();
     void clear();
+    // The kind's informer is not watching: the counts are the last known
+    // state, drawn faded with `why` in their tooltip (empty: live again).
+    void setStale(const QString &why);
 
 Q_SIGNALS:
     void countsRefreshed();

@@ -3,11 +3,11 @@
 #include "informer/cache/indexfuncs.h"
 #include "informer/printers/resourceprinter.h"
 #include "models/clustersession.h"
-#include "models/countstick.h"
 #include "models/history/historystore.h"
 #include "models/informerstatusmodel.h"
 #include "models/resourcecategory.h"
 #include "models/resourcetablemodel.h"
+#include "models/resourcetreemodel.h"
 #include "models/rowformatter.h"
 #include "models/secondclock.h"
 #include "models/timeline/eventstore.h"
@@ -15,7 +15,9 @@
 #include "models/timeline/timelinescope.h"
 #include "ui/benchrecorder.h"
 #include "ui/clustersidebar.h"
+#include "ui/countspresenter.h"
 #include "ui/detailspane.h"
+#include "ui/docksizekeeper.h"
 #include "ui/filterpane.h"
 #include "ui/history/historywidget.h"
 #include "ui/informerspanel.h"
@@ -32,6 +34,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
 #include <QShortcut>
@@ -88,6 +91,14 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     // First: what the build steps set up may refresh the status bar.
     m_statusFields = new StatusBarFields(statusBar(), m_statusModel, session);
     buildSidebar(contexts, openContext);
+    m_counts = new CountsPresenter(
+        session, m_view, [this] { return shownSource(); },
+        {m_sidebar, m_statusModel, m_filter, m_details}, this);
+    connect(m_counts, &CountsPresenter::countsChanged, this, [this] {
+        refreshStatusBar();
+        if (!m_timelineLabels.isEmpty())
+            m_timelineScopeStale = true; // on the second's tick
+    });
     buildDocks();
     buildMenus(contexts, openContext);
     buildShortcuts();
@@ -213,6 +224,7 @@ void MainWindow::buildDocks()
     resizeDocks({m_sidebarDock, m_detailsDock}, {240, 430}, Qt::Horizontal);
     resizeDocks({m_sidebarDock, m_filterDock}, {380, 370}, Qt::Vertical);
     resizeDocks({m_informersDock}, {170}, Qt::Vertical);
+    new DockSizeKeeper(this, {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock});
 }
 
 void MainWindow::buildMenus(const QStringList &contexts,
@@ -266,7 +278,7 @@ void MainWindow::onKindsChanged()
     m_sidebar->setKinds(m_session->kinds());
     m_sidebar->highlightKind(m_kind.id()); // the reset cleared the shown kind's row
     m_switcher->setKinds(m_session->kinds());
-    refreshCounts();
+    m_counts->refreshCounts();
     // The shown kind is now served at another version (a CRD upgrade): its
     // columns are that version's.
     const KindInfo served = m_kind.isValid() ? m_session->findKind(m_kind.id()) : KindInfo();
@@ -320,21 +332,7 @@ void MainWindow::watchSource(KindSource *source)
             [history = m_history, kind = source->kind().id()](const ChangeBatch &batch) {
                 history->applyBatch(kind, batch);
             });
-    // On the tick the table's header and the facets recount at, so the
-    // three agree during a rollout.
-    connect(source, &KindSource::contentChanged, this,
-            [this] { CountsTick::instance()->request(this, [this] { refreshCounts(); }); });
-    connect(source, &KindSource::statusChanged, this, [this, source] {
-        if (source == shownSource()) {
-            // A new state (listed, lost) shows its count at once; the rates
-            // published every 250 ms while watching leave it to the tick.
-            const InformerStatus status = source->status();
-            if (status.state != m_shownCount.state || status.synced != m_shownCount.synced)
-                countSource(source);
-            refreshStatusBar();
-        }
-        CountsTick::instance()->request(this, [this] { refreshCounts(); });
-    });
+    m_counts->watchSource(source);
 }
 
 bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
@@ -416,6 +414,10 @@ bool MainWindow::showKind(const KindInfo &kind)
         m_view->feed()->model()->setLatencyObserver(
             [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });
     m_filter->setSource(source);
+    m_counts->tableChanged();
+    // Named as the tree names it: "Events (events.k8s.io)" beside core Events.
+    if (const QModelIndex row = treeModel()->indexOfKind(kind.id()); row.isValid())
+        m_view->title()->setText(row.data().toString());
     const FacetSelection facets = m_filter->selection();
     m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
@@ -468,28 +470,6 @@ void MainWindow::setBenchRecorder(BenchRecorder *recorder)
             [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });
 }
 
-void MainWindow::refreshCounts()
-{
-    for (KindSource *s : m_session->sources())
-        countSource(s);
-    refreshStatusBar();
-    if (!m_timelineLabels.isEmpty())
-        m_timelineScopeStale = true; // on the second's tick
-}
-
-void MainWindow::countSource(KindSource *source)
-{
-    // Read once and shown in every place: under churn reads at different
-    // moments differ, and users take "100,001" beside "100,000" for drift.
-    const qint64 objects = source->indexer().size();
-    m_sidebar->showCount(source, objects);
-    m_statusModel->setObjectCount(source, objects);
-    if (source == shownSource()) {
-        const InformerStatus status = source->status();
-        m_shownCount = ShownCount{source, objects, status.state, status.synced};
-    }
-}
-
 void MainWindow::updateTimelineScope()
 {
     // Computed only while the timeline is shown; setTimelineVisible catches up.
@@ -540,13 +520,11 @@ QToolButton *MainWindow::reconnectAllButton() const
 void MainWindow::refreshStatusBar()
 {
     const qint64 now = SecondClock::nowMs();
-    if (KindSource *s = shownSource()) {
+    KindSource *s = shownSource();
+    if (s && m_counts) {
         // The count of the last CountsTick: the second's tick re-words "last
-        // event 3 s ago" without moving it ahead of the table's header. A
-        // kind just shown is counted now.
-        if (m_shownCount.source != s)
-            countSource(s);
-        m_statusFields->showKind(s, m_shownCount.objects, now);
+        // event 3 s ago" without moving it ahead of the table's header.
+        m_statusFields->showKind(s, m_counts->statusBarCount(s), now);
     }
     m_statusFields->refreshSummary();
 }

@@ -107,12 +107,6 @@ private:
                      const QString &name) const;
     void watchSource(KindSource *source);
     void startWatchedKinds();
-    // Every informer's count in the tree and the informers panel, the shown
-    // kind's in the status bar too (on the CountsTick).
-    void refreshCounts();
-    // Reads `source`'s count into the tree and the informers panel (and
-    // m_shownCount when it is the shown source).
-    void countSource(KindSource *source);
     // The filter pane's namespaces and labels applied to the timeline.
     void updateTimelineScope();
     // The source whose freshness the status bar shows.
@@ -134,6 +128,8 @@ private:
     class ClusterSidebar *m_sidebar = nullptr; // the context switcher and the kind tree
     KindSwitcher *m_switcher;
     class StatusBarFields *m_statusFields = nullptr;
+    // Every count outside the table, and its freshness.
+    class CountsPresenter *m_counts = nullptr;
     QDockWidget *m_filterDock = nullptr;
     QDockWidget *m_detailsDock = nullptr;
     QDockWidget *m_informersDock = nullptr;
@@ -160,15 +156,6 @@ private:
     QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;
     bool m_timelineScopeStale = false; // the caches changed since m_timelineUids
-    // The shown source's count as last read, for the status bar between
-    // counts ticks, and the state it was read in.
-    struct ShownCount
-    {
-        QPointer<KindSource> source;
-        qint64 objects = 0;
-        InformerStatus::State state = InformerStatus::State::Pending;
-        bool synced = false;
-    } m_shownCount;
 };
 
 } // namespace informant

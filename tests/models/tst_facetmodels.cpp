@@ -6,6 +6,7 @@
 #include "testobjects.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void namespaceCountsFollowChurn();
     void labelTreeCountsFollowChurn();
     void checkingFacetsBuildsSelection();
+    void staleCountsAreFadedAndSayWhy();
     void tickedFacetsStayListedWhenTheirObjectsGo();
     void tickedValueBeyondTheCapKeepsItsCount();
     void facetKeysIntersectIndexes_data();
@@ -123,6 +125,55 @@ void TestFacetModels::labelTreeCountsFollowChurn()
     QCOMPARE(inserted.count(), 1); // app=mon
     QCOMPARE(removed.count(), 2);  // app=pg, tier=back
     QCOMPARE(reset.count(), 0);
+}
+
+// While the kind is not watched the counts are its last known state, drawn
+// as the table draws its rows then; the names stay as they are.
+void TestFacetModels::staleCountsAreFadedAndSayWhy()
+{
+    LocalKindSource source(podsKind());
+    source.upsert(pod(QStringLiteral("shop"), QStringLiteral("a"), QStringLiteral("web")));
+    source.upsert(pod(QStringLiteral("db"), QStringLiteral("c"), QStringLiteral("pg")));
+    source.flush();
+    NamespaceFacetModel namespaces;
+    LabelFacetModel labels;
+    QAbstractItemModelTester nsTester(&namespaces,
+                                      QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester labelTester(&labels,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    namespaces.refresh(source.indexer().indexValueCounts(QString(kNamespaceIndex)));
+    labels.refresh(source.indexer().indexValueCounts(QString(kLabelsIndex)));
+    const QModelIndex appKey = labels.index(0, 0);
+    QCOMPARE(appKey.data().toString(), QStringLiteral("app"));
+    QVERIFY(labels.rowCount(appKey) > 0);
+    const QList<QModelIndex> counts{namespaces.index(0, 1), labels.index(0, 1),
+                                    labels.index(0, 1, appKey)};
+    for (const QModelIndex &count : counts)
+        QVERIFY(!count.data(Qt::FontRole).isValid());
+
+    QSignalSpy nsChanged(&namespaces, &QAbstractItemModel::dataChanged);
+    QSignalSpy labelsChanged(&labels, &QAbstractItemModel::dataChanged);
+    const QString why = QStringLiteral("not watched since 14:02:15 (watch lost, reconnecting)");
+    namespaces.setStale(why);
+    labels.setStale(why);
+    namespaces.setStale(why);
+    QCOMPARE(nsChanged.count(), 1);
+    QCOMPARE(labelsChanged.count(), 2); // the keys, and the values of the one key
+    for (const QModelIndex &count : counts) {
+        QVERIFY(count.data(Qt::FontRole).value<QFont>().italic());
+        QVERIFY(count.data(Qt::ForegroundRole).isValid());
+        QVERIFY2(count.data(Qt::ToolTipRole).toString().contains(why),
+                 qPrintable(count.data(Qt::ToolTipRole).toString()));
+    }
+    QVERIFY(!namespaces.index(0, 0).data(Qt::FontRole).isValid());
+    QVERIFY(!labels.index(0, 0, appKey).data(Qt::FontRole).isValid());
+
+    namespaces.setStale({});
+    labels.setStale({});
+    for (const QModelIndex &count : counts) {
+        QVERIFY(!count.data(Qt::FontRole).isValid());
+        QVERIFY(!count.data(Qt::ToolTipRole).isValid());
+    }
 }
 
 void TestFacetModels::checkingFacetsBuildsSelection()

@@ -1,6 +1,7 @@
 #include "models/resourcetreemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -23,6 +24,8 @@ class TestResourceTreeModel : public QObject
 private Q_SLOTS:
     void groupsKindsByCategory();
     void countIsOneCellUpdate();
+    void repeatedPluralsAreNamedWithTheirGroup();
+    void staleCountIsFadedAndSaysWhy();
     void kindNamesMatchLikeKubectl_data();
     void kindNamesMatchLikeKubectl();
 };
@@ -66,6 +69,64 @@ void TestResourceTreeModel::countIsOneCellUpdate()
     QCOMPARE(changed.count(), 1);
     const QModelIndex pods = model.indexOfKind(QStringLiteral("pods"));
     QCOMPARE(pods.siblingAtColumn(1).data(ResourceTreeModel::CountRole).toLongLong(), 1234);
+}
+
+// core v1 Events and events.k8s.io Events were two rows both "Events".
+void TestResourceTreeModel::repeatedPluralsAreNamedWithTheirGroup()
+{
+    ResourceTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKinds(
+        {kind({}, QStringLiteral("Event"), QStringLiteral("events")),
+         kind(QStringLiteral("events.k8s.io"), QStringLiteral("Event"), QStringLiteral("events")),
+         kind({}, QStringLiteral("Pod"), QStringLiteral("pods")),
+         // Custom kinds sit under their group's row: no group in their name.
+         kind(QStringLiteral("a.example.com"), QStringLiteral("Widget"), QStringLiteral("widgets")),
+         kind(QStringLiteral("b.example.com"), QStringLiteral("Widget"),
+              QStringLiteral("widgets"))});
+    const auto title = [&](const QString &id) { return model.indexOfKind(id).data().toString(); };
+    QCOMPARE(title(QStringLiteral("events")), QStringLiteral("Events (core)"));
+    QCOMPARE(title(QStringLiteral("events.events.k8s.io")),
+             QStringLiteral("Events (events.k8s.io)"));
+    QCOMPARE(title(QStringLiteral("pods")), QStringLiteral("Pods"));
+    QCOMPARE(title(QStringLiteral("widgets.a.example.com")), QStringLiteral("Widgets"));
+    QCOMPARE(title(QStringLiteral("widgets.b.example.com")), QStringLiteral("Widgets"));
+}
+
+void TestResourceTreeModel::staleCountIsFadedAndSaysWhy()
+{
+    ResourceTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKinds({kind({}, QStringLiteral("Pod"), QStringLiteral("pods"))});
+    model.setCount(QStringLiteral("pods"), 12);
+    const QModelIndex name = model.indexOfKind(QStringLiteral("pods"));
+    const QModelIndex count = name.siblingAtColumn(1);
+    QVERIFY(!count.data(Qt::FontRole).isValid());
+    QVERIFY(!count.data(Qt::ForegroundRole).isValid());
+
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    const QString why = QStringLiteral("not watched since 14:02:15 (watch lost, reconnecting)");
+    model.setStale(QStringLiteral("pods"), why);
+    model.setStale(QStringLiteral("pods"), why);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(count.data().toString(), QStringLiteral("12")); // the last known count stays
+    QVERIFY(count.data(Qt::FontRole).value<QFont>().italic());
+    QVERIFY(count.data(Qt::ForegroundRole).isValid());
+    QVERIFY(!name.data(Qt::FontRole).isValid()); // the kind's name stays as it was
+    QVERIFY2(name.data(Qt::ToolTipRole).toString().contains(why),
+             qPrintable(name.data(Qt::ToolTipRole).toString()));
+    // A rebuild (discovery) keeps it.
+    model.setKinds({kind({}, QStringLiteral("Pod"), QStringLiteral("pods"))});
+    QVERIFY(model.indexOfKind(QStringLiteral("pods"))
+                .siblingAtColumn(1)
+                .data(Qt::FontRole)
+                .value<QFont>()
+                .italic());
+
+    model.setStale(QStringLiteral("pods"), {});
+    const QModelIndex live = model.indexOfKind(QStringLiteral("pods")).siblingAtColumn(1);
+    QVERIFY(!live.data(Qt::FontRole).isValid());
+    QVERIFY(!live.data(Qt::ToolTipRole).toString().contains(why));
 }
 
 void TestResourceTreeModel::kindNamesMatchLikeKubectl_data()

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void overviewSaysFinalizersPendingOnlyWhenThereAreFinalizers();
     void secretMetadataRowsComeBeforeItsData();
     void historyCaptionGoesWithTheObject();
+    void saysTheObjectIsAsOfTheLastEventWhileNotWatched();
 };
 
 void TestDetailsPane::podOverviewShowsKeyFieldsConditionsAndOwner()
@@ -407,6 +408,38 @@ void TestDetailsPane::historyCaptionGoesWithTheObject()
     history.setObject(QStringLiteral("secrets"), QStringLiteral("shop/db"));
     QCOMPARE(history.model()->rowCount(), 0);
     QCOMPARE(history.caption(), QString());
+}
+
+// The table fades the rows of a kind not watched; the object picked from
+// them looked live in the details pane.
+void TestDetailsPane::saysTheObjectIsAsOfTheLastEventWhileNotWatched()
+{
+    DetailsPane pane;
+    InformerStatus status;
+    status.state = InformerStatus::State::BackingOff;
+    status.synced = true;
+    status.lastError = QStringLiteral("connection refused");
+    const QDateTime lastEvent = QDateTime::currentDateTime().addSecs(-90);
+    status.lastEventMs = lastEvent.toMSecsSinceEpoch();
+    const QDateTime lost = lastEvent.addSecs(30);
+    pane.setFreshness(status, lost.toMSecsSinceEpoch());
+    QCOMPARE(pane.freshnessNote(), QString()); // no object, nothing to say
+    pane.setObject(decode(kPod));
+    QCOMPARE(pane.freshnessNote(),
+             QStringLiteral("As of the last event (%1); not watched since %2 (watch lost, "
+                            "reconnecting: connection refused).")
+                 .arg(lastEvent.toString(QStringLiteral("HH:mm:ss")),
+                      lost.toString(QStringLiteral("HH:mm:ss"))));
+    // Relisting after the lapse: still the last known state.
+    status.state = InformerStatus::State::Listing;
+    status.lastError.clear();
+    pane.setFreshness(status, lost.toMSecsSinceEpoch());
+    QVERIFY2(pane.freshnessNote().contains(QStringLiteral("(relisting)")),
+             qPrintable(pane.freshnessNote()));
+
+    status.state = InformerStatus::State::Watching;
+    pane.setFreshness(status, -1);
+    QCOMPARE(pane.freshnessNote(), QString());
 }
 
 QTEST_MAIN(TestDetailsPane)

@@ -87,6 +87,7 @@ private Q_SLOTS:
     void treeSaysNotListedUntilTheInformerHasSynced();
     void statusBarShowsProgressWhileListing();
     void reconnectAllRetriesEveryInformerNotWatching();
+    void tableTitleNamesTheGroupOfARepeatedPlural();
 };
 
 void TestMainWindow::showsPodsWithKubectlColumns()
@@ -780,6 +781,26 @@ void TestMainWindow::reconnectAllRetriesEveryInformerNotWatching()
     reconnect->click();
     QCOMPARE(pods->retries(), 1);
     QCOMPARE(deployments->retries(), 0); // watching: left alone
+}
+
+// Two kinds called Events (core v1 and events.k8s.io): the table's title
+// named neither.
+void TestMainWindow::tableTitleNamesTheGroupOfARepeatedPlural()
+{
+    QList<KindInfo> kinds = standardKinds();
+    kinds.append(KindInfo{QStringLiteral("events.k8s.io"),
+                          QStringLiteral("v1"),
+                          QStringLiteral("Event"),
+                          QStringLiteral("events"),
+                          true,
+                          {}});
+    Fixture f(kinds);
+    QVERIFY(f.window->showKind(kinds.last()));
+    QCOMPARE(f.window->resourceView()->title()->text(), QStringLiteral("Events (events.k8s.io)"));
+    QVERIFY(f.window->showKind(kinds.at(3)));
+    QCOMPARE(f.window->resourceView()->title()->text(), QStringLiteral("Events (core)"));
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QCOMPARE(f.window->resourceView()->title()->text(), QStringLiteral("Pods"));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,129 @@
+// The window's docks keep the sizes they were given (ui/docksizekeeper.h):
+// a longer filter title (a cluster-scoped kind) used to widen the Cluster
+// dock for good, and docks squeezed by a small window stayed small when it
+// grew again.
+
+#include "localclustersession.h"
+#include "mainwindowfixture.h"
+#include "ui/filterpane.h"
+#include "ui/mainwindow.h"
+
+#include <QDockWidget>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace informant;
+using namespace informant::test;
+
+namespace {
+
+QDockWidget *dock(const MainWindow &window, const QString &name)
+{
+    return window.findChild<QDockWidget *>(name);
+}
+
+// The window's layout is redone on posted events (a layout request, the
+// docks' deferred sizes): all of them, twice over.
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+}
+
+} // namespace
+
+class TestDockSizes : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
+    }
+    void clusterScopedKindDoesNotWidenTheFilterPane();
+    void docksGetTheirSizesBackWhenTheWindowGrowsAgain();
+    void sizesTheUserSetAreKept();
+};
+
+void TestDockSizes::clusterScopedKindDoesNotWidenTheFilterPane()
+{
+    Fixture f;
+    f.window->resize(1440, 860);
+    settle();
+    FilterPane *filter = f.window->filterPane();
+    const int namespacedMinimum = filter->minimumSizeHint().width();
+    QDockWidget *cluster = dock(*f.window, QStringLiteral("clusterDock"));
+    QVERIFY(cluster);
+    const int width = cluster->width();
+    QVERIFY(f.window->showKindByName(QStringLiteral("nodes")));
+    settle();
+    QCOMPARE(filter->minimumSizeHint().width(), namespacedMinimum);
+    QCOMPARE(cluster->width(), width);
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    settle();
+    QCOMPARE(cluster->width(), width);
+}
+
+void TestDockSizes::docksGetTheirSizesBackWhenTheWindowGrowsAgain()
+{
+    Fixture f;
+    f.window->resize(1440, 860);
+    settle();
+    QDockWidget *cluster = dock(*f.window, QStringLiteral("clusterDock"));
+    QDockWidget *filter = dock(*f.window, QStringLiteral("filterDock"));
+    QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
+    QDockWidget *informers = dock(*f.window, QStringLiteral("informersDock"));
+    QVERIFY(cluster && filter && details && informers);
+    const QSize clusterSize = cluster->size();
+    const int detailsWidth = details->width();
+    const int informersHeight = informers->height();
+
+    f.window->resize(640, 420);
+    settle();
+    // Too small for them: the docks gave way.
+    QVERIFY2(cluster->width() + details->width() < clusterSize.width() + detailsWidth,
+             qPrintable(QStringLiteral("%1 + %2").arg(cluster->width()).arg(details->width())));
+
+    f.window->resize(1440, 860);
+    settle();
+    QCOMPARE(cluster->width(), clusterSize.width());
+    QCOMPARE(details->width(), detailsWidth);
+    QCOMPARE(informers->height(), informersHeight);
+    QCOMPARE(cluster->height(), clusterSize.height());
+}
+
+// A dock the user widened (a separator dragged) is kept at that width
+// across a small window too.
+void TestDockSizes::sizesTheUserSetAreKept()
+{
+    Fixture f;
+    f.window->resize(1440, 860);
+    settle();
+    QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
+    QVERIFY(details);
+    // A drag of the separator left of the details dock, 100 px to the left.
+    const QPoint separator = details->geometry().topLeft() + QPoint(-2, 200);
+    QTest::mousePress(f.window.get(), Qt::LeftButton, {}, separator);
+    // (QMainWindow moves the separator on a zero timer.)
+    QTest::mouseMove(f.window.get(), separator + QPoint(-50, 0));
+    settle();
+    QTest::mouseMove(f.window.get(), separator + QPoint(-100, 0));
+    settle();
+    QTest::mouseRelease(f.window.get(), Qt::LeftButton, {}, separator + QPoint(-100, 0));
+    settle();
+    const int widened = details->width();
+    QVERIFY2(widened > 480, qPrintable(QString::number(widened)));
+
+    f.window->resize(640, 420);
+    settle();
+    f.window->resize(1440, 860);
+    settle();
+    QCOMPARE(details->width(), widened);
+}
+
+QTEST_MAIN(TestDockSizes)
+#include "tst_docksizes.moc"

@@ -1,0 +1,134 @@
+#include "ui/countspresenter.h"
+
+#include "models/clustersession.h"
+#include "models/countstick.h"
+#include "models/freshness.h"
+#include "models/informerstatusmodel.h"
+#include "models/kindsource.h"
+#include "models/secondclock.h"
+#include "models/tablefeed.h"
+#include "ui/clustersidebar.h"
+#include "ui/detailspane.h"
+#include "ui/filterpane.h"
+#include "ui/resourceview.h"
+
+#include <utility>
+
+namespace informant {
+
+CountsPresenter::CountsPresenter(ClusterSession *session, ResourceView *view,
+                                 std::function<KindSource *()> statusBarSource, Targets targets,
+                                 QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_view(view)
+    , m_statusBarSource(std::move(statusBarSource))
+    , m_targets(targets)
+{
+}
+
+void CountsPresenter::watchSource(KindSource *source)
+{
+    // On the tick the table's header and the facets recount at, so that
+    // they agree during a rollout.
+    connect(source, &KindSource::contentChanged, this, &CountsPresenter::requestTick);
+    connect(source, &KindSource::statusChanged, this, [this, source] { onStatusChanged(source); });
+    connect(source, &QObject::destroyed, this,
+            [this, source] { m_notWatchedSince.remove(source); });
+    if (freshnessLevel(source->status()) != FreshnessLevel::Fresh)
+        m_notWatchedSince.insert(source, SecondClock::nowMs());
+}
+
+void CountsPresenter::requestTick()
+{
+    CountsTick::instance()->request(this, [this] { refreshCounts(); });
+}
+
+void CountsPresenter::onStatusChanged(KindSource *source)
+{
+    const InformerStatus status = source->status();
+    // Since the first status seen off watching: later ones (reconnecting,
+    // relisting) are the same lapse.
+    if (freshnessLevel(status) == FreshnessLevel::Fresh)
+        m_notWatchedSince.remove(source);
+    else if (!m_notWatchedSince.contains(source))
+        m_notWatchedSince.insert(source, SecondClock::nowMs());
+    if (source == m_view->source())
+        showTableFreshness();
+    if (source == m_statusBarSource()) {
+        // A new state (listed, lost) shows its count at once; the rates
+        // published every 250 ms while watching leave it to the tick.
+        if (int(status.state) != m_statusBarCount.state || status.synced != m_statusBarCount.synced)
+            countSource(source);
+        Q_EMIT countsChanged();
+    }
+    requestTick();
+}
+
+qint64 CountsPresenter::notWatchedSince(KindSource *source) const
+{
+    return m_notWatchedSince.value(source, -1);
+}
+
+void CountsPresenter::tableChanged()
+{
+    if (TableFeed *feed = m_view->feed()) {
+        // The header recounts on the tick after each batch: so do the
+        // others, or they would keep the count before it.
+        connect(feed->model(), &ResourceTableModel::batchApplied, this,
+                &CountsPresenter::requestTick);
+    }
+    showTableFreshness();
+    refreshCounts(); // the kind shown before counts its cache again
+}
+
+qint64 CountsPresenter::countOf(KindSource *source) const
+{
+    const TableFeed *feed = m_view->feed();
+    if (feed && feed->source() == source && feed->isPopulated())
+        return feed->model()->totalObjects();
+    return source->indexer().size();
+}
+
+void CountsPresenter::refreshCounts()
+{
+    for (KindSource *s : m_session->sources())
+        countSource(s);
+    Q_EMIT countsChanged();
+}
+
+void CountsPresenter::countSource(KindSource *source)
+{
+    // Read once and shown in every place: under churn reads at different
+    // moments differ.
+    const qint64 objects = countOf(source);
+    m_targets.sidebar->showCount(source, objects, notWatchedSince(source));
+    m_targets.panel->setObjectCount(source, objects);
+    if (source == m_statusBarSource()) {
+        const InformerStatus status = source->status();
+        m_statusBarCount = StatusBarCount{source, objects, int(status.state), status.synced};
+    }
+}
+
+qint64 CountsPresenter::statusBarCount(KindSource *source)
+{
+    if (m_statusBarCount.source != source)
+        countSource(source);
+    return m_statusBarCount.objects;
+}
+
+void CountsPresenter::showTableFreshness()
+{
+    KindSource *source = m_view->source();
+    InformerStatus status;
+    status.state = InformerStatus::State::Watching; // no table: nothing stale
+    if (source)
+        status = source->status();
+    const qint64 since = source ? notWatchedSince(source) : -1;
+    m_targets.filter->setStale(freshnessLevel(status) == FreshnessLevel::Fresh
+                                   ? QString()
+                                   : notWatchedText(status, since));
+    m_targets.details->setFreshness(status, since);
+}
+
+} // namespace informant
