@@ -22,6 +22,7 @@
 #include "ui/history/historywidget.h"
 #include "ui/informerspanel.h"
 #include "ui/kindswitcher.h"
+#include "ui/managedfieldsoption.h"
 #include "ui/noticebar.h"
 #include "ui/objectnavigator.h"
 #include "ui/resources.h"
@@ -66,6 +67,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_history = new HistoryStore(this);
     m_historyWidget = new HistoryWidget(m_history, m_details);
     m_details->tabs()->addTab(m_historyWidget, QStringLiteral("History"));
+    setManagedFieldsKept(m_details->showManagedFields(), session->keepsManagedFields());
     m_centre = new QStackedWidget(this);
     m_centre->addWidget(m_view);
     m_centre->addWidget(m_timeline);
@@ -361,20 +363,12 @@ bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, con
 void MainWindow::showObject(const KubeObject &object)
 {
     m_details->setObject(object);
-    // A newer version of the shown object reaches the History tab through
-    // the store; setObject would reset it and drop the revisions the user
-    // chose to compare at every update.
-    if (object.isNull()) {
-        m_historyKind.clear();
-        m_historyKey.clear();
+    // Every state of it: HistoryWidget keeps the revisions the user chose for
+    // the same object (uid) and shows another under the same name afresh.
+    if (object.isNull())
         m_historyWidget->clear();
-    } else if (m_kind.id() != m_historyKind || object.key() != m_historyKey) {
-        // The shown kind's id, not the object's kind: two groups may both
-        // have a "Gateway" or a "Job".
-        m_historyKind = m_kind.id();
-        m_historyKey = object.key();
-        m_historyWidget->setObject(m_historyKind, object.key(), object);
-    }
+    else // the shown kind's id: two groups may both have a "Gateway" or a "Job"
+        m_historyWidget->setObject(m_kind.id(), object.key(), object);
     // By its key: a Node whose lane only the kubelet's events opened (they
     // name no real uid) is found by its name.
     m_timeline->setSelectedObject(object.isNull() ? QString() : objectKey(referenceTo(object)));

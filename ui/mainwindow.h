@@ -141,8 +141,6 @@ private:
     class TimelineWidget *m_timeline = nullptr;
     class HistoryStore *m_history = nullptr;
     class HistoryWidget *m_historyWidget = nullptr;
-    QString m_historyKind; // the object the History tab shows
-    QString m_historyKey;
     QStackedWidget *m_centre = nullptr;
     class SignInBanner *m_signIn = nullptr;
     class NoticeBar *m_notice = nullptr;

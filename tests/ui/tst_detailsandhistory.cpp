@@ -18,6 +18,7 @@
 
 #include <QDateTime>
 #include <QItemSelectionModel>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void agesAgreeAcrossViews();
     void signInBannerFollowsThePluginsRuns();
     void ownerLinkSaysWhyItFindsNoOwner();
+    void historyOfAPodCreatedAgainUnderItsNameIsItsOwn();
 };
 
 namespace {
@@ -369,6 +371,53 @@ void TestDetailsAndHistory::agesAgreeAcrossViews()
         QCOMPARE(panel->index(podsRow, InformerStatusModel::LastEventColumn).data().toString(),
                  match.captured(1));
     }
+}
+
+// A StatefulSet's pod deleted while shown and created again under its name: once the new one is
+// selected, History is the new one's revisions, under a line naming the deleted one, not the old
+// one's list continued.
+void TestDetailsAndHistory::historyOfAPodCreatedAgainUnderItsNameIsItsOwn()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    // pg-0 as the object `uid`.
+    const auto version = [](const QString &uid, const QString &phase, int resourceVersion) {
+        const KubeObject base =
+            pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"), phase);
+        QJsonObject json = QJsonDocument::fromJson(base.json()).object();
+        QJsonObject metadata = json.value(QStringLiteral("metadata")).toObject();
+        metadata.insert(QStringLiteral("uid"), uid);
+        metadata.insert(QStringLiteral("resourceVersion"), QString::number(resourceVersion));
+        json.insert(QStringLiteral("metadata"), metadata);
+        return KubeObject::fromJson(QJsonDocument(json).toJson(QJsonDocument::Compact)).value();
+    };
+    const KubeObject old = version(QStringLiteral("dbpg-0"), QStringLiteral("Failed"), 7);
+    pods->upsert(old);
+    pods->flush();
+    QVERIFY(f.window->resourceView()->selectKey(QStringLiteral("db/pg-0")));
+    auto *history = f.window->findChild<HistoryWidget *>();
+    QVERIFY(history);
+    QTRY_COMPARE(history->model()->rowCount(), 2);
+
+    pods->remove(old);
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowOfKey(QStringLiteral("db/pg-0")), -1);
+    QVERIFY(f.window->detailsPane()->headerText().endsWith(
+        QStringLiteral("deleted; its last known state")));
+    QCOMPARE(history->model()->rowCount(), 3); // the old one's end, shown as gone
+    pods->upsert(version(QStringLiteral("pg-0-new"), QStringLiteral("Pending"), 20));
+    pods->flush();
+    // The user clicks the new row (no other object shown in between).
+    QTRY_VERIFY(f.model()->rowOfKey(QStringLiteral("db/pg-0")) >= 0);
+    f.window->resourceView()->table()->selectionModel()->clearCurrentIndex();
+    QVERIFY(f.window->resourceView()->selectKey(QStringLiteral("db/pg-0")));
+    QTRY_COMPARE(f.window->detailsPane()->object().uid(), QStringLiteral("pg-0-new"));
+    QCOMPARE(history->model()->rowCount(), 1);
+    QCOMPARE(history->model()->index(0, HistoryModel::ResourceVersionColumn).data().toString(),
+             QStringLiteral("20"));
+    QVERIFY2(history->earlierObjectNote().contains(QStringLiteral("(uid dbpg-0) was deleted")),
+             qPrintable(history->earlierObjectNote()));
 }
 
 QTEST_MAIN(TestDetailsAndHistory)
