@@ -14,10 +14,13 @@ struct ApiError
     enum class Kind {
         Status,            // the server answered with a Status (status.code set)
         ConnectionRefused, // nothing listening: retriable for watches
-        Transport,         // TLS failure, reset, host not found, proxy error, ...
-        Timeout,           // request or stream deadline passed
-        Decode,            // the body could not be decoded
-        Cancelled,         // stopped by the caller
+        // The server closed or reset the connection before answering (an
+        // EOF): client-go's net.IsProbableEOF.
+        ConnectionClosed,
+        Transport, // TLS failure, host not found, proxy error, ...
+        Timeout,   // request or stream deadline passed
+        Decode,    // the body could not be decoded
+        Cancelled, // stopped by the caller
     };
 
     Kind kind = Kind::Transport;
@@ -34,6 +37,7 @@ struct ApiError
 
     bool isStatus() const { return kind == Kind::Status; }
     bool isExpired() const { return isStatus() && status.isExpired(); }
+    bool isResourceExpired() const { return isStatus() && status.isResourceExpired(); }
     bool isTooLargeResourceVersion() const
     {
         return isStatus() && status.isTooLargeResourceVersion();
@@ -44,6 +48,13 @@ struct ApiError
     bool isRetriableWatchError() const
     {
         return kind == Kind::ConnectionRefused || isTooManyRequests();
+    }
+    // client-go's Request.Watch sends a watch again (up to 10 times, a second
+    // apart) when it failed with one of these, then hands the reflector an
+    // empty watch instead of the error: net.IsProbableEOF || net.IsTimeout.
+    bool isRetriedByWatchRequest() const
+    {
+        return kind == Kind::ConnectionClosed || kind == Kind::Timeout;
     }
     bool isAuthError() const
     {

@@ -2,6 +2,9 @@
 
 #include "informer/core/jsonutil.h"
 
+#include <algorithm>
+#include <array>
+
 namespace informant {
 
 namespace {
@@ -18,6 +21,14 @@ void appendField(QByteArray &out, const char *key, const QString &value)
 {
     out.append(",\"").append(key).append("\":");
     detail::appendJsonString(value.toStdString(), out);
+}
+
+// The HTTP code decides only for a reason apimachinery does not know.
+bool reasonOrUnknownWithCode(const ApiStatus &status, QLatin1String reason, int code)
+{
+    if (status.reason == reason)
+        return true;
+    return !ApiStatus::isKnownReason(status.reason) && status.code == code;
 }
 
 } // namespace
@@ -57,6 +68,7 @@ Result<ApiStatus> ApiStatus::fromJson(QByteArrayView json)
         status.continueToken = stringField(metadata, "continue");
     simdjson::dom::object details;
     if (object.at_key("details").get(details) == simdjson::SUCCESS) {
+        status.hasDetails = true;
         status.detailsName = stringField(details, "name");
         status.detailsGroup = stringField(details, "group");
         status.detailsKind = stringField(details, "kind");
@@ -90,9 +102,7 @@ QByteArray ApiStatus::toJson() const
     appendField(out, "message", message);
     if (!reason.isEmpty())
         appendField(out, "reason", reason);
-    const bool hasDetails = !detailsName.isEmpty() || !detailsKind.isEmpty() ||
-                            !detailsGroup.isEmpty() || !causes.isEmpty() || retryAfterSeconds > 0;
-    if (hasDetails) {
+    if (detailsPresent()) {
         out.append(",\"details\":{");
         QByteArray inner;
         if (!detailsName.isEmpty())
@@ -135,11 +145,60 @@ QString ApiStatus::describe() const
     return text;
 }
 
+bool ApiStatus::isKnownReason(const QString &reason)
+{
+    // apimachinery's knownReasons; StatusReasonUnknown ("") is left out there
+    // too.
+    static constexpr std::array kKnown{
+        QLatin1String("Unauthorized"),
+        QLatin1String("Forbidden"),
+        QLatin1String("NotFound"),
+        QLatin1String("AlreadyExists"),
+        QLatin1String("Conflict"),
+        QLatin1String("Gone"),
+        QLatin1String("Invalid"),
+        QLatin1String("ServerTimeout"),
+        QLatin1String("StorageReadError"),
+        QLatin1String("Timeout"),
+        QLatin1String("TooManyRequests"),
+        QLatin1String("BadRequest"),
+        QLatin1String("MethodNotAllowed"),
+        QLatin1String("NotAcceptable"),
+        QLatin1String("RequestEntityTooLarge"),
+        QLatin1String("UnsupportedMediaType"),
+        QLatin1String("InternalError"),
+        QLatin1String("Expired"),
+        QLatin1String("ServiceUnavailable"),
+    };
+    return std::any_of(kKnown.begin(), kKnown.end(),
+                       [&](QLatin1String known) { return reason == known; });
+}
+
+bool ApiStatus::detailsPresent() const
+{
+    return hasDetails || !detailsName.isEmpty() || !detailsKind.isEmpty() ||
+           !detailsGroup.isEmpty() || !causes.isEmpty() || retryAfterSeconds > 0;
+}
+
+bool ApiStatus::isResourceExpired() const
+{
+    return reason == QLatin1String("Expired");
+}
+
+bool ApiStatus::isGone() const
+{
+    return reasonOrUnknownWithCode(*this, QLatin1String("Gone"), 410);
+}
+
 bool ApiStatus::isExpired() const
 {
-    if (reason == QLatin1String("Expired") || reason == QLatin1String("Gone"))
-        return true;
-    return reason.isEmpty() && code == 410;
+    // Servers up to 1.17 said Gone, later ones Expired.
+    return isResourceExpired() || isGone();
+}
+
+bool ApiStatus::isTimeout() const
+{
+    return reasonOrUnknownWithCode(*this, QLatin1String("Timeout"), 504);
 }
 
 bool ApiStatus::isTooLargeResourceVersion() const
@@ -148,8 +207,10 @@ bool ApiStatus::isTooLargeResourceVersion() const
         if (cause.reason == QLatin1String("ResourceVersionTooLarge"))
             return true;
     }
-    const bool timeout = reason == QLatin1String("Timeout") || (reason.isEmpty() && code == 504);
-    if (!timeout)
+    // Servers before 1.18.6 said it only in words, in a Timeout. client-go
+    // reads those words only when the Status has details (its NewTimeoutError
+    // always sets them).
+    if (!isTimeout() || !detailsPresent())
         return false;
     for (const auto &cause : causes) {
         if (cause.message == QLatin1String("Too large resource version"))
@@ -160,22 +221,23 @@ bool ApiStatus::isTooLargeResourceVersion() const
 
 bool ApiStatus::isTooManyRequests() const
 {
+    // Older than the other predicates' rule: the code counts whatever the reason.
     return reason == QLatin1String("TooManyRequests") || code == 429;
 }
 
 bool ApiStatus::isInternalError() const
 {
-    return reason == QLatin1String("InternalError") || (reason.isEmpty() && code == 500);
+    return reasonOrUnknownWithCode(*this, QLatin1String("InternalError"), 500);
 }
 
 bool ApiStatus::isForbidden() const
 {
-    return reason == QLatin1String("Forbidden") || code == 403;
+    return reasonOrUnknownWithCode(*this, QLatin1String("Forbidden"), 403);
 }
 
 bool ApiStatus::isUnauthorized() const
 {
-    return reason == QLatin1String("Unauthorized") || code == 401;
+    return reasonOrUnknownWithCode(*this, QLatin1String("Unauthorized"), 401);
 }
 
 ApiStatus ApiStatus::failure(int code, QString reason, QString message)

@@ -28,9 +28,10 @@ void Backoff::reset()
 qint64 Backoff::nextDelayMs()
 {
     // DelayWithReset: the timer restarts at each reset, so the state goes back
-    // to the initial delay every resetInterval regardless of how it was used.
+    // to the initial delay every resetInterval regardless of how it was used;
+    // only once more than resetInterval has passed (backoffManager.Step's ">").
     if (m_parameters.resetIntervalMs > 0 &&
-        m_clock->nowMs() - m_lastResetMs >= m_parameters.resetIntervalMs)
+        m_clock->nowMs() - m_lastResetMs > m_parameters.resetIntervalMs)
         reset();
 
     qint64 duration = m_durationMs;

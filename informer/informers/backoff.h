@@ -5,8 +5,8 @@
 // behind Backoff.DelayWithReset(clock, 2 min) (reference §2.2).
 //
 // Base delays 0.8, 1.6, 3.2, 6.4, 12.8, 25.6 s, then 30 s forever; each wait
-// is base + U[0,1)·base. The state goes back to 0.8 s every 2 minutes,
-// measured from the last reset. One instance is shared by the run loop and the
+// is base + U[0,1)·base. The state goes back to 0.8 s once more than 2
+// minutes have passed since the last reset. One instance is shared by the run loop and the
 // in-watch retries (connection refused, 429). Not thread-safe: used by the
 // reflector thread only.
 

@@ -361,7 +361,7 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
             m_status->setListing(0);
 
         const qint64 start = m_clock->nowMs();
-        ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
+        ApiResult<std::unique_ptr<WatchStream>> started = startWatch(options);
         if (!started.ok()) {
             const ApiError &error = started.error();
             if (error.kind == ApiError::Kind::Cancelled || m_stop.isStopped())

@@ -11,6 +11,12 @@
 //  - watch at the last resourceVersion with bookmarks and timeoutSeconds in
 //    [300, 600); the §2.7 error table (410 relist, 429/conn-refused re-watch
 //    with backoff, very short watch, 500 retry window, other errors relist);
+//  - a watch request that fails with a closed connection or a timeout is
+//    sent again a second later, 10 times, then taken as an empty watch, as
+//    client-go's Request.Watch does: the watch resumes from the last
+//    resourceVersion, never relisting for it; a stream that fails mid-way
+//    with anything but an EOF or a timeout ends as client-go's synthetic
+//    500 InternalError (relist, or re-watch within the retry window);
 //  - backoff 0.8 s → 30 s with jitter, reset every 2 minutes;
 //  - a timer thread for the resync period and a watchdog that stops a
 //    stream that went silent (no event, not even a bookmark, for
@@ -61,6 +67,9 @@ class Reflector
 public:
     static constexpr qint64 kVeryShortWatchMs = 1000;
     static constexpr qint64 kInternalErrorResetMs = 60000;
+    // client-go's Request.Watch: maxRetries 10, each after a Retry-After of 1 s.
+    static constexpr int kWatchRequestRetries = 10;
+    static constexpr qint64 kWatchRequestRetryMs = 1000;
 
     Reflector(std::shared_ptr<ListerWatcher> listerWatcher, ReflectorStore &store,
               ReflectorOptions options = {});
@@ -103,6 +112,9 @@ private:
     ApiResult<std::unique_ptr<WatchStream>> watchList();
     static bool isRetriedWithoutResourceVersion(const ApiError &error, const ListOptions &options);
     ApiResult<void> watchLoop(std::unique_ptr<WatchStream> stream);
+    // One watch request with client-go's Request.Watch retries; after the
+    // last one an empty (at once closed) stream instead of the error.
+    ApiResult<std::unique_ptr<WatchStream>> startWatch(const ListOptions &options);
     // priorEvents: events of this watch applied before (a streaming list's
     // leftover batch); they count against the very-short-watch rule.
     WatchOutcome handleWatch(WatchStream &stream, qint64 startMs, ReflectorStore &store,

@@ -12,7 +12,53 @@ namespace {
 
 using State = InformerStatus::State;
 
+// client-go's watch.NewEmptyWatch: what Request.Watch hands back once its
+// retries of a closed connection or a timeout are spent.
+class EmptyWatchStream final : public WatchStream
+{
+public:
+    Next next(QList<WatchEvent> &) override { return Next::Closed; }
+    ApiError error() const override { return {}; }
+    void stop() override {}
+    qint64 bytesReceived() const override { return 0; }
+};
+
+// A stream that failed mid-way with anything but an EOF or a timeout:
+// client-go's StreamWatcher reports it as an ERROR event carrying this Status
+// (NewClientErrorReporter(500, "GET", "ClientWatchDecoding")), which the
+// watch loop treats as an internal error.
+ApiError streamFailure(const ApiError &error)
+{
+    ApiStatus status = ApiStatus::failure(
+        500, QStringLiteral("InternalError"),
+        QStringLiteral("an error on the server (\"unable to decode an event from the watch "
+                       "stream: %1\") has prevented the request from succeeding")
+            .arg(error.message));
+    status.causes = {StatusCause{QStringLiteral("UnexpectedServerResponse"), error.message, {}},
+                     StatusCause{QStringLiteral("ClientWatchDecoding"), error.message, {}}};
+    return ApiError::fromStatus(std::move(status), QStringLiteral("watch"));
+}
+
 } // namespace
+
+ApiResult<std::unique_ptr<WatchStream>> Reflector::startWatch(const ListOptions &options)
+{
+    for (int retries = 0;; ++retries) {
+        ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
+        if (started.ok() || !started.error().isRetriedByWatchRequest() || m_stop.isStopped())
+            return started;
+        if (m_status)
+            m_status->setLastError(started.error().message);
+        if (retries >= kWatchRequestRetries) {
+            qCDebug(lcInformer) << m_options.name << "watch request failed" << retries + 1
+                                << "times, last:" << started.error().message;
+            return std::unique_ptr<WatchStream>(std::make_unique<EmptyWatchStream>());
+        }
+        reportState(int(State::BackingOff), {}, m_clock->wallMs() + kWatchRequestRetryMs);
+        if (!m_clock->sleep(m_stop, kWatchRequestRetryMs))
+            return ApiError{ApiError::Kind::Cancelled, QStringLiteral("stopped"), {}};
+    }
+}
 
 ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
 {
@@ -38,7 +84,7 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
             // Recorded before the request: some proxies hold the headers back
             // until the first event.
             start = iterationStart = m_clock->nowMs();
-            ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
+            ApiResult<std::unique_ptr<WatchStream>> started = startWatch(options);
             if (!started.ok()) {
                 const ApiError &error = started.error();
                 if (error.kind == ApiError::Kind::Cancelled || m_stop.isStopped())
@@ -156,15 +202,15 @@ Reflector::WatchOutcome Reflector::handleWatch(WatchStream &stream, qint64 start
             return outcome;
         }
         if (next == WatchStream::Next::Error) {
-            // Transport errors mid-stream (reset, unexpected EOF) close the
-            // watch like client-go's StreamWatcher does; only undecodable
-            // frames arrive as ERROR events.
+            // As client-go's StreamWatcher: an EOF (closed, reset) or a
+            // timeout mid-stream closes the watch; any other failure is an
+            // ERROR event with a 500 InternalError Status.
             const ApiError error = stream.error();
             if (m_status)
                 m_status->setLastError(error.message);
-            if (error.kind == ApiError::Kind::Decode) {
+            if (!error.isRetriedByWatchRequest() && error.kind != ApiError::Kind::Cancelled) {
                 outcome.kind = WatchOutcome::Kind::Error;
-                outcome.error = error;
+                outcome.error = error.isStatus() ? error : streamFailure(error);
                 return outcome;
             }
             qCDebug(lcInformer) << m_options.name << "watch stream ended:" << error.message;

@@ -23,6 +23,8 @@ private Q_SLOTS:
     void upsertAndTakeReturnThePreviousObject();
     void concurrentWritersAndReadersKeepIndicesConsistent_data();
     void concurrentWritersAndReadersKeepIndicesConsistent();
+    void indexersAddedWhileWritersRunIndexEveryItem_data();
+    void indexersAddedWhileWritersRunIndexEveryItem();
 };
 
 void TestThreadSafeStore::scriptedOperationsGiveExactQueries_data()
@@ -186,6 +188,50 @@ void TestThreadSafeStore::concurrentWritersAndReadersKeepIndicesConsistent()
             QCOMPARE(store.indexKeys(index, value).value(),
                      rebuilt.indexKeys(index, value).value());
     }
+}
+
+void TestThreadSafeStore::indexersAddedWhileWritersRunIndexEveryItem_data()
+{
+    QTest::addColumn<int>("round");
+    for (int round = 0; round < test::stressRounds(10); ++round)
+        QTest::addRow("round%d", round) << round;
+}
+
+// client-go (v0.30+) lets AddIndexers run on a populated, running store: the
+// new index covers the items already there and every write after it. Writes
+// racing with it take the path where the values computed before the write
+// lock belong to the old indexer list.
+void TestThreadSafeStore::indexersAddedWhileWritersRunIndexEveryItem()
+{
+    QFETCH(int, round);
+    ThreadSafeStore store({{QStringLiteral("namespace"), namespaceIndexFunc}});
+    constexpr int kWriters = 2;
+    QHash<QString, KubeObject> truths[kWriters];
+    std::vector<std::unique_ptr<QThread>> writers;
+    for (int w = 0; w < kWriters; ++w) {
+        writers.emplace_back(QThread::create(
+            [&, w] { runWriter(store, w, false, quint32(round * 100 + w), truths[w]); }));
+    }
+    for (auto &writer : writers)
+        writer->start();
+    // Added once the store holds items, while the writers still write (or,
+    // on a slow start, after they are done: the result must be the same).
+    while (store.size() < 20 && !writers[0]->isFinished())
+        QThread::yieldCurrentThread();
+    QVERIFY(store.addIndexers({{QStringLiteral("labels"), labelsIndexFunc}}).ok());
+    for (auto &writer : writers)
+        writer->wait();
+
+    QHash<QString, KubeObject> truth;
+    for (const auto &part : truths)
+        truth.insert(part);
+    ThreadSafeStore rebuilt({{QStringLiteral("labels"), labelsIndexFunc}});
+    rebuilt.replace(truth);
+    QCOMPARE(store.indexValueCounts(QStringLiteral("labels")),
+             rebuilt.indexValueCounts(QStringLiteral("labels")));
+    for (const QString &value : rebuilt.listIndexFuncValues(QStringLiteral("labels")))
+        QCOMPARE(store.indexKeys(QStringLiteral("labels"), value).value(),
+                 rebuilt.indexKeys(QStringLiteral("labels"), value).value());
 }
 
 QTEST_GUILESS_MAIN(TestThreadSafeStore)

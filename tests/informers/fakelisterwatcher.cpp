@@ -59,7 +59,12 @@ WatchStream::Next FakeWatchStream::next(QList<WatchEvent> &out)
         case StreamStep::Kind::Close:
             return Next::Closed;
         case StreamStep::Kind::TransportError:
-            m_error = ApiError{ApiError::Kind::Transport, QStringLiteral("connection reset"), {}};
+            m_error = ApiError{
+                ApiError::Kind::ConnectionClosed, QStringLiteral("connection reset by peer"), {}};
+            return Next::Error;
+        case StreamStep::Kind::TlsError:
+            m_error =
+                ApiError{ApiError::Kind::Transport, QStringLiteral("TLS: bad record MAC"), {}};
             return Next::Error;
         case StreamStep::Kind::DecodeError:
             m_error = ApiError{ApiError::Kind::Decode, QStringLiteral("bad frame"), {}};

@@ -37,7 +37,18 @@ private:
 // One step of a scripted watch stream.
 struct StreamStep
 {
-    enum class Kind { Events, Close, TransportError, DecodeError, AdvanceClock, Block, WaitGate };
+    // TransportError: the connection is reset (an EOF); TlsError: a failure
+    // that is no EOF (client-go reports it as a 500 InternalError).
+    enum class Kind {
+        Events,
+        Close,
+        TransportError,
+        TlsError,
+        DecodeError,
+        AdvanceClock,
+        Block,
+        WaitGate
+    };
     Kind kind = Kind::Events;
     QList<WatchEvent> events;
     qint64 advanceMs = 0;

@@ -17,7 +17,7 @@ private Q_SLOTS:
     void delaysDoubleFromPointEightSecondsUpToThirtySeconds_data();
     void delaysDoubleFromPointEightSecondsUpToThirtySeconds();
     void jitterAddsUpToOneBaseDelay();
-    void stateResetsEveryTwoMinutesFromTheLastReset();
+    void stateResetsOnceMoreThanTwoMinutesPassedSinceTheLastReset();
 };
 
 void TstBackoff::delaysDoubleFromPointEightSecondsUpToThirtySeconds_data()
@@ -51,7 +51,7 @@ void TstBackoff::jitterAddsUpToOneBaseDelay()
     QCOMPARE(half.nextDelayMs(), 1200);
 }
 
-void TstBackoff::stateResetsEveryTwoMinutesFromTheLastReset()
+void TstBackoff::stateResetsOnceMoreThanTwoMinutesPassedSinceTheLastReset()
 {
     auto clock = std::make_shared<FakeClock>();
     Backoff backoff(clock, {}, [] { return 0.0; });
@@ -60,11 +60,13 @@ void TstBackoff::stateResetsEveryTwoMinutesFromTheLastReset()
     clock->advance(119'999);
     QCOMPARE(backoff.nextDelayMs(), 3200);
     clock->advance(1);
-    QCOMPARE(backoff.nextDelayMs(), 800); // 2 min since construction
+    QCOMPARE(backoff.nextDelayMs(), 6400); // exactly 2 min: not yet (client-go's ">")
+    clock->advance(1);
+    QCOMPARE(backoff.nextDelayMs(), 800); // more than 2 min since construction
     clock->advance(60'000);
     QCOMPARE(backoff.nextDelayMs(), 1600);
-    clock->advance(60'000);
-    QCOMPARE(backoff.nextDelayMs(), 800); // 2 min since the last reset
+    clock->advance(60'001);
+    QCOMPARE(backoff.nextDelayMs(), 800); // more than 2 min since the last reset
 }
 
 QTEST_GUILESS_MAIN(TstBackoff)

@@ -2,95 +2,15 @@
 // sequences of reference Appendix A, every row of the §2.7 error table,
 // streaming lists with fallback, the pager rules, resync and the watchdog.
 
-#include "fakelisterwatcher.h"
-#include "informer/informers/reflector.h"
-#include "recordingstore.h"
+#include "reflectorharness.h"
 
 #include <QTest>
-
-#include <thread>
 
 using namespace informant;
 using namespace informant::test;
 
 using Script = std::function<void(FakeListerWatcher &)>;
 Q_DECLARE_METATYPE(Script)
-
-namespace {
-
-const QString kInitialList = QStringLiteral("list limit=500&resourceVersion=0");
-const QString kStreamingWatch = QStringLiteral(
-    "watch allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&sendInitialEvents=true"
-    "&timeoutSeconds=300&watch=true");
-
-QString watchAt(const QString &rv)
-{
-    return QStringLiteral("watch allowWatchBookmarks=true&resourceVersion=%1&timeoutSeconds=300"
-                          "&watch=true")
-        .arg(rv);
-}
-
-StreamStep events(QList<WatchEvent> list)
-{
-    StreamStep step;
-    step.kind = StreamStep::Kind::Events;
-    step.events = std::move(list);
-    return step;
-}
-
-StreamStep stepOf(StreamStep::Kind kind, qint64 advanceMs = 0)
-{
-    StreamStep step;
-    step.kind = kind;
-    step.advanceMs = advanceMs;
-    return step;
-}
-
-// One reflector on a fake clock with deterministic randomness (timeouts of
-// 300 s, no jitter), run on its own thread.
-struct Harness
-{
-    std::shared_ptr<FakeClock> clock = std::make_shared<FakeClock>();
-    std::shared_ptr<FakeListerWatcher> lw = std::make_shared<FakeListerWatcher>(clock.get());
-    RecordingStore store;
-    ReflectorOptions options;
-    std::unique_ptr<Reflector> reflector;
-    std::thread thread;
-    QList<ApiError> handledErrors;
-
-    Harness()
-    {
-        options.clock = clock;
-        options.random = [] { return 0.0; };
-        options.useWatchList = false;
-        options.watchdog = false;
-    }
-    void start()
-    {
-        reflector = std::make_unique<Reflector>(lw, store, options);
-        reflector->setWatchErrorHandler([this](const ApiError &e) { handledErrors.append(e); });
-        thread = std::thread([this] { reflector->run(); });
-    }
-    // Waits for n requests, then stops and joins.
-    bool finish(qsizetype n)
-    {
-        const bool reached = lw->waitForRequests(n);
-        if (!reached)
-            qWarning() << "requests so far:" << lw->requests();
-        reflector->stop();
-        thread.join();
-        return reached;
-    }
-    ~Harness()
-    {
-        if (thread.joinable()) {
-            reflector->stop();
-            thread.join();
-        }
-    }
-};
-
-} // namespace
 
 class TstReflector : public QObject
 {
@@ -238,8 +158,12 @@ void TstReflector::listErrorsRelistWithEmptyResourceVersion_data()
     ApiStatus cause = ApiStatus::failure(504, "Timeout", "Timeout: Too large resource version");
     cause.causes = {StatusCause{"ResourceVersionTooLarge", "Too large resource version", {}}};
     QTest::newRow("504 with cause") << ApiError::fromStatus(cause);
-    QTest::newRow("504 message only")
-        << makeStatusError(504, "Timeout", "Too large resource version: 30, current: 20");
+    // client-go's NewTimeoutError: details with retryAfterSeconds, without
+    // which the message would not be read.
+    ApiStatus words =
+        ApiStatus::failure(504, "Timeout", "Too large resource version: 30, current: 20");
+    words.retryAfterSeconds = 1;
+    QTest::newRow("504 message only") << ApiError::fromStatus(words);
 }
 
 void TstReflector::listErrorsRelistWithEmptyResourceVersion()

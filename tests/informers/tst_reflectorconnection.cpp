@@ -1,0 +1,128 @@
+// The reflector when the connection fails, as client-go's Request.Watch and
+// StreamWatcher handle it: a watch request that meets a closed connection or
+// a timeout is sent again a second later (10 times, then taken as an empty
+// watch), from the same resourceVersion and without a relist; a stream that
+// fails mid-way with an EOF is a normal close, with anything else a 500
+// InternalError (relist, or re-watch within the internal-error window).
+
+#include "reflectorharness.h"
+
+#include <QTest>
+
+using namespace informant;
+using namespace informant::test;
+
+class TstReflectorConnection : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void closedOrTimedOutWatchRequestIsSentAgainFromTheSameResourceVersion_data();
+    void closedOrTimedOutWatchRequestIsSentAgainFromTheSameResourceVersion();
+    void eleventhFailedWatchRequestIsAnEmptyWatchThenWatchedAgain();
+    void closedStreamingListRequestIsSentAgainInsteadOfListing();
+    void streamFailingMidwayWithoutAnEofIsAnInternalError_data();
+    void streamFailingMidwayWithoutAnEofIsAnInternalError();
+};
+
+void TstReflectorConnection::
+    closedOrTimedOutWatchRequestIsSentAgainFromTheSameResourceVersion_data()
+{
+    QTest::addColumn<ApiError>("error");
+    QTest::newRow("connection reset (EOF)")
+        << ApiError{ApiError::Kind::ConnectionClosed, "the server closed the connection", {}};
+    QTest::newRow("timeout") << ApiError{ApiError::Kind::Timeout, "timed out", {}};
+}
+
+void TstReflectorConnection::closedOrTimedOutWatchRequestIsSentAgainFromTheSameResourceVersion()
+{
+    QFETCH(ApiError, error);
+    Harness h;
+    h.lw->addList(makePage("10", {makePod("a", "5")}));
+    h.lw->addWatch(error);
+    h.lw->addWatch({events({makeEvent(WatchEvent::Type::Modified, makePod("a", "11"))})});
+    h.start();
+    QTRY_COMPARE(h.store.calls(), (QStringList{"replace ns/a@5 rv=10", "update ns/a@11"}));
+    QVERIFY(h.finish(3));
+    QCOMPARE(h.lw->requests(), (QStringList{kInitialList, watchAt("10"), watchAt("10")}));
+    QCOMPARE(h.clock->sleeps(), QList<qint64>{Reflector::kWatchRequestRetryMs});
+    QVERIFY(h.handledErrors.isEmpty()); // the error never leaves the watch loop
+}
+
+// client-go: after maxRetries the request returns watch.NewEmptyWatch(); the
+// ~10 s of retries make its instant close no "very short watch", so the
+// loop simply watches again, still from the same resourceVersion.
+void TstReflectorConnection::eleventhFailedWatchRequestIsAnEmptyWatchThenWatchedAgain()
+{
+    Harness h;
+    h.lw->addList(makePage("10", {makePod("a", "5")}));
+    const int attempts = Reflector::kWatchRequestRetries + 1;
+    for (int i = 0; i < attempts; ++i)
+        h.lw->addWatch(ApiError{ApiError::Kind::ConnectionClosed, "connection reset", {}});
+    h.lw->addWatch({events({makeEvent(WatchEvent::Type::Modified, makePod("a", "11"))})});
+    h.start();
+    QVERIFY(h.finish(1 + attempts + 1));
+    QStringList expected{kInitialList};
+    for (int i = 0; i < attempts + 1; ++i)
+        expected.append(watchAt("10"));
+    QCOMPARE(h.lw->requests(), expected);
+    QCOMPARE(h.clock->sleeps(),
+             QList<qint64>(Reflector::kWatchRequestRetries, Reflector::kWatchRequestRetryMs));
+    QVERIFY(h.handledErrors.isEmpty());
+}
+
+// The streaming list's request goes through the same Request.Watch: a reset
+// connection is asked again, not answered by a paged list.
+void TstReflectorConnection::closedStreamingListRequestIsSentAgainInsteadOfListing()
+{
+    Harness h;
+    h.options.useWatchList = true;
+    h.lw->setSupportsWatchList(true);
+    h.lw->addWatch(ApiError{ApiError::Kind::ConnectionClosed, "connection reset", {}});
+    h.lw->addWatch({events(
+        {makeEvent(WatchEvent::Type::Added, makePod("a", "5")), makeBookmark("10", true)})});
+    h.start();
+    QTRY_COMPARE(h.store.calls(), QStringList{"replace ns/a@5 rv=10"});
+    QVERIFY(h.finish(2));
+    QCOMPARE(h.lw->requests(), (QStringList{kStreamingWatch, kStreamingWatch}));
+    QCOMPARE(h.clock->sleeps(), QList<qint64>{Reflector::kWatchRequestRetryMs});
+}
+
+void TstReflectorConnection::streamFailingMidwayWithoutAnEofIsAnInternalError_data()
+{
+    QTest::addColumn<StreamStep::Kind>("failure");
+    QTest::addColumn<qint64>("internalErrorWindowMs");
+    QTest::addColumn<QString>("next");
+    QTest::addColumn<QList<qint64>>("sleeps");
+    const QString relist = QStringLiteral("list resourceVersion=11");
+    QTest::newRow("TLS failure → backoff, relist")
+        << StreamStep::Kind::TlsError << qint64(0) << relist << QList<qint64>{800};
+    QTest::newRow("TLS failure within the internal-error window → re-watch at once")
+        << StreamStep::Kind::TlsError << qint64(30000) << watchAt("11") << QList<qint64>{};
+    QTest::newRow("undecodable stream within the internal-error window → re-watch at once")
+        << StreamStep::Kind::DecodeError << qint64(30000) << watchAt("11") << QList<qint64>{};
+    QTest::newRow("connection reset (EOF) → re-watch at once")
+        << StreamStep::Kind::TransportError << qint64(0) << watchAt("11") << QList<qint64>{};
+}
+
+void TstReflectorConnection::streamFailingMidwayWithoutAnEofIsAnInternalError()
+{
+    QFETCH(StreamStep::Kind, failure);
+    QFETCH(qint64, internalErrorWindowMs);
+    QFETCH(QString, next);
+    QFETCH(QList<qint64>, sleeps);
+    Harness h;
+    h.options.maxInternalErrorRetryMs = internalErrorWindowMs;
+    h.lw->addList(makePage("10", {makePod("a", "5")}));
+    h.lw->addWatch(
+        {events({makeEvent(WatchEvent::Type::Modified, makePod("a", "11"))}), stepOf(failure)});
+    h.lw->addList(makePage("11", {makePod("a", "11")}));
+    h.start();
+    QVERIFY(h.finish(3));
+    QCOMPARE(h.lw->requests().mid(0, 3), (QStringList{kInitialList, watchAt("10"), next}));
+    QCOMPARE(h.clock->sleeps(), sleeps);
+    QVERIFY(h.handledErrors.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TstReflectorConnection)
+#include "tst_reflectorconnection.moc"
