@@ -5,7 +5,6 @@
 #include "informer/core/objectdecoder.h"
 
 #include <cstring>
-#include <optional>
 #include <vector>
 
 namespace informant {
@@ -95,70 +94,6 @@ Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const Decode
     return decodeEvent(object, options);
 }
 
-// True when the object starting at `line` begins with a key and a colon, or
-// is empty. Only then does simdjson's skip over the object (raw_json) count
-// brackets exactly as the scanner does: it takes the first token after an
-// opening for the start of a value, so `{{}` or `{"x"}` would end elsewhere.
-bool startsLikeAnObject(std::string_view line)
-{
-    size_t i = 1; // after the '{'
-    while (i < line.size() && isJsonSpace(line[i]))
-        ++i;
-    if (i < line.size() && line[i] == '}')
-        return true;
-    if (i >= line.size() || line[i] != '"')
-        return false;
-    bool escaped = false, closed = false;
-    i = size_t(detail::skipJsonString(line.data(), qsizetype(i + 1), qsizetype(line.size()),
-                                      escaped, closed));
-    if (!closed)
-        return false;
-    while (i < line.size() && isJsonSpace(line[i]))
-        ++i;
-    return i < line.size() && line[i] == ':';
-}
-
-// The fast path for a frame on a line of its own, as API servers write them:
-// `line` (from a '{' up to, not including, a newline) is decoded when it is
-// exactly one JSON object plus whitespace, which is when the exact scanner
-// would find that object as the frame (both count brackets outside strings,
-// a quote escaped by an odd run of backslashes). Anything else (a
-// pretty-printed frame, two frames on a line, bad JSON) is nullopt and the
-// caller scans exactly. So is a frame that fails to decode: its error comes
-// from the exact path, and no result depends on the path taken.
-std::optional<Result<WatchEvent>> decodeLine(simdjson::padded_string_view line,
-                                             const DecodeOptions &options)
-{
-    if (!startsLikeAnObject(line))
-        return std::nullopt;
-    simdjson::ondemand::document document;
-    simdjson::ondemand::object object;
-    std::string_view raw;
-    if (detail::threadOndemandParser().iterate(line).get(document) != simdjson::SUCCESS ||
-        document.get_object().get(object) != simdjson::SUCCESS ||
-        object.raw_json().get(raw) != simdjson::SUCCESS ||
-        object.reset().error() != simdjson::SUCCESS)
-        return std::nullopt;
-    // raw_json() runs to the next token after the object: the end of the
-    // line when nothing but whitespace follows it.
-    if (raw.data() + raw.size() != line.data() + line.length())
-        return std::nullopt;
-    Result<WatchEvent> event = decodeEvent(object, options);
-    if (!event.ok())
-        return std::nullopt;
-    return event;
-}
-
-bool isFailure(const Result<WatchEvent> &event)
-{
-    return !event.ok();
-}
-
-bool isFailure(const std::optional<Result<WatchEvent>> &event)
-{
-    return event && !event->ok();
-}
-
 // simdjson may read SIMDJSON_PADDING bytes past the end: a frame followed by
 // that many bytes of the same chunk is parsed where it is, without the copy
 // into a padded buffer. Valid JSON decodes the same whatever those bytes
@@ -176,7 +111,7 @@ auto decodeInPlace(const char *frame, qsizetype length, qsizetype readable, Deco
         return decodeCopy();
     auto event = decode(simdjson::padded_string_view(frame, size_t(length), size_t(readable)));
     detail::releaseLargeScratch();
-    if (isFailure(event))
+    if (!event.ok())
         return decodeCopy();
     return event;
 }
@@ -226,7 +161,7 @@ WatchStreamDecoder::WatchStreamDecoder(DecodeOptions options, int threads)
 
 bool WatchStreamDecoder::betweenFrames() const
 {
-    return m_depth == 0 && !m_inString && !m_escaped && m_pending.isEmpty() && !m_failed;
+    return m_scanner.atTopLevel() && m_pending.isEmpty() && !m_failed;
 }
 
 Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
@@ -245,15 +180,6 @@ void WatchStreamDecoder::fail(const QString &message, QList<WatchEvent> &out)
     event.type = WatchEvent::Type::Error;
     event.status = decodeFailureStatus(message);
     out.append(std::move(event));
-}
-
-qsizetype WatchStreamDecoder::skipString(const char *data, qsizetype from, qsizetype size)
-{
-    bool closed = false;
-    const qsizetype end = detail::skipJsonString(data, from, size, m_escaped, closed);
-    if (closed)
-        m_inString = false;
-    return end;
 }
 
 void WatchStreamDecoder::feed(QByteArrayView chunk, QList<WatchEvent> &out)
@@ -303,9 +229,7 @@ void WatchStreamDecoder::feedParallel(const QList<QByteArrayView> &parts, QList<
         ++m_partsDecodedInParallel;
         WatchStreamDecoder &decoded = part.decoder;
         m_pending = std::move(decoded.m_pending);
-        m_depth = decoded.m_depth;
-        m_inString = decoded.m_inString;
-        m_escaped = decoded.m_escaped;
+        m_scanner = decoded.m_scanner;
         m_failed = decoded.m_failed;
         m_error = std::move(decoded.m_error);
     }
@@ -313,99 +237,51 @@ void WatchStreamDecoder::feedParallel(const QList<QByteArrayView> &parts, QList<
 
 void WatchStreamDecoder::feedSequential(QByteArrayView chunk, QList<WatchEvent> &out)
 {
-    const char *data = chunk.data();
-    const qsizetype size = chunk.size();
-    // Up to here the fast path has failed (or found no newline): the exact
-    // scanner goes on, so no byte is offered to the fast path twice.
-    qsizetype exactUntil = 0;
     qsizetype i = 0;
-    while (i < size && !m_failed) {
-        if (m_depth == 0 && !m_inString && i >= exactUntil) { // between frames
-            while (i < size && isJsonSpace(data[i]))
-                ++i;
-            if (i == size)
-                break;
-            const auto *newline =
-                data[i] == '{' ? static_cast<const char *>(memchr(data + i, '\n', size_t(size - i)))
-                               : nullptr;
-            if (newline) {
-                const qsizetype length = newline - (data + i);
-                auto event = decodeInPlace(data + i, length, size - i,
-                                           [&](auto line) { return decodeLine(line, m_options); });
-                if (event) {
-                    if (!event->ok()) {
-                        fail(event->errorMessage(), out);
-                        return;
-                    }
-                    out.append(std::move(*event).value());
-                    i += length + 1;
-                    continue;
-                }
-            }
-            exactUntil = newline ? newline - data : size;
-        }
-        i = scanFrame(data, i, size, out);
-    }
+    while (i < chunk.size() && !m_failed)
+        i = scanFrame(chunk.data(), i, chunk.size(), out);
 }
 
 qsizetype WatchStreamDecoder::scanFrame(const char *data, qsizetype from, qsizetype size,
                                         QList<WatchEvent> &out)
 {
-    qsizetype frameStart = from; // start of the current frame's bytes within this chunk
-    for (qsizetype i = from; i < size; ++i) {
-        if (m_inString) {
-            i = skipString(data, i, size) - 1; // at the closing quote (or the end)
-            continue;
-        }
-        const char c = data[i];
-        if (m_depth == 0) {
-            if (isJsonSpace(c)) {
-                frameStart = i + 1;
-                continue;
-            }
-            if (c != '{') {
-                fail(QStringLiteral("unexpected byte '%1' between watch frames")
-                         .arg(QChar::fromLatin1(c)),
-                     out);
-                return size;
-            }
-        }
-        if (c == '"') {
-            m_inString = true;
-        } else if (c == '{' || c == '[') {
-            ++m_depth;
-        } else if (c == '}' || c == ']') {
-            if (--m_depth == 0) {
-                const char *start = data + frameStart;
-                const qsizetype length = i + 1 - frameStart;
-                Result<WatchEvent> event = [&] {
-                    if (m_pending.isEmpty())
-                        return decodeInPlace(start, length, size - frameStart, [&](auto frame) {
-                            return decodePadded(frame, m_options);
-                        });
-                    m_pending.append(start, length);
-                    auto decoded = decodeFrame(m_pending, m_options);
-                    m_pending.clear();
-                    return decoded;
-                }();
-                if (!event.ok()) {
-                    fail(event.errorMessage(), out);
-                    return size;
-                }
-                out.append(std::move(event).value());
-                return i + 1;
-            } else if (m_depth < 0) {
-                fail(QStringLiteral("unbalanced JSON in watch stream"), out);
-                return size;
-            }
+    qsizetype frameStart = from;  // start of the current frame's bytes within this chunk
+    if (m_scanner.atTopLevel()) { // between frames: whitespace, then a frame's '{'
+        while (frameStart < size && isJsonSpace(data[frameStart]))
+            ++frameStart;
+        if (frameStart == size)
+            return size;
+        if (data[frameStart] != '{') {
+            fail(QStringLiteral("unexpected byte '%1' between watch frames")
+                     .arg(QChar::fromLatin1(data[frameStart])),
+                 out);
+            return size;
         }
     }
-    if (m_depth > 0 || m_inString) {
+    const qsizetype end = m_scanner.findEnd(data, frameStart, size);
+    if (end < 0) {
         m_pending.append(data + frameStart, size - frameStart);
         if (m_pending.size() > kMaxFrameBytes)
             fail(QStringLiteral("watch frame larger than %1 bytes").arg(kMaxFrameBytes), out);
+        return size;
     }
-    return size;
+    const char *start = data + frameStart;
+    const qsizetype length = end - frameStart;
+    Result<WatchEvent> event = [&] {
+        if (m_pending.isEmpty())
+            return decodeInPlace(start, length, size - frameStart,
+                                 [&](auto frame) { return decodePadded(frame, m_options); });
+        m_pending.append(start, length);
+        auto decoded = decodeFrame(m_pending, m_options);
+        m_pending.clear();
+        return decoded;
+    }();
+    if (!event.ok()) {
+        fail(event.errorMessage(), out);
+        return size;
+    }
+    out.append(std::move(event).value());
+    return end;
 }
 
 } // namespace informant

@@ -5,12 +5,13 @@
 // from the socket (a frame split across reads, many frames in one read,
 // whitespace between frames).
 //
-// A frame on a line of its own (as API servers write them) is parsed straight
-// from the chunk and accepted when the line holds exactly one JSON object;
-// anything else (pretty-printed JSON, frames split across reads, several on a
-// line) goes through a small scanner that tracks nesting depth and string
-// state across chunks. Both find the same frames, so the result does not
-// depend on where chunks are split. After a
+// Frames are cut by one rule, whatever the layout (a frame per line as API
+// servers write them, pretty-printed, several on a line): a frame ends at the
+// bracket that closes its opening '{', counted outside strings
+// (BracketScanner), with the state carried across chunks, so the frames found
+// do not depend on where chunks are split. A frame whole in its chunk is
+// parsed where it is, one held across chunks from a copy; each is then
+// decoded in one pass. After a
 // frame fails to decode the decoder is "failed": it reports one synthetic ERROR
 // event (code 500, InternalError, as client-go's stream decoder does) and
 // ignores further input. Not thread-safe; one decoder per stream.
@@ -24,6 +25,7 @@
 // split that lands inside a frame (pretty-printed JSON, say) costs time, never
 // correctness: the events are the ones one thread would find.
 
+#include "informer/core/bracketscanner.h"
 #include "informer/core/watchevent.h"
 
 #include <QList>
@@ -61,21 +63,16 @@ private:
     // Decodes `parts` (consecutive, `parts[0]` first) on several threads.
     void feedParallel(const QList<QByteArrayView> &parts, QList<WatchEvent> &out);
     void fail(const QString &message, QList<WatchEvent> &out);
-    // Scans string contents from `from`; returns the index after the closing
-    // quote (leaving the string) or `size` (still inside it).
-    qsizetype skipString(const char *data, qsizetype from, qsizetype size);
-    // The exact scanner: scans from `from` until one frame is complete and
-    // decodes it; returns the index after it, or `size` (the rest of the
-    // chunk is pending, or the decoder failed).
+    // Scans from `from` until one frame is complete and decodes it; returns
+    // the index after it, or `size` (the rest of the chunk is pending, or the
+    // decoder failed).
     qsizetype scanFrame(const char *data, qsizetype from, qsizetype size, QList<WatchEvent> &out);
 
     DecodeOptions m_options;
     int m_threads = 1;
     qint64 m_partsDecodedInParallel = 0;
-    QByteArray m_pending; // bytes of the current, incomplete frame
-    int m_depth = 0;
-    bool m_inString = false;
-    bool m_escaped = false;
+    QByteArray m_pending;             // bytes of the current, incomplete frame
+    detail::BracketScanner m_scanner; // where the current frame ends
     bool m_failed = false;
     QString m_error;
 };

@@ -245,6 +245,24 @@ void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit_data()
         << "ERROR:InternalError";
     QTest::newRow("object of a bare string") << QByteArray(R"({"x")") + "\n" + b + "\n"
                                              << "";
+    // Frames longer than the scanner's 64-byte blocks, with escaped quotes,
+    // braces in strings and backslash runs falling across block boundaries.
+    QByteArray labels;
+    for (int i = 0; i < 12; ++i) {
+        labels += (i ? "," : "") + QByteArray(R"("l)") + QByteArray::number(i) + R"(":")" +
+                  QByteArray(i, 'x') + QByteArray(2 * (i % 3), '\\') + R"(\"}{][\\")";
+    }
+    const QByteArray longFrame =
+        R"({"type":"ADDED","object":{"metadata":{"name":"a","resourceVersion":"1","labels":{)" +
+        labels + "}}}}";
+    QTest::newRow("long frames with escapes") << longFrame + "\n" + longFrame + b + "\n"
+                                              << "ADDED:1 ADDED:1 MODIFIED:2";
+    // Outside a string a backslash escapes nothing: the quote after it opens
+    // one, and the frame ends at the brace after that string.
+    QTest::newRow("backslash outside a string")
+        << QByteArray(R"({"type":"ADDED","object":{"metadata":{"name":"a"}},)") +
+               QByteArray(70, ' ') + R"(\"}" })" + "\n" + b + "\n"
+        << "ERROR:InternalError";
     QTest::newRow("bad frame on a line")
         << a + "\n" + R"({"type":"SQUASHED","object":{}})" + "\n" + b + "\n"
         << "ADDED:1 ERROR:InternalError";
