@@ -1,5 +1,6 @@
 #include "sim/defaults.h"
 
+#include "sim/jobselector.h"
 #include "sim/podcreatedefaults.h"
 
 #include <QJsonArray>
@@ -484,6 +485,11 @@ void applyDefaults(const ResourceType &type, QJsonObject &object, DefaultsFor wr
 {
     if (type.custom)
         return;
+    const bool created = write == DefaultsFor::Create;
+    // The job strategy's selector first: the Job then takes its template's
+    // labels, as a real Job read back shows them.
+    if (created && type.group == QLatin1String("batch") && type.resource == QLatin1String("jobs"))
+        generateJobSelector(object);
     for (const Defaulter &defaulter : kDefaulters) {
         if (type.group == QLatin1String(defaulter.group) &&
             type.resource == QLatin1String(defaulter.resource)) {
@@ -491,8 +497,7 @@ void applyDefaults(const ResourceType &type, QJsonObject &object, DefaultsFor wr
             break;
         }
     }
-    if (write == DefaultsFor::Create && type.group.isEmpty() &&
-        type.resource == QLatin1String("pods"))
+    if (created && type.group.isEmpty() && type.resource == QLatin1String("pods"))
         applyPodCreateDefaults(object);
 }
 

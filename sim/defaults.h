@@ -21,7 +21,7 @@ enum class DefaultsFor { Create, Update };
 // Fills the defaults of `object`, an object of the built-in `type` (custom
 // resources and kinds without defaults are left alone). Every write is
 // defaulted, as kube-apiserver defaults every decoded body; a create also
-// gets the new-Pod fields.
+// gets the new-Pod fields and a new Job its generated selector (jobselector.h).
 void applyDefaults(const ResourceType &type, QJsonObject &object, DefaultsFor write);
 
 } // namespace informant::sim

@@ -1,7 +1,9 @@
 #include "sim/objectwriter.h"
 
+#include "sim/generation.h"
 #include "sim/serviceallocator.h"
 #include "sim/statuses.h"
+#include "sim/storageprotection.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -121,6 +123,7 @@ Result<EventPtr, ApiStatus> ObjectWriter::store(const ResourceType &type, const 
         m_context.storage.put(type.storageId, QJsonDocument(object).toJson(QJsonDocument::Compact));
     if (!event.ok())
         return statuses::badRequest(event.errorMessage());
+    m_context.storageProtection.changed(type);
     return event.value();
 }
 
@@ -164,11 +167,11 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
     metadata.insert(QLatin1String("name"), name);
     metadata.insert(QLatin1String("uid"), QUuid::createUuid().toString(QUuid::WithoutBraces));
     metadata.insert(QLatin1String("creationTimestamp"), nowTimestamp());
-    if (object.contains(QLatin1String("spec")))
-        metadata.insert(QLatin1String("generation"), 1);
+    setCreatedGeneration(type, metadata);
     metadata.remove(QLatin1String("resourceVersion"));
     metadata.remove(QLatin1String("deletionTimestamp"));
     metadata.remove(QLatin1String("deletionGracePeriodSeconds"));
+    StorageProtection::admit(type, metadata);
     object.insert(QLatin1String("metadata"), metadata);
     object.insert(QLatin1String("kind"), type.kind);
     object.insert(QLatin1String("apiVersion"), type.apiVersion());
@@ -229,9 +232,8 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
         metadata = metadataOf(object);
         applyDefaults(type, oldDefaulted, DefaultsFor::Update);
     }
-    if (!sameJson(object.value(QLatin1String("spec")), oldDefaulted.value(QLatin1String("spec"))))
-        metadata.insert(QLatin1String("generation"),
-                        oldMetadata.value(QLatin1String("generation")).toInt() + 1);
+    if (const qint64 generation = generationAfterUpdate(type, oldDefaulted, object))
+        metadata.insert(QLatin1String("generation"), generation);
     object.insert(QLatin1String("metadata"), metadata);
     QJsonObject unchanged = old;
     QJsonObject unchangedMetadata = oldMetadata;
@@ -312,6 +314,7 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,
     const Result<EventPtr> removed = m_context.storage.remove(type.storageId, current->key);
     if (!removed.ok())
         return statuses::notFound(type.group, type.resource, current->name);
+    m_context.storageProtection.changed(type);
     if (type.resource == QLatin1String("customresourcedefinitions"))
         onCrdDeleted(*current);
     collectGarbage(current->uid);

@@ -1,11 +1,14 @@
 #pragma once
 
 // Server-side write semantics shared by the HTTP handlers, scenarios and the
-// demo controllers: create (uid, creationTimestamp, generation, generateName,
-// namespace checks, the API defaults and a Service's cluster IP and node
-// ports; a dry run shows them too), update (optimistic concurrency on
-// resourceVersion, defaults again, allocated values kept, generation bump on
-// spec change, status kept or replaced per subresource), delete (finalizers honoured via
+// demo controllers: create (uid, creationTimestamp, generation for the kinds
+// that have one (generation.h), generateName, namespace checks, the API
+// defaults, a Service's cluster IP and node ports and the storage protection
+// finalizers (storageprotection.h); a dry run shows them too), update
+// (optimistic concurrency on resourceVersion, defaults again, allocated
+// values kept, generation bump on spec change, status kept or replaced per
+// subresource; writes of pods, claims and volumes tell StorageProtection),
+// delete (finalizers honoured via
 // deletionTimestamp, pods deleted gracefully, ownerReference garbage collection, namespace
 // contents), and CRD registration. Server thread only.
 

@@ -9,6 +9,7 @@
 #include "sim/requestlog.h"
 #include "sim/resourcetable.h"
 #include "sim/storage.h"
+#include "sim/storageprotection.h"
 
 #include <functional>
 #include <optional>
@@ -44,6 +45,7 @@ struct ServerContext
         : storage(&table, historyLimit)
         , faults(seed)
         , baseHistoryLimit(historyLimit)
+        , storageProtection(*this)
         , podTerminator(*this)
     {
     }
@@ -61,6 +63,7 @@ struct ServerContext
     std::function<void(bool paused)> setChurnPaused;
     // Set by the server: applies a new fault spec (timers, history limit).
     std::function<void(const FaultSpec &)> applyFaults;
+    StorageProtection storageProtection;
     // Last, so that its pending stops go first.
     PodTerminator podTerminator;
 };

@@ -46,6 +46,8 @@ private:
     void createPendingPod();
     void runJob();
     void finishJob(const QString &jobName);
+    void updateCronJobStatus(const StoredObject *running, const QString &scheduledAt,
+                             const QString &succeededAt);
     void reconcile();
 
     EventRecorder m_events;

@@ -1,6 +1,7 @@
 #include "sim/scenarios/statefulsetcontroller.h"
 
 #include "sim/objectwriter.h"
+#include "sim/scenarios/claimretention.h"
 
 #include <QJsonArray>
 #include <QSet>
@@ -104,6 +105,8 @@ void StatefulSetController::reconcileSet(const ObjectPtr &set)
     for (const auto &[ordinal, pod] : byOrdinal) {
         if (!pod->beingDeleted && !WorkloadPods::isRunning(*pod))
             m_pods.start(pod);
+        // Before a condemned pod is deleted, its claims follow the policy.
+        updateClaimOwners(set, spec, *pod, ordinal);
     }
     step(set, spec, revision, byOrdinal);
 
@@ -193,7 +196,12 @@ bool StatefulSetController::createClaims(const ObjectPtr &set, const QJsonObject
 {
     const auto type = m_context.table.findByStorage(kClaims);
     for (const QJsonValue &value : spec.value(QLatin1String("volumeClaimTemplates")).toArray()) {
-        const QJsonObject claim = claimFor(value.toObject(), spec, *set, ordinal);
+        QJsonObject claim = claimFor(value.toObject(), spec, *set, ordinal);
+        QJsonObject metadata = claim.value(QLatin1String("metadata")).toObject();
+        const QJsonArray owners = claimretention::owners(QJsonArray(), spec, *set, nullptr, false);
+        if (!owners.isEmpty())
+            metadata.insert(QLatin1String("ownerReferences"), owners);
+        claim.insert(QLatin1String("metadata"), metadata);
         const QString name = claim.value(QLatin1String("metadata"))
                                  .toObject()
                                  .value(QLatin1String("name"))
@@ -210,6 +218,31 @@ bool StatefulSetController::createClaims(const ObjectPtr &set, const QJsonObject
             QStringLiteral("statefulset-controller"));
     }
     return true;
+}
+
+void StatefulSetController::updateClaimOwners(const ObjectPtr &set, const QJsonObject &spec,
+                                              const StoredObject &pod, int ordinal)
+{
+    const auto type = m_context.table.findByStorage(kClaims);
+    const bool condemned = ordinal >= spec.value(QLatin1String("replicas")).toInt(1);
+    for (const QJsonValue &value : spec.value(QLatin1String("volumeClaimTemplates")).toArray()) {
+        const ObjectPtr claim = m_context.storage.store(kClaims).get(
+            set->namespaceName + '/' + claimName(value.toObject(), *set, ordinal));
+        if (!claim || claim->beingDeleted || !type)
+            continue;
+        QJsonObject json = ObjectWriter::toJson(*claim);
+        QJsonObject metadata = json.value(QLatin1String("metadata")).toObject();
+        const QJsonArray current = metadata.value(QLatin1String("ownerReferences")).toArray();
+        const QJsonArray owners = claimretention::owners(current, spec, *set, &pod, condemned);
+        if (owners == current)
+            continue;
+        if (owners.isEmpty())
+            metadata.remove(QLatin1String("ownerReferences"));
+        else
+            metadata.insert(QLatin1String("ownerReferences"), owners);
+        json.insert(QLatin1String("metadata"), metadata);
+        (void)ObjectWriter(m_context).update(*type, json, claim, UpdateScope::Object);
+    }
 }
 
 } // namespace informant::sim

@@ -11,8 +11,9 @@
 // updatedReplicas and the revisions. Before a pod, its claims: one
 // PersistentVolumeClaim per volumeClaimTemplate, <template>-<set>-<ordinal>,
 // labelled with the selector's labels and mounted as the template's volume;
-// one that exists is reused. Claims stay when pods go (the default retention
-// policy, Retain; the Delete policies are not honoured). Used by the demo
+// one that exists is reused. spec.persistentVolumeClaimRetentionPolicy is
+// honoured through the claims' ownerReferences (see claimretention.h): with
+// Retain, the default, claims stay when pods and the set go. Used by the demo
 // scenario only. Server thread only.
 
 #include "sim/scenarios/workloadpods.h"
@@ -43,6 +44,9 @@ private:
     // one could not be made (the pod waits, as the controller's does).
     bool createClaims(const ObjectPtr &set, const QJsonObject &spec, const QString &podName,
                       int ordinal);
+    // Gives the claims of `pod` the owners the retention policy asks for.
+    void updateClaimOwners(const ObjectPtr &set, const QJsonObject &spec, const StoredObject &pod,
+                           int ordinal);
 
     ServerContext &m_context;
     EventRecorder &m_events;

@@ -161,27 +161,29 @@ bool VolumeProvisioner::bindClaim(const ObjectPtr &claim, const QJsonObject &sto
     return ObjectWriter(m_context).update(*type, json, claim, UpdateScope::Everything).ok();
 }
 
+// As the persistentvolume controller: a bound volume whose claim is gone is
+// Released first; one it provisioned with reclaim policy Delete is then
+// deleted (the pv-protection controller lets it go, as it is not Bound). A
+// volume already being deleted is released too, which lets it go.
 void VolumeProvisioner::reclaim(const ObjectPtr &volume, const QSet<QString> &claimUids)
 {
     QJsonObject json = ObjectWriter::toJson(*volume);
     const QJsonObject spec = member(json, "spec");
     const QString claimUid = member(spec, "claimRef").value(QLatin1String("uid")).toString();
-    if (volume->beingDeleted || claimUid.isEmpty() || claimUids.contains(claimUid) ||
+    if (claimUid.isEmpty() || claimUids.contains(claimUid) ||
         member(json, "status").value(QLatin1String("phase")) != QLatin1String("Bound"))
         return;
     const auto type = m_context.table.findByStorage(kVolumes);
     if (!type)
         return;
-    const bool ours =
-        member(member(json, "metadata"), "annotations").value(kProvisionedBy) == m_provisioner;
-    if (ours &&
-        spec.value(QLatin1String("persistentVolumeReclaimPolicy")) == QLatin1String("Delete")) {
-        (void)ObjectWriter(m_context).remove(*type, volume);
-        return;
-    }
     json.insert(QLatin1String("status"),
                 QJsonObject{{"phase", "Released"}, {"lastPhaseTransitionTime", nowTimestamp()}});
-    (void)ObjectWriter(m_context).update(*type, json, volume, UpdateScope::Status);
+    const auto released = ObjectWriter(m_context).update(*type, json, volume, UpdateScope::Status);
+    const bool ours =
+        member(member(json, "metadata"), "annotations").value(kProvisionedBy) == m_provisioner;
+    if (released.ok() && ours && !volume->beingDeleted &&
+        spec.value(QLatin1String("persistentVolumeReclaimPolicy")) == QLatin1String("Delete"))
+        (void)ObjectWriter(m_context).remove(*type, released.value()->object);
 }
 
 } // namespace informant::sim

@@ -8,10 +8,10 @@
 // PersistentVolume pvc-<claim uid> of its size, access modes and volume mode,
 // with the class's reclaim policy and a claimRef to the claim; both show
 // Bound, with the Provisioning and ProvisioningSucceeded events on the claim.
-// A bound volume whose claim is gone is deleted (reclaim policy Delete) or
-// shows Released (Retain). Claims of other provisioners, of
-// WaitForFirstConsumer classes or naming a volume stay as they are. No
-// pvc-protection or pv-protection finalizers: nothing here would remove them.
+// A bound volume whose claim is gone shows Released, and is then deleted
+// when the reclaim policy is Delete (it goes once StorageProtection removes
+// its pv-protection finalizer). Claims of other provisioners, of
+// WaitForFirstConsumer classes or naming a volume stay as they are.
 // Used by the demo scenario only. Server thread only.
 
 #include "sim/scenarios/eventrecorder.h"

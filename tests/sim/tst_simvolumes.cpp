@@ -4,7 +4,8 @@
 // provisioned PersistentVolume pvc-<claim uid>; claims stay when the set
 // scales down and are reused when it scales up again; a deleted claim's
 // volume goes with it (reclaim policy Delete); claims of a class whose
-// provisioner does not run stay Pending.
+// provisioner does not run stay Pending; the retention policy's Delete
+// removes claims on scale-down or with the set.
 
 #include "simfixtures.h"
 
@@ -63,8 +64,10 @@ QJsonObject statusOf(quint16 port, const QByteArray &path)
 }
 
 // StatefulSet `name` in "web", selecting app=`name`, with claim template
-// "data" (labelled tier=db, naming no StorageClass).
-QByteArray statefulSet(const QString &name, int replicas)
+// "data" (labelled tier=db, naming no StorageClass) and, when given, that
+// persistentVolumeClaimRetentionPolicy.
+QByteArray statefulSet(const QString &name, int replicas,
+                       const QJsonObject &retentionPolicy = QJsonObject())
 {
     const QJsonObject labels{{"app", name}};
     const QJsonObject container{
@@ -78,11 +81,13 @@ QByteArray statefulSet(const QString &name, int replicas)
         {"spec",
          QJsonObject{{"accessModes", QJsonArray{"ReadWriteOnce"}},
                      {"resources", QJsonObject{{"requests", QJsonObject{{"storage", "1Gi"}}}}}}}};
-    const QJsonObject spec{{"replicas", replicas},
-                           {"serviceName", name},
-                           {"selector", QJsonObject{{"matchLabels", labels}}},
-                           {"template", podTemplate},
-                           {"volumeClaimTemplates", QJsonArray{claimTemplate}}};
+    QJsonObject spec{{"replicas", replicas},
+                     {"serviceName", name},
+                     {"selector", QJsonObject{{"matchLabels", labels}}},
+                     {"template", podTemplate},
+                     {"volumeClaimTemplates", QJsonArray{claimTemplate}}};
+    if (!retentionPolicy.isEmpty())
+        spec.insert(QLatin1String("persistentVolumeClaimRetentionPolicy"), retentionPolicy);
     return QJsonDocument(QJsonObject{{"apiVersion", "apps/v1"},
                                      {"kind", "StatefulSet"},
                                      {"metadata", QJsonObject{{"name", name}}},
@@ -135,6 +140,8 @@ private slots:
     void demoStatefulSetPodsMountBoundClaims();
     void claimsStayWhenTheSetScalesDownAndAreReusedWhenItScalesUp();
     void aDeletedClaimTakesItsVolumeAndUnprovisionedClassesStayPending();
+    void whenScaledDeleteRemovesTheClaimsOfRemovedPodsOnly();
+    void whenDeletedDeleteRemovesTheClaimsWithTheSet();
 };
 
 void TestSimVolumes::demoStatefulSetPodsMountBoundClaims()
@@ -242,6 +249,73 @@ void TestSimVolumes::aDeletedClaimTakesItsVolumeAndUnprovisionedClassesStayPendi
              QJsonValue("2Gi"));
     QCOMPARE(request(port, "DELETE", claims + "/scratch").status, 200);
     QTRY_COMPARE_WITH_TIMEOUT(get(port, volume).status, 404, kSettleMs);
+}
+
+// As the statefulset controller with StatefulSetAutoDeletePVC (GA in 1.32): a
+// condemned pod's claims get a controller reference to the pod, so the
+// garbage collector deletes them after it; the claims of the pods that stay
+// are not touched.
+void TestSimVolumes::whenScaledDeleteRemovesTheClaimsOfRemovedPodsOnly()
+{
+    const auto sim = startDemo();
+    const quint16 port = sim->port();
+    QCOMPARE(request(port, "POST", "/apis/apps/v1/namespaces/web/statefulsets", {},
+                     statefulSet(QStringLiteral("scaled"), 2,
+                                 QJsonObject{{"whenScaled", "Delete"}, {"whenDeleted", "Retain"}}))
+                 .status,
+             201);
+    const QByteArray set = "/apis/apps/v1/namespaces/web/statefulsets/scaled";
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, set).value("readyReplicas").toInt(), 2, kSettleMs);
+    const QJsonObject second = claim(port, "web", "data-scaled-1");
+    QCOMPARE(phaseOf(second), QStringLiteral("Bound"));
+    QVERIFY(!member(second, "metadata").contains("ownerReferences"));
+    const QByteArray volume = "/api/v1/persistentvolumes/" +
+                              member(second, "spec").value("volumeName").toString().toUtf8();
+
+    QCOMPARE(
+        request(port, "PATCH", set, {{"Content-Type", kMergePatch}}, R"({"spec":{"replicas":1}})")
+            .status,
+        200);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        get(port, "/api/v1/namespaces/web/persistentvolumeclaims/data-scaled-1").status, 404,
+        kSettleMs);
+    QTRY_COMPARE_WITH_TIMEOUT(get(port, volume).status, 404, kSettleMs);
+    const QJsonObject first = claim(port, "web", "data-scaled-0");
+    QCOMPARE(phaseOf(first), QStringLiteral("Bound"));
+    QVERIFY(!member(first, "metadata").contains("ownerReferences"));
+    QCOMPARE(mountedClaims(port, "web", "scaled"),
+             (QMap<QString, QString>{{"scaled-0", "data-scaled-0"}}));
+}
+
+// whenDeleted: Delete gives every claim a controller reference to the set;
+// deleting the set takes the claims too, each once its pod is gone
+// (pvc-protection).
+void TestSimVolumes::whenDeletedDeleteRemovesTheClaimsWithTheSet()
+{
+    const auto sim = startDemo();
+    const quint16 port = sim->port();
+    QCOMPARE(request(port, "POST", "/apis/apps/v1/namespaces/web/statefulsets", {},
+                     statefulSet(QStringLiteral("owned"), 2,
+                                 QJsonObject{{"whenScaled", "Retain"}, {"whenDeleted", "Delete"}}))
+                 .status,
+             201);
+    const QByteArray set = "/apis/apps/v1/namespaces/web/statefulsets/owned";
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, set).value("readyReplicas").toInt(), 2, kSettleMs);
+    const QString setUid = uidOf(get(port, set).json());
+    for (const QJsonValue &value : claimsWith(port, "web", "owned")) {
+        const QJsonArray owners =
+            member(value.toObject(), "metadata").value("ownerReferences").toArray();
+        QCOMPARE(owners.size(), 1);
+        const QJsonObject owner = owners.first().toObject();
+        QCOMPARE(owner.value("kind").toString(), QStringLiteral("StatefulSet"));
+        QCOMPARE(owner.value("uid").toString(), setUid);
+        QCOMPARE(owner.value("controller").toBool(), true);
+    }
+    QCOMPARE(claimsWith(port, "web", "owned").size(), 2);
+
+    QCOMPARE(request(port, "DELETE", set).status, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(claimsWith(port, "web", "owned").size(), 0, kSettleMs);
+    QCOMPARE(mountedClaims(port, "web", "owned").size(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestSimVolumes)

@@ -1,0 +1,65 @@
+#pragma once
+
+// Runs the real kubectl against a simulator for the kubectl-driven tests: a
+// kubeconfig for the simulator's URL and a cache directory in a temporary
+// directory, every command with a request timeout. Test thread only.
+
+#include "sim/simulator.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+namespace simtest {
+
+class KubectlRunner
+{
+public:
+    // False when kubectl is not installed or the kubeconfig cannot be written.
+    bool setUp(const QString &serverUrl)
+    {
+        m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+        informant::sim::KubeconfigFor client;
+        client.url = serverUrl;
+        return !m_kubectl.isEmpty() && m_dir.isValid() &&
+               informant::sim::writeKubeconfig(m_dir.filePath(QStringLiteral("config")), client)
+                   .ok();
+    }
+    bool installed() const { return !m_kubectl.isEmpty(); }
+
+    // kubectl `arguments`; its stdout and stderr together.
+    QString run(const QStringList &arguments, int *exitCode = nullptr, int timeoutMs = 30000)
+    {
+        QProcess process;
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        process.start(
+            m_kubectl,
+            QStringList{QStringLiteral("--kubeconfig"), m_dir.filePath(QStringLiteral("config")),
+                        QStringLiteral("--cache-dir"), m_dir.filePath(QStringLiteral("cache")),
+                        QStringLiteral("--request-timeout"), QStringLiteral("20s")} +
+                arguments);
+        if (!process.waitForFinished(timeoutMs)) {
+            process.kill();
+            process.waitForFinished();
+        }
+        if (exitCode)
+            *exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        return QString::fromUtf8(process.readAll());
+    }
+
+    // Writes `yaml` to a file in the temporary directory and returns its path.
+    QString file(const QString &name, const QByteArray &yaml)
+    {
+        QFile out(m_dir.filePath(name));
+        if (out.open(QIODevice::WriteOnly))
+            out.write(yaml);
+        return out.fileName();
+    }
+
+private:
+    QString m_kubectl;
+    QTemporaryDir m_dir;
+};
+
+} // namespace simtest

@@ -1,0 +1,137 @@
+// Jobs as kubectl shows them: a new Job gets the selector and pod template
+// labels kube-apiserver's job strategy generates (batch.kubernetes.io/
+// controller-uid and job-name), unless it asks for a manual selector; the
+// demo's CronJob makes Jobs it owns from its jobTemplate (so `kubectl get
+// jobs -o wide` shows their containers and images) and lists the running
+// one in its status, with its last schedule time.
+
+#include "kubectlrunner.h"
+#include "simfixtures.h"
+
+#include <QRegularExpression>
+
+using namespace informant;
+using namespace informant::sim;
+using namespace simtest;
+
+class TestSimJobs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void aNewJobGetsAGeneratedSelector();
+    void aManualSelectorIsLeftAlone();
+    void theDemoCronJobOwnsJobsMadeFromItsTemplate();
+
+private:
+    std::unique_ptr<Simulator> m_sim;
+    KubectlRunner m_kubectl;
+};
+
+void TestSimJobs::initTestCase()
+{
+    SimOptions options;
+    options.podStopMs = 300;
+    m_sim = startSim(options);
+    QVERIFY(m_sim->port() != 0);
+    const bool ready = m_kubectl.setUp(m_sim->url());
+    if (!m_kubectl.installed())
+        QSKIP("kubectl is not installed: this test drives the real kubectl");
+    QVERIFY(ready);
+}
+
+void TestSimJobs::cleanupTestCase()
+{
+    m_sim->stop();
+}
+
+void TestSimJobs::aNewJobGetsAGeneratedSelector()
+{
+    int code = -1;
+    const QString created =
+        m_kubectl.run({QStringLiteral("create"), QStringLiteral("job"), QStringLiteral("once"),
+                       QStringLiteral("--image=busybox"), QStringLiteral("--"),
+                       QStringLiteral("echo"), QStringLiteral("hi")},
+                      &code);
+    QVERIFY2(code == 0, qPrintable(created));
+    const QString uid =
+        m_kubectl.run({QStringLiteral("get"), QStringLiteral("job/once"), QStringLiteral("-o"),
+                       QStringLiteral("jsonpath={.metadata.uid}")});
+    QVERIFY(!uid.isEmpty());
+    const QString wide =
+        m_kubectl.run({QStringLiteral("get"), QStringLiteral("job/once"), QStringLiteral("-o"),
+                       QStringLiteral("wide"), QStringLiteral("--no-headers")},
+                      &code);
+    QCOMPARE(code, 0);
+    QVERIFY2(wide.contains(QStringLiteral(" busybox ")), qPrintable(wide));
+    QVERIFY2(wide.trimmed().endsWith(QStringLiteral("batch.kubernetes.io/controller-uid=") + uid),
+             qPrintable(wide));
+    const QString labels =
+        m_kubectl.run({QStringLiteral("get"), QStringLiteral("job/once"), QStringLiteral("-o"),
+                       QStringLiteral("jsonpath={.spec.template.metadata.labels}")});
+    const QJsonObject parsed = QJsonDocument::fromJson(labels.toUtf8()).object();
+    QCOMPARE(parsed, (QJsonObject{{"batch.kubernetes.io/controller-uid", uid},
+                                  {"batch.kubernetes.io/job-name", "once"},
+                                  {"controller-uid", uid},
+                                  {"job-name", "once"}}));
+    // The Job takes its template's labels, as the API's Job defaulting does.
+    QCOMPARE(QJsonDocument::fromJson(
+                 m_kubectl
+                     .run({QStringLiteral("get"), QStringLiteral("job/once"), QStringLiteral("-o"),
+                           QStringLiteral("jsonpath={.metadata.labels}")})
+                     .toUtf8())
+                 .object(),
+             parsed);
+}
+
+void TestSimJobs::aManualSelectorIsLeftAlone()
+{
+    const QByteArray job =
+        R"({"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"manual"},"spec":{)"
+        R"("manualSelector":true,"selector":{"matchLabels":{"run":"manual"}},"template":{)"
+        R"("metadata":{"labels":{"run":"manual"}},"spec":{"restartPolicy":"Never",)"
+        R"("containers":[{"name":"c","image":"busybox"}]}}}})";
+    const Response created =
+        request(m_sim->port(), "POST", "/apis/batch/v1/namespaces/default/jobs", {}, job);
+    QCOMPARE(created.status, 201);
+    const QJsonObject spec = created.json().value("spec").toObject();
+    QCOMPARE(spec.value("selector").toObject(),
+             (QJsonObject{{"matchLabels", QJsonObject{{"run", "manual"}}}}));
+    QCOMPARE(spec.value("template").toObject().value("metadata").toObject().value("labels"),
+             QJsonValue(QJsonObject{{"run", "manual"}}));
+}
+
+void TestSimJobs::theDemoCronJobOwnsJobsMadeFromItsTemplate()
+{
+    int code = -1;
+    const QString jobs =
+        m_kubectl.run({QStringLiteral("get"), QStringLiteral("jobs"), QStringLiteral("-n"),
+                       QStringLiteral("batch"), QStringLiteral("-o"), QStringLiteral("wide"),
+                       QStringLiteral("--no-headers")},
+                      &code);
+    QCOMPARE(code, 0);
+    QVERIFY2(jobs.contains(QRegularExpression(
+                 QStringLiteral("^report-\\d+ +Running +0/1 .* report +busybox:1\\.36 +"
+                                "batch\\.kubernetes\\.io/controller-uid="))),
+             qPrintable(jobs));
+    const QString owner =
+        m_kubectl.run({QStringLiteral("get"), QStringLiteral("jobs"), QStringLiteral("-n"),
+                       QStringLiteral("batch"), QStringLiteral("-o"),
+                       QStringLiteral("jsonpath={.items[0].metadata.ownerReferences[0].kind}/"
+                                      "{.items[0].metadata.ownerReferences[0].name}")});
+    QCOMPARE(owner, QStringLiteral("CronJob/report"));
+    const QString cronJob = m_kubectl.run({QStringLiteral("get"), QStringLiteral("cronjob"),
+                                           QStringLiteral("report"), QStringLiteral("-n"),
+                                           QStringLiteral("batch"), QStringLiteral("--no-headers")},
+                                          &code);
+    QCOMPARE(code, 0);
+    // SCHEDULE, TIMEZONE, SUSPEND, ACTIVE 1, LAST SCHEDULE a moment ago.
+    QVERIFY2(cronJob.contains(QRegularExpression(
+                 QStringLiteral("^report +\\*/30 \\* \\* \\* \\* +<none> +False +1 +\\d+s "))),
+             qPrintable(cronJob));
+}
+
+QTEST_GUILESS_MAIN(TestSimJobs)
+#include "tst_simjobs.moc"
