@@ -41,7 +41,7 @@ ApiResult<PagedList> ListPager::list(ListOptions options,
         if (!page.ok()) {
             // Only an expired continuation falls back to one full list; an
             // expired first page is the caller's problem (it relists at "").
-            if (page.error().isExpired() && m_fullListIfExpired &&
+            if (page.error().isResourceExpired() && m_fullListIfExpired &&
                 !options.continueToken.isEmpty()) {
                 ListOptions full = options;
                 full.limit = 0;

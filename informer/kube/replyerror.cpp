@@ -103,7 +103,9 @@ ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString 
             return make(Kind::Transport,
                         QStringLiteral("the server closed the connection (it may require a client "
                                        "certificate, and none is configured)"));
-        return make(Kind::Transport, QStringLiteral("the server closed the connection"));
+        // An EOF: a watch request is sent again (client-go's IsProbableEOF).
+        // The hint above stays a Transport error: retrying cannot fix it.
+        return make(Kind::ConnectionClosed, QStringLiteral("the server closed the connection"));
     case QNetworkReply::OperationCanceledError:
         if (cancelled)
             return make(Kind::Cancelled, QStringLiteral("cancelled"));
