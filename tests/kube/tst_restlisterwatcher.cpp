@@ -570,6 +570,22 @@ private slots:
     // with a 503 or 429 that says when to come back is sent again, the same
     // request, instead of failing (which made the reflector relist
     // everything after a 5xx).
+    // An EOF before any answer (a server restarting, a load balancer
+    // dropping idle connections): the reflector sends such a watch request
+    // again from the same resourceVersion, as client-go does, not relists.
+    void watchClosedBeforeAnAnswerIsAConnectionClosedError()
+    {
+        FakeApiServer server([](const HttpRequest &, QTcpSocket *socket) { socket->close(); });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        ListOptions options;
+        options.resourceVersion = QStringLiteral("42");
+        auto stream = lw.watch(options);
+        QVERIFY(!stream.ok());
+        QCOMPARE(stream.error().kind, ApiError::Kind::ConnectionClosed);
+        QVERIFY(stream.error().isRetriedByWatchRequest());
+    }
+
     void watchTurnedAwayWithRetryAfterIsSentAgain_data()
     {
         QTest::addColumn<int>("code");
