@@ -163,6 +163,16 @@ QString notWatchedText(const InformerStatus &status, qint64 sinceMs)
     QString reason = notWatchedReason(status);
     if (!status.lastError.isEmpty())
         reason += QStringLiteral(": ") + status.lastError;
+    return notWatchedSince(reason, sinceMs);
+}
+
+QString notWatchedSummary(const InformerStatus &status, qint64 sinceMs)
+{
+    return notWatchedSince(notWatchedReason(status), sinceMs);
+}
+
+QString notWatchedSince(const QString &reason, qint64 sinceMs)
+{
     if (sinceMs < 0)
         return QStringLiteral("not watched (%1)").arg(reason);
     const QString since =

@@ -31,6 +31,12 @@ QColor freshnessColor(FreshnessLevel level);
 // (watch lost, reconnecting: connection refused)". Fixed wording, no
 // countdown: a tooltip is read long after it was set. `sinceMs` < 0: no time.
 QString notWatchedText(const InformerStatus &status, qint64 sinceMs);
+// The same without the error's text ("not watched since 14:02:15 (watch lost,
+// reconnecting)"), for a line always in view; the error, which names the
+// request URL, goes in its tooltip.
+QString notWatchedSummary(const InformerStatus &status, qint64 sinceMs);
+// "not watched since 14:02:15 (reason)", or "not watched (reason)" without a time.
+QString notWatchedSince(const QString &reason, qint64 sinceMs);
 // The text colour of counts that are the last known state: the palette's
 // disabled text, as the table's faded rows (ui/celldelegate.h). GUI thread.
 QColor staleTextColor();

@@ -244,6 +244,7 @@ void DetailsPane::refreshFreshnessNote()
     if (m_object.isNull() || freshnessLevel(m_status) == FreshnessLevel::Fresh) {
         m_freshnessNote->hide();
         m_freshnessNote->clear();
+        m_freshnessNote->setToolTip({});
         return;
     }
     const QString asOf = m_status.lastEventMs < 0
@@ -252,7 +253,8 @@ void DetailsPane::refreshFreshnessNote()
                                    .arg(QDateTime::fromMSecsSinceEpoch(m_status.lastEventMs)
                                             .toString(QStringLiteral("HH:mm:ss")));
     m_freshnessNote->setText(
-        QStringLiteral("%1; %2.").arg(asOf, notWatchedText(m_status, m_notWatchedSinceMs)));
+        QStringLiteral("%1; %2.").arg(asOf, notWatchedSummary(m_status, m_notWatchedSinceMs)));
+    m_freshnessNote->setToolTip(notWatchedText(m_status, m_notWatchedSinceMs));
     m_freshnessNote->show();
 }
 

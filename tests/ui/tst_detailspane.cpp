@@ -11,6 +11,7 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QDateTime>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -425,11 +426,17 @@ void TestDetailsPane::saysTheObjectIsAsOfTheLastEventWhileNotWatched()
     pane.setFreshness(status, lost.toMSecsSinceEpoch());
     QCOMPARE(pane.freshnessNote(), QString()); // no object, nothing to say
     pane.setObject(decode(kPod));
+    // One line in view; the error (it names the request's URL) in its tooltip.
     QCOMPARE(pane.freshnessNote(),
              QStringLiteral("As of the last event (%1); not watched since %2 (watch lost, "
-                            "reconnecting: connection refused).")
+                            "reconnecting).")
                  .arg(lastEvent.toString(QStringLiteral("HH:mm:ss")),
                       lost.toString(QStringLiteral("HH:mm:ss"))));
+    const auto *note = pane.findChild<QLabel *>(QStringLiteral("freshnessNote"));
+    QVERIFY(note);
+    QVERIFY2(note->toolTip().endsWith(QStringLiteral("(watch lost, reconnecting: connection "
+                                                     "refused)")),
+             qPrintable(note->toolTip()));
     // Relisting after the lapse: still the last known state.
     status.state = InformerStatus::State::Listing;
     status.lastError.clear();
