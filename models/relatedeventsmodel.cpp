@@ -13,6 +13,23 @@
 
 namespace informant {
 
+namespace {
+
+// The column cuts a long message (the view elides, one line per row): its
+// tooltip shows it whole. Rich text, as the table's cut cells (CellDelegate),
+// so that it wraps instead of running off the screen as one line; escaped,
+// so that "<none>" in a message stays as it is; its own line breaks kept.
+QVariant messageToolTip(const QString &message)
+{
+    if (message.trimmed().isEmpty())
+        return {};
+    QString html = message.trimmed().toHtmlEscaped();
+    html.replace(u'\n', QLatin1String("<br>"));
+    return QStringLiteral("<p>%1</p>").arg(html);
+}
+
+} // namespace
+
 RelatedEventsModel::RelatedEventsModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
@@ -57,7 +74,7 @@ QVariant RelatedEventsModel::data(const QModelIndex &index, int role) const
         e.type == QLatin1String("Warning"))
         return QColor(0xd0, 0x8c, 0x12);
     if (role == Qt::ToolTipRole && index.column() == MessageColumn)
-        return e.message;
+        return messageToolTip(e.message);
     return {};
 }
 

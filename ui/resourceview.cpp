@@ -86,7 +86,7 @@ ResourceView::ResourceView(QWidget *parent)
     });
     // Rows scrolled into view may have longer names.
     connect(m_table->verticalScrollBar(), &QScrollBar::valueChanged, this,
-            [this] { m_columns.fitName(); });
+            [this] { m_columns.fitColumns(); });
     m_table->installEventFilter(this);
     m_quick->installEventFilter(this);
     m_selector->installEventFilter(this);
@@ -225,7 +225,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     connect(model, &ResourceTableModel::batchAboutToBeApplied, this,
             [this] { m_anchor.remember(*m_feed->model()); });
     connect(model, &ResourceTableModel::batchApplied, this, [this] {
-        m_columns.fitName();
+        m_columns.fitColumns();
         m_anchor.restore(*m_feed->model());
         updateEmptyHint();
         // A new label text relayouts the bar: at most a few times a second
@@ -539,10 +539,10 @@ bool ResourceView::eventFilter(QObject *watched, QEvent *event)
         (event->type() == QEvent::Resize || event->type() == QEvent::Move)) {
         m_emptyHint->setGeometry(m_table->viewport()->geometry());
         if (event->type() == QEvent::Resize)
-            m_columns.fitName(); // more room, or more rows in view
+            m_columns.fitColumns(); // more room, or more rows in view
     }
     if (watched == m_table && event->type() == QEvent::Show)
-        m_columns.fitName(); // batches that came while it was hidden did not
+        m_columns.fitColumns(); // batches that came while it was hidden did not
     if (event->type() != QEvent::KeyPress)
         return QWidget::eventFilter(watched, event);
     auto *key = static_cast<QKeyEvent *>(event);

@@ -163,7 +163,7 @@ void TableColumns::noteUserWidths()
     m_userColumns.unite(userSizedColumns());
 }
 
-void TableColumns::fitName()
+void TableColumns::fitColumns()
 {
     // Texts longer than the samples (generated pod names, "4 (2m14s ago)",
     // pvc-<uid>) were cut short while other columns had room. Measured on
@@ -311,7 +311,7 @@ void TableColumns::onVisibilityChanged()
     // fitting its texts.
     noteUserWidths();
     rememberOwnWidths();
-    fitName();
+    fitColumns();
     save();
 }
 

@@ -59,7 +59,7 @@ public:
     // Widens the columns the user has not sized to the texts in view (NAME
     // first). Cheap (the rows in view only, widths the delegate has cached):
     // call it when rows change, the view scrolls, grows or is shown.
-    void fitName();
+    void fitColumns();
     // The header's show/hide-columns menu (the caller owns it); null when no
     // kind is shown.
     QMenu *createMenu(QWidget *parent);

@@ -95,6 +95,19 @@ struct Differ
     }
 };
 
+QString sizeText(const QJsonValue &value)
+{
+    // Spelled out rather than tr("%n field(s)"): without a translation
+    // loaded, Qt shows the "(s)".
+    const qsizetype n = value.isObject() ? value.toObject().size() : value.toArray().size();
+    if (value.isObject()) {
+        return n == 1 ? QCoreApplication::translate("FieldChange", "1 field")
+                      : QCoreApplication::translate("FieldChange", "%1 fields").arg(n);
+    }
+    return n == 1 ? QCoreApplication::translate("FieldChange", "1 item")
+                  : QCoreApplication::translate("FieldChange", "%1 items").arg(n);
+}
+
 } // namespace
 
 bool isNoiseField(const QString &path)
@@ -123,9 +136,8 @@ QString shortValue(const QJsonValue &value, int maxChars)
             return QStringLiteral("\"\"");
         break;
     case QJsonValue::Object:
-        return QStringLiteral("{%1 fields}").arg(value.toObject().size());
     case QJsonValue::Array:
-        return QStringLiteral("[%1 items]").arg(value.toArray().size());
+        return value.isObject() ? u'{' + sizeText(value) + u'}' : u'[' + sizeText(value) + u']';
     }
     text.replace(u'\n', u' ');
     if (text.size() > maxChars)
@@ -144,6 +156,24 @@ QString FieldChange::summary() const
         case Kind::Changed:
             return QCoreApplication::translate("FieldChange", "%1 changed").arg(path);
         }
+    }
+    // An added or removed object says how much it held, not "{2 fields}"
+    // beside an empty-set sign.
+    const QJsonValue &present = kind == Kind::Added ? after : before;
+    const bool container = present.isObject() || present.isArray();
+    switch (kind) {
+    case Kind::Added:
+        return container ? QCoreApplication::translate("FieldChange", "%1 added (%2)")
+                               .arg(path, sizeText(after))
+                         : QCoreApplication::translate("FieldChange", "%1 added: %2")
+                               .arg(path, shortValue(after));
+    case Kind::Removed:
+        return container ? QCoreApplication::translate("FieldChange", "%1 removed (had %2)")
+                               .arg(path, sizeText(before))
+                         : QCoreApplication::translate("FieldChange", "%1 removed (was %2)")
+                               .arg(path, shortValue(before));
+    case Kind::Changed:
+        break;
     }
     return path + u' ' + shortValue(before) + QChar(0x2192) + shortValue(after);
 }

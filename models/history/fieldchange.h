@@ -29,7 +29,9 @@ struct FieldChange
     // A Secret's value: the summary names the change, not the values.
     bool valuesHidden = false;
 
-    // "path before→after"; a missing side is "∅"; long values are shortened.
+    // "path before→after" when changed; "path added: 3", "path added
+    // (2 fields)", "path removed (was 3)", "path removed (had 1 item)" when
+    // one side is missing. Long values are shortened.
     // With valuesHidden: "path changed" (or added, removed).
     QString summary() const;
     friend bool operator==(const FieldChange &, const FieldChange &) = default;
@@ -44,7 +46,8 @@ QList<FieldChange> diffJson(const QJsonObject &before, const QJsonObject &after,
 bool isNoiseField(const QString &path);
 
 // A short rendering of a value for summaries: strings as they are, objects
-// as {n fields}, arrays as [n items], at most maxChars characters.
+// as {n fields}, arrays as [n items] ("{1 field}", "[1 item]"), at most
+// maxChars characters; an undefined value is "∅".
 QString shortValue(const QJsonValue &value, int maxChars = 60);
 
 } // namespace informant

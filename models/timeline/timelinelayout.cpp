@@ -1,8 +1,10 @@
 #include "models/timeline/timelinelayout.h"
 
+#include "models/sortkey.h"
 #include "models/timeline/objectidentity.h"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 namespace informant {
@@ -55,6 +57,35 @@ std::optional<QList<qint32>> candidateSlots(const EventStore &store, const Timel
     std::sort(found.begin(), found.end());
     found.erase(std::unique(found.begin(), found.end()), found.end());
     return found;
+}
+
+// Groups by namespace then kind, each group's objects by name: in the
+// table's order (natural: pod-2 before pod-10, "ns" before "ns-b").
+// naturalCompare is total, and the kind (or, for an object recreated under
+// its name, its first event, then its key) breaks ties, so the order does not
+// change between rebuilds.
+void sortGroups(std::vector<GroupBuild> &groups, const std::vector<TimelineLane> &objects)
+{
+    std::sort(groups.begin(), groups.end(), [](const GroupBuild &a, const GroupBuild &b) {
+        const int byNamespace = naturalCompare(a.namespaceName, b.namespaceName);
+        return byNamespace != 0 ? byNamespace < 0 : a.kind < b.kind;
+    });
+    std::vector<qint64> firstStart(objects.size(), std::numeric_limits<qint64>::max());
+    for (size_t i = 0; i < objects.size(); ++i) {
+        for (const LaneItem &item : objects[i].items)
+            firstStart[i] = qMin(firstStart[i], item.startMs);
+    }
+    for (GroupBuild &group : groups) {
+        std::sort(group.objects.begin(), group.objects.end(), [&](int a, int b) {
+            const TimelineLane &la = objects[size_t(a)];
+            const TimelineLane &lb = objects[size_t(b)];
+            if (const int byName = naturalCompare(la.name, lb.name); byName != 0)
+                return byName < 0;
+            if (firstStart[size_t(a)] != firstStart[size_t(b)])
+                return firstStart[size_t(a)] < firstStart[size_t(b)];
+            return la.key < lb.key;
+        });
+    }
 }
 
 } // namespace
@@ -136,14 +167,8 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
         }
     }
 
-    std::sort(groups.begin(), groups.end(), [](const GroupBuild &a, const GroupBuild &b) {
-        return a.namespaceName != b.namespaceName ? a.namespaceName < b.namespaceName
-                                                  : a.kind < b.kind;
-    });
+    sortGroups(groups, objects);
     for (GroupBuild &group : groups) {
-        std::sort(group.objects.begin(), group.objects.end(), [&objects](int a, int b) {
-            return objects[size_t(a)].name < objects[size_t(b)].name;
-        });
         TimelineLane header;
         header.kind = TimelineLane::Kind::Group;
         header.group = int(m_lanes.size());

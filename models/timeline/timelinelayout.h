@@ -5,9 +5,9 @@
 // identifies it: a Node's kubelet and controller events share one lane),
 // grouped by (namespace, kind)
 // under a group header lane; groups sorted by namespace then kind, objects by
-// name. A collapsed group is its header lane alone, holding all its objects'
-// items. Each lane's items are sorted by start, so drawing a time window is a
-// binary search plus a scan (see LaneBins).
+// name (namespaces and names naturally, as the table: pod-2 before pod-10). A collapsed group is
+// its header lane alone, holding all its objects' items. Each lane's items are sorted by start, so
+// drawing a time window is a binary search plus a scan (see LaneBins).
 //
 // Model-layer value (no widget dependency); rebuild() is O(n log n) in the
 // matching events. Not thread-safe; rebuilt on the GUI thread when the store's

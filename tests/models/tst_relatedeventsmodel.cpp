@@ -5,8 +5,11 @@
 #include "models/relatedeventsmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextDocument>
 
 using namespace informant;
 
@@ -51,6 +54,7 @@ private Q_SLOTS:
     void unrelatedEventsLeaveTheRowsAlone();
     void aChangedEventUpdatesItsRowInPlace();
     void eventsSeenAtTheSameTimeKeepOneOrder();
+    void aCutMessageShowsWholeInItsTooltip();
 };
 
 void TestRelatedEventsModel::unrelatedEventsLeaveTheRowsAlone()
@@ -120,6 +124,48 @@ void TestRelatedEventsModel::eventsSeenAtTheSameTimeKeepOneOrder()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
     QCOMPARE(reasons(model), (QStringList{"R-a", "R-b", "R-c", "R-d", "R-e"}));
+}
+
+// The Events tab shows a message on one line and cuts it at the column's
+// edge: its tooltip is the whole message, as rich text (it wraps on screen
+// rather than running off it as one line), with "<none>" kept as written and
+// its line breaks kept.
+void TestRelatedEventsModel::aCutMessageShowsWholeInItsTooltip()
+{
+    const QString message =
+        QStringLiteral("0/3 nodes are available: 1 node(s) had untolerated taint "
+                       "{node-role.kubernetes.io/control-plane: <none>}, 2 Insufficient cpu.\n"
+                       "preemption: 0/3 nodes are available: 3 No preemption victims found.");
+    QJsonObject json{
+        {"apiVersion", "v1"},
+        {"kind", "Event"},
+        {"metadata", QJsonObject{{"name", "s"}, {"namespace", "shop"}, {"uid", "uid-s"}}},
+        {"involvedObject", QJsonObject{{"kind", "Pod"}, {"name", "web-1"}, {"uid", "pod-1"}}},
+        {"reason", "FailedScheduling"},
+        {"type", "Warning"},
+        {"message", message},
+        {"lastTimestamp", "2024-05-01T10:00:00Z"}};
+    LocalKindSource events(eventsKind());
+    events.upsert(KubeObject::fromJson(QJsonDocument(json).toJson()).value());
+    RelatedEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
+    QCOMPARE(model.rowCount(), 1);
+
+    const QModelIndex cell = model.index(0, RelatedEventsModel::MessageColumn);
+    QCOMPARE(cell.data().toString(), message.simplified());
+    const QString tip = cell.data(Qt::ToolTipRole).toString();
+    QVERIFY2(Qt::mightBeRichText(tip), qPrintable(tip));
+    QCOMPARE(tip, QStringLiteral("<p>0/3 nodes are available: 1 node(s) had untolerated taint "
+                                 "{node-role.kubernetes.io/control-plane: &lt;none&gt;}, 2 "
+                                 "Insufficient cpu.<br>preemption: 0/3 nodes are available: 3 No "
+                                 "preemption victims found.</p>"));
+    // Only the message has a tooltip; an event without one has none.
+    QVERIFY(!model.index(0, RelatedEventsModel::ReasonColumn).data(Qt::ToolTipRole).isValid());
+    json["message"] = QStringLiteral(" ");
+    events.upsert(KubeObject::fromJson(QJsonDocument(json).toJson()).value());
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
+    QVERIFY(!model.index(0, RelatedEventsModel::MessageColumn).data(Qt::ToolTipRole).isValid());
 }
 
 QTEST_GUILESS_MAIN(TestRelatedEventsModel)

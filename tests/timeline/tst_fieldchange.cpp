@@ -3,6 +3,7 @@
 #include "models/history/fieldchange.h"
 #include "podrevisions.h"
 
+#include <QJsonArray>
 #include <QTest>
 
 using namespace informant;
@@ -43,16 +44,35 @@ private Q_SLOTS:
         QTest::addColumn<QString>("summary");
         QTest::newRow("string changed") << "phase" << QJsonValue("Pending") << QJsonValue("Running")
                                         << "status.phase Pending\u2192Running";
-        QTest::newRow("added") << "reason" << QJsonValue(QJsonValue::Undefined)
-                               << QJsonValue("Evicted") << "status.reason \u2205\u2192Evicted";
-        QTest::newRow("removed") << "reason" << QJsonValue("Evicted")
-                                 << QJsonValue(QJsonValue::Undefined)
-                                 << "status.reason Evicted\u2192\u2205";
+        QTest::newRow("value added") << "reason" << QJsonValue(QJsonValue::Undefined)
+                                     << QJsonValue("Evicted") << "status.reason added: Evicted";
+        QTest::newRow("number added") << "replicas" << QJsonValue(QJsonValue::Undefined)
+                                      << QJsonValue(3) << "status.replicas added: 3";
+        QTest::newRow("value removed")
+            << "reason" << QJsonValue("Evicted") << QJsonValue(QJsonValue::Undefined)
+            << "status.reason removed (was Evicted)";
         QTest::newRow("bool") << "ready" << QJsonValue(false) << QJsonValue(true)
                               << "status.ready false\u2192true";
         QTest::newRow("object added")
             << "extra" << QJsonValue(QJsonValue::Undefined)
-            << QJsonValue(QJsonObject{{"a", 1}, {"b", 2}}) << "status.extra \u2205\u2192{2 fields}";
+            << QJsonValue(QJsonObject{{"a", 1}, {"b", 2}}) << "status.extra added (2 fields)";
+        QTest::newRow("object of one field added")
+            << "labels" << QJsonValue(QJsonValue::Undefined) << QJsonValue(QJsonObject{{"a", "b"}})
+            << "status.labels added (1 field)";
+        QTest::newRow("list added")
+            << "hosts" << QJsonValue(QJsonValue::Undefined) << QJsonValue(QJsonArray{"a", "b"})
+            << "status.hosts added (2 items)";
+        QTest::newRow("object removed")
+            << "extra" << QJsonValue(QJsonObject{{"a", 1}, {"b", 2}})
+            << QJsonValue(QJsonValue::Undefined) << "status.extra removed (had 2 fields)";
+        QTest::newRow("list of one item removed")
+            << "hosts" << QJsonValue(QJsonArray{"a"}) << QJsonValue(QJsonValue::Undefined)
+            << "status.hosts removed (had 1 item)";
+        QTest::newRow("value became an object")
+            << "extra" << QJsonValue(QJsonValue::Null) << QJsonValue(QJsonObject{{"a", 1}})
+            << "status.extra null\u2192{1 field}";
+        QTest::newRow("list became a value") << "extra" << QJsonValue(QJsonArray{1})
+                                             << QJsonValue("x") << "status.extra [1 item]\u2192x";
         QTest::newRow("empty string")
             << "message" << QJsonValue("x") << QJsonValue("") << "status.message x\u2192\"\"";
     }
@@ -95,9 +115,10 @@ private Q_SLOTS:
         const auto changes = diffJson(a, b);
         QCOMPARE(changes.size(), 2);
         QCOMPARE(changes[0].summary(), QStringLiteral("items[1] 2\u21925"));
-        QCOMPARE(changes[1].summary(), QStringLiteral("items[2] \u2205\u21927"));
+        QCOMPARE(changes[1].summary(), QStringLiteral("items[2] added: 7"));
         const auto back = diffJson(b, a);
         QCOMPARE(back[1].kind, FieldChange::Kind::Removed);
+        QCOMPARE(back[1].summary(), QStringLiteral("items[2] removed (was 7)"));
     }
 
     void manyChangesAreCappedAndCounted()

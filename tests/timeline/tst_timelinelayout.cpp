@@ -64,6 +64,30 @@ private Q_SLOTS:
         QCOMPARE(layout.lastMs(), kT + 9000);
     }
 
+    // The timeline lists names in the table's order: pod-2 before pod-10,
+    // not byte order. A pod recreated under its name (a new uid, a lane of
+    // its own) comes after the one it replaced.
+    void lanesSortNamespacesAndNamesNaturally()
+    {
+        EventStore store;
+        store.upsert(makeEvent("1", "team-10", "Pod", "api", kT));
+        store.upsert(makeEvent("2", "team-2", "Pod", "web-10", kT));
+        store.upsert(makeEvent("3", "team-2", "Pod", "web-9", kT));
+        store.upsert(makeEvent("4", "team-2", "Pod", "Web-1", kT));
+        TimelineEvent replaced = makeEvent("5", "team-2", "Pod", "web-2", kT + 1000);
+        replaced.object.uid = QStringLiteral("z-first");
+        TimelineEvent recreated = makeEvent("6", "team-2", "Pod", "web-2", kT + 5000);
+        recreated.object.uid = QStringLiteral("a-second");
+        store.upsert(recreated);
+        store.upsert(replaced);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        QCOMPARE(laneNames(layout), (QStringList{"team-2/Pod", "Web-1", "web-2", "web-2", "web-9",
+                                                 "web-10", "team-10/Pod", "api"}));
+        QCOMPARE(layout.lane(2).uid, QStringLiteral("z-first"));
+        QCOMPARE(layout.lane(3).uid, QStringLiteral("a-second"));
+    }
+
     void filtersSelectEvents_data()
     {
         QTest::addColumn<int>("which");
