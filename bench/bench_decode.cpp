@@ -5,9 +5,10 @@
 // 64 KiB chunks, as a socket delivers them; straight from the stream, and
 // read into a buffer first).
 //
-//   build/bench/bench_decode [pods] [rounds] [watch]
+//   build/bench/bench_decode [pods] [rounds] [watch|list]
 //
-// With `watch`, only the watch stream is measured (for profiling that path).
+// With `watch`, only the watch stream is measured (for profiling that path);
+// with `list`, only the list body fed in chunks to ListBodyDecoder.
 
 #include "informer/core/listbodydecoder.h"
 #include "informer/core/listpage.h"
@@ -244,6 +245,8 @@ int main(int argc, char **argv)
     const int pods = argc > 1 ? atoi(argv[1]) : 10000;
     const int rounds = argc > 2 ? atoi(argv[2]) : 9;
     const bool watchOnly = argc > 3 && qstrcmp(argv[3], "watch") == 0;
+    // Only the list body through ListBodyDecoder, for comparing two builds.
+    const bool listOnly = argc > 3 && qstrcmp(argv[3], "list") == 0;
     QTextStream out(stdout);
     out << "(CPU time of the decoding thread)\n";
     if (watchOnly) {
@@ -253,8 +256,11 @@ int main(int argc, char **argv)
     const QByteArray body = podList(pods);
     out << "PodList: " << pods << " pods, " << body.size() / 1e6 << " MB, " << body.size() / pods
         << " bytes/pod; median of " << rounds << " rounds\n";
-    measureFootprint(pods, out); // first, before freed rounds can be reused
+    if (!listOnly)
+        measureFootprint(pods, out); // first, before freed rounds can be reused
     for (bool drop : {false, true}) {
+        if (listOnly)
+            break;
         const Figures f = measure(body, pods, rounds, drop);
         out << (drop ? "decode + drop managedFields: " : "decode (keep everything):    ")
             << QString::number(f.megabytesPerSecond, 'f', 0) << " MB/s, "
@@ -265,6 +271,8 @@ int main(int argc, char **argv)
     out << "list body in 1 MiB chunks (ListBodyDecoder), drop managedFields: "
         << QString::number(l.megabytesPerSecond, 'f', 0) << " MB/s, "
         << QString::number(l.objectsPerSecond, 'f', 0) << " objects/s\n";
+    if (listOnly)
+        return 0;
     reportWatchStream(pods, rounds, out);
     return 0;
 }

@@ -140,7 +140,10 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
     qsizetype copyFrom = 0;  // skeleton bytes of this chunk not yet copied
     qsizetype itemStart = 0; // the open item's first byte in this chunk
     qsizetype keyFrom = 0;   // the open depth-1 string's first content byte
-    for (qsizetype i = 0; i < size; ++i) {
+    qsizetype i = 0;
+    if (m_state == Items::Element) // an item begun in an earlier chunk
+        i = scanItem(data, 0, size, 0);
+    for (; i < size; ++i) {
         if (m_inString) {
             bool closed = false;
             const qsizetype end = detail::skipJsonString(data, i, size, m_escaped, closed);
@@ -163,16 +166,7 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
                 copyFrom = size;
             }
             continue;
-        case Items::Element:
-            if (c == '"') {
-                m_inString = true;
-            } else if (c == '{' || c == '[') {
-                ++m_depth;
-            } else if ((c == '}' || c == ']') && --m_depth == 2) {
-                completeItem(data + itemStart, i + 1 - itemStart, size - itemStart);
-                m_state = Items::After;
-            }
-            continue;
+        case Items::Element: // scanItem() leaves an item only at its end or the chunk's
         case Items::First:
         case Items::Next:
         case Items::After:
@@ -201,8 +195,8 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
             if (c == '[')
                 fail(notAnObject(m_index));
             m_state = Items::Element;
-            m_depth = 3;
             itemStart = i;
+            i = scanItem(data, i, size, itemStart) - 1;
             continue;
         }
         fail(notAnObject(m_index)); // a scalar: its string contents are skipped
@@ -225,6 +219,17 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
     default:
         break;
     }
+}
+
+qsizetype ListBodyDecoder::scanItem(const char *data, qsizetype from, qsizetype size,
+                                    qsizetype itemStart)
+{
+    const qsizetype end = m_itemScanner.findEnd(data, from, size);
+    if (end < 0)
+        return size; // the scanner keeps its state for the next chunk
+    completeItem(data + itemStart, end - itemStart, size - itemStart);
+    m_state = Items::After;
+    return end;
 }
 
 void ListBodyDecoder::completeItem(const char *item, qsizetype length, qsizetype readable)

@@ -12,16 +12,19 @@
 // apiVersion, metadata, "items":[]) is kept and decoded by decodeListPage at
 // the end. Memory is the decoded objects plus one item.
 //
-// Item boundaries are found by a scanner that counts brackets outside
-// strings, as WatchStreamDecoder's does. A malformed item is an error naming
-// its index ("items[3]: ..."), as decodeListPage reports it; after an error
-// further input is ignored. Not thread-safe; one decoder per body.
+// Item boundaries are found by the BracketScanner that cuts
+// WatchStreamDecoder's frames (64 bytes a step); the rest of the body, where
+// the "items" key is looked for, by a byte loop with the same rule. A
+// malformed item is an error naming its index ("items[3]: ..."), as
+// decodeListPage reports it; after an error further input is ignored. Not
+// thread-safe; one decoder per body.
 //
 // Decoding threads: the items a chunk completes are found first, then
 // decoded, with `threads` > 1 in groups of about equal bytes on
 // DecodeThreads::runParts, and taken in order (mapped on the calling
 // thread), so the items and the first error are those one thread finds.
 
+#include "informer/core/bracketscanner.h"
 #include "informer/core/listpage.h"
 
 #include <functional>
@@ -65,6 +68,11 @@ private:
     enum class Items { Outside, First, Next, Element, After };
 
     void scan(const char *data, qsizetype size);
+    // The open item from `from` (its opening bracket, or the chunk's start
+    // when it began in an earlier chunk), whose first byte in this chunk is
+    // `itemStart`: completes it if it ends here. Returns the index after it,
+    // or `size` when it goes on past the chunk.
+    qsizetype scanItem(const char *data, qsizetype from, qsizetype size, qsizetype itemStart);
     // Handles one byte outside strings and items; may enter the items array.
     void structural(char c);
     void endKey(std::string_view tail);
@@ -96,8 +104,9 @@ private:
     qint64 m_partsDecodedInParallel = 0;
     std::function<KubeObject(const KubeObject &)> m_mapItem;
     std::optional<Error> m_error;
-    std::optional<Error> m_tooLarge; // past kMaxItemBytes or kMaxSkeletonBytes
-    int m_depth = 0;
+    std::optional<Error> m_tooLarge;      // past kMaxItemBytes or kMaxSkeletonBytes
+    detail::BracketScanner m_itemScanner; // inside an item (Items::Element), across chunks
+    int m_depth = 0;                      // outside items; an item's own depth is m_itemScanner's
     bool m_inString = false;
     bool m_escaped = false;
     bool m_keyString = false; // the open string is at depth 1 (maybe a key)

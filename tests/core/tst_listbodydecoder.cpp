@@ -1,5 +1,7 @@
 #include "informer/core/listbodydecoder.h"
 
+#include "informer/core/bracketscanner.h"
+
 #include <QTest>
 
 using namespace informant;
@@ -32,6 +34,39 @@ Result<ListPage> decodeInChunks(const QByteArray &body, const QList<qsizetype> &
     return decoder.finish();
 }
 
+// Items of a few hundred bytes whose strings hold escaped quotes, escaped
+// backslashes and brackets at every offset of a 64-byte block (the scanner's
+// step), and, with `malformed`, one item with a backslash outside a string
+// after each of the later ones (the block loop hands such a block to the
+// byte loop).
+QByteArray listWithEscapesAcrossBlocks(bool malformed)
+{
+    // Written with ' for a quote and ~ for a backslash (moc misreads raw
+    // strings holding these).
+    QByteArray body = "{'kind':'PodList','metadata':{'resourceVersion':'4'},'items':[";
+    for (int i = 0; i < 70; ++i) {
+        const QByteArray pad(i, 'x');
+        body += (i ? "," : "") + QByteArray("{'metadata':{'name':'p") + QByteArray::number(i) +
+                "','annotations':{'a':'" + pad + "~']}~~','b':'~~~~~'{[" + pad +
+                "~~'}},'spec':{'l':[" + QByteArray(i, ' ') + "{'c':'~~~''}]}}";
+        if (malformed && i >= 40)
+            body += ",{'metadata':{'name':'bad'},'spec':{'q':'" + pad + "'},'x':~']'}";
+    }
+    body.replace('\'', '"').replace('~', '\\');
+    return body + "]}";
+}
+
+class UseKernel
+{
+public:
+    explicit UseKernel(detail::BracketScanner::Kernel kernel)
+    {
+        detail::BracketScanner::setKernel(kernel);
+    }
+    ~UseKernel() { detail::BracketScanner::setKernel(detail::BracketScanner::Kernel::Best); }
+    Q_DISABLE_COPY_MOVE(UseKernel)
+};
+
 } // namespace
 
 class TestListBodyDecoder : public QObject
@@ -41,6 +76,8 @@ class TestListBodyDecoder : public QObject
 private Q_SLOTS:
     void decodesLikeDecodeListPageWhereverSplit_data();
     void decodesLikeDecodeListPageWhereverSplit();
+    void decodesItemsWithEscapesAcrossBlocksWhereverSplit_data();
+    void decodesItemsWithEscapesAcrossBlocksWhereverSplit();
     void decodesItemsAsTheyArrive();
     void mapsEachItemAsItIsDecoded();
     void reportsTheFirstBadItemOfALongList();
@@ -101,6 +138,56 @@ void TestListBodyDecoder::decodesLikeDecodeListPageWhereverSplit()
     for (qsizetype i = 1; i < body.size(); ++i)
         everyByte << i;
     QCOMPARE(describe(decodeInChunks(body, everyByte)), describe(decodeInChunks(body, {})));
+}
+
+void TestListBodyDecoder::decodesItemsWithEscapesAcrossBlocksWhereverSplit_data()
+{
+    QTest::addColumn<int>("kernel");
+    QTest::addColumn<bool>("malformed");
+    for (const auto kernel :
+         {detail::BracketScanner::Kernel::Best, detail::BracketScanner::Kernel::Baseline}) {
+        const char *name = kernel == detail::BracketScanner::Kernel::Best ? "best" : "baseline";
+        QTest::addRow("%s kernel", name) << int(kernel) << false;
+        QTest::addRow("%s kernel, backslash outside a string", name) << int(kernel) << true;
+    }
+}
+
+void TestListBodyDecoder::decodesItemsWithEscapesAcrossBlocksWhereverSplit()
+{
+    QFETCH(int, kernel);
+    QFETCH(bool, malformed);
+    const UseKernel use{detail::BracketScanner::Kernel(kernel)};
+    const QByteArray body = listWithEscapesAcrossBlocks(malformed);
+    const auto whole = decodeInChunks(body, {});
+    if (malformed) {
+        // The item with the stray backslash ends where the byte rule ends it
+        // (at the '}' after the string "]"), and fails to decode.
+        QCOMPARE(whole.errorMessage(),
+                 QStringLiteral("invalid list JSON: A string is opened, but never closed."));
+        const qsizetype badEnd = body.indexOf(R"(\"]"})") + 5;
+        ListBodyDecoder decoder;
+        decoder.feed(QByteArrayView(body).first(badEnd - 1));
+        QCOMPARE(decoder.itemsDecoded(), 41);
+        QVERIFY(decoder.pendingBytes() > 0);
+        QVERIFY(!decoder.failed());
+        decoder.feed(QByteArrayView(body).sliced(badEnd - 1, 1));
+        QCOMPARE(decoder.pendingBytes(), 0);
+        QVERIFY(decoder.failed());
+    } else {
+        QVERIFY2(whole.ok(), qPrintable(whole.errorMessage()));
+        QCOMPARE(whole->items.size(), 70);
+        QCOMPARE(whole->items[69].name(), QStringLiteral("p69"));
+        QCOMPARE(describe(whole), describe(decodeListPage(body, DecodeOptions{true})));
+    }
+    const QString expected = describe(whole);
+    for (qsizetype split = 0; split <= body.size(); ++split) {
+        const QString got = describe(decodeInChunks(body, {split}));
+        QVERIFY2(got == expected, qPrintable(QStringLiteral("split %1: %2").arg(split).arg(got)));
+    }
+    QList<qsizetype> everyByte;
+    for (qsizetype i = 1; i < body.size(); ++i)
+        everyByte << i;
+    QCOMPARE(describe(decodeInChunks(body, everyByte)), expected);
 }
 
 void TestListBodyDecoder::decodesItemsAsTheyArrive()

@@ -1,10 +1,13 @@
 // Fuzz target: the List response decoders, with and without the managedFields
 // cut. decodeListPage takes a whole body; ListBodyDecoder the same body as it
 // arrives, in chunks split anywhere (two chunk sizes from the input's
-// length: over many inputs every split position is tried). For valid JSON both must give the same
-// page or the same failure. Malformed JSON only must not crash: simdjson's On Demand API validates
-// what it reads, not what it skips, and the two read different parts (the whole body's iteration
-// can lose its place after a malformed member and end the object early; the item scanner does not).
+// length: over many inputs every split position is tried). ListBodyDecoder
+// must give the same page or the same error (message included) however the
+// body is chunked, for any input. For valid JSON decodeListPage must agree.
+// Malformed JSON only must not crash there: simdjson's On Demand API
+// validates what it reads, not what it skips, and the two read different
+// parts (the whole body's iteration can lose its place after a malformed
+// member and end the object early; the item scanner does not).
 
 #include "informer/core/listbodydecoder.h"
 #include "informer/core/listpage.h"
@@ -15,10 +18,10 @@
 
 namespace {
 
-QByteArray describe(const informant::Result<informant::ListPage> &page)
+QByteArray describe(const informant::Result<informant::ListPage> &page, bool withMessage = false)
 {
     if (!page.ok())
-        return "error";
+        return withMessage ? "error: " + page.errorMessage().toUtf8() : QByteArray("error");
     QByteArray out = page->kind.toUtf8() + ' ' + page->apiVersion.toUtf8() + ' ' +
                      page->resourceVersion.toUtf8() + ' ' + page->continueToken.toUtf8() + ' ' +
                      QByteArray::number(page->remainingItemCount.value_or(-1)) + '\n';
@@ -48,12 +51,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         }
         const QByteArray expected = describe(page);
-        for (const qsizetype chunk : {qsizetype(1 + size % 7), qsizetype(8 + size % 97)}) {
+        QByteArray whole; // ListBodyDecoder's result for the body in one chunk
+        for (const qsizetype chunk :
+             {body.size(), qsizetype(1 + size % 7), qsizetype(8 + size % 97)}) {
             informant::ListBodyDecoder decoder(options);
             for (qsizetype i = 0; i < body.size(); i += chunk)
                 decoder.feed(body.sliced(i, qMin(chunk, body.size() - i)));
             const auto split = decoder.finish();
             if (valid && describe(split) != expected)
+                __builtin_trap();
+            const QByteArray exact = describe(split, true);
+            if (chunk == body.size())
+                whole = exact;
+            else if (exact != whole)
                 __builtin_trap();
         }
     }
