@@ -188,12 +188,12 @@ void TableColumns::fitColumns()
         fitColumn(name, nameCap(name));
     // The others, left to right, in the room left beside the last column at
     // its minimum (an event's MESSAGE stays on screen, elided, its tooltip
-    // whole). When the last column is off screen anyway (a PVC's nine
-    // columns in a narrow view), each may grow as long as it stays on
-    // screen. Never wider than the view allows at the time: a view still
+    // whole). When the columns overflow the view already (a PVC's nine in a
+    // narrow view), none grows: a long VOLUME (pvc-<uid>) would push
+    // CAPACITY, STORAGECLASS and AGE off screen; it stays cut, whole in its
+    // tooltip. Never wider than the view allows at the time: a view still
     // being laid out grows its columns later, not too far now.
     const QFontMetrics fm = m_table->fontMetrics();
-    const int viewport = m_table->viewport()->width();
     if (last >= 0 && last != m_narrowedLast) {
         // A stretched last section squeezed by the others keeps the width
         // it had before it stretched (its sample's, MESSAGE's ~40
@@ -202,22 +202,18 @@ void TableColumns::fitColumns()
         m_table->horizontalHeader()->resizeSection(last, lastColumnMinimum(last));
         m_narrowedLast = last;
     }
-    int room = roomBesideLastColumn();
-    const bool lastInView = room >= 0;
-    int left = 0; // of the column, in the header
-    for (int v = 0; v < header->count(); ++v) {
+    int room = roomBesideLastColumn(); // < 0: the columns overflow already
+    for (int v = 0; v < header->count() && room > 0; ++v) {
         const int c = header->logicalIndex(v);
         if (c == last)
             break;
         if (header->isSectionHidden(c))
             continue;
         if (c != name && fits(c)) {
-            const int size = header->sectionSize(c);
             const int cap = qMax(defaultColumnWidth(formatter.columns().at(c).name, fm),
                                  fm.averageCharWidth() * kMaxFittedChars);
-            room -= fitColumn(c, qMin(cap, lastInView ? size + room : viewport - left));
+            room -= fitColumn(c, qMin(cap, header->sectionSize(c) + room));
         }
-        left += header->sectionSize(c);
     }
     rememberOwnWidths();
 }

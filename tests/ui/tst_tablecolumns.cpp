@@ -32,6 +32,7 @@ private Q_SLOTS:
     void nameColumnFitsNamesUnlessTheUserSetWidths();
     void columnsFitTheirTextsUnlessTheUserSizedThem();
     void headerMenuShowsAndHidesColumnsRemembered();
+    void overflowingColumnsDoNotGrowPastTheirNeighbours();
 };
 
 namespace {
@@ -151,6 +152,51 @@ void TestTableColumns::columnsFitTheirTextsUnlessTheUserSizedThem()
     table = f.window->resourceView()->table();
     QTRY_VERIFY(showsWhole(table, row, restarts));
     QCOMPARE(table->horizontalHeader()->sectionSize(status), 60);
+}
+
+// A PVC's nine columns overflow a narrow table already: its VOLUME
+// (pvc-<uid>) grew to the view's edge and pushed CAPACITY, STORAGECLASS and
+// AGE off screen. It stays cut (its tooltip shows it whole), the others stay
+// where they were.
+void TestTableColumns::overflowingColumnsDoNotGrowPastTheirNeighbours()
+{
+    QList<KindInfo> kinds = standardKinds();
+    kinds.append(KindInfo{{},
+                          QStringLiteral("v1"),
+                          QStringLiteral("PersistentVolumeClaim"),
+                          QStringLiteral("persistentvolumeclaims"),
+                          true,
+                          {QStringLiteral("pvc")}});
+    Fixture f(kinds);
+    f.window->resize(1000, 700);
+    QVERIFY(f.window->showKindByName(QStringLiteral("persistentvolumeclaims")));
+    QTableView *table = f.window->resourceView()->table();
+    QHeaderView *header = table->horizontalHeader();
+    QTRY_VERIFY(header->length() > table->viewport()->width());
+    const RowFormatter &formatter = f.model()->formatter();
+    const int volume = formatter.columnOf(QStringLiteral("VOLUME"));
+    const int capacity = formatter.columnOf(QStringLiteral("CAPACITY"));
+    QVERIFY(volume >= 0 && capacity >= 0);
+    const int volumeWidth = header->sectionSize(volume);
+    const int capacityAt = header->sectionPosition(capacity);
+    QVERIFY2(capacityAt < table->viewport()->width(),
+             "CAPACITY starts on screen before any row arrives");
+
+    const QByteArray claim =
+        R"({"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{"name":"data-db-0",)"
+        R"("namespace":"shop","uid":"c1","resourceVersion":"5",)"
+        R"("creationTimestamp":"2026-01-01T00:00:00Z"},"spec":{"accessModes":["ReadWriteOnce"],)"
+        R"("storageClassName":"standard",)"
+        R"("volumeName":"pvc-193dbc8c-f008-4165-af6c-7999a8be98d4-with-a-longer-tail"},)"
+        R"("status":{"phase":"Bound","accessModes":["ReadWriteOnce"],)"
+        R"("capacity":{"storage":"10Gi"}}})";
+    LocalKindSource *claims = f.session.local(QStringLiteral("persistentvolumeclaims"));
+    claims->upsert(KubeObject::fromJson(claim).value());
+    claims->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QTest::qWait(100); // columns are fitted after the batch is shown
+    QCOMPARE(header->sectionSize(volume), volumeWidth);
+    QCOMPARE(header->sectionPosition(capacity), capacityAt);
 }
 
 // Wide-only columns (a pod's IP, NODE...) were hidden for good. The header's
