@@ -1,6 +1,7 @@
 #include "sim/controlendpoint.h"
 
 #include "sim/responder.h"
+#include "sim/scenarios/recordingreplaycontrol.h"
 #include "sim/statuses.h"
 
 #include <QJsonArray>
@@ -79,6 +80,50 @@ void replayInfo(ServerContext &context, HttpConnection *connection)
     sendJson(connection, 200, QJsonDocument(body).toJson(QJsonDocument::Compact));
 }
 
+QByteArray recordingJson(const RecordingReplayState &state)
+{
+    const QJsonObject body{{"file", state.file},
+                           {"recordedAt", state.recordedAt},
+                           {"position", state.positionMs},
+                           {"duration", state.durationMs},
+                           {"speed", state.speed},
+                           {"paused", state.paused},
+                           {"changesApplied", state.changesApplied},
+                           {"changes", state.changes},
+                           {"finished", state.finished()}};
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+// GET /sim/v1/recording and its controls (`action` after "recording").
+void recordingReplay(ServerContext &context, HttpConnection *connection, const HttpRequest &request,
+                     const QString &action)
+{
+    RecordingReplayControl *replay = context.recordingReplay;
+    if (!replay)
+        return sendStatus(connection, statuses::pathNotFound()); // no recording replayed
+    Result<void> done;
+    if (action == QLatin1String("/pause") || action == QLatin1String("/resume")) {
+        replay->setReplayPaused(action == QLatin1String("/pause"));
+    } else if (action == QLatin1String("/seek")) {
+        bool ok = false;
+        const QString t = request.param(QStringLiteral("t"));
+        const qint64 positionMs = t.toLongLong(&ok);
+        done = ok ? replay->seekReplay(positionMs)
+                  : makeError(QStringLiteral("seek: t must be milliseconds, got \"%1\"").arg(t));
+    } else if (action == QLatin1String("/speed")) {
+        bool ok = false;
+        const QString x = request.param(QStringLiteral("x"));
+        const double speed = x.toDouble(&ok);
+        done = ok ? replay->setReplaySpeed(speed)
+                  : makeError(QStringLiteral("speed: x must be a number, got \"%1\"").arg(x));
+    } else if (!action.isEmpty()) {
+        return sendStatus(connection, statuses::pathNotFound());
+    }
+    if (!done.ok())
+        return sendStatus(connection, statuses::badRequest(done.errorMessage()));
+    sendJson(connection, 200, recordingJson(replay->replayState()));
+}
+
 } // namespace
 
 void handleControlRequest(ServerContext &context, HttpConnection *connection,
@@ -111,6 +156,11 @@ void handleControlRequest(ServerContext &context, HttpConnection *connection,
             start();
         return replayInfo(context, connection);
     }
+    if (action == QLatin1String("recording") && get)
+        return recordingReplay(context, connection, request, QString());
+    if (action.startsWith(QLatin1String("recording/")) && post)
+        return recordingReplay(context, connection, request,
+                               action.mid(qsizetype(qstrlen("recording"))));
     if (get && action == QLatin1String("faults"))
         return sendJson(connection, 200,
                         QJsonDocument(QJsonObject{{"faults", context.faults.spec().toString()}})

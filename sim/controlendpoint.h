@@ -10,6 +10,10 @@
 //   GET  /sim/v1/faults            the active fault spec
 //   POST /sim/v1/faults            body: a --faults spec (replaces the active one)
 //   POST /sim/v1/faults/off
+//   GET  /sim/v1/recording         the replay of a recording (--replay FILE):
+//        {"file","recordedAt","position","duration","speed","paused",
+//         "changesApplied","changes","finished"}; times in ms of the recording
+//   POST /sim/v1/recording/pause|resume, /seek?t=MS, /speed?x=X   answer the same
 
 #include "sim/httpconnection.h"
 #include "sim/servercontext.h"

@@ -16,6 +16,8 @@
 
 namespace informant::sim {
 
+class RecordingReplayControl;
+
 struct ServerSettings
 {
     int bookmarkIntervalMs = 2000;
@@ -59,6 +61,8 @@ struct ServerContext
     std::optional<ReplayInfo> replay; // set by the replay scenario once its changes exist
     // Set by the replay scenario with --replay-on-request: makes the changes now.
     std::function<void()> startReplay;
+    // The replay of a recording (--replay FILE) while it runs, else null.
+    RecordingReplayControl *recordingReplay = nullptr;
     // Set by the running scenario (churn pause/resume); may be empty.
     std::function<void(bool paused)> setChurnPaused;
     // Set by the server: applies a new fault spec (timers, history limit).

@@ -78,6 +78,53 @@ void Simulator::stop()
     m_replay.reset();
 }
 
+Result<void> Simulator::withRecordingReplay(
+    const std::function<Result<void>(RecordingReplayControl &)> &action) const
+{
+    if (!m_server)
+        return makeError(QStringLiteral("the simulator is not running"));
+    Result<void> result = makeError(QStringLiteral("the simulator replays no recording"));
+    ApiServer *server = m_server;
+    QMetaObject::invokeMethod(
+        m_anchor,
+        [&] {
+            if (RecordingReplayControl *replay = server->context().recordingReplay)
+                result = action(*replay);
+        },
+        Qt::BlockingQueuedConnection);
+    return result;
+}
+
+std::optional<RecordingReplayState> Simulator::recordingReplayState() const
+{
+    std::optional<RecordingReplayState> state;
+    const Result<void> read = withRecordingReplay([&](RecordingReplayControl &replay) {
+        state = replay.replayState();
+        return Result<void>{};
+    });
+    return read.ok() ? state : std::nullopt;
+}
+
+Result<void> Simulator::setRecordingReplayPaused(bool paused)
+{
+    return withRecordingReplay([paused](RecordingReplayControl &replay) {
+        replay.setReplayPaused(paused);
+        return Result<void>{};
+    });
+}
+
+Result<void> Simulator::seekRecordingReplay(qint64 positionMs)
+{
+    return withRecordingReplay(
+        [positionMs](RecordingReplayControl &replay) { return replay.seekReplay(positionMs); });
+}
+
+Result<void> Simulator::setRecordingReplaySpeed(double speed)
+{
+    return withRecordingReplay(
+        [speed](RecordingReplayControl &replay) { return replay.setReplaySpeed(speed); });
+}
+
 Result<void> writeKubeconfig(const QString &path, const KubeconfigFor &client)
 {
     const auto embed = [](const char *field, const QString &file) -> Result<QByteArray> {

@@ -4,8 +4,10 @@
 // its own thread, for informant-sim, `informant --demo`, the tests and the
 // benchmarks. start() returns once the scenario is populated and the server
 // listens; stop() (or the destructor) cuts every connection and joins the
-// thread. The public methods are meant for one owning thread.
+// thread. The public methods are meant for one owning thread (not the
+// simulator's own: those that reach the server block until it has answered).
 
+#include "sim/scenarios/recordingreplaycontrol.h"
 #include "sim/servercontext.h"
 #include "sim/simoptions.h"
 
@@ -13,6 +15,8 @@
 
 #include <QHostAddress>
 #include <QObject>
+
+#include <functional>
 
 class QThread;
 
@@ -39,7 +43,20 @@ public:
     // Where the replay scenario's changes are (nullopt for other scenarios).
     std::optional<ReplayInfo> replay() const { return m_replay; }
 
+    // The replay of a recording (--replay FILE, RecordingReplayControl):
+    // where it is, and its controls. nullopt, or an error, when the simulator
+    // is not running or replays no recording.
+    std::optional<RecordingReplayState> recordingReplayState() const;
+    Result<void> setRecordingReplayPaused(bool paused);
+    Result<void> seekRecordingReplay(qint64 positionMs);
+    Result<void> setRecordingReplaySpeed(double speed);
+
 private:
+    // Runs `action` on the server thread with the recording's replay and
+    // waits for it; an error when there is none.
+    Result<void>
+    withRecordingReplay(const std::function<Result<void>(RecordingReplayControl &)> &action) const;
+
     QThread *m_thread = nullptr;
     QObject *m_anchor = nullptr; // lives in m_thread; target of blocking calls
     ApiServer *m_server = nullptr;

@@ -83,7 +83,10 @@ int main(int argc, char *argv[])
         "          With --replay FILE (which implies --scenario replay) it serves a\n"
         "          recording made by informantctl record instead: the recorded state\n"
         "          at start-up, then the recorded changes at their times\n"
-        "          (--replay-speed 10 plays them ten times faster).\n"
+        "          (--replay-speed 10 plays them ten times faster). It can be paused,\n"
+        "          resumed, sped up and moved to any time, back or forth: GET\n"
+        "          /sim/v1/recording says where it is; POST /sim/v1/recording/pause,\n"
+        "          /resume, /seek?t=MS (ms since the recording began), /speed?x=X.\n"
         "--churn R adds R changes/s (80 % updates, deletes and creates) to any\n"
         "scenario; demo and empty churn --pods pods (default 200) in namespace churn.\n"
         "--crds N adds N CustomResourceDefinitions (3 objects each) to any scenario:\n"
@@ -91,7 +94,9 @@ int main(int argc, char *argv[])
         "Control endpoints: GET /sim/v1/snapshot?resource=pods[&namespace=NS],\n"
         "GET /sim/v1/requests, POST /sim/v1/churn/pause|resume, POST /sim/v1/faults\n"
         "(body: a --faults spec), POST /sim/v1/faults/off, GET /sim/v1/replay,\n"
-        "POST /sim/v1/replay/start."));
+        "POST /sim/v1/replay/start, GET /sim/v1/recording,\n"
+        "POST /sim/v1/recording/pause|resume, POST /sim/v1/recording/seek?t=MS,\n"
+        "POST /sim/v1/recording/speed?x=X."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption listen(QStringLiteral("listen"),

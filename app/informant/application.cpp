@@ -9,10 +9,12 @@
 #include "ui/credentialexpiryfield.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
+#include "ui/replaybar.h"
 #include "ui/resourceview.h"
 #include "ui/startupprobe.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTableView>
@@ -50,6 +52,23 @@ QString Application::startDemo(ClusterConfig &config)
     return {};
 }
 
+QString Application::startReplay(ClusterConfig &config, QString &name)
+{
+    m_simulator = std::make_unique<sim::Simulator>();
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("replay");
+    options.replayFile = m_options.replayFile;
+    options.replaySpeed = m_options.replaySpeed;
+    const auto started = m_simulator->start(options);
+    if (!started.ok())
+        return QStringLiteral("Could not replay the recording: ") + started.errorMessage();
+    m_simPort = m_simulator->port();
+    config.contextName = QStringLiteral("replay");
+    config.server = QUrl(m_simulator->url());
+    name = QStringLiteral("replay of %1").arg(QFileInfo(m_options.replayFile).fileName());
+    return {};
+}
+
 QString Application::start()
 {
     if (!m_options.benchReport.isEmpty()) {
@@ -70,6 +89,9 @@ QString Application::start()
             return error;
         StartupProbe::mark("demo_cluster_started");
         name = QStringLiteral("demo");
+    } else if (!m_options.replayFile.isEmpty()) {
+        if (const QString error = startReplay(config, name); !error.isEmpty())
+            return error;
     } else {
         auto resolved = resolveClusterConfig(m_options);
         if (!resolved.ok())
@@ -110,8 +132,10 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
     window->setAttribute(Qt::WA_DeleteOnClose);
     m_windows.insert(name, window);
     addCredentialExpiryField(window, config);
-    if (m_simulator)
+    if (m_simulator && m_options.demo)
         addDemoMenu(window);
+    else if (m_simulator)
+        addReplayBar(window);
     if (m_bench)
         window->setBenchRecorder(m_bench);
     window->setWatchedKinds(watchedKindsChoice(m_options.watchKinds));
@@ -201,6 +225,33 @@ void Application::addDemoMenu(MainWindow *window)
         start->setEnabled(false);
         window->statusBar()->showMessage(QStringLiteral("Simulated cluster started"), 5000);
     });
+}
+
+void Application::addReplayBar(MainWindow *window)
+{
+    sim::Simulator *simulator = m_simulator.get();
+    ReplayControls controls;
+    controls.position = [simulator]() -> std::optional<ReplayPosition> {
+        const auto state = simulator->recordingReplayState();
+        if (!state)
+            return std::nullopt;
+        return ReplayPosition{state->positionMs, state->durationMs, state->speed, state->paused,
+                              QDateTime::fromString(state->recordedAt, Qt::ISODateWithMs)};
+    };
+    const auto report = [window](const Result<void> &done) {
+        if (!done.ok())
+            window->statusBar()->showMessage(done.errorMessage(), 10000);
+    };
+    controls.setPaused = [simulator, report](bool paused) {
+        report(simulator->setRecordingReplayPaused(paused));
+    };
+    controls.seek = [simulator, report](qint64 positionMs) {
+        report(simulator->seekRecordingReplay(positionMs));
+    };
+    controls.setSpeed = [simulator, report](double speed) {
+        report(simulator->setRecordingReplaySpeed(speed));
+    };
+    window->addToolBar(Qt::BottomToolBarArea, new ReplayBar(std::move(controls), window));
 }
 
 void Application::applyStartOptions(MainWindow *window)

@@ -1,8 +1,8 @@
 #pragma once
 
-// Application: the informant process — connects (kubeconfig, --server or the
-// embedded --demo simulator), opens one MainWindow per context the user
-// opens, and runs the --screenshot and --bench-report modes.
+// Application: the informant process — connects (kubeconfig, --server, the
+// embedded --demo simulator, or one replaying --replay FILE), opens one MainWindow per context the
+// user opens, and runs the --screenshot and --bench-report modes.
 
 #include "options.h"
 
@@ -37,6 +37,8 @@ public:
 
 private:
     QString startDemo(ClusterConfig &config);
+    // The embedded simulator replaying --replay FILE; the window's name says so.
+    QString startReplay(ClusterConfig &config, QString &name);
     // `namespaceName`: the namespace the filter pane starts on ("" = all).
     MainWindow *openWindow(const ClusterConfig &config, const QString &name,
                            const QString &namespaceName);
@@ -44,6 +46,8 @@ private:
     // "credentials expire in 12 min" in the window's status bar.
     static void addCredentialExpiryField(MainWindow *window, const ClusterConfig &config);
     void addDemoMenu(MainWindow *window);
+    // The bar that pauses the replay and moves it through time.
+    void addReplayBar(MainWindow *window);
     void applyStartOptions(MainWindow *window);
     void startBenchWhenSynced(MainWindow *window);
     static bool tableSyncedWithRows(MainWindow *window);

@@ -6,6 +6,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <cmath>
+
 namespace informant {
 
 namespace {
@@ -55,6 +57,15 @@ Options parseOptions(const QStringList &arguments)
     const QCommandLineOption demo(QStringLiteral("demo"),
                                   QStringLiteral("Start a simulated demo cluster in-process and "
                                                  "connect to it."));
+    const QCommandLineOption replay(
+        QStringLiteral("replay"),
+        QStringLiteral("Open a recording made by informantctl record: a simulated cluster "
+                       "replays it in-process, with a bar to pause it and move through time."),
+        QStringLiteral("file"));
+    const QCommandLineOption replaySpeed(
+        QStringLiteral("replay-speed"),
+        QStringLiteral("With --replay: play the recorded changes X times as fast."),
+        QStringLiteral("X"), QStringLiteral("1"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Save the main window as PNG, then quit."),
                                         QStringLiteral("file"));
@@ -73,8 +84,8 @@ Options parseOptions(const QStringList &arguments)
         QStringLiteral("Kinds to keep watching for the tree's counts: builtin (default), all "
                        "(custom resources too) or shown (only kinds you open)."),
         QStringLiteral("which"));
-    parser.addOptions(
-        {noTransform, kind, sort, view, demo, screenshot, after, bench, theme, watchKinds});
+    parser.addOptions({noTransform, kind, sort, view, demo, replay, replaySpeed, screenshot, after,
+                       bench, theme, watchKinds});
     parser.process(arguments);
 
     Options o;
@@ -84,6 +95,7 @@ Options parseOptions(const QStringList &arguments)
     o.sort = parser.value(sort);
     o.view = parser.value(view);
     o.demo = parser.isSet(demo);
+    o.replayFile = parser.value(replay);
     o.screenshot = parser.value(screenshot);
     o.benchReport = parser.value(bench);
     o.theme = parser.value(theme);
@@ -103,6 +115,16 @@ Options parseOptions(const QStringList &arguments)
                       .arg(o.watchKinds);
     if (o.demo && !o.server.isEmpty())
         o.error = QStringLiteral("--demo and --server cannot be used together");
+    o.replaySpeed = parser.value(replaySpeed).toDouble(&ok);
+    if (!ok || !(o.replaySpeed > 0) || !std::isfinite(o.replaySpeed))
+        o.error = QStringLiteral("--replay-speed: expected a positive number, got \"%1\"")
+                      .arg(parser.value(replaySpeed));
+    else if (parser.isSet(replaySpeed) && o.replayFile.isEmpty())
+        o.error = QStringLiteral("--replay-speed goes with --replay FILE");
+    if (!o.replayFile.isEmpty() && o.demo)
+        o.error = QStringLiteral("--replay and --demo cannot be used together");
+    if (!o.replayFile.isEmpty() && !o.server.isEmpty())
+        o.error = QStringLiteral("--replay and --server cannot be used together");
     if (!o.certificateAuthority.isEmpty() && o.insecureSkipTlsVerify)
         o.error = QStringLiteral("--certificate-authority cannot be combined with "
                                  "--insecure-skip-tls-verify");

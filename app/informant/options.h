@@ -21,6 +21,8 @@ struct Options : ConnectionFlags
     QString sort; // "AGE" or "NAME:desc"
     QString view = QStringLiteral("table");
     bool demo = false;
+    QString replayFile;     // --replay: a recording (informantctl record) to open
+    double replaySpeed = 1; // --replay-speed: how fast it plays at first
     QString screenshot;
     int afterMs = 3000;
     QString benchReport;

@@ -4,7 +4,9 @@
 // changes are then applied at their time offsets from start-up divided by
 // --replay-speed, through Storage like any other write, so watches,
 // resourceVersions, history and 410s behave as for any change. After the last
-// change the cluster stays in its final state.
+// change the cluster stays in its final state. The replay can be paused,
+// sped up or slowed, and moved to any time of the recording
+// (RecordingReplayControl; GET/POST /sim/v1/recording).
 //
 // Objects are stored as recorded (uid, creationTimestamp, status kept); only
 // the resourceVersion is the simulator's own. Namespaces are not invented:
@@ -15,6 +17,7 @@
 // one of them, the stored view preferred.
 
 #include "sim/eventsview.h"
+#include "sim/scenarios/recordingreplaycontrol.h"
 #include "sim/scenarios/scenario.h"
 
 #include "informer/recording/recording.h"
@@ -25,6 +28,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -36,13 +40,19 @@ namespace {
 // served between ticks even when a high --replay-speed makes everything due.
 constexpr int kChangesPerTick = 500;
 
-class RecordingReplayScenario final : public Scenario
+class RecordingReplayScenario final : public Scenario, public RecordingReplayControl
 {
 public:
     using Scenario::Scenario;
+    ~RecordingReplayScenario() override;
 
     Result<void> populate() override;
     void start() override;
+
+    RecordingReplayState replayState() const override;
+    void setReplayPaused(bool paused) override;
+    Result<void> seekReplay(qint64 positionMs) override;
+    Result<void> setReplaySpeed(double speed) override;
 
 private:
     // How each recorded resource is stored now (CRDs in the recording change it).
@@ -52,23 +62,48 @@ private:
         bool fromEventsV1 = false; // convert to the stored core/v1 Event first
         QString skipReason;
     };
+    // The record a stored object was last written from, and the
+    // resourceVersion that write got (another writer, kubectl, changes it).
+    struct Written
+    {
+        const RecordedChange *record = nullptr;
+        quint64 resourceVersion = 0;
+    };
+    // Per resource: key -> the record of the object's state.
+    using RecordedState = std::vector<QHash<QString, const RecordedChange *>>;
 
     void resolveTargets();
     // Stores one recorded change; false when it was skipped or had no effect.
     bool apply(const RecordedChange &change);
-    void followCrd(const RecordedChange &change);
-    qint64 dueMs(const RecordedChange &change) const;
+    // Registers or removes the served types of a CRD (`crdJson`, named `name`).
+    void followCrd(RecordType type, const QByteArray &crdJson, const QString &name);
+    // The recording's position now (ms since it began).
+    qint64 positionMs() const;
+    // Makes `positionMs` the position from now on.
+    void anchorAt(qint64 positionMs);
     void applyDue();
     void scheduleNext();
+    // The recorded state once the first `changeCount` changes are applied.
+    RecordedState recordedStateAfter(size_t changeCount) const;
+    // Writes the stored objects back to `state` (a backward move).
+    void restore(const RecordedState &state);
+    void restoreResource(int resource, const QHash<QString, const RecordedChange *> &state);
 
     Recording m_recording;
     std::vector<Target> m_targets;
-    std::vector<bool> m_reported; // per resource: its skip was told
+    std::vector<bool> m_reported;                   // per resource: its skip was told
+    std::vector<QHash<QString, Written>> m_written; // per resource
     int m_crdResource = -1;
     size_t m_next = 0;
     qint64 m_changesApplied = 0;
     qint64 m_changesSkipped = 0;
-    QElapsedTimer m_clock;
+    bool m_started = false;
+    bool m_finishedReported = false;
+    // Position = m_anchorMs + (paused ? 0 : m_sinceAnchor.elapsed() * m_speed).
+    qint64 m_anchorMs = 0;
+    QElapsedTimer m_sinceAnchor;
+    double m_speed = 1;
+    bool m_replayPaused = false;
     QTimer m_timer;
 };
 
@@ -77,10 +112,17 @@ void report(const QString &message)
     std::fprintf(stderr, "informant-sim: replay: %s\n", qPrintable(message));
 }
 
+RecordingReplayScenario::~RecordingReplayScenario()
+{
+    if (m_context.recordingReplay == this)
+        m_context.recordingReplay = nullptr;
+}
+
 Result<void> RecordingReplayScenario::populate()
 {
-    if (!(m_options.replaySpeed > 0))
+    if (!(m_options.replaySpeed > 0) || !std::isfinite(m_options.replaySpeed))
         return makeError(QStringLiteral("--replay-speed must be a positive number"));
+    m_speed = m_options.replaySpeed;
     Result<Recording> read = readRecording(m_options.replayFile);
     if (!read.ok())
         return read.error();
@@ -92,10 +134,11 @@ Result<void> RecordingReplayScenario::populate()
             m_crdResource = int(i);
     }
     m_reported.assign(size_t(resources.size()), false);
+    m_written.assign(size_t(resources.size()), {});
     // CRDs first: the custom resources of the initial state need their types.
     for (const RecordedChange &change : m_recording.initialState) {
         if (change.resource == m_crdResource)
-            followCrd(change);
+            followCrd(change.type, change.object.json(), change.object.name());
     }
     resolveTargets();
     qint64 stored = 0;
@@ -161,16 +204,17 @@ void RecordingReplayScenario::resolveTargets()
     }
 }
 
-void RecordingReplayScenario::followCrd(const RecordedChange &change)
+void RecordingReplayScenario::followCrd(RecordType type, const QByteArray &crdJson,
+                                        const QString &name)
 {
-    const QJsonObject crd = QJsonDocument::fromJson(change.object.json()).object();
-    if (change.type == RecordType::Deleted) {
+    const QJsonObject crd = QJsonDocument::fromJson(crdJson).object();
+    if (type == RecordType::Deleted) {
         // As the server does: the CRD's objects go with it.
         const QJsonObject spec = crd.value(QLatin1String("spec")).toObject();
         const QString storageId =
             spec.value(QLatin1String("group")).toString() + QLatin1Char('/') +
             spec.value(QLatin1String("names")).toObject().value(QLatin1String("plural")).toString();
-        m_context.table.removeCustomResource(change.object.name());
+        m_context.table.removeCustomResource(name);
         if (m_context.storage.storageIds().contains(storageId)) {
             std::vector<QString> keys;
             for (const auto &[key, object] : m_context.storage.store(storageId).objects())
@@ -182,8 +226,7 @@ void RecordingReplayScenario::followCrd(const RecordedChange &change)
     }
     QString error;
     if (!m_context.table.addCustomResource(crd, &error))
-        report(QStringLiteral("CustomResourceDefinition %1 not served: %2")
-                   .arg(change.object.name(), error));
+        report(QStringLiteral("CustomResourceDefinition %1 not served: %2").arg(name, error));
 }
 
 bool RecordingReplayScenario::apply(const RecordedChange &change)
@@ -202,18 +245,20 @@ bool RecordingReplayScenario::apply(const RecordedChange &change)
     const QString &storageId = target.type->storageId;
     // A CRD changed during the replay changes what is served, as in the real
     // server (the initial state's CRDs were registered before anything else).
-    const bool crdChange = change.resource == m_crdResource && m_clock.isValid();
+    const bool crdChange = change.resource == m_crdResource && m_started;
+    QHash<QString, Written> &written = m_written[index];
     if (change.type == RecordType::Deleted) {
         // The DELETED event carries the last stored state, as the server's does.
         const bool removed = m_context.storage.remove(storageId, change.object.key()).ok();
+        written.remove(change.object.key());
         if (crdChange) {
-            followCrd(change);
+            followCrd(change.type, change.object.json(), change.object.name());
             resolveTargets();
         }
         return removed;
     }
     if (crdChange) {
-        followCrd(change);
+        followCrd(change.type, change.object.json(), change.object.name());
         resolveTargets();
     }
     QByteArray json = change.object.json();
@@ -221,30 +266,46 @@ bool RecordingReplayScenario::apply(const RecordedChange &change)
         json = QJsonDocument(eventsV1ToCoreEvent(QJsonDocument::fromJson(json).object()))
                    .toJson(QJsonDocument::Compact);
     const Result<EventPtr> stored = m_context.storage.put(storageId, json);
-    if (!stored.ok())
+    if (!stored.ok()) {
         report(QStringLiteral("%1 %2 not stored: %3")
                    .arg(target.type->resource, change.object.key(), stored.errorMessage()));
-    return stored.ok();
+        return false;
+    }
+    written.insert(change.object.key(), Written{&change, stored.value()->resourceVersion});
+    return true;
 }
 
 void RecordingReplayScenario::start()
 {
     m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &RecordingReplayScenario::applyDue);
-    m_clock.start();
+    m_started = true;
+    m_context.recordingReplay = this;
+    anchorAt(0);
     scheduleNext();
 }
 
-qint64 RecordingReplayScenario::dueMs(const RecordedChange &change) const
+qint64 RecordingReplayScenario::positionMs() const
 {
-    return qint64(double(change.offsetMs) / m_options.replaySpeed);
+    const qint64 durationMs = m_recording.changes.empty() ? 0 : m_recording.changes.back().offsetMs;
+    if (m_replayPaused || !m_sinceAnchor.isValid())
+        return std::min(m_anchorMs, durationMs);
+    const double played = double(m_sinceAnchor.elapsed()) * m_speed;
+    return std::min<qint64>(durationMs, m_anchorMs + qint64(std::min(played, 1e15)));
+}
+
+void RecordingReplayScenario::anchorAt(qint64 positionMs)
+{
+    m_anchorMs = positionMs;
+    m_sinceAnchor.start();
 }
 
 void RecordingReplayScenario::applyDue()
 {
-    const qint64 now = m_clock.elapsed();
+    const qint64 now = positionMs();
     for (int done = 0; done < kChangesPerTick && m_next < m_recording.changes.size() &&
-                       dueMs(m_recording.changes[m_next]) <= now;
+                       m_recording.changes[m_next].offsetMs <= now;
          ++done) {
         if (apply(m_recording.changes[m_next++]))
             ++m_changesApplied;
@@ -257,6 +318,10 @@ void RecordingReplayScenario::applyDue()
 void RecordingReplayScenario::scheduleNext()
 {
     if (m_next >= m_recording.changes.size()) {
+        m_timer.stop();
+        if (m_finishedReported)
+            return;
+        m_finishedReported = true;
         // Tests and scripts wait for this line before they read the final state.
         report(QStringLiteral("finished: %1 changes applied, %2 skipped; the cluster stays in "
                               "its final state")
@@ -264,8 +329,133 @@ void RecordingReplayScenario::scheduleNext()
                    .arg(m_changesSkipped));
         return;
     }
-    const qint64 wait = dueMs(m_recording.changes[m_next]) - m_clock.elapsed();
-    m_timer.start(int(std::clamp<qint64>(wait, 0, std::numeric_limits<int>::max())));
+    // Changes due at the position are applied even while paused (a move
+    // forward of a paused replay); later ones wait for the position.
+    const qint64 ahead = m_recording.changes[m_next].offsetMs - positionMs();
+    if (ahead > 0 && m_replayPaused) {
+        m_timer.stop();
+        return;
+    }
+    const double waitMs = ahead <= 0 ? 0 : std::ceil(double(ahead) / m_speed);
+    m_timer.start(int(std::clamp<double>(waitMs, 0, std::numeric_limits<int>::max())));
+}
+
+RecordingReplayState RecordingReplayScenario::replayState() const
+{
+    RecordingReplayState state;
+    state.file = m_options.replayFile;
+    state.recordedAt = m_recording.header.recordedAt;
+    state.positionMs = positionMs();
+    state.durationMs = m_recording.changes.empty() ? 0 : m_recording.changes.back().offsetMs;
+    state.speed = m_speed;
+    state.paused = m_replayPaused;
+    state.changesApplied = qint64(m_next);
+    state.changes = qint64(m_recording.changes.size());
+    return state;
+}
+
+void RecordingReplayScenario::setReplayPaused(bool paused)
+{
+    if (paused == m_replayPaused)
+        return;
+    anchorAt(positionMs());
+    m_replayPaused = paused;
+    scheduleNext();
+}
+
+Result<void> RecordingReplayScenario::setReplaySpeed(double speed)
+{
+    if (!(speed > 0) || !std::isfinite(speed))
+        return makeError(QStringLiteral("the replay speed must be a positive number"));
+    anchorAt(positionMs());
+    m_speed = speed;
+    scheduleNext();
+    return {};
+}
+
+Result<void> RecordingReplayScenario::seekReplay(qint64 positionMs)
+{
+    if (positionMs < 0)
+        return makeError(QStringLiteral("the replay position must not be negative"));
+    const std::vector<RecordedChange> &changes = m_recording.changes;
+    const qint64 durationMs = changes.empty() ? 0 : changes.back().offsetMs;
+    positionMs = std::min(positionMs, durationMs);
+    // The changes in effect at `positionMs`: those at or before it.
+    const size_t next = size_t(std::upper_bound(changes.begin(), changes.end(), positionMs,
+                                                [](qint64 t, const RecordedChange &change) {
+                                                    return t < change.offsetMs;
+                                                }) -
+                               changes.begin());
+    if (next < m_next) {
+        restore(recordedStateAfter(next));
+        m_next = next;
+        m_finishedReported = false;
+    }
+    // Forward, the timer applies what is due in ticks, as playing does.
+    anchorAt(positionMs);
+    scheduleNext();
+    return {};
+}
+
+RecordingReplayScenario::RecordedState
+RecordingReplayScenario::recordedStateAfter(size_t changeCount) const
+{
+    RecordedState state(m_recording.header.resources.size());
+    for (const RecordedChange &change : m_recording.initialState)
+        state[size_t(change.resource)].insert(change.object.key(), &change);
+    for (size_t i = 0; i < changeCount; ++i) {
+        const RecordedChange &change = m_recording.changes[i];
+        QHash<QString, const RecordedChange *> &objects = state[size_t(change.resource)];
+        if (change.type == RecordType::Deleted)
+            objects.remove(change.object.key());
+        else
+            objects.insert(change.object.key(), &change);
+    }
+    return state;
+}
+
+void RecordingReplayScenario::restore(const RecordedState &state)
+{
+    // CRDs first: they decide which custom resources are served (a CRD
+    // deleted takes its objects with it, one created brings its type back).
+    if (m_crdResource >= 0)
+        restoreResource(m_crdResource, state[size_t(m_crdResource)]);
+    for (int resource = 0; resource < int(state.size()); ++resource) {
+        if (resource != m_crdResource)
+            restoreResource(resource, state[size_t(resource)]);
+    }
+}
+
+void RecordingReplayScenario::restoreResource(int resource,
+                                              const QHash<QString, const RecordedChange *> &state)
+{
+    const Target &target = m_targets[size_t(resource)];
+    if (!target.type)
+        return; // skipped, as when playing
+    const QString storageId = target.type->storageId;
+    QHash<QString, Written> &written = m_written[size_t(resource)];
+    // Objects the recording does not have at that time go, whoever made them.
+    std::vector<ObjectPtr> extra;
+    for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
+        if (!state.contains(key))
+            extra.push_back(object);
+    }
+    for (const ObjectPtr &object : extra) {
+        (void)m_context.storage.remove(storageId, object->key);
+        written.remove(object->key);
+        if (resource == m_crdResource) {
+            followCrd(RecordType::Deleted, object->json, object->name);
+            resolveTargets();
+        }
+    }
+    // Objects missing, or not in their recorded state of that time, are written.
+    for (auto it = state.constBegin(); it != state.constEnd(); ++it) {
+        const ObjectPtr stored = m_context.storage.store(storageId).get(it.key());
+        const Written last = written.value(it.key());
+        if (stored && last.record == it.value() && last.resourceVersion == stored->resourceVersion)
+            continue;
+        apply(*it.value());
+    }
 }
 
 } // namespace

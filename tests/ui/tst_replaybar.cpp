@@ -1,0 +1,218 @@
+// The replay bar of `informant --replay FILE` on a window watching the
+// embedded simulator's replay of a recording: moving the slider moves the
+// table to the recorded state of that time (a pod that exists only later
+// appears, and goes again when moved back); pausing stops the position; the
+// label gives the recorded wall-clock time and the offsets.
+
+#include "models/liveclustersession.h"
+#include "models/resourcetablemodel.h"
+#include "sim/simulator.h"
+#include "ui/mainwindow.h"
+#include "ui/replaybar.h"
+#include "ui/resourceview.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace informant;
+
+namespace {
+
+constexpr qint64 kMinuteMs = 60 * 1000;
+
+QByteArray pod(const QByteArray &name)
+{
+    return R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":")" + name +
+           R"(","namespace":"default","uid":"uid-)" + name +
+           R"(","creationTimestamp":"2026-01-01T00:00:00Z"},"spec":{"nodeName":"node-1"},)"
+           R"("status":{"phase":"Running"}})";
+}
+
+QByteArray record(qint64 t, const QByteArray &type, const QByteArray &object,
+                  const QByteArray &resource = "pods")
+{
+    return "{\"t\":" + QByteArray::number(t) + ",\"resource\":\"" + resource + "\",\"type\":\"" +
+           type + "\",\"object\":" + object + "}\n";
+}
+
+// Pod "early" from the start, "late" from 10 min, "early" gone at 20 min.
+QByteArray recording()
+{
+    return R"({"informantRecording":1,"recordedAt":"2026-01-01T12:00:00Z","resources":[)"
+           R"({"version":"v1","resource":"pods","kind":"Pod","namespaced":true},)"
+           R"({"version":"v1","resource":"namespaces","kind":"Namespace"}]})"
+           "\n" +
+           record(0, "ADDED",
+                  R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"default"}})",
+                  "namespaces") +
+           record(0, "ADDED", pod("early")) + record(10 * kMinuteMs, "ADDED", pod("late")) +
+           record(20 * kMinuteMs, "DELETED", pod("early"));
+}
+
+// The bar's controls on `simulator`, as the application wires them.
+ReplayControls controlsOf(sim::Simulator &simulator)
+{
+    ReplayControls controls;
+    controls.position = [&simulator]() -> std::optional<ReplayPosition> {
+        const auto state = simulator.recordingReplayState();
+        if (!state)
+            return std::nullopt;
+        return ReplayPosition{state->positionMs, state->durationMs, state->speed, state->paused,
+                              QDateTime::fromString(state->recordedAt, Qt::ISODateWithMs)};
+    };
+    controls.setPaused = [&simulator](bool paused) {
+        (void)simulator.setRecordingReplayPaused(paused);
+    };
+    controls.seek = [&simulator](qint64 ms) { (void)simulator.seekRecordingReplay(ms); };
+    controls.setSpeed = [&simulator](double speed) {
+        (void)simulator.setRecordingReplaySpeed(speed);
+    };
+    return controls;
+}
+
+QStringList rowNames(const ResourceTableModel *model)
+{
+    QStringList names;
+    for (int row = 0; row < model->rowCount(); ++row)
+        names.append(model->objectAt(row).name());
+    names.sort();
+    return names;
+}
+
+// A drag of the slider's handle to `ms`, released there.
+void dragTo(QSlider *slider, qint64 ms)
+{
+    slider->setSliderDown(true);
+    slider->setValue(int(ms));
+    slider->setSliderDown(false);
+}
+
+} // namespace
+
+class TestReplayBar : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
+        QSettings().clear();
+    }
+    void slidingMovesTheTableToTheRecordedStateAndPauseStopsIt();
+    void draggingSeeksAtMostEveryInterval();
+    void positionTextGivesTheRecordedTimeAndOffsets();
+};
+
+void TestReplayBar::slidingMovesTheTableToTheRecordedStateAndPauseStopsIt()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("incident.ndjson"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(recording());
+    file.close();
+    sim::Simulator simulator;
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("replay");
+    options.replayFile = path;
+    const auto started = simulator.start(options);
+    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
+
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    auto *session = new LiveClusterSession(config, QStringLiteral("replay of incident.ndjson"));
+    MainWindow window(session, QStringList{}, nullptr);
+    session->setParent(&window);
+    auto *bar = new ReplayBar(controlsOf(simulator), &window);
+    window.addToolBar(Qt::BottomToolBarArea, bar);
+    window.show();
+    window.showKindByName(QStringLiteral("po"));
+    ResourceTableModel *model = window.resourceView()->feed()->model();
+    QAbstractItemModelTester tester(model);
+    QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), QStringList{"early"}, 20000);
+    QCOMPARE(bar->slider()->maximum(), int(20 * kMinuteMs));
+
+    dragTo(bar->slider(), 15 * kMinuteMs);
+    QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), (QStringList{"early", "late"}), 10000);
+    QVERIFY2(bar->timeLabel()->text().contains(QStringLiteral("+15:00 of 20:00")),
+             qPrintable(bar->timeLabel()->text()));
+    dragTo(bar->slider(), 5 * kMinuteMs);
+    QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), QStringList{"early"}, 10000);
+    dragTo(bar->slider(), 20 * kMinuteMs);
+    QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), QStringList{"late"}, 10000);
+    // At the end, Play starts again from the beginning.
+    QCOMPARE(bar->playButton()->text(), QStringLiteral("Play"));
+    bar->playButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), QStringList{"early"}, 10000);
+
+    // Playing: Pause stops the position, on the bar and in the simulator.
+    QCOMPARE(bar->playButton()->text(), QStringLiteral("Pause"));
+    bar->playButton()->click();
+    QCOMPARE(bar->playButton()->text(), QStringLiteral("Play"));
+    const int pausedAt = bar->slider()->value();
+    const QString pausedText = bar->timeLabel()->text();
+    QTest::qWait(3 * ReplayBar::kRefreshIntervalMs);
+    QCOMPARE(bar->slider()->value(), pausedAt);
+    QCOMPARE(bar->timeLabel()->text(), pausedText);
+    QVERIFY(simulator.recordingReplayState()->paused);
+    QCOMPARE(simulator.recordingReplayState()->positionMs, qint64(pausedAt));
+
+    // The speed box sets the simulator's speed.
+    bar->speedBox()->setCurrentIndex(bar->speedBox()->findText(QStringLiteral("60x")));
+    emit bar->speedBox()->activated(bar->speedBox()->currentIndex());
+    QCOMPARE(simulator.recordingReplayState()->speed, 60.0);
+}
+
+void TestReplayBar::draggingSeeksAtMostEveryInterval()
+{
+    QList<qint64> seeks;
+    ReplayControls controls;
+    controls.position = [] { return std::optional<ReplayPosition>(ReplayPosition{0, 10000}); };
+    controls.setPaused = [](bool) {};
+    controls.seek = [&seeks](qint64 ms) { seeks.append(ms); };
+    controls.setSpeed = [](double) {};
+    ReplayBar bar(std::move(controls));
+    QSlider *slider = bar.slider();
+    slider->setSliderDown(true);
+    slider->setValue(1000);
+    slider->setValue(2000);
+    slider->setValue(3000);
+    // The first move is asked at once; the others wait for the interval, then the last counts.
+    QCOMPARE(seeks, QList<qint64>{1000});
+    QVERIFY2(bar.timeLabel()->text().startsWith(QStringLiteral("+0:03 of 0:10")),
+             qPrintable(bar.timeLabel()->text()));
+    QTRY_COMPARE(seeks, (QList<qint64>{1000, 3000}));
+    slider->setValue(4000);
+    slider->setSliderDown(false); // released: asked at once
+    QCOMPARE(seeks.last(), 4000);
+    QCOMPARE(seeks.count(4000), 1);
+    QTest::qWait(2 * ReplayBar::kSeekWhileDraggingMs);
+    QCOMPARE(seeks.count(4000), 1); // no late duplicate from the drag's timer
+}
+
+void TestReplayBar::positionTextGivesTheRecordedTimeAndOffsets()
+{
+    const QDateTime start =
+        QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
+    const QString local =
+        start.addSecs(125).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    QCOMPARE(ReplayBar::positionText({125000, 600000, 1, false, start}),
+             local + QStringLiteral("  +2:05 of 10:00"));
+    QCOMPARE(ReplayBar::positionText({3725000, 7200000, 1, false, QDateTime()}),
+             QStringLiteral("+1:02:05 of 2:00:00"));
+}
+
+QTEST_MAIN(TestReplayBar)
+#include "tst_replaybar.moc"
