@@ -2,7 +2,10 @@
 
 // Runs the real kubectl against a simulator for the kubectl-driven tests: a
 // kubeconfig for the simulator's URL and a cache directory in a temporary
-// directory, every command with a request timeout. Test thread only.
+// directory, every command with a request timeout; and the simulator those
+// tests start (startSimulatorForKubectl). Test thread only.
+
+#include "simfixtures.h"
 
 #include "sim/simulator.h"
 
@@ -61,5 +64,29 @@ private:
     QString m_kubectl;
     QTemporaryDir m_dir;
 };
+
+// The start of a kubectl-driven test case: `sim` is a demo simulator whose
+// pods take 300 ms to stop (long enough to be seen Terminating, short enough
+// for a test to wait out), and `kubectl` is set up against it. Fails the
+// test case, or skips it when kubectl is not installed, and then returns
+// false: an initTestCase with more to do returns at once.
+inline bool startSimulatorForKubectl(std::unique_ptr<informant::sim::Simulator> &sim,
+                                     KubectlRunner &kubectl)
+{
+    bool started = false;
+    // QVERIFY and QSKIP return from the lambda; `started` says whether they did.
+    [&] {
+        informant::sim::SimOptions options;
+        options.podStopMs = 300;
+        sim = startSim(options);
+        QVERIFY(sim->port() != 0);
+        const bool ready = kubectl.setUp(sim->url());
+        if (!kubectl.installed())
+            QSKIP("kubectl is not installed: this test drives the real kubectl");
+        QVERIFY(ready);
+        started = true;
+    }();
+    return started;
+}
 
 } // namespace simtest

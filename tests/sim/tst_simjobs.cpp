@@ -32,14 +32,7 @@ private:
 
 void TestSimJobs::initTestCase()
 {
-    SimOptions options;
-    options.podStopMs = 300;
-    m_sim = startSim(options);
-    QVERIFY(m_sim->port() != 0);
-    const bool ready = m_kubectl.setUp(m_sim->url());
-    if (!m_kubectl.installed())
-        QSKIP("kubectl is not installed: this test drives the real kubectl");
-    QVERIFY(ready);
+    startSimulatorForKubectl(m_sim, m_kubectl);
 }
 
 void TestSimJobs::cleanupTestCase()

@@ -46,14 +46,8 @@ private:
 
 void TestSimRollout::initTestCase()
 {
-    SimOptions options;
-    options.podStopMs = 300;
-    m_sim = startSim(options);
-    QVERIFY(m_sim->port() != 0);
-    const bool ready = m_kubectl.setUp(m_sim->url());
-    if (!m_kubectl.installed())
-        QSKIP("kubectl is not installed: this test drives the real kubectl");
-    QVERIFY(ready);
+    if (!startSimulatorForKubectl(m_sim, m_kubectl))
+        return;
     int code = -1;
     QVERIFY(
         m_kubectl
