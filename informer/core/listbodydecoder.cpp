@@ -19,6 +19,16 @@ Error jsonError(simdjson::error_code code)
         QStringLiteral("invalid list JSON: %1").arg(QLatin1String(simdjson::error_message(code))));
 }
 
+// An item simdjson could not read (a string never closed, bad UTF-8): named
+// by its index like the items decodeObject rejects, which the whole body's
+// decodeListPage cannot do (simdjson checks the whole body before any item).
+Error itemJsonError(qsizetype index, simdjson::error_code code)
+{
+    return makeError(
+        detail::ObjectContext{"items", index}.describe() +
+        QStringLiteral(": invalid JSON: %1").arg(QLatin1String(simdjson::error_message(code))));
+}
+
 Error notAnObject(qsizetype index)
 {
     return makeError(detail::ObjectContext{"items", index}.describe() +
@@ -34,8 +44,17 @@ Result<KubeObject> decodeItemPadded(simdjson::padded_string_view item, qsizetype
     if (error == simdjson::SUCCESS)
         error = document.get_value().get(value);
     if (error != simdjson::SUCCESS)
-        return jsonError(error);
-    return detail::decodeObject(value, options, {"items", index});
+        return itemJsonError(index, error);
+    auto decoded = detail::decodeObject(value, options, {"items", index});
+    // Malformed JSON that simdjson's first pass lets through (`"a"::1`) can
+    // make On Demand read past the item into the bytes after it: the list's
+    // next bytes when decoded in place, zeros when copied. Not ending exactly
+    // at the item's end is an error.
+    const char *after = nullptr;
+    if (decoded.ok() && document.current_location().get(after) == simdjson::SUCCESS)
+        return makeError(detail::ObjectContext{"items", index}.describe() +
+                         QLatin1String(": invalid JSON"));
+    return decoded;
 }
 
 } // namespace
@@ -55,18 +74,25 @@ void ListBodyDecoder::fail(Error error)
 
 void ListBodyDecoder::recordError(Error error)
 {
-    // The first error wins; scanning goes on (without decoding) so that a
-    // broken list around it is still reported as decodeListPage would.
-    if (!m_error)
-        m_error = std::move(error);
+    // The first error wins, and is the list's (as client-go fails a list on
+    // any item it cannot decode): nothing after it is used, so nothing after
+    // it is read. Errors come only from an items array, which the skeleton
+    // ends at (items are decoded before the array's closing bracket is taken).
+    if (m_error)
+        return;
+    m_error = std::move(error);
+    m_skeletonBeforeError = m_itemsArrayStart;
+    m_pending.clear();
 }
 
 void ListBodyDecoder::feed(QByteArrayView chunk)
 {
-    if (chunk.isEmpty() || m_tooLarge)
+    if (chunk.isEmpty() || m_tooLarge || m_error)
         return;
     scan(chunk.data(), chunk.size());
     decodeItems(); // while the chunk's bytes are alive
+    if (m_error)
+        return; // nothing more is kept or read
     // A body that never ends must not grow the process until it dies: past
     // the bounds nothing more is read, and that is the error.
     if (m_pending.size() > kMaxItemBytes)
@@ -164,6 +190,7 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
             if (m_state == Items::First) { // entered an items array: skip its contents
                 m_skeleton.append(data + copyFrom, i + 1 - copyFrom);
                 copyFrom = size;
+                m_itemsArrayStart = m_skeleton.size();
             }
             continue;
         case Items::Element: // scanItem() leaves an item only at its end or the chunk's
@@ -178,6 +205,9 @@ void ListBodyDecoder::scan(const char *data, qsizetype size)
         if (c == ']' || c == '}') {
             if (m_state == Items::Next)
                 fail(jsonError(simdjson::TAPE_ERROR)); // a comma before the end
+            // The array's items are decoded (an error among them recorded)
+            // before the skeleton goes on past it.
+            decodeItems();
             m_state = Items::Outside;
             m_depth = 1;
             copyFrom = i; // the skeleton gets the closing bracket
@@ -259,16 +289,24 @@ void ListBodyDecoder::decodeItems()
         const CompleteItem &item = complete[size_t(i)];
         const qsizetype index = item.index;
         const qsizetype length = item.bytes.size();
-        // In place when the bytes are followed by simdjson's padding.
-        if (item.readable - length < qsizetype(simdjson::SIMDJSON_PADDING)) {
-            const detail::PaddedInput input(item.bytes);
-            decoded[size_t(i)] = decodeItemPadded(input.view(), index, m_options);
-            return;
+        // In place when the bytes are followed by simdjson's padding. A
+        // malformed item's outcome there can depend on the list's bytes after
+        // it (see decodeItemPadded), so a failure is decoded again from a
+        // copy, where zeros follow it: its error is the same wherever the
+        // body was cut.
+        if (item.readable - length >= qsizetype(simdjson::SIMDJSON_PADDING)) {
+            auto inPlace =
+                decodeItemPadded(simdjson::padded_string_view(item.bytes.data(), size_t(length),
+                                                              size_t(item.readable)),
+                                 index, m_options);
+            detail::releaseLargeScratch();
+            if (inPlace.ok()) {
+                decoded[size_t(i)] = std::move(inPlace);
+                return;
+            }
         }
-        decoded[size_t(i)] = decodeItemPadded(
-            simdjson::padded_string_view(item.bytes.data(), size_t(length), size_t(item.readable)),
-            index, m_options);
-        detail::releaseLargeScratch();
+        const detail::PaddedInput input(item.bytes);
+        decoded[size_t(i)] = decodeItemPadded(input.view(), index, m_options);
     };
     const QList<qsizetype> groups =
         DecodeThreads::splitBySize(qsizetype(complete.size()), m_threads, kMinGroupBytes,
@@ -294,13 +332,20 @@ Result<ListPage> ListBodyDecoder::finish()
 {
     if (m_tooLarge)
         return *m_tooLarge;
+    if (m_error) {
+        // The body was read up to the error, maybe not further: the list
+        // before the failed items array, closed there, is checked first, so
+        // that what is wrong before the items (a Status, a mistyped kind)
+        // is reported as decodeListPage reports it.
+        const auto before =
+            decodeListPage(m_skeleton.first(m_skeletonBeforeError) + "]}", m_options);
+        return before.ok() ? *m_error : before.error();
+    }
     // An unfinished body leaves an unfinished skeleton: decodeListPage
     // reports it. So does anything wrong outside the items.
     auto page = decodeListPage(m_skeleton, m_options);
     if (!page.ok())
         return page.error();
-    if (m_error)
-        return *m_error;
     // Items under a key written with escapes ("it\u0065ms") were not seen
     // by the scanner and were decoded with the skeleton.
     ListPage result = std::move(page).value();

@@ -14,10 +14,15 @@
 //
 // Item boundaries are found by the BracketScanner that cuts
 // WatchStreamDecoder's frames (64 bytes a step); the rest of the body, where
-// the "items" key is looked for, by a byte loop with the same rule. A
-// malformed item is an error naming its index ("items[3]: ..."), as
-// decodeListPage reports it; after an error further input is ignored. Not
-// thread-safe; one decoder per body.
+// the "items" key is looked for, by a byte loop with the same rule. An item
+// that fails to decode is an error naming its index ("items[3]: ..."), as
+// decodeListPage reports it, and so is one that is not even JSON ("items[3]:
+// invalid JSON: ..."; decodeListPage, which has simdjson check the whole body
+// first, cannot say which item). The first error is the list's, as client-go
+// fails a whole list on one bad item: further input is ignored, and the
+// caller may stop reading the body (failed()). Before it, an error in the list
+// outside its items (a Status, a mistyped kind) wins, as in decodeListPage;
+// after it, nothing is looked at. Not thread-safe; one decoder per body.
 //
 // Decoding threads: the items a chunk completes are found first, then
 // decoded, with `threads` > 1 in groups of about equal bytes on
@@ -51,11 +56,13 @@ public:
     }
 
     void feed(QByteArrayView chunk);
-    // The page, once the whole body has been fed.
+    // The page, once the whole body has been fed; or, once failed(), the
+    // error, however much of the body was fed.
     Result<ListPage> finish();
 
+    // The rest of the body would be ignored, so need not be read: an item
+    // failed to decode, or the body is past the bounds (tooLarge()).
     bool failed() const { return m_error.has_value() || m_tooLarge.has_value(); }
-    // Past the bounds: the rest of the body would be ignored, so need not be read.
     bool tooLarge() const { return m_tooLarge.has_value(); }
     qsizetype itemsDecoded() const { return m_items.size(); }
     // Bytes of an incomplete item held since the last complete one.
@@ -104,6 +111,8 @@ private:
     qint64 m_partsDecodedInParallel = 0;
     std::function<KubeObject(const KubeObject &)> m_mapItem;
     std::optional<Error> m_error;
+    qsizetype m_itemsArrayStart = 0;      // skeleton bytes up to the open items array's '['
+    qsizetype m_skeletonBeforeError = 0;  // m_itemsArrayStart of m_error's items array
     std::optional<Error> m_tooLarge;      // past kMaxItemBytes or kMaxSkeletonBytes
     detail::BracketScanner m_itemScanner; // inside an item (Items::Element), across chunks
     int m_depth = 0;                      // outside items; an item's own depth is m_itemScanner's

@@ -90,12 +90,14 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
     // ~450 MB that would otherwise be held (and parsed) whole.
     ListBodyDecoder decoder(m_decodeOptions, DecodeThreads::perStream());
     decoder.setItemMapper(mapItem);
+    // Stopped once the decoder has failed (a bad item fails the whole list,
+    // as in client-go): the rest of the body would not be used.
     request.bodySink = [&decoder](QByteArrayView chunk) {
         decoder.feed(chunk);
-        return !decoder.tooLarge();
+        return !decoder.failed();
     };
     auto response = rest->getBlocking(path, options.toQuery(false), request, &m_interrupter);
-    if (!response && !decoder.tooLarge())
+    if (!response && !decoder.failed())
         return response.error();
     auto page = decoder.finish();
     if (!page)

@@ -8,6 +8,7 @@
 #include "informer/kube/restlisterwatcher.h"
 
 #include <QElapsedTimer>
+#include <QPointer>
 #include <QSemaphore>
 #include <QTest>
 #include <QThread>
@@ -240,6 +241,51 @@ private slots:
         QVERIFY(!page.ok());
         QVERIFY2(page.error().message.contains(QStringLiteral("larger than 1048576 bytes")),
                  qPrintable(page.error().message));
+    }
+
+    // A list body with a bad first item is not read further: client-go
+    // fails the whole list on one item it cannot decode, so the rest (a
+    // resourceVersion=0 list is one body of hundreds of MB) would not be used.
+    void listStopsReadingAtABadItem()
+    {
+        constexpr qsizetype kBodyBytes = 64 << 20;
+        qsizetype written = 0;
+        QPointer<QTcpSocket> served;
+        QTimer feeder;
+        FakeApiServer server([&](const HttpRequest &, QTcpSocket *socket) {
+            served = socket;
+            FakeApiServer::beginChunked(socket);
+            FakeApiServer::chunk(socket, R"({"kind":"PodList","apiVersion":"v1","metadata":{},)"
+                                         R"("items":[{"metadata":{"name":5}})");
+            QByteArray items;
+            while (items.size() < 64 * 1024)
+                items += R"(,{"metadata":{"name":"p","namespace":"ns"}})";
+            QObject::connect(&feeder, &QTimer::timeout, socket, [&written, socket, items] {
+                if (socket->state() != QAbstractSocket::ConnectedState || written >= kBodyBytes ||
+                    socket->bytesToWrite() > 4 * items.size())
+                    return;
+                FakeApiServer::chunk(socket, items);
+                written += items.size();
+                if (written >= kBodyBytes) {
+                    FakeApiServer::chunk(socket, "]}");
+                    FakeApiServer::endChunked(socket);
+                }
+            });
+            feeder.start(0);
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        auto page = lw.list({});
+        QVERIFY(!page.ok());
+        QCOMPARE(page.error().kind, ApiError::Kind::Decode);
+        QVERIFY2(page.error().message.endsWith(
+                     QStringLiteral("items[0]: metadata.name: expected a string")),
+                 qPrintable(page.error().message));
+        QVERIFY2(written < kBodyBytes / 2,
+                 qPrintable(QStringLiteral("%1 of %2 bytes written").arg(written).arg(kBodyBytes)));
+        // The client closed the connection rather than read on.
+        QTRY_VERIFY(!served || served->state() != QAbstractSocket::ConnectedState);
+        feeder.stop();
     }
 
     // A server that accepts a watch and never answers it: the watch fails

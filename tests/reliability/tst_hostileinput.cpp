@@ -152,11 +152,11 @@ void TstHostileInput::listGivesItemsOrClearError_data()
     row("list is an array", "[]", -1, "expected a JSON object");
     row("escaped NUL in a name", list(pod("nul\\u0000name", "5")), 1, "");
     row("raw NUL byte in a name", list(pod(QByteArray("nul\0name", 8), "5")), -1,
-        "invalid list JSON");
+        "items[0]: invalid JSON");
     row("NUL byte after the list", list(pod("a", "5")) + QByteArray(1, '\0'), -1, "list JSON");
-    row("invalid UTF-8 in a name", list(pod("bad\xff\xfe", "5")), -1, "invalid list JSON");
+    row("invalid UTF-8 in a name", list(pod("bad\xff\xfe", "5")), -1, "items[0]: invalid JSON");
     row("invalid UTF-8 in an annotation",
-        list(pod("a", "5", ",\"annotations\":{\"k\":\"\xc3\x28\"}")), -1, "invalid list JSON");
+        list(pod("a", "5", ",\"annotations\":{\"k\":\"\xc3\x28\"}")), -1, "items[0]: invalid JSON");
     QTest::newRow("2 GiB announced, cut short") << list(pod("a", "5")).left(40) << (qint64(2) << 30)
                                                 << -1 << QStringLiteral("/api/v1/pods");
 }
@@ -238,8 +238,8 @@ void TstHostileInput::informerRecoversWhenServerBehavesAgain_data()
     };
     row("10k-deep nesting", list(nested(10000)), "items[0]: expected a JSON object");
     row("mistyped uid", list(podWith("uid", "{}")), "metadata.uid");
-    row("raw NUL byte", list(pod(QByteArray("a\0b", 3), "5")), "invalid list JSON");
-    row("invalid UTF-8", list(pod("bad\xff", "5")), "invalid list JSON");
+    row("raw NUL byte", list(pod(QByteArray("a\0b", 3), "5")), "items[0]: invalid JSON");
+    row("invalid UTF-8", list(pod("bad\xff", "5")), "items[0]: invalid JSON");
     row("Status instead of a list",
         "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"code\":200}",
         "Status");
