@@ -127,7 +127,14 @@ QString lastEventText(const InformerStatus &status, qint64 nowMs)
 
 namespace {
 
-// Why the informer is not watching, without a countdown.
+// Why the informer is not watching, without a countdown. Not one table with
+// freshnessText, whose words differ in three states: that text is live (the
+// status bar, the informers panel, redrawn as the clock ticks), so it counts
+// ("listing 1,200", "reconnecting in 4 s") and stays short ("error"); this
+// reason is read in a tooltip or a line long after it was set, so it never
+// counts and says what was lost or failed ("relisting", "watch lost,
+// reconnecting", "listing failed"). The six other states read the same in
+// both: keep them in step.
 QString notWatchedReason(const InformerStatus &status)
 {
     switch (status.state) {
