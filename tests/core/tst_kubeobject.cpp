@@ -298,8 +298,8 @@ void TestKubeObject::siblingsShareTheirLabelAndOwnerLists()
 void TestKubeObject::everyObjectKeepsItsOwnLabelsAndOwners()
 {
     for (int round = 0; round < 2; ++round) {
-        for (int i = 0; i < 3000; ++i) {
-            const int set = (i * 7919 + round) % 1000;
+        for (int i = 0; i < 6000; ++i) {
+            const int set = (i * 7919 + round) % 3000;
             const QByteArray value = QByteArray::number(set);
             const QByteArray labels = R"({"app":"a)" + value + R"(","tier":"t)" + value + R"("})";
             const auto decoded = KubeObject::fromJson(podWith(i, labels, ownerJson("rs-" + value)));
