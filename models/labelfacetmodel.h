@@ -1,10 +1,10 @@
 #pragma once
 
 // LabelFacetModel: the filter pane's label tree — label keys at the top, each
-// with its values below, every node with its live object count from the
-// cache's "labels" index (values "key=value" and bare "key"). Values are
-// checkable: OR within a key, AND across keys; checking a key itself means
-// "has this label".
+// with its values below, every node with its object count (the table's
+// FacetCounts, or the cache's "labels" index: values "key=value" and bare
+// "key"). Values are checkable: OR within a key, AND across keys; checking a
+// key itself means "has this label".
 //
 // refresh() diffs the counts against the tree: inserts/removes per changed
 // key or value and dataChanged for counts, never a reset. Key nodes are heap
@@ -12,6 +12,8 @@
 // While the kind is not watched (setStale) the counts are the last known:
 // faded and italic, as the table's rows, with why in their tooltip.
 // Columns: 0 name, 1 count. GUI thread.
+
+#include "models/facetcounts.h"
 
 #include <QAbstractItemModel>
 #include <QMap>
@@ -48,7 +50,7 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // key -> (objects with the key, [(value, objects)] sorted by value).
-    using Grouped = QMap<QString, std::pair<qsizetype, QList<std::pair<QString, qsizetype>>>>;
+    using Grouped = LabelCounts;
 
     // The "labels" index counts (Indexer::indexValueCounts) grouped by key,
     // values capped per key; `ticked` values (checked()) are kept beyond the

@@ -7,8 +7,12 @@
 // `ordered == true` means a full snapshot already sorted in display order (the
 // answer to a query change or an informer snapshot): the model adopts it with
 // one layout change. Otherwise `changes` are per-key upserts/removals.
+// `facets` travels with the rows so that the facet counts change with the
+// table, in the same batch: the counts of every object the preparer holds
+// for an ordered batch, the change this batch makes to them otherwise.
 
 #include "informer/core/kubeobject.h"
+#include "models/facetcounts.h"
 #include "models/sortkey.h"
 
 #include <QList>
@@ -32,6 +36,7 @@ struct PreparedBatch
     Qt::SortOrder order = Qt::AscendingOrder;
     qint64 totalObjects = 0; // in the informer's cache, filtered or not
     QList<PreparedRow> rows;
+    FacetCounts facets;
 };
 
 // Strict weak order of rows for (sortKey, order) with the object key as tie

@@ -45,6 +45,7 @@ bool RowPreparer::prepare(const KubeObject &object, qint64 nowMs, SortKey *key) 
 PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
 {
     if (batch.snapshot) {
+        m_facetsCounted = false;
         m_objects.clear();
         m_objects.reserve(batch.changes.size());
         for (const ObjectChange &change : batch.changes) {
@@ -55,18 +56,29 @@ PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
         return out;
     }
     PreparedBatch out = header(false);
+    out.facets.scope = facetScope();
     out.rows.reserve(batch.changes.size());
     for (const ObjectChange &change : batch.changes) {
         PreparedRow row;
         row.key = change.key;
         row.receivedNs = change.receivedNs;
-        if (change.type == ObjectChange::Type::Delete || change.object.isNull()) {
-            m_objects.remove(change.key);
+        const bool deleted = change.type == ObjectChange::Type::Delete || change.object.isNull();
+        // Hidden or not, every object counts in the facets: the namespace
+        // facet lists the namespaces the user has not ticked too.
+        const auto mirrored = m_objects.find(change.key);
+        if (mirrored == m_objects.end()) {
+            out.facets.countChange(KubeObject(), deleted ? KubeObject() : change.object);
+            if (!deleted)
+                m_objects.insert(change.key, change.object);
         } else {
-            m_objects.insert(change.key, change.object);
-            if (prepare(change.object, nowMs, &row.sortKey))
-                row.object = change.object;
+            out.facets.countChange(*mirrored, deleted ? KubeObject() : change.object);
+            if (deleted)
+                m_objects.erase(mirrored);
+            else
+                *mirrored = change.object;
         }
+        if (!deleted && prepare(change.object, nowMs, &row.sortKey))
+            row.object = change.object;
         if (row.object.isNull()) {
             if (!m_shown.remove(change.key))
                 continue; // hidden before and after: nothing for the model to do
@@ -76,6 +88,7 @@ PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
         out.rows.append(std::move(row));
     }
     out.totalObjects = m_objects.size();
+    m_facetCounts.add(out.facets);
     return out;
 }
 
@@ -104,6 +117,13 @@ PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs)
                   return rowLess(a.sortKey, a.key, b.sortKey, b.key, order);
               });
     out.totalObjects = m_objects.size();
+    // A new sort or quick filter leaves the counts as they are; typing in
+    // the filter box must not recount 100k objects per key press.
+    if (!m_facetsCounted || m_facetCounts.scope != facetScope()) {
+        m_facetCounts = FacetCounts::of(m_objects, facetScope());
+        m_facetsCounted = true;
+    }
+    out.facets = m_facetCounts;
     m_shown.clear();
     m_shown.reserve(out.rows.size());
     for (const PreparedRow &row : std::as_const(out.rows))

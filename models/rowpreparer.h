@@ -11,6 +11,9 @@
 // the whole mirror once and yields an ordered snapshot. A change to an object
 // that is hidden before and after is not sent at all: with a namespace facet
 // selected, most of a storm (or a relist) never reaches the GUI thread.
+// Each batch carries the facet counts of the mirror (ordered) or their
+// change (incremental), hidden objects included, so that the filter pane
+// counts what the table holds (models/facetcounts.h).
 //
 // Not thread-safe: owned by one thread (a TableFeed's worker, or the caller's
 // thread in tests).
@@ -46,10 +49,16 @@ private:
     bool prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const;
     PreparedBatch orderedSnapshot(qint64 nowMs);
     PreparedBatch header(bool ordered) const;
+    // The namespaces the facets' label counts are of: those ticked.
+    const QSet<QString> &facetScope() const { return m_query.facets.namespaces; }
 
     std::shared_ptr<const RowFormatter> m_formatter;
     QHash<QString, KubeObject> m_objects;
     QSet<QString> m_shown; // keys the model shows (as sent to it)
+    // Of m_objects in facetScope(), kept with each change; counted afresh
+    // for a new mirror (a snapshot) or a new scope.
+    FacetCounts m_facetCounts;
+    bool m_facetsCounted = false;
     TableQuery m_query;
     int m_generation = 0;
 };

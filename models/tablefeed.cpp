@@ -46,6 +46,7 @@ TableFeed::TableFeed(KindSource *source, std::shared_ptr<const RowFormatter> for
     , m_worker(new Worker(formatter, query))
     , m_query(query)
 {
+    m_facetCounts.scope = query.facets.namespaces; // the worker's, before any object
     qRegisterMetaType<PreparedBatch>();
     qRegisterMetaType<ChangeBatch>();
     if (threading == Threading::Worker) {
@@ -120,6 +121,14 @@ void TableFeed::onPrepared(const PreparedBatch &batch)
     // Populated already while the model applies it: its batchApplied
     // handlers may ask.
     const bool first = !std::exchange(m_populated, true);
+    // Before the model: whoever hears batchApplied reads both at one state.
+    if (batch.ordered) {
+        m_facetCounts = batch.facets;
+        ++m_facetRevision;
+    } else if (!batch.facets.isEmpty()) {
+        m_facetCounts.add(batch.facets);
+        ++m_facetRevision;
+    }
     m_model->applyBatch(batch);
     if (first)
         Q_EMIT populated();

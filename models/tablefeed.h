@@ -2,7 +2,8 @@
 
 // TableFeed: the pipeline of one resource table —
 //   KindSource batches -> RowPreparer (worker thread) -> ResourceTableModel (GUI)
-// plus the table's query (sort, quick text, selector, facets). Query changes
+// plus the table's query (sort, quick text, selector, facets) and the facet
+// counts of the objects the model has. Query changes
 // are sent to the worker, which answers with an ordered snapshot; the GUI
 // thread never parses JSON or walks the cache for them.
 //
@@ -10,6 +11,7 @@
 // synchronous signals). The worker thread is quit and waited for on
 // destruction.
 
+#include "models/facetcounts.h"
 #include "models/kindsource.h"
 #include "models/resourcetablemodel.h"
 #include "models/rowformatter.h"
@@ -44,6 +46,13 @@ public:
     const TableQuery &query() const { return m_query; }
     // The first batch (the informer's snapshot) has reached the model.
     bool isPopulated() const { return m_populated; }
+    // The namespaces and labels of the objects the model has (its
+    // totalObjects(), hidden rows too), as of its last batch: what the
+    // filter pane shows, so that a facet's count is the rows ticking it
+    // leaves. Changes with the model, before its batchApplied.
+    const FacetCounts &facetCounts() const { return m_facetCounts; }
+    // Goes up whenever facetCounts() changes.
+    quint64 facetRevision() const { return m_facetRevision; }
 
     void setQuickText(const QString &text);
     void setSelector(const LabelSelector &selector);
@@ -65,6 +74,8 @@ private:
     Worker *m_worker = nullptr;
     QThread *m_thread = nullptr;
     TableQuery m_query;
+    FacetCounts m_facetCounts;
+    quint64 m_facetRevision = 0;
     int m_generation = 0;
     bool m_populated = false;
 };

@@ -72,6 +72,9 @@ qint64 CountsPresenter::notWatchedSince(KindSource *source) const
 
 void CountsPresenter::tableChanged()
 {
+    // The facets count the table's objects, as the header and the shown
+    // kind's count here do.
+    m_targets.filter->setFeed(m_view->feed());
     if (TableFeed *feed = m_view->feed()) {
         // The header recounts on the tick after each batch: so do the
         // others, or they would keep the count before it.

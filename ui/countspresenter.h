@@ -9,7 +9,8 @@
 // the header is refreshed at. The cache runs ahead of the table by the batch
 // in flight, and 1,000 in the header beside 1,001 in the tree reads as
 // drift. Other kinds (and the shown one until its table has its first
-// batch) count their caches.
+// batch) count their caches. The filter pane's facets count the table's
+// objects too: it is handed the table's feed.
 //
 // One rule for staleness, the table's (its rows are faded while the kind's
 // informer is not watching, ui/resourceview.h): counts and the details pane

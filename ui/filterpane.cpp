@@ -1,16 +1,14 @@
 #include "ui/filterpane.h"
 
-#include "informer/cache/indexfuncs.h"
 #include "models/countstick.h"
 #include "models/kindsource.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
+#include "models/tablefeed.h"
 #include "ui/theme.h"
 
-#include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTreeView>
@@ -110,10 +108,7 @@ FilterPane::FilterPane(QWidget *parent)
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addWidget(split);
 
-    m_pool.setMaxThreadCount(1);
     connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::emitSelection);
-    // The label counts are of the namespaces chosen.
-    connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::refreshNow);
     connect(m_labels, &LabelFacetModel::checkedChanged, this, &FilterPane::emitSelection);
 }
 
@@ -121,14 +116,15 @@ void FilterPane::setSource(KindSource *source)
 {
     if (m_source)
         disconnect(m_source, nullptr, this, nullptr);
-    m_source = source;
-    ++m_generation;
-    if (source) {
-        // On the tick the header and the tree recount at, so the three agree.
-        connect(source, &KindSource::contentChanged, this,
-                [this] { CountsTick::instance()->request(this, [this] { refreshNow(); }); });
-        connect(source, &QObject::destroyed, this, [this] { m_source = nullptr; });
+    if (source != m_source) {
+        // Another kind's counts go at once; this one's come with its table.
+        m_shownRevision.reset();
+        m_namespaces->refresh({});
+        m_labels->refreshGrouped({});
     }
+    m_source = source;
+    if (source)
+        connect(source, &QObject::destroyed, this, [this] { m_source = nullptr; });
     const bool namespaced = source && source->kind().namespaced;
     m_namespaceView->setEnabled(namespaced);
     // Short enough for the dock's width: the title no longer widens it.
@@ -141,89 +137,36 @@ void FilterPane::setSource(KindSource *source)
     refreshNow();
 }
 
-FilterPane::~FilterPane()
+void FilterPane::setFeed(TableFeed *feed)
 {
-    m_pool.waitForDone();
-}
-
-namespace {
-
-// The "labels" index counts (as Indexer::indexValueCounts gives them) of the
-// objects in `namespaces` only: a label facet says how many rows ticking it
-// would leave, and the namespace facet narrows the rows first. Every label
-// of the kind keeps its entry (0 when none of these objects has it), so a
-// ticked label never vanishes from the pane while it still filters.
-QList<std::pair<QString, qsizetype>> labelCountsIn(const Indexer &indexer,
-                                                   const QSet<QString> &namespaces)
-{
-    QHash<QString, qsizetype> counts;
-    for (const QString &namespaceName : namespaces) {
-        const auto objects = indexer.byIndex(QString(kNamespaceIndex), namespaceName);
-        if (!objects.ok())
-            continue;
-        for (const KubeObject &object : objects.value())
-            for (const QString &value : labelsIndexFunc(object))
-                ++counts[value];
+    if (m_feed)
+        disconnect(m_feed->model(), nullptr, this, nullptr);
+    m_feed = feed;
+    m_shownRevision.reset();
+    if (feed) {
+        // On the tick the table's header and the tree recount at, so the
+        // three agree; the counts are the table's, so they agree with its
+        // rows at any moment.
+        connect(feed->model(), &ResourceTableModel::batchApplied, this,
+                [this] { CountsTick::instance()->request(this, [this] { refreshNow(); }); });
     }
-    QList<std::pair<QString, qsizetype>> all = indexer.indexValueCounts(QString(kLabelsIndex));
-    for (auto &[value, count] : all)
-        count = counts.value(value);
-    return all;
+    refreshNow();
 }
-
-} // namespace
 
 void FilterPane::refreshNow()
 {
-    if (!m_source) {
-        ++m_generation;
-        m_namespaces->refresh({});
-        m_labels->refresh({});
+    // Until the table of the kind has its first batch, what is shown stays:
+    // nothing for a new kind, the last counts for new columns of the same.
+    if (!m_source || !m_feed || m_feed->source() != m_source || !m_feed->isPopulated())
         return;
+    if (m_shownRevision != m_feed->facetRevision()) {
+        m_shownRevision = m_feed->facetRevision();
+        const FacetCounts &counts = m_feed->facetCounts();
+        m_namespaces->refresh(counts.namespaceCounts());
+        m_labels->refreshGrouped(
+            counts.labelCounts(m_labels->checked(), LabelFacetModel::kMaxValuesPerKey));
     }
-    if (m_counting) {
-        m_recount = true;
-        return;
-    }
-    m_counting = true;
-    const Indexer *indexer = &m_source->indexer();
-    const int generation = m_generation;
-    const QSet<QString> chosenNamespaces =
-        m_source->kind().namespaced ? m_namespaces->checked() : QSet<QString>();
-    const QMap<QString, QSet<QString>> tickedLabels = m_labels->checked();
-    QPointer<FilterPane> self(this);
-    m_pool.start([indexer, generation, chosenNamespaces, tickedLabels, self] {
-        auto namespaces = indexer->indexValueCounts(QString(kNamespaceIndex));
-        namespaces.removeIf([](const auto &entry) { return entry.first.isEmpty(); });
-        const auto labels = LabelFacetModel::group(
-            chosenNamespaces.isEmpty() ? indexer->indexValueCounts(QString(kLabelsIndex))
-                                       : labelCountsIn(*indexer, chosenNamespaces),
-            tickedLabels);
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, generation, namespaces, labels] {
-                if (self)
-                    self->applyCounts(generation, namespaces, labels);
-            },
-            Qt::QueuedConnection);
-    });
-}
-
-void FilterPane::applyCounts(int generation, const QList<std::pair<QString, qsizetype>> &namespaces,
-                             const LabelFacetModel::Grouped &labels)
-{
-    m_counting = false;
-    if (generation == m_generation) {
-        m_namespaces->refresh(namespaces);
-        m_labels->refreshGrouped(labels);
-        Q_EMIT countsRefreshed();
-    } else {
-        m_recount = true;
-    }
-    if (m_recount) {
-        m_recount = false;
-        refreshNow();
-    }
+    Q_EMIT countsRefreshed();
 }
 
 void FilterPane::setStale(const QString &why)

@@ -1,20 +1,19 @@
 #pragma once
 
 // FilterPane: the index-based filter pane — namespace facet list and label
-// facet tree of the current kind, with live counts read from the cache's
-// indexes (refreshed on the CountsTick while the cache changes, with the
-// table's header and the kind tree).
+// facet tree of the current kind, with the counts of the objects the table
+// holds (TableFeed::facetCounts, kept per batch off the GUI thread), shown
+// on the CountsTick after the table's batches, with the table's header and
+// the kind tree: the count beside a facet is the rows ticking it leaves,
+// even while the cache runs ahead of the table by the batch in flight.
 // Checking facets filters the table (OR within a key, AND across keys); the
-// matching keys are computed as an index intersection, never a scan.
-// The checked facets survive a change of kind. Counting runs on a worker
-// thread (the label index of 100k pods can hold many values); the models
-// only diff the result.
+// label counts are then of the namespaces ticked. The checked facets
+// survive a change of kind. A refresh diffs the counts into the models:
+// O(namespaces + label values), nothing scanned per object.
 
 #include "models/facetselection.h"
 
-#include "models/labelfacetmodel.h"
-
-#include <QThreadPool>
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
@@ -27,6 +26,7 @@ namespace informant {
 class KindSource;
 class LabelFacetModel;
 class NamespaceFacetModel;
+class TableFeed;
 
 class FilterPane final : public QWidget
 {
@@ -35,13 +35,16 @@ class FilterPane final : public QWidget
 
 public:
     explicit FilterPane(QWidget *parent = nullptr);
-    ~FilterPane() override;
 
+    // The kind shown; its counts come from its table (setFeed).
     void setSource(KindSource *source);
+    // The table of the kind shown, whose objects the facets count.
+    void setFeed(TableFeed *feed);
     FacetSelection selection() const;
     NamespaceFacetModel *namespaceModel() const { return m_namespaces; }
     LabelFacetModel *labelModel() const { return m_labels; }
-    // Recounts now (asynchronously; countsRefreshed() when done).
+    // Shows the table's counts now, when it has its first batch
+    // (countsRefreshed()).
     void refreshNow();
     void clear();
     // The kind's informer is not watching: the counts are the last known
@@ -54,19 +57,16 @@ Q_SIGNALS:
 
 private:
     void emitSelection();
-    void applyCounts(int generation, const QList<std::pair<QString, qsizetype>> &namespaces,
-                     const LabelFacetModel::Grouped &labels);
 
     KindSource *m_source = nullptr;
+    QPointer<TableFeed> m_feed;
     NamespaceFacetModel *m_namespaces;
     LabelFacetModel *m_labels;
     QTreeView *m_namespaceView;
     QTreeView *m_labelView;
     QLabel *m_namespaceTitle;
-    QThreadPool m_pool; // one counting task at a time; joined on destruction
-    int m_generation = 0;
-    bool m_counting = false;
-    bool m_recount = false;
+    // The feed's facetRevision() last shown; nullopt: none of its counts yet.
+    std::optional<quint64> m_shownRevision;
 };
 
 } // namespace informant
