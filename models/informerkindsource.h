@@ -3,8 +3,9 @@
 // InformerKindSource: a KindSource over a SharedIndexInformer. Table feeds
 // subscribe as coalesced batch registrations (delivered on their worker
 // thread every kBatchIntervalMs); the source itself holds one slower
-// registration on the GUI thread to say "content changed" for counts and
-// facets, which also carries every change, unmerged, for History
+// registration on the GUI thread to say "content changed" for the tree's
+// counts (the facets count with the table's batches: models/facetcounts.h),
+// which also carries every change, unmerged, for History
 // (changesObserved); status changes arrive queued from the informer's
 // tracker.
 
