@@ -266,6 +266,8 @@ qsizetype BracketScanner::scanBytes(const char *data, qsizetype from, qsizetype 
                 s.inString = false;
         } else if (c == '"') {
             s.inString = true;
+        } else if (c == '\\') {
+            m_sawBackslashOutsideString = true;
         } else if (c == '{' || c == '[') {
             ++s.depth;
         } else if ((c == '}' || c == ']') && --s.depth == 0) {

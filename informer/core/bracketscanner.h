@@ -48,12 +48,18 @@ public:
     // Between values: not inside a bracket or a string.
     bool atTopLevel() const { return m_state.depth == 0 && !m_state.inString && !m_state.escaped; }
 
+    // True once a backslash was met outside a string (invalid JSON). Up to
+    // the first such byte this scanner and simdjson's stage 1 (which takes
+    // every backslash for an escape) agree on where strings are.
+    bool sawBackslashOutsideString() const { return m_sawBackslashOutsideString; }
+
 private:
     // The byte loop over [from, to): the index after the closing bracket,
     // or -1. Same result as the block loop.
     qsizetype scanBytes(const char *data, qsizetype from, qsizetype to);
 
     BracketState m_state;
+    bool m_sawBackslashOutsideString = false;
 };
 
 } // namespace informant::detail

@@ -3,6 +3,7 @@
 #include "informer/core/jsonutil.h"
 #include "informer/core/kubeobjectdata.h"
 #include "informer/core/objectidentity.h"
+#include "informer/core/objecttail.h"
 #include "informer/core/stringpool.h"
 
 #include <algorithm>
@@ -22,13 +23,20 @@ namespace {
 using simdjson::SUCCESS;
 namespace od = simdjson::ondemand;
 
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 // The fields of `metadata` the object model keeps, read in one pass. The
 // byte range of managedFields is remembered so it can be cut out.
 class MetadataReader
 {
 public:
-    explicit MetadataReader(KubeObject::Data &data)
+    // `documentEnd`: as decodeObject's.
+    MetadataReader(KubeObject::Data &data, const char *documentEnd)
         : m_data(data)
+        , m_documentEnd(documentEnd)
     {
     }
 
@@ -39,6 +47,10 @@ public:
     std::string_view name() const { return m_name; }
     std::string_view uid() const { return m_uid; }
     std::string_view resourceVersion() const { return m_resourceVersion; }
+    // Non-null when the rest of the object was checked by scanning after
+    // managedFields (see finishByScanning): where the token after the
+    // object's '}' begins, as the iterator would have been left.
+    const char *tokenAfterObject() const { return m_tokenAfterObject; }
 
 private:
     bool fail(QString message)
@@ -53,6 +65,7 @@ private:
     bool readLabels(od::value value);
     bool readAnnotationKeys(od::value value);
     bool readOwnerReferences(od::value value);
+    bool finishByScanning(od::value &managedFields, const char *keyStart);
 
     KubeObject::Data &m_data;
     QString m_error;
@@ -60,7 +73,25 @@ private:
     std::string_view m_name;
     std::string_view m_uid;
     std::string_view m_resourceVersion;
+    const char *m_documentEnd = nullptr;
+    const char *m_tokenAfterObject = nullptr;
 };
+
+// The fields decodeObject reads at the object's top level and in metadata: a
+// member after those it has read may be left unread only if it is none of
+// these.
+constexpr std::string_view kObjectKeysRead[] = {"apiVersion", "kind", "metadata"};
+constexpr std::string_view kMetadataKeysRead[] = {"name",
+                                                  "namespace",
+                                                  "uid",
+                                                  "resourceVersion",
+                                                  "creationTimestamp",
+                                                  "deletionTimestamp",
+                                                  "labels",
+                                                  "annotations",
+                                                  "ownerReferences",
+                                                  "generation",
+                                                  "managedFields"};
 
 bool isNull(od::value &value)
 {
@@ -345,6 +376,46 @@ bool MetadataReader::readOwnerReferences(od::value value)
     return true;
 }
 
+// API servers write managedFields last in metadata, and after metadata only
+// members the decoder does not read (spec, status). managedFields is the most
+// tokens of metadata and spec and status most of the object's: when the
+// bytes from managedFields to the object's end are plain (objecttail.h) they
+// are checked by scanning and the iteration stops here; the range cut and
+// the bytes kept are those the walk would give. Otherwise nothing was read
+// and the walk goes on.
+bool MetadataReader::finishByScanning(od::value &managedFields, const char *keyStart)
+{
+    const std::string_view token = managedFields.raw_json_token();
+    if (token.empty() || token[0] != '[')
+        return false;
+    // raw_json() skips the array from its first element's token, which it
+    // counts as a value: only an object, an array or the closing ']' (no
+    // element) there make its skip end where the bracket count does ("[,"
+    // or "[}" would take it further).
+    const char *first = token.data() + 1;
+    while (first < m_documentEnd && isSpace(*first))
+        ++first;
+    if (first == m_documentEnd || (*first != '{' && *first != '[' && *first != ']'))
+        return false;
+    const char *arrayEnd = endOfPlainValue(token.data(), m_documentEnd);
+    if (!arrayEnd)
+        return false;
+    // raw_json() would end where the iterator goes next: the next token.
+    const char *next = arrayEnd;
+    while (next < m_documentEnd && isSpace(*next))
+        ++next;
+    const char *afterMetadata = endOfPlainObjectTail(next, m_documentEnd, kMetadataKeysRead);
+    if (!afterMetadata)
+        return false;
+    const char *afterObject = endOfPlainObjectTail(afterMetadata, m_documentEnd, kObjectKeysRead);
+    if (!afterObject)
+        return false;
+    m_managedFields = std::string_view(keyStart, size_t(next - keyStart));
+    m_data.hasManagedFields = true;
+    m_tokenAfterObject = afterObject;
+    return true;
+}
+
 bool MetadataReader::read(od::object metadata)
 {
     for (auto member : metadata) {
@@ -388,6 +459,8 @@ bool MetadataReader::read(od::object metadata)
         } else if (key == "managedFields") {
             // The range runs from the key's opening quote to the end of the value.
             od::value value = field.value();
+            if (m_documentEnd && finishByScanning(value, keyStart))
+                return true;
             std::string_view raw;
             od::array array;
             if (value.get_array().get(array) == SUCCESS) {
@@ -406,11 +479,6 @@ bool MetadataReader::read(od::object metadata)
             return false;
     }
     return true;
-}
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
 // True if `[from, to)` holds no JSON whitespace byte at all, inside strings
@@ -565,7 +633,7 @@ QString ObjectContext::describe() const
 }
 
 Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
-                                const ObjectContext &context)
+                                const ObjectContext &context, const char *documentEnd)
 {
     auto failure = [&](const QString &message) {
         return makeError(context.describe() + QLatin1String(": ") + message);
@@ -577,31 +645,60 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
 
     auto *data = new KubeObject::Data;
     KubeObject result = KubeObject::adopt(data);
-    MetadataReader metadataReader(*data);
+    MetadataReader metadataReader(*data, documentEnd);
+    // Which of the fields read have been seen: the members after them are
+    // checked by scanning once all three have (a field's value is consumed
+    // as it is read, so the iterator is then on the token after it). The
+    // check refuses those keys, so a field written again later is read.
+    enum : unsigned { kApiVersion = 1, kKind = 2, kMetadata = 4, kAllRead = 7 };
+    unsigned read = 0;
+    bool tailTried = false;
+    std::optional<std::string_view> raw;
     for (auto field : object) {
         std::string_view key;
         if (field.unescaped_key().get(key) != SUCCESS)
             return failure(QStringLiteral("invalid JSON"));
         if (key == "apiVersion" || key == "kind") {
             od::value fieldValue = field.value();
-            if (isNull(fieldValue))
-                continue;
-            std::string_view text;
-            if (fieldValue.get_string().get(text) != SUCCESS)
-                return failure(QStringLiteral("%1: expected a string").arg(toQString(key)));
-            (key == "kind" ? data->kind : data->apiVersion) = StringPool::instance().intern(text);
+            if (!isNull(fieldValue)) {
+                std::string_view text;
+                if (fieldValue.get_string().get(text) != SUCCESS)
+                    return failure(QStringLiteral("%1: expected a string").arg(toQString(key)));
+                (key == "kind" ? data->kind : data->apiVersion) =
+                    StringPool::instance().intern(text);
+            }
+            read |= key == "kind" ? kKind : kApiVersion;
         } else if (key == "metadata") {
             od::value fieldValue = field.value();
-            if (isNull(fieldValue))
-                continue;
-            od::object metadata;
-            if (fieldValue.get_object().get(metadata) != SUCCESS)
-                return failure(QStringLiteral("metadata: expected an object"));
-            if (!metadataReader.read(metadata))
-                return failure(metadataReader.error());
+            if (!isNull(fieldValue)) {
+                od::object metadata;
+                if (fieldValue.get_object().get(metadata) != SUCCESS)
+                    return failure(QStringLiteral("metadata: expected an object"));
+                if (!metadataReader.read(metadata))
+                    return failure(metadataReader.error());
+                if (const char *end = metadataReader.tokenAfterObject()) {
+                    raw = std::string_view(begin, size_t(end - begin));
+                    break;
+                }
+            }
+            read |= kMetadata;
+        } else {
+            continue;
+        }
+        // Tried once, when the last needed field has just been read: API
+        // servers write apiVersion, kind and metadata first.
+        const char *next = nullptr;
+        if (documentEnd && read == kAllRead && !tailTried &&
+            value.current_location().get(next) == SUCCESS) {
+            tailTried = true;
+            if (const char *end = endOfPlainObjectTail(next, documentEnd, kObjectKeysRead)) {
+                raw = std::string_view(begin, size_t(end - begin));
+                break;
+            }
         }
     }
-    const std::optional<std::string_view> raw = rawAfterReading(value, object, begin);
+    if (!raw)
+        raw = rawAfterReading(value, object, begin);
     if (!raw)
         return failure(QStringLiteral("invalid JSON"));
     ObjectIdentity identity =

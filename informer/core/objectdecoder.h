@@ -24,7 +24,14 @@ struct ObjectContext
     QString describe() const;
 };
 
+// `documentEnd`: where the document ends, given when nothing reads the
+// document after this object (a watch frame's object). The decoder may then
+// stop iterating once it has read every field it needs, leaving simdjson's
+// iterator inside the object, and check the members after those with a
+// bracket scan instead of walking them token by token (objecttail.h): the
+// result is the same either way. Like any simdjson document's end, it has
+// SIMDJSON_PADDING readable bytes after it.
 Result<KubeObject> decodeObject(simdjson::ondemand::value value, const DecodeOptions &options,
-                                const ObjectContext &context);
+                                const ObjectContext &context, const char *documentEnd = nullptr);
 
 } // namespace informant::detail

@@ -33,7 +33,10 @@ ApiStatus decodeFailureStatus(const QString &detail)
 }
 
 // Decodes the event in `object`, the top-level object of a frame.
-Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOptions &options)
+// `frameEnd`: the end of the frame, which is read no further once the object
+// is decoded.
+Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOptions &options,
+                               const char *frameEnd)
 {
     namespace od = simdjson::ondemand;
     std::string_view type;
@@ -72,7 +75,7 @@ Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOp
         event.status = std::move(status).value();
         return event;
     }
-    auto decoded = detail::decodeObject(eventObject, options, {"watch event object"});
+    auto decoded = detail::decodeObject(eventObject, options, {"watch event object"}, frameEnd);
     if (!decoded.ok())
         return decoded.error();
     event.object = std::move(decoded).value();
@@ -91,7 +94,7 @@ Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const Decode
     if (error != simdjson::SUCCESS)
         return makeError(
             QStringLiteral("invalid JSON: %1").arg(QLatin1String(simdjson::error_message(error))));
-    return decodeEvent(object, options);
+    return decodeEvent(object, options, frame.data() + frame.size());
 }
 
 // simdjson may read SIMDJSON_PADDING bytes past the end: a frame followed by

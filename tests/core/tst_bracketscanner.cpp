@@ -103,6 +103,8 @@ private Q_SLOTS:
     void findsTheSameEndWhereverTheInputIsCut();
     void randomTextAgreesWithTheByteRule_data();
     void randomTextAgreesWithTheByteRule();
+    void reportsABackslashOutsideAString_data();
+    void reportsABackslashOutsideAString();
 };
 
 namespace {
@@ -208,6 +210,32 @@ void TestBracketScanner::randomTextAgreesWithTheByteRule()
                                                    .arg(found)
                                                    .arg(expected)
                                                    .arg(QString::fromLatin1(text))));
+    }
+}
+
+void TestBracketScanner::reportsABackslashOutsideAString_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("outside");
+    // Padded past a 64-byte block so both the block loop and the byte loop
+    // decide; a backslash after the end is never read.
+    const QByteArray pad(70, ' ');
+    QTest::newRow("in strings") << QByteArray(R"({"a\"":"\\"})") + pad << false;
+    QTest::newRow("before a quote") << QByteArray(R"({"a":\"x"})") + pad << true;
+    QTest::newRow("alone") << pad + QByteArray(R"({"a":1\})") << true;
+    QTest::newRow("after the end") << QByteArray(R"({"a":1}\)") + pad << false;
+}
+
+void TestBracketScanner::reportsABackslashOutsideAString()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(bool, outside);
+    for (const auto kernel : {BracketScanner::Kernel::Best, BracketScanner::Kernel::Baseline}) {
+        BracketScanner::setKernel(kernel);
+        BracketScanner scanner;
+        const qsizetype from = text.indexOf('{');
+        QVERIFY(scanner.findEnd(text.constData(), from, text.size()) > from);
+        QCOMPARE(scanner.sawBackslashOutsideString(), outside);
     }
 }
 
