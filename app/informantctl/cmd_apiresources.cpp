@@ -9,6 +9,7 @@
 #include "command.h"
 #include "connection.h"
 #include "flagerrors.h"
+#include "standardoutput.h"
 #include "tabwriter.h"
 #include "tristateflags.h"
 
@@ -93,9 +94,9 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
         return 1;
     }
     const QList<ApiResource> resources = selection->select(*discovery);
-    QTextStream(stdout) << (names ? nameLines(resources)
-                                  : table(resources, wide,
-                                          !parser.isSet(QStringLiteral("no-headers"))));
+    writeStandardOutput(names
+                            ? nameLines(resources)
+                            : table(resources, wide, !parser.isSet(QStringLiteral("no-headers"))));
     if (!discovery->failures.isEmpty()) {
         err << errorPrefix((*connection)->config)
             << "unable to retrieve the complete list of server APIs: "

@@ -7,6 +7,7 @@
 #include "command.h"
 #include "connection.h"
 #include "globaloptions.h"
+#include "standardoutput.h"
 #include "tabwriter.h"
 
 #include "informer/kube/kubeconfig.h"
@@ -51,7 +52,7 @@ int runGetContexts(const QCommandLineParser &parser, const QStringList &args)
         rows.append({name == current ? QStringLiteral("*") : QStringLiteral(" "), name, it->cluster,
                      it->user, it->namespaceName});
     }
-    QTextStream(stdout) << formatTable(rows);
+    writeStandardOutput(formatTable(rows));
     return status;
 }
 
@@ -71,7 +72,7 @@ int runCurrentContext(const QCommandLineParser &parser, const QStringList &args)
         err << "error: current-context is not set\n";
         return 1;
     }
-    QTextStream(stdout) << config->currentContext << '\n';
+    writeStandardOutput(config->currentContext + QLatin1Char('\n'));
     return 0;
 }
 
@@ -108,7 +109,7 @@ int runCredentials(const QCommandLineParser &parser, const QStringList &args)
         err << errorPrefix((*connection)->config) << material.errorMessage() << '\n';
         return 1;
     }
-    QTextStream(stdout) << expiryLine(credentials->expiry()) << '\n';
+    writeStandardOutput(expiryLine(credentials->expiry()) + QLatin1Char('\n'));
     return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include "command.h"
 #include "informerrunner.h"
+#include "standardoutput.h"
 
 #include <QFile>
 #include <QTextStream>
@@ -113,11 +114,11 @@ int runDump(const QCommandLineParser &parser, const QStringList &args)
     const QByteArray json = dumpJson(runner->informer().indexer().list());
     const QString outPath = parser.value(QStringLiteral("out"));
     if (outPath.isEmpty() || outPath == QLatin1String("-")) {
-        QTextStream(stdout) << json << '\n';
+        writeStandardOutput(json + '\n');
     } else {
         QFile file(outPath);
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(json) != json.size()) {
+            file.write(json) != json.size() || !file.flush()) {
             err << "error: cannot write " << outPath << ": " << file.errorString() << '\n';
             return 1;
         }

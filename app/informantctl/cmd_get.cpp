@@ -11,8 +11,16 @@
 // a printer without columns), the arguments, discovery, then what reading
 // the objects found missing or failed, and only then an -o it cannot print
 // (kubectl picks its printer once it holds the objects).
+//
+// Of kubectl get's script flags, --ignore-not-found drops NotFound errors
+// (and with nothing found prints nothing at all), --show-managed-fields is
+// --no-transform, and --chunk-size is checked and accepted without effect
+// (an informer's list pages its own way). --request-timeout is not taken:
+// honouring it needs a deadline on each request of the informer's
+// ListerWatcher and of discovery.
 
 #include "command.h"
+#include "flagerrors.h"
 #include "getoutput.h"
 #include "getprint.h"
 #include "informerrunner.h"
@@ -90,9 +98,10 @@ bool isWatching(const QCommandLineParser &parser)
 }
 
 // The objects named, in the order given, from the sorted list; each name
-// not among them adds kubectl's error to `notFound`.
+// not among them adds kubectl's error to `notFound` (null: not an error,
+// --ignore-not-found).
 QList<KubeObject> named(const QList<KubeObject> &objects, const QStringList &names,
-                        const InformerRunner &runner, QStringList &notFound)
+                        const InformerRunner &runner, QStringList *notFound)
 {
     QHash<QString, KubeObject> byName;
     for (const KubeObject &object : objects)
@@ -101,8 +110,8 @@ QList<KubeObject> named(const QList<KubeObject> &objects, const QStringList &nam
     for (const QString &name : names) {
         if (const auto it = byName.constFind(name); it != byName.cend()) {
             found.append(*it);
-        } else {
-            notFound.append(notFoundMessage(runner, name));
+        } else if (notFound) {
+            notFound->append(notFoundMessage(runner, name));
         }
     }
     return found;
@@ -156,9 +165,10 @@ SyncedKinds syncKinds(const QCommandLineParser &parser,
 
 // What was found, in argument order. As kubectl's, objects found by name of
 // one kind after another share a table, even when a name of another kind
-// between them was not found. Missing names add to `notFound`, in order.
+// between them was not found. Missing names add to `notFound`, in order
+// (null: they are not errors).
 QList<KindObjects> collect(const QList<ResolvedRequest> &requests, const SyncedKinds &synced,
-                           QStringList &notFound)
+                           QStringList *notFound)
 {
     QList<KindObjects> kinds;
     for (const auto &[request, resource] : requests) {
@@ -281,6 +291,12 @@ std::optional<SortBy> sortByOption(const QCommandLineParser &parser)
     return std::move(sortBy).value();
 }
 
+bool foundNothing(const QList<KindObjects> &kinds)
+{
+    return std::all_of(kinds.cbegin(), kinds.cend(),
+                       [](const KindObjects &kind) { return kind.objects.isEmpty(); });
+}
+
 void printLines(const QStringList &lines)
 {
     QTextStream err(stderr);
@@ -300,8 +316,12 @@ int listAndPrint(const QCommandLineParser &parser,
     SyncedKinds synced = syncKinds(parser, session, requests);
     if (!synced.created)
         return 1;
+    // As kubectl's, --ignore-not-found does not apply to a watch (whose
+    // object must exist), and only to NotFound: a kind that failed to sync
+    // is still an error.
+    const bool ignoreNotFound = !watching && parser.isSet(QStringLiteral("ignore-not-found"));
     QStringList notFound;
-    QList<KindObjects> kinds = collect(requests, synced, notFound);
+    QList<KindObjects> kinds = collect(requests, synced, ignoreNotFound ? nullptr : &notFound);
     const bool failed = !notFound.isEmpty() || !synced.allSynced;
     if (watching)
         notFound = notFound.mid(0, 1);
@@ -312,6 +332,10 @@ int listAndPrint(const QCommandLineParser &parser,
         return 1;
     }
     if (!format) {
+        // kubectl with --ignore-not-found stops before it picks a printer
+        // when there is nothing to print.
+        if (ignoreNotFound && !failed && foundNothing(kinds))
+            return 0;
         QTextStream(stderr) << "error: " << format.errorMessage() << '\n';
         return 1;
     }
@@ -328,12 +352,11 @@ int listAndPrint(const QCommandLineParser &parser,
     // Like kubectl, a JSON or YAML list is printed even when empty, -o name
     // prints nothing, and a table says that nothing was found (unless
     // something failed: its errors say it). Sorting may have left a table
-    // out (tablesort.h).
-    const bool nothing = std::all_of(kinds.cbegin(), kinds.cend(), [](const KindObjects &kind) {
-        return kind.objects.isEmpty();
-    });
-    if (nothing && table) {
-        if (!failed)
+    // out (tablesort.h). With --ignore-not-found nothing at all is printed
+    // then: no message, no empty list, no custom columns' header.
+    const bool nothing = foundNothing(kinds);
+    if (nothing && (table || ignoreNotFound)) {
+        if (!failed && !ignoreNotFound)
             printNoResourcesFound(kinds);
     } else {
         printKinds(kinds, *format, tableOptions(parser), session->options().allNamespaces,
@@ -392,8 +415,21 @@ std::optional<ResourceArgs> checkedResourceArgs(const QCommandLineParser &parser
     return std::move(*resourceArgs);
 }
 
+// --chunk-size must be an int64, as pflag reads it (the value is not used).
+std::optional<QString> chunkSizeError(const QCommandLineParser &parser)
+{
+    const QString name = QStringLiteral("chunk-size");
+    if (!parser.isSet(name))
+        return std::nullopt;
+    return int64ValueError(QStringLiteral("--chunk-size"), parser.value(name));
+}
+
 int runGet(const QCommandLineParser &parser, const QStringList &args)
 {
+    if (const auto badChunkSize = chunkSizeError(parser)) {
+        QTextStream(stderr) << flagErrorText(*badChunkSize, QStringLiteral("get"));
+        return 1;
+    }
     const std::optional<ResourceArgs> resourceArgs = checkedResourceArgs(parser, args);
     if (!resourceArgs)
         return 1;
@@ -423,7 +459,8 @@ int runGet(const QCommandLineParser &parser, const QStringList &args)
         return watch(parser, std::move(session), requests->first(), format, sortBy);
     // Whatever the lists hold, kubectl's printGeneric then fails on the -o
     // (only one object named reports its own error first): no need to list.
-    if (!format && !watching && !resourceArgs->singleObject) {
+    if (!format && !watching && !resourceArgs->singleObject &&
+        !parser.isSet(QStringLiteral("ignore-not-found"))) {
         QTextStream(stderr) << "error: " << format.errorMessage() << '\n';
         return 1;
     }
@@ -437,6 +474,7 @@ const CommandRegistration registration(Command{
         "      [-o wide|name|json|yaml|jsonpath=T|jsonpath-as-json=T|custom-columns=SPEC]"
         "\n      [--no-headers] [--show-labels] [-L KEY,...] [--sort-by=PATH]\n"
         "      [-w | --watch-only] [--output-watch-events]\n"
+        "      [--ignore-not-found] [--show-managed-fields] [--chunk-size=N]\n"
         "                                      sync, print like kubectl get, exit "
         "(-w: then every change)"),
     addInformerCommandOptions,

@@ -1,8 +1,9 @@
 // informantctl watch KIND [-o table|json]: print every change as it arrives,
 // like kubectl get -w (table rows, with --no-headers and --show-labels; or
 // one JSON watch event per line). The first list must succeed (exit 1
-// otherwise); then it runs until interrupted and reconnects across server
-// restarts. `get KIND -w` prints the same way (resourcewatch.h).
+// otherwise); then it runs until interrupted (or its reader is gone:
+// SIGPIPE) and reconnects across server restarts. `get KIND -w` prints the same way
+// (resourcewatch.h).
 
 #include "command.h"
 #include "informerrunner.h"

@@ -190,6 +190,49 @@ QString flagErrorText(const QString &message, const QString &command)
     return QStringLiteral("Error: %1\nSee '%2' for usage.\n").arg(message, usage);
 }
 
+std::optional<QString> int64ValueError(const QString &flag, const QString &value)
+{
+    QString digits = value;
+    if (digits.startsWith(u'+') || digits.startsWith(u'-'))
+        digits.remove(0, 1);
+    int base = 10;
+    const QString prefix = digits.left(2).toLower();
+    if (prefix == QLatin1String("0x") || prefix == QLatin1String("0o") ||
+        prefix == QLatin1String("0b")) {
+        base = prefix == QLatin1String("0x") ? 16 : prefix == QLatin1String("0o") ? 8 : 2;
+        digits.remove(0, 2);
+        if (digits.startsWith(u'_'))
+            digits.remove(0, 1);
+    } else if (digits.size() > 1 && digits.startsWith(u'0')) {
+        base = 8;
+    }
+    // Go's underscoreOK: "_" only between digits (or after a base prefix).
+    const bool underscoresFit = !digits.endsWith(u'_') && !digits.contains(QLatin1String("__")) &&
+                                (!digits.startsWith(u'_') || base != 10);
+    digits.remove(u'_');
+    bool allDigits = !digits.isEmpty() && underscoresFit;
+    for (const QChar c : std::as_const(digits)) {
+        const char16_t lower = c.toLower().unicode();
+        const int digit = lower >= u'0' && lower <= u'9'   ? lower - u'0'
+                          : lower >= u'a' && lower <= u'z' ? lower - u'a' + 10
+                                                           : base;
+        allDigits = allDigits && digit < base;
+    }
+    QString problem;
+    if (!allDigits) {
+        problem = QStringLiteral("invalid syntax");
+    } else {
+        bool inRange = false;
+        (value.startsWith(u'-') ? QStringLiteral("-") + digits : digits).toLongLong(&inRange, base);
+        if (!inRange)
+            problem = QStringLiteral("value out of range");
+    }
+    if (problem.isEmpty())
+        return std::nullopt;
+    return QStringLiteral("invalid argument %1 for \"%2\" flag: strconv.ParseInt: parsing %1: %3")
+        .arg(goQuoted(value), flag, problem);
+}
+
 std::optional<bool> parseGoBool(const QString &text)
 {
     static const QStringList kTrue{QStringLiteral("1"),    QStringLiteral("t"),

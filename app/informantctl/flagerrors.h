@@ -32,6 +32,12 @@ std::optional<QString> findFlagError(const QCommandLineParser &parser, const QSt
 // COMMAND when `command` is empty).
 QString flagErrorText(const QString &message, const QString &command);
 
+// pflag's error (without "Error: ") for `value` given to the int64 flag
+// `flag` ("--chunk-size"), read as strconv.ParseInt(value, 0, 64) reads it:
+// decimal, 0x, 0o, 0b or a leading 0, "_" between digits; nullopt when it
+// is one.
+std::optional<QString> int64ValueError(const QString &flag, const QString &value);
+
 // Go's strconv.ParseBool: nullopt for anything else.
 std::optional<bool> parseGoBool(const QString &text);
 

@@ -3,6 +3,7 @@
 #include "jsontext.h"
 #include "listdocument.h"
 #include "objectname.h"
+#include "standardoutput.h"
 #include "tabwriter.h"
 
 #include "informer/printers/yamlwriter.h"
@@ -13,19 +14,12 @@
 #include <QTextStream>
 
 #include <algorithm>
-#include <cstdio>
 
 using namespace informant;
 
 namespace informantctl {
 
 namespace {
-
-void writeStdout(const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    std::fflush(stdout);
-}
 
 // A table per kind, as kubectl prints several: each aligned on its own, a
 // blank line before every table but the first (none with --no-headers).
@@ -95,14 +89,14 @@ void printKinds(const QList<KindObjects> &kinds, const GetOutput &output, TableO
         options.wide = output.format == OutputFormat::Wide;
         options.withKind = printedKinds.size() > 1;
         options.withNamespace = false;
-        QTextStream(stdout) << tables(kinds, options, allNamespaces);
+        writeStandardOutput(tables(kinds, options, allNamespaces));
         return;
     }
     case OutputFormat::Name:
-        QTextStream(stdout) << nameLines(kinds);
+        writeStandardOutput(nameLines(kinds));
         return;
     case OutputFormat::CustomColumns:
-        QTextStream(stdout) << customColumnsTable(kinds, *output.columns, options.noHeaders);
+        writeStandardOutput(customColumnsTable(kinds, *output.columns, options.noHeaders));
         return;
     case OutputFormat::Json:
     case OutputFormat::Yaml:
@@ -122,15 +116,15 @@ void printKinds(const QList<KindObjects> &kinds, const GetOutput &output, TableO
         document = listDocument(items);
     }
     if (output.format == OutputFormat::Json) {
-        writeStdout(toIndentedJson(document));
+        writeStandardOutput(toIndentedJson(document));
     } else if (output.format == OutputFormat::Yaml) {
-        writeStdout(toYaml(document).toUtf8());
+        writeStandardOutput(toYaml(document).toUtf8());
     } else {
         // kubectl runs the template on the List (or the object) as a whole.
         const QByteArray json = QJsonDocument(document).toJson(QJsonDocument::Compact);
-        writeStdout(output.format == OutputFormat::JsonPath
-                        ? output.jsonPath->execute(json).toUtf8()
-                        : output.jsonPath->executeAsJson(json));
+        writeStandardOutput(output.format == OutputFormat::JsonPath
+                                ? output.jsonPath->execute(json).toUtf8()
+                                : output.jsonPath->executeAsJson(json));
     }
 }
 

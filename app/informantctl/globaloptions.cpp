@@ -44,7 +44,11 @@ GlobalOptions GlobalOptions::fromParser(const QCommandLineParser &parser)
         informant::connectionFlagsFromParser(parser);
     options.labelSelector = parser.value(kSelector);
     options.fieldSelector = parser.value(kFieldSelector);
-    options.noTransform = parser.isSet(kNoTransform);
+    // get --show-managed-fields (kubectl's) asks for what --no-transform
+    // keeps. Declared with the informer commands' options, not here: asked
+    // among the options given, so a parser without it does not warn.
+    options.noTransform = parser.isSet(kNoTransform) ||
+                          parser.optionNames().contains(QStringLiteral("show-managed-fields"));
     options.stats = parser.isSet(kStats);
     return options;
 }

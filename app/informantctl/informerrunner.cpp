@@ -1,6 +1,7 @@
 #include "informerrunner.h"
 
 #include "connection.h"
+#include "standardoutput.h"
 
 #include "informer/informers/selectorlisterwatcher.h"
 #include "informer/kube/discovery.h"
@@ -87,6 +88,19 @@ void addInformerCommandOptions(QCommandLineParser &parser)
                       QStringLiteral("get: sort by the value of a JSONPath, like kubectl get "
                                      "--sort-by (e.g. .metadata.creationTimestamp)."),
                       QStringLiteral("path")});
+    parser.addOption({QStringLiteral("ignore-not-found"),
+                      QStringLiteral("get: an object named that does not exist is no error "
+                                     "(nothing printed for it, exit 0), and finding nothing "
+                                     "prints nothing at all, like kubectl get "
+                                     "--ignore-not-found.")});
+    parser.addOption({QStringLiteral("show-managed-fields"),
+                      QStringLiteral("get: keep metadata.managedFields in -o json/yaml (what "
+                                     "--no-transform does), like kubectl.")});
+    parser.addOption({QStringLiteral("chunk-size"),
+                      QStringLiteral("get: accepted for kubectl's scripts and checked, but "
+                                     "without effect: an informer lists as it does (a streaming "
+                                     "list, else pages of 500)."),
+                      QStringLiteral("n")});
     parser.addOption({QStringLiteral("until-synced"),
                       QStringLiteral("dump: write the cache once it has synced.")});
     parser.addOption({QStringLiteral("for"),
@@ -389,25 +403,25 @@ void printStats(const InformerRunner::Stats &stats)
     const qint64 watchCpuMs = stats.syncCpuMs >= 0 && stats.runEndCpuMs >= stats.syncCpuMs
                                   ? stats.runEndCpuMs - stats.syncCpuMs
                                   : 0;
-    QTextStream(stdout) << QStringLiteral("{\"synced_ms\":%1,\"objects\":%2,\"events\":%3,"
-                                          "\"events_per_s\":%4,\"relists\":%5,"
-                                          "\"watch_restarts\":%6,\"backlog_peak\":%7,"
-                                          "\"coalesced\":%8,\"delivered\":%9,"
-                                          "\"delivered_per_s\":%10,\"peak_rss_kb\":%11,"
-                                          "\"sync_cpu_ms\":%12,\"watch_cpu_ms\":%13}\n")
-                               .arg(stats.syncedMs)
-                               .arg(stats.objects)
-                               .arg(stats.events)
-                               .arg(QString::number(stats.eventsPerSecond, 'f', 1))
-                               .arg(stats.relists)
-                               .arg(stats.watchRestarts)
-                               .arg(stats.backlogPeak)
-                               .arg(stats.coalesced)
-                               .arg(stats.delivered)
-                               .arg(QString::number(stats.deliveredPerSecond, 'f', 1))
-                               .arg(qint64(usage.ru_maxrss))
-                               .arg(stats.syncCpuMs)
-                               .arg(watchCpuMs);
+    writeStandardOutput(QStringLiteral("{\"synced_ms\":%1,\"objects\":%2,\"events\":%3,"
+                                       "\"events_per_s\":%4,\"relists\":%5,"
+                                       "\"watch_restarts\":%6,\"backlog_peak\":%7,"
+                                       "\"coalesced\":%8,\"delivered\":%9,"
+                                       "\"delivered_per_s\":%10,\"peak_rss_kb\":%11,"
+                                       "\"sync_cpu_ms\":%12,\"watch_cpu_ms\":%13}\n")
+                            .arg(stats.syncedMs)
+                            .arg(stats.objects)
+                            .arg(stats.events)
+                            .arg(QString::number(stats.eventsPerSecond, 'f', 1))
+                            .arg(stats.relists)
+                            .arg(stats.watchRestarts)
+                            .arg(stats.backlogPeak)
+                            .arg(stats.coalesced)
+                            .arg(stats.delivered)
+                            .arg(QString::number(stats.deliveredPerSecond, 'f', 1))
+                            .arg(qint64(usage.ru_maxrss))
+                            .arg(stats.syncCpuMs)
+                            .arg(watchCpuMs));
 }
 
 } // namespace

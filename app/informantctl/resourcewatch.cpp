@@ -3,11 +3,11 @@
 #include "informerrunner.h"
 #include "jsontext.h"
 #include "listdocument.h"
+#include "standardoutput.h"
 
 #include <QTextStream>
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <mutex>
 
@@ -103,8 +103,7 @@ private:
     {
         if (text.isEmpty())
             return;
-        std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
-        std::fflush(stdout);
+        writeStandardOutput(text, "unable to output the provided object: ");
     }
 
     std::mutex m_mutex;

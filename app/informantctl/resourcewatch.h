@@ -30,8 +30,9 @@ constexpr qint64 kFirstListTimeoutMs = 120000;
 // its first error.
 using FirstListCheck = std::function<bool()>;
 
-// Starts `runner`'s informer and prints until the process is interrupted;
-// says on stderr when the watch is interrupted and when it resumes.
+// Starts `runner`'s informer and prints until the process is interrupted
+// (or its standard output is gone: standardoutput.h ends it then); says
+// on stderr when the watch is interrupted and when it resumes.
 // Returns the exit status (1 if the handler could not be added, or the
 // first list failed, or `check` refused it, or the first table could not
 // be sorted).
