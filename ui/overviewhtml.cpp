@@ -3,6 +3,8 @@
 #include "models/rowformatter.h"
 #include "models/statustone.h"
 #include "models/yamlrenderer.h"
+#include "ui/overviewannotations.h"
+#include "ui/overviewconfigmap.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -113,6 +115,23 @@ void secretData(Html &h, const QJsonObject &o, bool reveal)
                                   : QStringLiteral("<i>binary, %1</i>").arg(size));
     }
     h.endTable();
+}
+
+// A ConfigMap's data and binaryData keys, each in its own table after the
+// metadata one, as a Secret's data.
+void configMapData(Html &h, const QJsonObject &o)
+{
+    const auto table = [&h](const QString &title, const QList<OverviewRow> &rows) {
+        if (rows.isEmpty())
+            return;
+        h.section(title);
+        h.beginTable();
+        for (const OverviewRow &row : rows)
+            h.row(row.key, row.valueHtml);
+        h.endTable();
+    };
+    table(QStringLiteral("Data"), configMapDataRows(o));
+    table(QStringLiteral("Binary data"), configMapBinaryDataRows(o));
 }
 
 // A deletionTimestamp in the future is a graceful termination (the kubelet
@@ -439,8 +458,12 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
     const QJsonObject labels = meta.value(QLatin1String("labels")).toObject();
     if (!labels.isEmpty())
         h.row(QStringLiteral("Labels"), chips(labels));
-    if (!object.annotationKeys().isEmpty())
-        h.text(QStringLiteral("Annotations"), object.annotationKeys().join(QStringLiteral(", ")));
+    const QJsonObject annotations = meta.value(QLatin1String("annotations")).toObject();
+    if (!annotations.isEmpty()) {
+        const bool isSecret = object.kind() == QLatin1String("Secret");
+        h.row(QStringLiteral("Annotations"),
+              annotationsHtml(annotations, isSecret && !revealSecrets));
+    }
     QStringList owners;
     for (const OwnerReference &ref : object.ownerReferences()) {
         owners.append(link(ObjectLink{ref.apiVersion, ref.kind, object.namespaceName(), ref.name}) +
@@ -458,6 +481,9 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
     h.endTable();
     if (object.kind() == QLatin1String("Secret"))
         secretData(h, o, revealSecrets);
+    else if (object.kind() == QLatin1String("ConfigMap") &&
+             object.apiVersion() == QLatin1String("v1"))
+        configMapData(h, o);
     conditions(
         h, o.value(QLatin1String("status")).toObject().value(QLatin1String("conditions")).toArray(),
         nowMs);

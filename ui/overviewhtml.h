@@ -3,10 +3,11 @@
 // The details pane's Overview as HTML: key fields of the object (and of its
 // kind: pod node/IP/containers, workload replicas, service ports; what
 // kubectl describe shows first of a PersistentVolumeClaim, PersistentVolume
-// or StorageClass), labels, conditions, owners and controlled objects as
-// links ("object:<apiVersion>|<kind>|<namespace>|<name>"), a Secret's data keys
-// and sizes (values decoded once revealed). Built from the selected
-// object's JSON only (Qt JSON DOM).
+// or StorageClass), labels, annotations with their values
+// (overviewannotations.h), conditions, owners and controlled objects as links
+// ("object:<apiVersion>|<kind>|<namespace>|<name>"), a Secret's data keys and
+// sizes (values decoded once revealed), a ConfigMap's data keys and values
+// (overviewconfigmap.h). Built from the selected object's JSON only (Qt JSON DOM).
 
 #include "informer/core/kubeobject.h"
 
@@ -26,7 +27,8 @@ struct ObjectLink
     static ObjectLink fromUrl(const QString &url);
 };
 
-// `revealSecrets`: a Secret's data values are shown decoded, not masked.
+// `revealSecrets`: a Secret's data values are shown decoded, and its
+// annotations' values (kubectl's last-applied one holds its data), not masked.
 QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controlled, qint64 nowMs,
                      bool dark, bool revealSecrets = false);
 
