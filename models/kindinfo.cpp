@@ -28,7 +28,36 @@ int editDistance(const QString &a, const QString &b)
     return d[n][m];
 }
 
+// The kinds whose table opens in an order of its own (kindinfo.h).
+struct KindDefaultSort
+{
+    QLatin1String group;
+    QLatin1String kind;
+    QLatin1String column;
+    Qt::SortOrder order;
+};
+
+// Events newest first, as Lens opens them: an event list is read for what
+// just went wrong, and by namespace and name a busy cluster's first screen
+// was Job chatter from twenty minutes ago, the crash-looping pod's BackOff
+// thousands of rows down. LAST SEEN ascending: the smallest age on top. Both
+// Event APIs print that column.
+constexpr KindDefaultSort kDefaultSorts[] = {
+    {QLatin1String(""), QLatin1String("Event"), QLatin1String("LAST SEEN"), Qt::AscendingOrder},
+    {QLatin1String("events.k8s.io"), QLatin1String("Event"), QLatin1String("LAST SEEN"),
+     Qt::AscendingOrder},
+};
+
 } // namespace
+
+KindInfo::Sort KindInfo::defaultSort() const
+{
+    for (const KindDefaultSort &sort : kDefaultSorts) {
+        if (group == sort.group && kind == sort.kind)
+            return Sort{sort.column, sort.order};
+    }
+    return {};
+}
 
 bool KindInfo::matchesName(const QString &text) const
 {

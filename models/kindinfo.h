@@ -36,6 +36,15 @@ struct KindInfo
         return group == other.group && version == other.version && plural == other.plural &&
                namespaced == other.namespaced;
     }
+    // The order the kind's table opens in until the user sorts it: by the
+    // column named `column`, or kubectl's (namespace, then name) when it is
+    // empty or the table has no such column.
+    struct Sort
+    {
+        QString column; // "LAST SEEN"
+        Qt::SortOrder order = Qt::AscendingOrder;
+    };
+    Sort defaultSort() const;
     // True when `text` names this kind the way kubectl accepts it: plural,
     // singular kind, short name, or plural.group (case-insensitive).
     bool matchesName(const QString &text) const;

@@ -37,9 +37,25 @@ StatusTone statusTone(const QString &status)
     return StatusTone::Neutral;
 }
 
+StatusTone cellTone(const QString &column, const QString &text)
+{
+    if (column == QLatin1String("STATUS"))
+        return statusTone(text);
+    // Other kinds' TYPE (a Service's ClusterIP, a Secret's Opaque) is not a
+    // state, and never "Warning".
+    if (column == QLatin1String("TYPE") && text == QLatin1String("Warning"))
+        return StatusTone::Warning;
+    return StatusTone::Neutral;
+}
+
 QColor statusToneColor(const QString &status)
 {
-    switch (statusTone(status)) {
+    return toneColor(statusTone(status));
+}
+
+QColor toneColor(StatusTone tone)
+{
+    switch (tone) {
     case StatusTone::Bad:
         return QColor(0xd9, 0x3f, 0x3f);
     case StatusTone::Warning:

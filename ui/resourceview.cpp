@@ -216,12 +216,16 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     if (const auto selector = LabelSelector::parse(m_selector->text()); selector.ok())
         query.selector = selector.value();
     query.facets = m_facets;
+    // Until the user sorts, the kind's own order (events: newest first).
+    const KindInfo::Sort sort = source->kind().defaultSort();
+    query.sortColumn = formatter->columnOf(sort.column); // -1: namespace, then name
+    query.order = query.sortColumn < 0 ? Qt::AscendingOrder : sort.order;
     m_feed = new TableFeed(source, std::move(formatter), query, threading, this);
     ResourceTableModel *model = m_feed->model();
     m_table->setModel(model);
     old.reset();
     m_title->setText(source->kind().pluralTitle());
-    m_columns.restore(model, source->kind().id());
+    restoreColumns(source->kind().id());
     connect(model, &ResourceTableModel::batchAboutToBeApplied, this,
             [this] { m_anchor.remember(*m_feed->model()); });
     connect(model, &ResourceTableModel::batchApplied, this, [this] {
@@ -245,6 +249,21 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     updateFreshness();
     if (!m_quick->hasFocus() && !m_selector->hasFocus())
         m_table->setFocus();
+}
+
+void ResourceView::restoreColumns(const QString &kindId)
+{
+    // The header's saved state, and its sort arrow as a model without rows
+    // has it, must not sort the new feed (each re-sort of a big kind is a
+    // pass over its cache on the worker): sorting is off while they are
+    // restored, and back on at the feed's order, which then sorts nothing.
+    m_table->setSortingEnabled(false);
+    m_columns.restore(m_feed->model(), kindId);
+    const TableQuery &query = m_feed->query();
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSortIndicator(query.sortColumn, query.order);
+    m_table->setSortingEnabled(true);
+    header->setSortIndicatorShown(query.sortColumn >= 0);
 }
 
 void ResourceView::updateCounts()

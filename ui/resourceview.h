@@ -8,11 +8,13 @@
 // timeline alike.)
 //
 // Keeps the selection and the scroll position while rows change: the rows in
-// view are re-found by key after every batch (scrollanchor.h). Column widths,
-// order and visibility are remembered per kind; until the user sets a kind's
-// widths, NAME is widened to the names shown, into the room the other columns
-// leave (tablecolumns.h). The header's context menu shows and hides columns
-// (NAME stays); the rows' menu and Ctrl+C copy names (see rowcopy.h).
+// view are re-found by key after every batch (scrollanchor.h). A kind opens
+// in its own order (KindInfo::defaultSort: events newest first) until the
+// user sorts it. Column widths, order and visibility are remembered per kind;
+// until the user sets a kind's widths, NAME is widened to the names shown,
+// into the room the other columns leave (tablecolumns.h). The header's
+// context menu shows and hides columns (NAME stays); the rows' menu and
+// Ctrl+C copy names (see rowcopy.h).
 
 #include "informer/core/kubeobject.h"
 #include "models/facetselection.h"
@@ -98,6 +100,8 @@ protected:
 
 private:
     void buildLayout();
+    // The shown kind's remembered columns, and its order on the header.
+    void restoreColumns(const QString &kindId);
     void updateCounts();
     void updateFreshness();
     void updateEmptyHint();
