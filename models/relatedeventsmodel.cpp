@@ -57,7 +57,8 @@ QVariant RelatedEventsModel::data(const QModelIndex &index, int role) const
         case ReasonColumn:
             return e.reason;
         case LastSeenColumn: {
-            const qint64 now = m_fixedNowMs ? m_fixedNowMs : SecondClock::nowMs();
+            // In the cluster's time, as the table's LAST SEEN (a replay's).
+            const qint64 now = m_fixedNowMs ? m_fixedNowMs : SecondClock::clusterNowMs();
             return e.lastSeenMs < 0 ? QStringLiteral("<unknown>") : humanAge(now - e.lastSeenMs);
         }
         case CountColumn:

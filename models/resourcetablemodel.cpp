@@ -54,7 +54,8 @@ int ResourceTableModel::columnCount(const QModelIndex &parent) const
 
 qint64 ResourceTableModel::nowMs() const
 {
-    return m_fixedNowMs ? m_fixedNowMs : SecondClock::nowMs();
+    // Ages count in the cluster's time: a replay shows them as recorded.
+    return m_fixedNowMs ? m_fixedNowMs : SecondClock::clusterNowMs();
 }
 
 const QStringList &ResourceTableModel::cellsFor(const Row *row) const
@@ -89,9 +90,9 @@ QVariant ResourceTableModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case Qt::ForegroundRole: {
-        if (m_formatter->columns().at(index.column()).name != QLatin1String("STATUS"))
-            return {};
-        const QColor tone = statusToneColor(cellsFor(row).value(index.column()));
+        // A cell that tells a state (a STATUS, an event's TYPE) in its tone.
+        const QString &column = m_formatter->columns().at(index.column()).name;
+        const QColor tone = toneColor(cellTone(column, cellsFor(row).value(index.column())));
         return tone.isValid() ? QVariant(tone) : QVariant();
     }
     case ObjectRole:

@@ -71,7 +71,8 @@ public:
 
     void setBulkThreshold(int changes) { m_bulkThreshold = changes; }
     int bulkThreshold() const { return m_bulkThreshold; }
-    // Fixes the clock used for AGE text (tests); 0 = the wall clock.
+    // Fixes the clock used for AGE text (tests); 0 = the cluster's time
+    // (SecondClock::clusterNowMs: a replay's is the replayed moment).
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
     // Called after each applied batch with the receivedNs of its changes
     // (change-to-screen latency for --bench-report).

@@ -3,6 +3,9 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QPointer>
+#include <QThread>
+
+#include <cmath>
 
 namespace informant {
 
@@ -10,6 +13,60 @@ namespace {
 // How long after the whole second the tick comes: enough that a timer
 // rounded to the millisecond never fires on the second's last one.
 constexpr int kAfterTheSecondMs = 5;
+
+// The cluster's time as a line through one instant: at the wall clock's
+// wallMs it read clusterMs, and it runs `rate` times as fast. The wall
+// clock itself is {0, 0, 1}.
+struct ClusterTimeAnchor
+{
+    qint64 wallMs = 0;
+    qint64 clusterMs = 0;
+    double rate = 1;
+
+    qint64 at(qint64 wall) const
+    {
+        if (rate == 1)
+            return clusterMs + (wall - wallMs); // exact: no rounding through a double
+        return clusterMs + qint64(std::llround(double(wall - wallMs) * rate));
+    }
+};
+
+// The anchor, written by the GUI thread and read by any (the table's
+// rows are prepared on a worker thread, at every cell of a repaint on the
+// GUI thread): a sequence lock, so a reader never takes a lock nor sees the
+// fields of two anchors. The version is odd while the writer is at work; a
+// reader that saw it odd or changed reads again.
+std::atomic<quint64> s_anchorVersion{0};
+std::atomic<qint64> s_anchorWallMs{0};
+std::atomic<qint64> s_anchorClusterMs{0};
+std::atomic<double> s_anchorRate{1};
+
+ClusterTimeAnchor loadAnchor()
+{
+    for (;;) {
+        const quint64 before = s_anchorVersion.load(std::memory_order_acquire);
+        const ClusterTimeAnchor anchor{s_anchorWallMs.load(std::memory_order_relaxed),
+                                       s_anchorClusterMs.load(std::memory_order_relaxed),
+                                       s_anchorRate.load(std::memory_order_relaxed)};
+        std::atomic_thread_fence(std::memory_order_acquire);
+        if (before % 2 == 0 && s_anchorVersion.load(std::memory_order_relaxed) == before)
+            return anchor;
+        QThread::yieldCurrentThread(); // the writer was preempted between its stores
+    }
+}
+
+// GUI thread only: one writer.
+void storeAnchor(const ClusterTimeAnchor &anchor)
+{
+    const quint64 version = s_anchorVersion.load(std::memory_order_relaxed);
+    s_anchorVersion.store(version + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    s_anchorWallMs.store(anchor.wallMs, std::memory_order_relaxed);
+    s_anchorClusterMs.store(anchor.clusterMs, std::memory_order_relaxed);
+    s_anchorRate.store(anchor.rate, std::memory_order_relaxed);
+    s_anchorVersion.store(version + 2, std::memory_order_release);
+}
+
 } // namespace
 
 std::atomic<qint64> SecondClock::s_tickMs{0};
@@ -37,6 +94,30 @@ qint64 SecondClock::nowMs()
     return tickMs;
 }
 
+qint64 SecondClock::clusterNowMs()
+{
+    return clusterTimeAt(nowMs());
+}
+
+qint64 SecondClock::clusterTimeAt(qint64 wallMs)
+{
+    return loadAnchor().at(wallMs);
+}
+
+void SecondClock::setClusterTime(qint64 clusterMs, double rate)
+{
+    const qint64 before = clusterNowMs();
+    storeAnchor(ClusterTimeAnchor{QDateTime::currentMSecsSinceEpoch(), clusterMs,
+                                  std::isfinite(rate) && rate > 0 ? rate : 0});
+    if (clusterNowMs() != before)
+        Q_EMIT ticked();
+}
+
+void SecondClock::resetClusterTime()
+{
+    storeAnchor(ClusterTimeAnchor{});
+}
+
 SecondClock::SecondClock(QObject *parent)
     : QObject(parent)
 {
@@ -51,6 +132,7 @@ SecondClock::SecondClock(QObject *parent)
 SecondClock::~SecondClock()
 {
     s_tickMs.store(0, std::memory_order_relaxed);
+    storeAnchor(ClusterTimeAnchor{});
 }
 
 void SecondClock::tick()

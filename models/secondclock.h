@@ -10,8 +10,21 @@
 // informers panel). Computed from the same instant and refreshed together,
 // they agree; between ticks, a repaint shows what the last tick showed.
 //
-// Threading: instance() and the tick belong to the GUI thread; nowMs() may be
-// read anywhere.
+// Two notions of "now", read at that one instant:
+// - nowMs(), the wall clock: for what is about our connection to the server
+//   (the last event's "3 s ago", "reconnecting in 4 s", "not watched since").
+// - clusterNowMs(), the cluster's time: for the ages of objects and events
+//   (AGE, "Deleting since 2m ago", an event's LAST SEEN, the timeline's now).
+//   It is the wall clock, except in a replay of a recording (`informant
+//   --replay`), whose cluster lives at the recorded moment: the replay bar
+//   sets it to the replayed instant, standing still while paused and running
+//   at the replay's speed. Ages counted from the wall clock there read the
+//   recording's age ("5m42s" for every pod of a recording made 5 min ago).
+//   One per process: a replay session shows one cluster and opens no other.
+//
+// Threading: instance(), the tick and setClusterTime() belong to the GUI
+// thread; nowMs(), clusterNowMs() and clusterTimeAt() may be read anywhere
+// (the table's row preparation runs on a worker thread).
 
 #include <QObject>
 #include <QTimer>
@@ -34,8 +47,25 @@ public:
     // the current second when its tick is still to come; the wall clock
     // itself while no clock runs (programs without a GUI).
     static qint64 nowMs();
+    // The cluster's time at the instant nowMs() reads: nowMs() unless a
+    // replay set it (setClusterTime).
+    static qint64 clusterNowMs();
+    // The cluster's time at the wall clock's `wallMs`, to the millisecond
+    // (the timeline's "now" line moves between ticks).
+    static qint64 clusterTimeAt(qint64 wallMs);
+
+    // From now on the cluster's time reads `clusterMs` at this moment of the
+    // wall clock and runs `rate` times as fast (0: stands still, a paused
+    // replay). Emits ticked() when that moves the cluster's time at the last
+    // tick, so a seek or a pause shows at once.
+    void setClusterTime(qint64 clusterMs, double rate);
+    // The cluster's time is the wall clock's again. No ticked(): it is
+    // called as a replay's window goes, and views being destroyed must not
+    // be asked to refresh; any other catches up at the next tick.
+    void resetClusterTime();
 
 Q_SIGNALS:
+    // A new second, or a new cluster time: texts counted from now are stale.
     void ticked();
 
 private:

@@ -284,7 +284,8 @@ void DetailsPane::refreshTexts()
 
 void DetailsPane::refreshOverview()
 {
-    const qint64 now = SecondClock::nowMs();
+    // Ages and "since ... ago" in the cluster's time, as the table's AGE.
+    const qint64 now = SecondClock::clusterNowMs();
     const QList<KubeObject> controlled =
         (m_controlled && !m_object.isNull()) ? m_controlled(m_object) : QList<KubeObject>();
     QString html = overviewHtml(m_object, controlled, now, m_dark, m_reveal->isChecked());

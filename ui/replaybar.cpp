@@ -1,12 +1,16 @@
 #include "ui/replaybar.h"
 
+#include "models/secondclock.h"
+
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 namespace informant {
@@ -86,6 +90,12 @@ ReplayBar::ReplayBar(ReplayControls controls, QWidget *parent)
     refresh();
 }
 
+ReplayBar::~ReplayBar()
+{
+    if (m_clusterTimeRate && QCoreApplication::instance())
+        SecondClock::instance()->resetClusterTime();
+}
+
 QString ReplayBar::positionText(const ReplayPosition &position)
 {
     const QString offsets =
@@ -100,6 +110,7 @@ QString ReplayBar::positionText(const ReplayPosition &position)
 void ReplayBar::refresh()
 {
     m_last = m_controls.position ? m_controls.position() : std::nullopt;
+    followClusterTime(m_last);
     setEnabled(m_last.has_value());
     if (!m_last) {
         m_time->setText(QStringLiteral("The replay has stopped"));
@@ -200,6 +211,30 @@ void ReplayBar::showSpeed(double speed)
         index = m_speed->count() - 1;
     }
     m_speed->setCurrentIndex(index);
+}
+
+void ReplayBar::followClusterTime(const std::optional<ReplayPosition> &position)
+{
+    const qint64 wallMs = QDateTime::currentMSecsSinceEpoch();
+    if (!position) {
+        // Stopped: what the window still shows is the cluster's last state,
+        // aged as at its last moment.
+        if (m_clusterTimeRate && *m_clusterTimeRate != 0) {
+            SecondClock::instance()->setClusterTime(SecondClock::clusterTimeAt(wallMs), 0);
+            m_clusterTimeRate = 0;
+        }
+        return;
+    }
+    if (!position->recordedAt.isValid())
+        return; // when the cluster lived is unknown: the wall clock it is
+    const bool playing = !position->paused && position->positionMs < position->durationMs;
+    const double rate = playing ? position->speed : 0;
+    const qint64 replayedMs = position->recordedAt.toMSecsSinceEpoch() + position->positionMs;
+    if (m_clusterTimeRate == rate &&
+        std::abs(SecondClock::clusterTimeAt(wallMs) - replayedMs) <= kClusterTimeToleranceMs)
+        return;
+    SecondClock::instance()->setClusterTime(replayedMs, rate);
+    m_clusterTimeRate = rate;
 }
 
 } // namespace informant

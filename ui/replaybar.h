@@ -10,6 +10,11 @@
 // wires them to the embedded simulator), and reads the position every
 // kRefreshIntervalMs while shown. GUI thread only; the controls may block
 // briefly (a move backward rewrites the simulated cluster's objects).
+//
+// It also sets the cluster's time (SecondClock::setClusterTime) to the
+// replayed moment, recordedAt + position, each time it reads the position:
+// ages then read as they did at that moment, stand still while the replay
+// is paused and run at its speed. Its destruction gives the wall clock back.
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -51,8 +56,14 @@ class ReplayBar final : public QToolBar
 public:
     static constexpr int kRefreshIntervalMs = 250;
     static constexpr int kSeekWhileDraggingMs = 200;
+    // How far the cluster's time may be from the replay's position before
+    // the bar sets it again. A read of the position comes a few ms after the
+    // replay computed it; setting the time at each read would move it back
+    // and forth by that much, and an age across a second's boundary with it.
+    static constexpr qint64 kClusterTimeToleranceMs = 250;
 
     ReplayBar(ReplayControls controls, QWidget *parent = nullptr);
+    ~ReplayBar() override;
 
     // Reads the position now (the bar also does on its timer).
     void refresh();
@@ -75,6 +86,9 @@ private:
     void seekTo(qint64 positionMs);
     void onSpeedChosen(int index);
     void showSpeed(double speed);
+    // The cluster's time at the replayed moment of `position` (nullopt: the
+    // replay has stopped, and its cluster with it).
+    void followClusterTime(const std::optional<ReplayPosition> &position);
 
     ReplayControls m_controls;
     QToolButton *m_play;
@@ -87,6 +101,8 @@ private:
     qint64 m_soughtMs = -1; // where the bar last asked the replay to go
     std::optional<ReplayPosition> m_last;
     bool m_updating = false; // the bar itself is setting the slider or the speed
+    // The rate the bar last set the cluster's time to run at; nullopt: never set.
+    std::optional<double> m_clusterTimeRate;
 };
 
 } // namespace informant

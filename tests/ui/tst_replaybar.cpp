@@ -2,10 +2,12 @@
 // embedded simulator's replay of a recording: moving the slider moves the
 // table to the recorded state of that time (a pod that exists only later
 // appears, and goes again when moved back); pausing stops the position; the
-// label gives the recorded wall-clock time and the offsets.
+// label gives the recorded wall-clock time and the offsets; the cluster's
+// time (the ages' now) is the replayed moment.
 
 #include "models/liveclustersession.h"
 #include "models/resourcetablemodel.h"
+#include "models/secondclock.h"
 #include "sim/simulator.h"
 #include "ui/mainwindow.h"
 #include "ui/replaybar.h"
@@ -16,6 +18,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -113,6 +116,8 @@ private Q_SLOTS:
     void slidingMovesTheTableToTheRecordedStateAndPauseStopsIt();
     void draggingSeeksAtMostEveryInterval();
     void positionTextGivesTheRecordedTimeAndOffsets();
+    void clusterTimeIsTheReplayedMoment();
+    void aPositionReadLateLeavesTheClusterTime();
 };
 
 void TestReplayBar::slidingMovesTheTableToTheRecordedStateAndPauseStopsIt()
@@ -212,6 +217,70 @@ void TestReplayBar::positionTextGivesTheRecordedTimeAndOffsets()
              local + QStringLiteral("  +2:05 of 10:00"));
     QCOMPARE(ReplayBar::positionText({3725000, 7200000, 1, false, QDateTime()}),
              QStringLiteral("+1:02:05 of 2:00:00"));
+}
+
+// recordedAt + position: standing still while paused (whatever the wall
+// clock does), moved by a seek, running at the replay's speed; the wall
+// clock again once the bar is gone.
+void TestReplayBar::clusterTimeIsTheReplayedMoment()
+{
+    const QDateTime recordedAt =
+        QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
+    const qint64 startMs = recordedAt.toMSecsSinceEpoch();
+    ReplayPosition replay{125000, 600000, 1, true, recordedAt};
+    ReplayControls controls;
+    controls.position = [&replay] { return std::optional<ReplayPosition>(replay); };
+    controls.setPaused = [&replay](bool paused) { replay.paused = paused; };
+    controls.seek = [&replay](qint64 ms) { replay.positionMs = ms; };
+    controls.setSpeed = [&replay](double speed) { replay.speed = speed; };
+    {
+        ReplayBar bar(std::move(controls));
+        QCOMPARE(SecondClock::clusterNowMs(), startMs + 125000);
+        QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+        QVERIFY(ticks.wait(1500)); // a new second of the wall clock
+        QCOMPARE(SecondClock::clusterNowMs(), startMs + 125000);
+
+        bar.slider()->setValue(300000); // the keyboard: a seek
+        QCOMPARE(replay.positionMs, qint64(300000));
+        QCOMPARE(SecondClock::clusterNowMs(), startMs + 300000);
+
+        replay.speed = 10;
+        bar.playButton()->click();
+        QVERIFY(!replay.paused);
+        const qint64 wallMs = QDateTime::currentMSecsSinceEpoch();
+        QCOMPARE(SecondClock::clusterTimeAt(wallMs + 1000) - SecondClock::clusterTimeAt(wallMs),
+                 qint64(10000));
+        // Anchored where the replay was read, a moment ago at 10x.
+        const qint64 sinceRead = SecondClock::clusterTimeAt(wallMs) - (startMs + 300000);
+        QVERIFY2(sinceRead >= 0 && sinceRead < 10000, qPrintable(QString::number(sinceRead)));
+    }
+    QCOMPARE(SecondClock::clusterNowMs(), SecondClock::nowMs());
+}
+
+// Playing at 1x, the position is read a few ms after the replay computed
+// it: within kClusterTimeToleranceMs the cluster's time keeps its course
+// (set again, an age could step back across a second); past it (someone
+// else moved the replay), it follows.
+void TestReplayBar::aPositionReadLateLeavesTheClusterTime()
+{
+    const QDateTime recordedAt =
+        QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
+    ReplayPosition replay{60000, 600000, 1, false, recordedAt};
+    ReplayControls controls;
+    controls.position = [&replay] { return std::optional<ReplayPosition>(replay); };
+    ReplayBar bar(std::move(controls));
+    const qint64 wallMs = QDateTime::currentMSecsSinceEpoch();
+    const qint64 course = SecondClock::clusterTimeAt(wallMs);
+    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+    replay.positionMs -= ReplayBar::kClusterTimeToleranceMs / 2;
+    bar.refresh();
+    QCOMPARE(SecondClock::clusterTimeAt(wallMs), course);
+    QCOMPARE(ticks.count(), 0);
+    replay.positionMs += 60000;
+    bar.refresh();
+    QCOMPARE(ticks.count(), 1);
+    const qint64 moved = SecondClock::clusterTimeAt(wallMs) - course;
+    QVERIFY2(moved > 59000 && moved < 60000, qPrintable(QString::number(moved)));
 }
 
 QTEST_MAIN(TestReplayBar)

@@ -1,5 +1,6 @@
 #include "ui/timeline/timelinecanvas.h"
 
+#include "models/secondclock.h"
 #include "models/timeline/eventtooltip.h"
 #include "models/timeline/objectidentity.h"
 
@@ -35,7 +36,9 @@ constexpr double kRightMarginRatio = 0.02;
 TimelineCanvas::TimelineCanvas(EventStore *store, QWidget *parent)
     : QAbstractScrollArea(parent)
     , m_store(store)
-    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+    // The cluster's time, to the millisecond: the events are stamped with it,
+    // and a replay's "now" is the replayed moment's, not the wall clock's.
+    , m_clock([] { return SecondClock::clusterTimeAt(QDateTime::currentMSecsSinceEpoch()); })
     , m_zone(QTimeZone::systemTimeZone())
 {
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

@@ -61,7 +61,7 @@ public:
 
     bool followLive() const { return m_followLive; }
     void setFollowLive(bool follow);
-    void setClock(std::function<qint64()> nowMs); // for tests; default: system clock
+    void setClock(std::function<qint64()> nowMs); // for tests; default: the cluster's time
     void setTimeZone(const QTimeZone &zone);
 
     void setGroupCollapsed(const QString &groupKey, bool collapsed);
