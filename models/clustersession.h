@@ -47,12 +47,29 @@ public:
     // session drops them unless informant runs with --no-transform): the
     // details pane has none to show.
     virtual bool keepsManagedFields() const { return true; }
+    // The namespace a namespaced kind is watched in when listing it in every
+    // namespace is forbidden (a user whose Role binds in one namespace): -n,
+    // the context's namespace, or what the user chose since. Empty: none.
+    virtual QString fallbackNamespace() const { return {}; }
+    // False when the session cannot watch a kind in one namespace (a local
+    // one): there is nothing to choose.
+    virtual bool canWatchOneNamespace() const { return false; }
+    // The user's choice of fallback namespace, for the kinds started later and
+    // those watched in one namespace now, which go on in `namespaceName`, or
+    // in every namespace again when it is empty; a kind forbidden in every
+    // namespace goes on in it at once. The same namespace again retries the
+    // kinds forbidden in it (the user's Role may have just been bound).
+    virtual void setFallbackNamespace(const QString &namespaceName) { Q_UNUSED(namespaceName) }
 
 Q_SIGNALS:
     void kindsChanged();
     void sourceCreated(informant::KindSource *source);
     // Discovery or connection failure, with the server's message.
     void failed(const QString &message);
+    // A notice failed() gave that is no longer true ("watching namespace web
+    // only" once every namespace is watched again).
+    void noticeWithdrawn(const QString &message);
+    void fallbackNamespaceChanged(const QString &namespaceName);
     // The cluster's credential plugin (kubelogin, aws, gke-gcloud-auth-plugin)
     // as it runs: each line it writes for the user (a URL to open, a device
     // code to enter), then the run's end (`error` empty when it signed in).

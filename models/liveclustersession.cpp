@@ -160,10 +160,66 @@ void LiveClusterSession::narrowIfForbidden(InformerKindSource *source)
         return;
     source->replaceInformer(std::move(informer), kind);
     m_factory->start();
-    if (!std::exchange(m_allNamespacesForbidden, true))
-        Q_EMIT failed(QStringLiteral("Not allowed to read %1 in every namespace: watching "
-                                     "namespace %2 only, for this and other kinds.")
-                          .arg(kind.plural, m_options.fallbackNamespace));
+    if (!std::exchange(m_allNamespacesForbidden, true)) {
+        m_firstNarrowedPlural = kind.plural;
+        renewNarrowingNotice();
+    }
+}
+
+void LiveClusterSession::renewNarrowingNotice()
+{
+    if (!m_narrowingNotice.isEmpty())
+        Q_EMIT noticeWithdrawn(std::exchange(m_narrowingNotice, QString()));
+    if (!m_allNamespacesForbidden)
+        return;
+    m_narrowingNotice = QStringLiteral("Not allowed to read %1 in every namespace: watching "
+                                       "namespace %2 only, for this and other kinds.")
+                            .arg(m_firstNarrowedPlural, m_options.fallbackNamespace);
+    Q_EMIT failed(m_narrowingNotice);
+}
+
+// The same move as -n at start, chosen later: what is watched in one
+// namespace goes on in the new one (or in every namespace again), and a kind
+// forbidden in every namespace goes on in it.
+void LiveClusterSession::setFallbackNamespace(const QString &namespaceName)
+{
+    if (namespaceName == m_options.fallbackNamespace) {
+        for (InformerKindSource *s : std::as_const(m_order)) {
+            if (m_narrowed.contains(s->kind().id()) &&
+                s->status().state == InformerStatus::State::Forbidden)
+                s->retryNow();
+        }
+        return;
+    }
+    QList<std::pair<InformerKindSource *, InformerKey>> narrowed;
+    for (InformerKindSource *s : std::as_const(m_order)) {
+        if (m_narrowed.contains(s->kind().id()))
+            narrowed.append({s, keyFor(s->kind())});
+    }
+    m_options.fallbackNamespace = namespaceName;
+    if (namespaceName.isEmpty()) {
+        m_narrowed.clear();
+        m_allNamespacesForbidden = false;
+    }
+    for (const auto &[source, previous] : std::as_const(narrowed))
+        rescope(source, previous);
+    m_factory->start();
+    renewNarrowingNotice();
+    Q_EMIT fallbackNamespaceChanged(namespaceName);
+    // Each narrows the next kinds forbidden in every namespace, not the first.
+    for (InformerKindSource *s : QList<InformerKindSource *>(m_order))
+        narrowIfForbidden(s);
+}
+
+void LiveClusterSession::rescope(InformerKindSource *source, const InformerKey &previous)
+{
+    m_factory->forget(previous); // the source stops it (replaceInformer)
+    if (source->isGone())
+        return; // followServedKind starts it where keyFor says, if it is served again
+    const KindInfo kind = source->kind();
+    std::shared_ptr<SharedIndexInformer> informer = informerFor(keyFor(kind));
+    if (informer)
+        source->replaceInformer(std::move(informer), kind);
 }
 
 KindSource *LiveClusterSession::source(const KindInfo &kind)

@@ -58,6 +58,9 @@ public:
     KindSource *source(const KindInfo &kind) override;
     QList<KindSource *> sources() const override;
     bool keepsManagedFields() const override { return m_options.keepManagedFields; }
+    QString fallbackNamespace() const override { return m_options.fallbackNamespace; }
+    bool canWatchOneNamespace() const override { return true; }
+    void setFallbackNamespace(const QString &namespaceName) override;
 
     // Starts discovery (asynchronously); while one runs, another follows it.
     void discover();
@@ -76,6 +79,12 @@ private:
     // `source` was forbidden in every namespace: it goes on in the fallback
     // namespace, and so do the namespaced kinds started after it.
     void narrowIfForbidden(InformerKindSource *source);
+    // `source` goes on over an informer for the scope keyFor() gives now;
+    // `previous` is the key of the one it had.
+    void rescope(InformerKindSource *source, const InformerKey &previous);
+    // Says which one namespace is watched (and why), taking back what it said
+    // before; nothing while no kind is narrowed.
+    void renewNarrowingNotice();
     // The informer key of `kind` in the scope it is watched in.
     InformerKey keyFor(const KindInfo &kind) const;
     void onDiscovered(const QList<KindInfo> &kinds, const QString &error,
@@ -94,6 +103,8 @@ private:
     QHash<QString, InformerKindSource *> m_sources;
     QSet<QString> m_narrowed; // kinds watched in the fallback namespace only
     bool m_allNamespacesForbidden = false;
+    QString m_firstNarrowedPlural; // the kind that was forbidden first, for the notice
+    QString m_narrowingNotice;     // what failed() said of it, while true
     QList<InformerKindSource *> m_order;
     bool m_waitingForSignIn = false;
     bool m_kindsDiscovered = false;

@@ -2,11 +2,13 @@
 
 #include "models/freshness.h"
 #include "models/secondclock.h"
+#include "ui/namespaceentry.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QStyle>
+#include <QVBoxLayout>
 
 namespace informant {
 
@@ -15,13 +17,21 @@ FreshnessBanner::FreshnessBanner(QWidget *parent)
     , m_icon(new QLabel(this))
     , m_label(new QLabel(this))
     , m_retry(new QPushButton(QStringLiteral("Reconnect now"), this))
+    , m_namespaceEntry(new NamespaceEntry(this))
 {
     setObjectName(QStringLiteral("freshnessBanner"));
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(10, 5, 10, 5);
     layout->setSpacing(8);
     layout->addWidget(m_icon);
-    layout->addWidget(m_label, 1);
+    // The entry under the text it answers, the text keeping the width.
+    auto *text = new QVBoxLayout;
+    text->setSpacing(4);
+    text->addWidget(m_label);
+    text->addWidget(m_namespaceEntry, 0, Qt::AlignLeft);
+    layout->addLayout(text, 1);
+    m_namespaceEntry->hide();
+    connect(m_namespaceEntry, &NamespaceEntry::chosen, this, &FreshnessBanner::namespaceChosen);
     layout->addWidget(m_retry, 0, Qt::AlignVCenter);
     m_retry->setToolTip(QStringLiteral("Try again now instead of at the end of the wait"));
     connect(m_retry, &QPushButton::clicked, this, &FreshnessBanner::retryRequested);
@@ -53,6 +63,12 @@ QAbstractButton *FreshnessBanner::retryButton() const
     return m_retry;
 }
 
+void FreshnessBanner::offerNamespaceEntry(std::function<bool()> offered)
+{
+    m_namespaceEntryOffered = std::move(offered);
+    refresh();
+}
+
 void FreshnessBanner::refresh()
 {
     const FreshnessLevel level = freshnessLevel(m_status);
@@ -81,6 +97,8 @@ void FreshnessBanner::refresh()
     // Only a wait can be cut short; a list in progress is already trying.
     m_retry->setVisible(m_status.retryAtMs >= 0 &&
                         m_status.state != InformerStatus::State::Listing);
+    m_namespaceEntry->setVisible(m_status.state == InformerStatus::State::Forbidden &&
+                                 m_namespaceEntryOffered && m_namespaceEntryOffered());
     show();
 }
 

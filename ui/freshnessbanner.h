@@ -3,17 +3,23 @@
 // FreshnessBanner: the strip above a table that says, on the table itself,
 // when its watch is not healthy ("Watch of pods lost (connection refused) —
 // reconnecting in 3 s. Showing the last known state."). Hidden while the
-// informer is watching. Re-words itself every second for countdowns.
+// informer is watching. Re-words itself every second for countdowns. When the
+// list is forbidden and the kind could be watched in one namespace, it offers
+// "Watch namespace: [____] [Watch]" (offerNamespaceEntry).
 
 #include "informer/informers/informerstatus.h"
 
 #include <QFrame>
+
+#include <functional>
 
 class QAbstractButton;
 class QLabel;
 class QPushButton;
 
 namespace informant {
+
+class NamespaceEntry;
 
 class FreshnessBanner final : public QFrame
 {
@@ -27,9 +33,15 @@ public:
     QString text() const;
     // "Reconnect now", offered while the informer waits to retry.
     QAbstractButton *retryButton() const;
+    // Shows the namespace entry below the text while the status is Forbidden
+    // and `offered()` says a namespace would help (the kind is namespaced and
+    // the session can watch one); the choice comes as namespaceChosen.
+    void offerNamespaceEntry(std::function<bool()> offered);
+    NamespaceEntry *namespaceEntry() const { return m_namespaceEntry; }
 
 Q_SIGNALS:
     void retryRequested();
+    void namespaceChosen(const QString &namespaceName);
 
 private:
     void refresh();
@@ -39,6 +51,8 @@ private:
     QLabel *m_icon;
     QLabel *m_label;
     QPushButton *m_retry;
+    NamespaceEntry *m_namespaceEntry;
+    std::function<bool()> m_namespaceEntryOffered;
 };
 
 } // namespace informant

@@ -23,6 +23,7 @@
 #include "ui/informerspanel.h"
 #include "ui/kindswitcher.h"
 #include "ui/managedfieldsoption.h"
+#include "ui/namespacechoice.h"
 #include "ui/noticebar.h"
 #include "ui/objectnavigator.h"
 #include "ui/resources.h"
@@ -253,6 +254,13 @@ void MainWindow::buildMenus(const QStringList &contexts,
                     m_view, &ResourceView::focusSelector);
     view->addAction(QStringLiteral("Event &timeline"), QKeySequence(QStringLiteral("Ctrl+T")), this,
                     [this] { setTimelineVisible(!timelineVisible()); });
+    // A user allowed only some namespaces names one on a forbidden list's
+    // banner, or here at any time.
+    auto *namespaces = new NamespaceChoice(m_session, m_filter, m_notice, this);
+    namespaces->offerOn(m_view->banner(),
+                        [this] { return m_view->source() && m_view->source()->kind().namespaced; });
+    namespaces->offerOn(m_timeline->banner(), [] { return true; }); // Events are namespaced
+    view->addAction(namespaces->menuAction());
     view->addSeparator();
     for (QDockWidget *d : {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock})
         view->addAction(d->toggleViewAction());
