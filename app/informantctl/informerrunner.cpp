@@ -40,7 +40,11 @@ qint64 processCpuMs()
     return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
 }
 
-// Errors that retrying will not fix, as kubectl reports them at once.
+// Errors kubectl reports at once: those retrying will not fix, and a server
+// error (5xx) or 429. A server that asked to be asked again (Retry-After) has
+// been already, up to ten times, by RestClient as by client-go's request;
+// kubectl fails on what is left, where the reflector would back off and
+// relist, leaving a one-shot `get` silent for ten seconds.
 bool isFatalBeforeSync(const ApiError &error)
 {
     if (error.kind == ApiError::Kind::ConnectionRefused)
@@ -48,7 +52,8 @@ bool isFatalBeforeSync(const ApiError &error)
     if (!error.isStatus())
         return false;
     const int code = error.status.code;
-    return code == 400 || code == 401 || code == 403 || code == 404 || code == 422;
+    return code == 400 || code == 401 || code == 403 || code == 404 || code == 422 || code == 429 ||
+           code >= 500;
 }
 
 } // namespace

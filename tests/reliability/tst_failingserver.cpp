@@ -38,6 +38,12 @@ void TstFailingServer::getEndsWithTheReason_data()
     // 10 s of patience.
     QTest::newRow("429 to every request") << "error429=1"
                                           << "429 TooManyRequests" << 25;
+    // A 500 without Retry-After is not retried by the request; kubectl
+    // reports it at once, where relisting kept `get` silent for 10 s: the
+    // streaming list, then the paged list it falls back to, and no more
+    // (after the two discovery requests).
+    QTest::newRow("500 to every request") << "error500=1"
+                                          << "500 InternalError" << 4;
     // A 410 to a request without a resourceVersion: retrying it at once
     // would ask thousands of times a second.
     QTest::newRow("410 to every request") << "gone=1"
