@@ -1,8 +1,8 @@
 #include "models/tablefeed.h"
 
 #include "models/rowpreparer.h"
+#include "models/secondclock.h"
 
-#include <QDateTime>
 #include <QThread>
 
 #include <utility>
@@ -10,6 +10,9 @@
 namespace informant {
 
 // Owns the RowPreparer; lives in the worker thread (or the GUI thread inline).
+// "Now" for the cells it prepares (the quick filter matches AGE's text; a
+// running Job sorts by its duration) is the cluster's time, as the model's
+// cells: the replayed moment in a replay.
 class TableFeed::Worker final : public QObject
 {
     Q_OBJECT
@@ -19,16 +22,15 @@ public:
     Worker(std::shared_ptr<const RowFormatter> formatter, const TableQuery &query)
         : m_preparer(std::move(formatter))
     {
-        m_preparer.setQuery(query, 0, QDateTime::currentMSecsSinceEpoch()); // no rows yet
+        m_preparer.setQuery(query, 0, SecondClock::clusterNowMs()); // no rows yet
     }
     void onBatch(const ChangeBatch &batch)
     {
-        Q_EMIT prepared(m_preparer.applyChanges(batch, QDateTime::currentMSecsSinceEpoch()));
+        Q_EMIT prepared(m_preparer.applyChanges(batch, SecondClock::clusterNowMs()));
     }
     void onQuery(const TableQuery &query, int generation)
     {
-        Q_EMIT prepared(
-            m_preparer.setQuery(query, generation, QDateTime::currentMSecsSinceEpoch()));
+        Q_EMIT prepared(m_preparer.setQuery(query, generation, SecondClock::clusterNowMs()));
     }
 
 Q_SIGNALS:
