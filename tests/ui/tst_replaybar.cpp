@@ -184,7 +184,11 @@ void TestReplayBar::draggingSeeksAtMostEveryInterval()
 {
     QList<qint64> seeks;
     ReplayControls controls;
-    controls.position = [] { return std::optional<ReplayPosition>(ReplayPosition{0, 10000}); };
+    controls.position = [] {
+        ReplayPosition position;
+        position.durationMs = 10000;
+        return std::optional<ReplayPosition>(position);
+    };
     controls.setPaused = [](bool) {};
     controls.seek = [&seeks](qint64 ms) { seeks.append(ms); };
     controls.setSpeed = [](double) {};
