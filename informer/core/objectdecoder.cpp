@@ -34,9 +34,10 @@ class MetadataReader
 {
 public:
     // `documentEnd`: as decodeObject's.
-    MetadataReader(KubeObject::Data &data, const char *documentEnd)
+    MetadataReader(KubeObject::Data &data, const char *documentEnd, const FramePrefix *prefix)
         : m_data(data)
         , m_documentEnd(documentEnd)
+        , m_prefix(prefix)
     {
     }
 
@@ -65,7 +66,9 @@ private:
     bool readLabels(od::value value);
     bool readAnnotationKeys(od::value value);
     bool readOwnerReferences(od::value value);
-    bool finishByScanning(od::value &managedFields, const char *keyStart);
+    // `value` and `keyStart` are in the bytes after which the document ends
+    // at m_documentEnd (a prefix's frame, not its copy).
+    bool finishByScanning(const char *value, const char *keyStart);
 
     KubeObject::Data &m_data;
     QString m_error;
@@ -74,6 +77,7 @@ private:
     std::string_view m_uid;
     std::string_view m_resourceVersion;
     const char *m_documentEnd = nullptr;
+    const FramePrefix *m_prefix = nullptr;
     const char *m_tokenAfterObject = nullptr;
 };
 
@@ -383,21 +387,20 @@ bool MetadataReader::readOwnerReferences(od::value value)
 // are checked by scanning and the iteration stops here; the range cut and
 // the bytes kept are those the walk would give. Otherwise nothing was read
 // and the walk goes on.
-bool MetadataReader::finishByScanning(od::value &managedFields, const char *keyStart)
+bool MetadataReader::finishByScanning(const char *value, const char *keyStart)
 {
-    const std::string_view token = managedFields.raw_json_token();
-    if (token.empty() || token[0] != '[')
+    if (value >= m_documentEnd || *value != '[')
         return false;
     // raw_json() skips the array from its first element's token, which it
     // counts as a value: only an object, an array or the closing ']' (no
     // element) there make its skip end where the bracket count does ("[,"
     // or "[}" would take it further).
-    const char *first = token.data() + 1;
+    const char *first = value + 1;
     while (first < m_documentEnd && isSpace(*first))
         ++first;
     if (first == m_documentEnd || (*first != '{' && *first != '[' && *first != ']'))
         return false;
-    const char *arrayEnd = endOfPlainValue(token.data(), m_documentEnd);
+    const char *arrayEnd = endOfPlainValue(value, m_documentEnd);
     if (!arrayEnd)
         return false;
     // raw_json() would end where the iterator goes next: the next token.
@@ -459,7 +462,14 @@ bool MetadataReader::read(od::object metadata)
         } else if (key == "managedFields") {
             // The range runs from the key's opening quote to the end of the value.
             od::value value = field.value();
-            if (m_documentEnd && finishByScanning(value, keyStart))
+            const char *valueStart = value.raw_json_token().data();
+            if (m_prefix) { // only the stand-in goes on, read in the frame
+                if (keyStart != m_prefix->standInKey() ||
+                    !finishByScanning(m_prefix->inFrame(valueStart), m_prefix->inFrame(keyStart)))
+                    return fail(QStringLiteral("metadata.managedFields: not the prefix's cut"));
+                return true;
+            }
+            if (m_documentEnd && finishByScanning(valueStart, keyStart))
                 return true;
             std::string_view raw;
             od::array array;
@@ -633,19 +643,21 @@ QString ObjectContext::describe() const
 }
 
 Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
-                                const ObjectContext &context, const char *documentEnd)
+                                const ObjectContext &context, const char *documentEnd,
+                                const FramePrefix *prefix)
 {
     auto failure = [&](const QString &message) {
         return makeError(context.describe() + QLatin1String(": ") + message);
     };
-    const char *const begin = value.raw_json_token().data();
+    const char *const begin =
+        prefix ? prefix->inFrame(value.raw_json_token().data()) : value.raw_json_token().data();
     od::object object;
     if (value.get_object().get(object) != SUCCESS)
         return failure(QStringLiteral("expected a JSON object"));
 
     auto *data = new KubeObject::Data;
     KubeObject result = KubeObject::adopt(data);
-    MetadataReader metadataReader(*data, documentEnd);
+    MetadataReader metadataReader(*data, documentEnd, prefix);
     // Which of the fields read have been seen: the members after them are
     // checked by scanning once all three have (a field's value is consumed
     // as it is read, so the iterator is then on the token after it). The
@@ -681,6 +693,8 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
                     break;
                 }
             }
+            if (prefix) // the stand-in is in metadata, or the prefix is of no use
+                return failure(QStringLiteral("metadata ends before the prefix's cut"));
             read |= kMetadata;
         } else {
             continue;
@@ -697,6 +711,8 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
             }
         }
     }
+    if (!raw && prefix)
+        return failure(QStringLiteral("no metadata before the prefix's cut"));
     if (!raw)
         raw = rawAfterReading(value, object, begin);
     if (!raw)

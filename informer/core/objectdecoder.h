@@ -9,6 +9,7 @@
 // type-checked; other fields are checked for structure and UTF-8 (simdjson's
 // stage 1) and parsed with full validation by whoever reads them later.
 
+#include "informer/core/frameprefix.h"
 #include "informer/core/kubeobject.h"
 
 #include <simdjson.h>
@@ -31,7 +32,14 @@ struct ObjectContext
 // bracket scan instead of walking them token by token (objecttail.h): the
 // result is the same either way. Like any simdjson document's end, it has
 // SIMDJSON_PADDING readable bytes after it.
+//
+// `prefix`: the document is a watch frame's prefix (frameprefix.h), and
+// `documentEnd` the frame's end. The decoder then succeeds only when it
+// meets the prefix's stand-in key as a member of metadata and the frame's
+// bytes from there check by scanning; it fails otherwise, and the caller
+// decodes the whole frame.
 Result<KubeObject> decodeObject(simdjson::ondemand::value value, const DecodeOptions &options,
-                                const ObjectContext &context, const char *documentEnd = nullptr);
+                                const ObjectContext &context, const char *documentEnd = nullptr,
+                                const FramePrefix *prefix = nullptr);
 
 } // namespace informant::detail

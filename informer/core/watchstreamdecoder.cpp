@@ -32,11 +32,11 @@ ApiStatus decodeFailureStatus(const QString &detail)
     return status;
 }
 
-// Decodes the event in `object`, the top-level object of a frame.
-// `frameEnd`: the end of the frame, which is read no further once the object
-// is decoded.
+// Decodes the event in `object`, the top-level object of a frame (or of its
+// prefix's copy). `frameEnd`: the end of the frame, which is read no further
+// once the object is decoded.
 Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOptions &options,
-                               const char *frameEnd)
+                               const char *frameEnd, const detail::FramePrefix *prefix)
 {
     namespace od = simdjson::ondemand;
     std::string_view type;
@@ -64,6 +64,8 @@ Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOp
         return makeError(QStringLiteral("a watch event needs an \"object\""));
 
     if (event.type == WatchEvent::Type::Error) {
+        if (prefix) // a Status is read whole
+            return makeError(QStringLiteral("ERROR event: cut"));
         od::object statusObject;
         std::string_view raw;
         if (eventObject.get_object().get(statusObject) != simdjson::SUCCESS ||
@@ -75,26 +77,43 @@ Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOp
         event.status = std::move(status).value();
         return event;
     }
-    auto decoded = detail::decodeObject(eventObject, options, {"watch event object"}, frameEnd);
+    auto decoded =
+        detail::decodeObject(eventObject, options, {"watch event object"}, frameEnd, prefix);
     if (!decoded.ok())
         return decoded.error();
     event.object = std::move(decoded).value();
     return event;
 }
 
-Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options)
+// Decodes `document`: the frame ending at `frameEnd`, or its `prefix`'s copy.
+Result<WatchEvent> decodeDocument(simdjson::padded_string_view document,
+                                  const DecodeOptions &options, const char *frameEnd,
+                                  const detail::FramePrefix *prefix)
 {
-    simdjson::ondemand::document document;
-    auto error = detail::threadOndemandParser().iterate(frame).get(document);
+    simdjson::ondemand::document parsed;
+    auto error = detail::threadOndemandParser().iterate(document).get(parsed);
     simdjson::ondemand::object object;
     if (error == simdjson::SUCCESS)
-        error = document.get_object().get(object);
+        error = parsed.get_object().get(object);
     if (error == simdjson::INCORRECT_TYPE)
         return makeError(QStringLiteral("a watch event must be a JSON object"));
     if (error != simdjson::SUCCESS)
         return makeError(
             QStringLiteral("invalid JSON: %1").arg(QLatin1String(simdjson::error_message(error))));
-    return decodeEvent(object, options, frame.data() + frame.size());
+    return decodeEvent(object, options, frameEnd, prefix);
+}
+
+// A frame that decodes from its prefix (frameprefix.h) decodes to the same
+// event whole; any other is decoded whole, so its errors are the frame's.
+Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options)
+{
+    const char *frameEnd = frame.data() + frame.size();
+    if (const auto prefix = detail::FramePrefix::cut(frame)) {
+        auto event = decodeDocument(prefix->copy(), options, frameEnd, &*prefix);
+        if (event.ok())
+            return event;
+    }
+    return decodeDocument(frame, options, frameEnd, nullptr);
 }
 
 // simdjson may read SIMDJSON_PADDING bytes past the end: a frame followed by

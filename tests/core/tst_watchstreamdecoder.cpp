@@ -1,5 +1,7 @@
 #include "informer/core/watchstreamdecoder.h"
 
+#include "informer/core/frameprefix.h"
+
 #include <QTest>
 
 using namespace informant;
@@ -286,6 +288,44 @@ void TestWatchStreamDecoder::decodesTheSameWhateverFollowsTheFieldsRead_data()
                R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a","managedFields":[{}]},"spec":{"a":\"x\"},"status":{"b":"]"}}})J")
         << QStringLiteral(
                R"J(Pod|a||0|{"kind":"Pod","metadata":{"name":"a"},"spec":{"a":\"x\"},"status":{"b":"]"}})J");
+    // What simdjson's first stage refuses in the bytes after the prefix is
+    // refused whatever the cut.
+    QTest::newRow("invalid UTF-8 in status")
+        << QByteArray(
+               "{\"type\":\"ADDED\",\"object\":{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\","
+               "\"managedFields\":[{}]},\"status\":{\"message\":\"\xff\"}}}")
+        << QStringLiteral(R"J(error: invalid JSON: The input is not valid UTF-8)J");
+    QTest::newRow("control character in a status string")
+        << QByteArray("{\"type\":\"ADDED\",\"object\":{\"kind\":\"Pod\",\"metadata\":{"
+                      "\"name\":\"a\",\"managedFields\":[{}]},\"status\":{\"message\":\"a\x01\"}}}")
+        << QStringLiteral(
+               R"J(error: invalid JSON: Within strings, some characters must be escaped, we found unescaped characters)J");
+    QTest::newRow("UTF-8 and a newline outside strings after managedFields")
+        << QByteArray(
+               "{\"type\":\"ADDED\",\"object\":{\"kind\":\"Pod\",\"metadata\":{"
+               "\"name\":\"a\",\"managedFields\":[{}]},\n\"status\":{\"message\":\"\xc3\xa9\"}}}")
+        << QStringLiteral("Pod|a||0|{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"},"
+                          "\"status\":{\"message\":\"\u00e9\"}}");
+    // Where the text the prefix is cut at is not metadata's managedFields.
+    QTest::newRow("managedFields as a label key")
+        << QByteArray(
+               R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a","labels":{"x":"1","managedFields":["y"]}},"spec":{}}})J")
+        << QStringLiteral(
+               R"J(error: watch event object: metadata.labels.managedFields: expected a string)J");
+    QTest::newRow("managedFields in an owner reference")
+        << QByteArray(
+               R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a","ownerReferences":[{"kind":"R","managedFields":[]}]},"spec":{}}})J")
+        << QStringLiteral(
+               R"J(Pod|a||0|{"kind":"Pod","metadata":{"name":"a","ownerReferences":[{"kind":"R","managedFields":[]}]},"spec":{}})J");
+    QTest::newRow("managedFields twice in metadata")
+        << QByteArray(
+               R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a","managedFields":[{"a":1}],"managedFields":[{"b":2}]},"spec":{}}})J")
+        << QStringLiteral(
+               R"J(Pod|a||0|{"kind":"Pod","metadata":{"name":"a","managedFields":[{"a":1}]},"spec":{}})J");
+    QTest::newRow("managedFields of the frame, not of metadata")
+        << QByteArray(
+               R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a"},"spec":{}},"managedFields":[1]})J")
+        << QStringLiteral(R"J(Pod|a||0|{"kind":"Pod","metadata":{"name":"a"},"spec":{}})J");
     // Stage 1 takes `\"` outside a string for an escaped quote, the bracket
     // scanner for a backslash and a string's opening quote: they disagree on
     // where spec ends.
@@ -302,21 +342,35 @@ void TestWatchStreamDecoder::decodesTheSameWhateverFollowsTheFieldsRead()
     QFETCH(QString, expected);
     DecodeOptions options;
     options.dropManagedFields = true;
-    const Result<WatchEvent> event = WatchStreamDecoder::decodeFrame(frame, options);
-    QString actual;
-    if (!event.ok()) {
-        actual = QStringLiteral("error: ") + event.errorMessage();
-    } else {
-        const KubeObject &object = event.value().object;
-        QStringList labels;
-        for (const Label &label : object.labels())
-            labels << label.key + QLatin1Char('=') + label.value;
-        actual = QStringList{object.kind(), object.name(), labels.join(QLatin1Char(',')),
-                             QString::number(object.hasManagedFields()),
-                             QString::fromUtf8(object.json())}
-                     .join(QLatin1Char('|'));
+    // Decoded from the frame's prefix where it has one (frameprefix.h), and whole.
+    for (const bool cut : {true, false}) {
+        detail::FramePrefix::setEnabled(cut);
+        const Result<WatchEvent> event = WatchStreamDecoder::decodeFrame(frame, options);
+        detail::FramePrefix::setEnabled(true);
+        QString actual;
+        if (!event.ok()) {
+            actual = QStringLiteral("error: ") + event.errorMessage();
+        } else {
+            const KubeObject &object = event.value().object;
+            QStringList labels;
+            for (const Label &label : object.labels())
+                labels << label.key + QLatin1Char('=') + label.value;
+            actual = QStringList{WatchEvent::typeName(event.value().type),
+                                 object.kind(),
+                                 object.name(),
+                                 labels.join(QLatin1Char(',')),
+                                 QString::number(object.hasManagedFields()),
+                                 QString::fromUtf8(object.json())}
+                         .join(QLatin1Char('|'));
+            actual.remove(0, actual.indexOf(QLatin1Char('|')) + 1); // the type is checked below
+            QCOMPARE(WatchEvent::typeName(event.value().type),
+                     frame.contains(R"("type":"MODIFIED")") ? QStringLiteral("MODIFIED")
+                                                            : QStringLiteral("ADDED"));
+        }
+        QVERIFY2(actual == expected,
+                 qPrintable(QStringLiteral("%1 (%2)").arg(
+                     actual, cut ? QStringLiteral("from the prefix") : QStringLiteral("whole"))));
     }
-    QCOMPARE(actual, expected);
 }
 
 void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit_data()

@@ -5,8 +5,10 @@
 // on how the socket split the bytes would see a different cluster on every
 // connection. (Frames are cut by one bracket-counting rule, whatever the
 // chunks; a line is no longer framed by what simdjson's On Demand API read
-// of it.)
+// of it.) Nor may they depend on whether a frame was decoded from its
+// prefix (frameprefix.h) or whole.
 
+#include "informer/core/frameprefix.h"
 #include "informer/core/watchstreamdecoder.h"
 
 #include <cstdint>
@@ -18,9 +20,13 @@ QByteArray describe(const QList<informant::WatchEvent> &events, const QString &e
 {
     QByteArray out;
     for (const auto &event : events) {
+        QByteArray labels;
+        for (const auto &label : event.object.labels())
+            labels += label.key.toUtf8() + '=' + label.value.toUtf8() + ',';
         out += informant::WatchEvent::typeName(event.type).toUtf8() + ' ' +
-               event.object.key().toUtf8() + ' ' + event.object.resourceVersion().toUtf8() + ' ' +
-               event.object.json() + ' ' + event.status.describe().toUtf8() + '\n';
+               event.object.kind().toUtf8() + ' ' + labels + ' ' + event.object.key().toUtf8() +
+               ' ' + event.object.resourceVersion().toUtf8() + ' ' + event.object.json() + ' ' +
+               event.status.describe().toUtf8() + '\n';
         (void)event.isInitialEventsEnd();
     }
     return out + error.toUtf8();
@@ -45,9 +51,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (qsizetype i = 0; i < stream.size(); i += chunk)
             split.feed(stream.sliced(i, qMin(chunk, stream.size() - i)), splitEvents);
 
-        if (describe(wholeEvents, whole.errorMessage()) !=
-                describe(splitEvents, split.errorMessage()) ||
-            whole.failed() != split.failed() || whole.pendingBytes() != split.pendingBytes())
+        informant::detail::FramePrefix::setEnabled(false);
+        informant::WatchStreamDecoder uncut(options);
+        QList<informant::WatchEvent> uncutEvents;
+        uncut.feed(stream, uncutEvents);
+        informant::detail::FramePrefix::setEnabled(true);
+
+        const QByteArray expected = describe(wholeEvents, whole.errorMessage());
+        if (expected != describe(splitEvents, split.errorMessage()) ||
+            whole.failed() != split.failed() || whole.pendingBytes() != split.pendingBytes() ||
+            expected != describe(uncutEvents, uncut.errorMessage()))
             __builtin_trap();
     }
     return 0;
