@@ -1,9 +1,10 @@
 // Timeline benchmark (performance spec S6): repaint time of the event
 // timeline with 100k events in view, layout rebuild (filter change) time,
-// and store fill time/RSS. Offscreen; prints a Markdown table.
+// the activity order's time, and store fill time/RSS. Offscreen; prints a
+// Markdown table.
 //
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_timeline [--events N] [--frames F]
-//       [--png FILE]
+//       [--png FILE] [--order activity|name]
 //
 // Each frame pans the window by a few pixels, so nothing can be cached
 // between frames; the figure is the canvas's own paintEvent time (what the
@@ -74,7 +75,8 @@ struct Scenario
     bool collapse;
 };
 
-void runScenario(const Scenario &scenario, int events, int frames, const QString &png)
+void runScenario(const Scenario &scenario, LaneOrder order, int events, int frames,
+                 const QString &png)
 {
     EventStore store;
     QElapsedTimer fill;
@@ -85,6 +87,7 @@ void runScenario(const Scenario &scenario, int events, int frames, const QString
     TimelineCanvas canvas(&store);
     canvas.setClock([] { return kT0 + kHourMs; });
     canvas.setFollowLive(false);
+    canvas.setLaneOrder(order);
     canvas.resize(1600, 1000);
     canvas.show();
     QCoreApplication::processEvents();
@@ -92,10 +95,13 @@ void runScenario(const Scenario &scenario, int events, int frames, const QString
     const double rebuildStart = threadCpuMs();
     canvas.rebuildNow();
     const double rebuildMs = threadCpuMs() - rebuildStart;
+    QSet<QString> collapsed;
     if (scenario.collapse) {
         for (const TimelineLane &lane : std::vector<TimelineLane>(canvas.layout().lanes())) {
-            if (lane.isGroup())
+            if (lane.isGroup()) {
                 canvas.setGroupCollapsed(lane.groupKey(), true);
+                collapsed.insert(lane.groupKey());
+            }
         }
     }
     canvas.setVisibleRange(double(kT0), double(kT0 + kHourMs));
@@ -105,6 +111,14 @@ void runScenario(const Scenario &scenario, int events, int frames, const QString
     canvas.setNamespaces({QStringLiteral("ns-0")});
     canvas.setNamespaces({});
     const double filterMs = (threadCpuMs() - filterStart) / 2;
+
+    // Activity order (the canvas's default) for the window, from the name
+    // order a rebuild makes: every lane moves, the most an order costs.
+    TimelineLayout byName;
+    byName.rebuild(store, {}, collapsed);
+    const double orderStart = threadCpuMs();
+    byName.applyOrder(LaneOrder::Activity, qint64(canvas.startMs()), qint64(canvas.endMs()));
+    const double orderMs = threadCpuMs() - orderStart;
 
     // Events in view: every item overlapping the window in the visible lanes.
     const TimelineView view = canvas.view();
@@ -133,10 +147,10 @@ void runScenario(const Scenario &scenario, int events, int frames, const QString
     }
     const Stats paint = stats(paintMs);
     const Stats cpu = stats(cpuMs);
-    std::printf("| %s | %d | %lld | %lld | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f | %.0f "
-                "|\n",
+    std::printf("| %s | %d | %lld | %lld | %.2f | %.2f | %.2f | %.2f | %.2f | %.1f | %.1f | %.2f "
+                "| %.0f |\n",
                 scenario.name, events, qlonglong(visibleLanes), qlonglong(inView), cpu.median,
-                cpu.p95, cpu.max, paint.median, paint.p95, rebuildMs, filterMs, fillMs);
+                cpu.p95, cpu.max, paint.median, paint.p95, rebuildMs, filterMs, orderMs, fillMs);
     std::fflush(stdout);
 }
 
@@ -150,18 +164,24 @@ int main(int argc, char **argv)
     QCommandLineOption eventsOption("events", "Events in the store (all in view).", "N", "100000");
     QCommandLineOption framesOption("frames", "Repaints per scenario.", "F", "200");
     QCommandLineOption pngOption("png", "Save the last frame of the first scenario.", "FILE");
+    QCommandLineOption orderOption("order", "Lane order: activity or name.", "ORDER", "activity");
     QCommandLineOption memoryOption("memory", "Also fill a store with N events and report RSS.",
                                     "N", "0");
-    parser.addOptions({eventsOption, framesOption, pngOption, memoryOption});
+    parser.addOptions({eventsOption, framesOption, pngOption, orderOption, memoryOption});
     parser.process(app);
     const int events = parser.value(eventsOption).toInt();
     const int frames = parser.value(framesOption).toInt();
+    const std::optional<LaneOrder> order = laneOrderFromId(parser.value(orderOption));
+    if (!order) {
+        std::fprintf(stderr, "--order: activity or name\n");
+        return 2;
+    }
 
     std::printf(
         "| scenario | events | lanes visible | events in visible lanes | repaint CPU median ms | "
         "repaint CPU p95 ms | repaint CPU max ms | paint wall median ms | paint wall p95 ms | "
-        "layout rebuild CPU ms | filter change CPU ms | store fill wall ms "
-        "|\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        "layout rebuild CPU ms | filter change CPU ms | lane re-order CPU ms | store fill wall ms "
+        "|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     const Scenario scenarios[] = {
         {"200 objects (dense lanes)", 200, 10, false},
         {"5k objects in 20 namespaces", 5000, 20, false},
@@ -170,7 +190,7 @@ int main(int argc, char **argv)
     };
     bool first = true;
     for (const Scenario &scenario : scenarios) {
-        runScenario(scenario, events, frames, first ? parser.value(pngOption) : QString());
+        runScenario(scenario, *order, events, frames, first ? parser.value(pngOption) : QString());
         first = false;
     }
 

@@ -41,6 +41,7 @@ struct TimelineLane
     qint32 warningCount = 0; // occurrences of Warning events
     qint32 objectCount = 0;  // group lanes: objects in the group
     bool collapsed = false;  // group lanes: its objects are hidden
+    qint32 nameRank = 0;     // position in the name order (laneorder.h)
     // Sorted by startMs. A collapsed group's header holds all its objects' items.
     std::vector<LaneItem> items;
     qint64 maxDurationMs = 0; // longest item, bounds the binary search

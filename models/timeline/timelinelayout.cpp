@@ -94,6 +94,8 @@ void TimelineLayout::clear()
 {
     m_lanes.clear();
     m_laneByObject.clear();
+    m_laneByGroup.clear();
+    m_laneOfRank.clear();
     m_itemCount = 0;
     m_firstMs = m_lastMs = -1;
 }
@@ -177,6 +179,8 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
         header.objectCount = qint32(group.objects.size());
         header.collapsed = collapsedGroups.contains(header.groupKey());
         const size_t headerIndex = m_lanes.size();
+        header.nameRank = qint32(headerIndex);
+        m_laneByGroup.insert(header.groupKey(), header.nameRank);
         m_lanes.push_back(header);
         for (int index : group.objects) {
             TimelineLane &object = objects[size_t(index)];
@@ -189,13 +193,58 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
             }
             sortItems(object);
             object.group = int(headerIndex);
-            m_laneByObject.insert(object.key, int(m_lanes.size()));
+            object.nameRank = qint32(m_lanes.size());
+            m_laneByObject.insert(object.key, object.nameRank);
             if (!object.uid.isEmpty())
-                m_laneByObject.insert(object.uid, int(m_lanes.size()));
+                m_laneByObject.insert(object.uid, object.nameRank);
             m_lanes.push_back(std::move(object));
         }
         sortItems(m_lanes[headerIndex]);
     }
+    m_laneOfRank.resize(m_lanes.size());
+    for (size_t i = 0; i < m_lanes.size(); ++i)
+        m_laneOfRank[i] = int(i);
+}
+
+bool TimelineLayout::applyOrder(LaneOrder order, qint64 t0Ms, qint64 t1Ms)
+{
+    const std::vector<int> positions = orderLanes(m_lanes, order, t0Ms, t1Ms);
+    bool moved = false;
+    for (size_t i = 0; i < positions.size() && !moved; ++i)
+        moved = positions[i] != int(i);
+    if (!moved)
+        return false;
+    std::vector<TimelineLane> lanes;
+    lanes.reserve(m_lanes.size());
+    int header = 0;
+    for (int from : positions) {
+        TimelineLane &lane = m_lanes[size_t(from)];
+        if (lane.isGroup())
+            header = int(lanes.size());
+        lane.group = header;
+        m_laneOfRank[size_t(lane.nameRank)] = int(lanes.size());
+        lanes.push_back(std::move(lane));
+    }
+    m_lanes = std::move(lanes);
+    return true;
+}
+
+int TimelineLayout::laneOfObject(const QString &keyOrUid) const
+{
+    const int rank = m_laneByObject.value(keyOrUid, -1);
+    return rank < 0 ? -1 : m_laneOfRank[size_t(rank)];
+}
+
+QString TimelineLayout::laneKey(const TimelineLane &lane)
+{
+    return lane.isGroup() ? lane.groupKey() : lane.key;
+}
+
+int TimelineLayout::laneOfKey(const QString &laneKey) const
+{
+    // A group key holds a 0x1f, which no object key does.
+    const int rank = m_laneByGroup.value(laneKey, -1);
+    return rank >= 0 ? m_laneOfRank[size_t(rank)] : laneOfObject(laneKey);
 }
 
 std::pair<size_t, size_t> TimelineLayout::itemRange(const TimelineLane &lane, qint64 t0Ms,

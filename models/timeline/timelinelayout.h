@@ -7,14 +7,17 @@
 // under a group header lane; groups sorted by namespace then kind, objects by
 // name (namespaces and names naturally, as the table: pod-2 before pod-10). A collapsed group is
 // its header lane alone, holding all its objects' items. Each lane's items are sorted by start, so
-// drawing a time window is a binary search plus a scan (see LaneBins).
+// drawing a time window is a binary search plus a scan (see LaneBins). applyOrder() then moves
+// groups and their objects into another order (laneorder.h), keeping the grouping.
 //
 // Model-layer value (no widget dependency); rebuild() is O(n log n) in the
-// matching events. Not thread-safe; rebuilt on the GUI thread when the store's
+// matching events, applyOrder() O(lanes log lanes) plus the items in the
+// window. Not thread-safe; rebuilt on the GUI thread when the store's
 // revision or the filter changes.
 
 #include "models/timeline/eventstore.h"
 #include "models/timeline/laneitem.h"
+#include "models/timeline/laneorder.h"
 #include "models/timeline/timelinefilter.h"
 
 #include <QHash>
@@ -27,16 +30,24 @@ namespace informant {
 class TimelineLayout
 {
 public:
+    // Builds the lanes in the Name order.
     void rebuild(const EventStore &store, const TimelineFilter &filter,
                  const QSet<QString> &collapsedGroups = {});
     void clear();
+    // Puts the lanes in `order` for the time window [t0Ms, t1Ms]; true if
+    // any lane moved.
+    bool applyOrder(LaneOrder order, qint64 t0Ms, qint64 t1Ms);
 
     const std::vector<TimelineLane> &lanes() const { return m_lanes; }
     qsizetype laneCount() const { return qsizetype(m_lanes.size()); }
     const TimelineLane &lane(qsizetype index) const { return m_lanes[size_t(index)]; }
     // Lane of the object with this uid; -1 if none (filtered out or collapsed).
     // By the object's key (objectKey()) or its real uid.
-    int laneOfObject(const QString &keyOrUid) const { return m_laneByObject.value(keyOrUid, -1); }
+    int laneOfObject(const QString &keyOrUid) const;
+    // A lane's identity across rebuilds and orders: an object lane's key, a
+    // group's groupKey(). laneOfKey() finds it; -1 if it is gone.
+    static QString laneKey(const TimelineLane &lane);
+    int laneOfKey(const QString &laneKey) const;
 
     qsizetype itemCount() const { return m_itemCount; } // matching events
     qint64 firstMs() const { return m_firstMs; }        // -1 when empty
@@ -51,7 +62,11 @@ public:
 
 private:
     std::vector<TimelineLane> m_lanes;
+    // Both by nameRank, which no order changes; m_laneOfRank maps it to
+    // the lane's index now.
     QHash<QString, int> m_laneByObject;
+    QHash<QString, int> m_laneByGroup;
+    std::vector<int> m_laneOfRank;
     qsizetype m_itemCount = 0;
     qint64 m_firstMs = -1;
     qint64 m_lastMs = -1;

@@ -41,6 +41,26 @@ int laneCentre(const TimelineCanvas &canvas, int lane)
     return canvas.view().laneTop(lane) + TimelineView::kLaneHeight / 2;
 }
 
+QString laneAtTop(const TimelineCanvas &canvas)
+{
+    const int lane = canvas.view().laneAt(TimelineView::kAxisHeight);
+    return TimelineLayout::laneKey(canvas.layout().lane(lane));
+}
+
+QString podKey(int i)
+{
+    return QStringLiteral("Pod-shop-pod-%1").arg(i, 2, 10, QLatin1Char('0'));
+}
+
+// 40 pods, pod-00 the newest: the activity order is the name order.
+void fillPods(EventStore &store)
+{
+    for (int i = 0; i < 40; ++i)
+        store.upsert(makeEvent(QString::number(i), "shop", "Pod",
+                               QStringLiteral("pod-%1").arg(i, 2, 10, QLatin1Char('0')),
+                               kT0 + (40 - i) * kMinute));
+}
+
 } // namespace
 
 class TimelineCanvasTest : public QObject
@@ -412,6 +432,93 @@ private Q_SLOTS:
         QCoreApplication::sendEvent(m_canvas->viewport(), &help);
         QCOMPARE(QToolTip::text(), longName);
         QToolTip::hideText();
+    }
+
+    void lanesAreInActivityOrderUnlessNameIsChosen()
+    {
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
+        m_store->upsert(makeEvent("b", "shop", "Pod", "web-2", kT0 + 20 * kMinute));
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        QCOMPARE(m_canvas->laneOrder(), LaneOrder::Activity);
+        QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("web-2"));
+        m_canvas->setLaneOrder(LaneOrder::Name);
+        QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("web-1"));
+        // A new event does not bring the activity order back.
+        m_store->upsert(makeEvent("c", "shop", "Pod", "web-2", kT0 + 30 * kMinute));
+        QTRY_COMPARE(m_canvas->layout().storeRevision(), m_store->revision());
+        QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("web-1"));
+    }
+
+    // A Warning sends its lane from below the view to the top: the lanes the
+    // user reads stay where they are on screen.
+    void reorderKeepsTheLanesInView()
+    {
+        fillPods(*m_store);
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        QCOMPARE(m_canvas->layout().laneOfObject(podKey(35)), 36);
+        QScrollBar *bar = m_canvas->verticalScrollBar();
+        bar->setValue(10 * TimelineView::kLaneHeight + 5);
+        const QString top = laneAtTop(*m_canvas);
+        QCOMPARE(top, podKey(9));
+        m_store->upsert(makeEvent("w", "shop", "Pod", "pod-35", kT0 + 5 * kMinute, -1,
+                                  EventType::Warning, 1, "BackOff"));
+        QTRY_COMPARE(m_canvas->layout().storeRevision(), m_store->revision());
+        QCOMPARE(m_canvas->layout().laneOfObject(podKey(35)), 1);
+        QCOMPARE(laneAtTop(*m_canvas), top);
+        QCOMPARE(bar->value(), 11 * TimelineView::kLaneHeight + 5);
+    }
+
+    // At the very top the view stays: that is where troubled lanes arrive.
+    void reorderAtTheTopShowsTheTroubledLane()
+    {
+        fillPods(*m_store);
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        m_store->upsert(makeEvent("w", "shop", "Pod", "pod-35", kT0 + 5 * kMinute, -1,
+                                  EventType::Warning, 1, "BackOff"));
+        QTRY_COMPARE(m_canvas->layout().storeRevision(), m_store->revision());
+        QCOMPARE(m_canvas->verticalScrollBar()->value(), 0);
+        QCOMPARE(m_canvas->layout().lane(1).key, podKey(35));
+    }
+
+    void newLaneAboveTheViewKeepsTheLanesInView()
+    {
+        m_canvas->setLaneOrder(LaneOrder::Name);
+        fillPods(*m_store);
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        m_canvas->verticalScrollBar()->setValue(10 * TimelineView::kLaneHeight);
+        const QString top = laneAtTop(*m_canvas);
+        m_store->upsert(makeEvent("new", "shop", "Pod", "pod-00a", kT0 + 70 * kMinute));
+        QTRY_COMPARE(m_canvas->layout().storeRevision(), m_store->revision());
+        QCOMPARE(m_canvas->layout().lane(2).name, QStringLiteral("pod-00a"));
+        QCOMPARE(laneAtTop(*m_canvas), top);
+    }
+
+    // The window decides which Warnings count; while the user drags through
+    // time the lanes stay, and they follow the window when the drag ends.
+    void lanesFollowTheWindowOnceTheDragEnds()
+    {
+        m_store->upsert(makeEvent("w", "shop", "Pod", "b-crashing", kT0 + 10 * kMinute, -1,
+                                  EventType::Warning, 1, "BackOff"));
+        m_store->upsert(makeEvent("n", "shop", "Pod", "a-quiet", kT0 + 50 * kMinute));
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        QTest::qWait(3 * TimelineCanvas::kRebuildDelayMs);
+        QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("b-crashing"));
+        // Twenty minutes later: the Warning is left of the window.
+        const int dx = int(20 * kMinute / m_canvas->msPerPx());
+        QWidget *vp = m_canvas->viewport();
+        QTest::mousePress(vp, Qt::LeftButton, {}, QPoint(700, 100));
+        QTest::mouseMove(vp, QPoint(700 - dx / 2, 100));
+        QTest::mouseMove(vp, QPoint(700 - dx, 100));
+        QVERIFY(m_canvas->startMs() > double(kT0 + 10 * kMinute));
+        QTest::qWait(3 * TimelineCanvas::kRebuildDelayMs);
+        QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("b-crashing"));
+        QTest::mouseRelease(vp, Qt::LeftButton, {}, QPoint(700 - dx, 100));
+        QTRY_COMPARE(m_canvas->layout().lane(1).name, QStringLiteral("a-quiet"));
     }
 
     void demoTimelineRendersGroupsAndMarkers()

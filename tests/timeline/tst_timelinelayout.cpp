@@ -37,6 +37,24 @@ QStringList laneNames(const TimelineLayout &layout)
     return names;
 }
 
+// "ns/Kind/name@second", "@from..to" for a series, a trailing "!" for a
+// Warning; seconds after kT.
+void fillFromSpecs(EventStore &store, const QStringList &specs)
+{
+    for (qsizetype i = 0; i < specs.size(); ++i) {
+        QString spec = specs.at(i);
+        const bool warning = spec.endsWith(u'!');
+        if (warning)
+            spec.chop(1);
+        const QStringList path = spec.section(u'@', 0, 0).split(u'/');
+        const QStringList times = spec.section(u'@', 1).split(QStringLiteral(".."));
+        const qint64 start = kT + times.first().toLongLong() * 1000;
+        const qint64 end = times.size() > 1 ? kT + times.last().toLongLong() * 1000 : -1;
+        store.upsert(makeEvent(QString::number(i), path[0], path[1], path[2], start, end,
+                               warning ? EventType::Warning : EventType::Normal, end < 0 ? 1 : 5));
+    }
+}
+
 } // namespace
 
 class TimelineLayoutTest : public QObject
@@ -86,6 +104,89 @@ private Q_SLOTS:
                                                  "web-10", "team-10/Pod", "api"}));
         QCOMPARE(layout.lane(2).uid, QStringLiteral("z-first"));
         QCOMPARE(layout.lane(3).uid, QStringLiteral("a-second"));
+    }
+
+    void lanesAreOrderedByActivity_data()
+    {
+        QTest::addColumn<QStringList>("events");
+        QTest::addColumn<int>("windowStartSec");
+        QTest::addColumn<int>("windowEndSec");
+        QTest::addColumn<bool>("byName");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("a Warning in the window first")
+            << QStringList{"shop/Pod/a@10", "shop/Pod/b@5!", "shop/Pod/c@20"} << 0 << 60 << false
+            << QStringList{"shop/Pod", "b", "c", "a"};
+        QTest::newRow("then the newest first, the name breaking ties")
+            << QStringList{"shop/Pod/x@10", "shop/Pod/z@30", "shop/Pod/y@30", "shop/Pod/w@20"} << 0
+            << 60 << false << QStringList{"shop/Pod", "y", "z", "w", "x"};
+        QTest::newRow("a Warning before the window is activity only")
+            << QStringList{"shop/Pod/a@-100!", "shop/Pod/a@10", "shop/Pod/b@20"} << 0 << 60 << false
+            << QStringList{"shop/Pod", "b", "a"};
+        QTest::newRow("a series is as recent as its last occurrence")
+            << QStringList{"shop/Pod/b-series@-300..40", "shop/Pod/a@30"} << 0 << 60 << false
+            << QStringList{"shop/Pod", "b-series", "a"};
+        QTest::newRow("events after the window do not count")
+            << QStringList{"shop/Pod/a@20", "shop/Pod/b@10", "shop/Pod/b@90"} << 0 << 60 << false
+            << QStringList{"shop/Pod", "a", "b"};
+        const QStringList groups{"batch/Job/nightly@50", "shop/Pod/web@5!",
+                                 "default/Deployment/api@55"};
+        QTest::newRow("groups by their objects' activity")
+            << groups << 0 << 60 << false
+            << QStringList{"shop/Pod", "web", "default/Deployment", "api", "batch/Job", "nightly"};
+        QTest::newRow("Name order")
+            << groups << 0 << 60 << true
+            << QStringList{"batch/Job", "nightly", "default/Deployment", "api", "shop/Pod", "web"};
+    }
+    void lanesAreOrderedByActivity()
+    {
+        QFETCH(QStringList, events);
+        QFETCH(int, windowStartSec);
+        QFETCH(int, windowEndSec);
+        QFETCH(bool, byName);
+        EventStore store;
+        fillFromSpecs(store, events);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        layout.applyOrder(byName ? LaneOrder::Name : LaneOrder::Activity,
+                          kT + windowStartSec * 1000, kT + windowEndSec * 1000);
+        QTEST(laneNames(layout), "expected");
+    }
+
+    void orderedLanesAreFoundByObjectAndGroup()
+    {
+        EventStore store;
+        fillSmall(store);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        const QStringList byName = laneNames(layout);
+        QVERIFY(layout.applyOrder(LaneOrder::Activity, kT, kT + 10'000));
+        QCOMPARE(laneNames(layout), (QStringList{"shop/Pod", "web-a", "web-b", "batch/Job",
+                                                 "nightly", "shop/Deployment", "web"}));
+        QCOMPARE(layout.laneOfObject("Pod-shop-web-b"), 2);
+        QCOMPARE(layout.lane(2).name, QStringLiteral("web-b"));
+        QCOMPARE(layout.laneOfKey(TimelineLayout::laneKey(layout.lane(3))), 3);
+        QCOMPARE(layout.laneOfKey(QStringLiteral("shop") + QChar(0x1f) + QStringLiteral("Pod")), 0);
+        for (qsizetype i = 0; i < layout.laneCount(); ++i) {
+            const TimelineLane &header = layout.lane(layout.lane(i).group);
+            QVERIFY(header.isGroup());
+            QCOMPARE(header.groupKey(), layout.lane(i).groupKey());
+        }
+        // Nothing moves: nothing to repaint.
+        QVERIFY(!layout.applyOrder(LaneOrder::Activity, kT, kT + 10'000));
+        QVERIFY(layout.applyOrder(LaneOrder::Name, kT, kT + 10'000));
+        QCOMPARE(laneNames(layout), byName);
+        QCOMPARE(layout.laneOfObject("Pod-shop-web-b"), 6);
+    }
+
+    void collapsedGroupIsOrderedByItsOwnEvents()
+    {
+        EventStore store;
+        fillSmall(store);
+        TimelineLayout layout;
+        layout.rebuild(store, {}, {QStringLiteral("shop") + QChar(0x1f) + QStringLiteral("Pod")});
+        layout.applyOrder(LaneOrder::Activity, kT, kT + 10'000);
+        QCOMPARE(laneNames(layout),
+                 (QStringList{"shop/Pod", "batch/Job", "nightly", "shop/Deployment", "web"}));
     }
 
     void filtersSelectEvents_data()

@@ -3,6 +3,7 @@
 #include "models/secondclock.h"
 #include "models/timeline/eventtooltip.h"
 #include "models/timeline/objectidentity.h"
+#include "ui/timeline/laneanchor.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -15,6 +16,8 @@
 #include <QWheelEvent>
 
 #include <cmath>
+#include <optional>
+#include <utility>
 
 namespace informant {
 
@@ -48,7 +51,12 @@ TimelineCanvas::TimelineCanvas(EventStore *store, QWidget *parent)
     m_palette = TimelinePalette::fromPalette(palette());
     m_rebuildTimer.setSingleShot(true);
     m_rebuildTimer.setInterval(kRebuildDelayMs);
-    connect(&m_rebuildTimer, &QTimer::timeout, this, &TimelineCanvas::rebuildNow);
+    connect(&m_rebuildTimer, &QTimer::timeout, this,
+            [this] { keepingLanesInView([this] { rebuildNow(); }); });
+    m_reorderTimer.setSingleShot(true);
+    m_reorderTimer.setInterval(kRebuildDelayMs);
+    connect(&m_reorderTimer, &QTimer::timeout, this,
+            [this] { keepingLanesInView([this] { applyOrder(); }); });
     m_followTimer.setInterval(kFollowIntervalMs);
     connect(&m_followTimer, &QTimer::timeout, this, &TimelineCanvas::followTick);
     connect(m_store, &EventStore::changed, this, &TimelineCanvas::scheduleRebuild);
@@ -176,7 +184,58 @@ void TimelineCanvas::showEvent(QShowEvent *event)
 {
     QAbstractScrollArea::showEvent(event);
     if (m_stale || m_layout.storeRevision() != m_store->revision())
-        rebuildNow();
+        keepingLanesInView([this] { rebuildNow(); });
+    else // the window moved on while hidden (following live)
+        keepingLanesInView([this] { applyOrder(); });
+}
+
+void TimelineCanvas::setLaneOrder(LaneOrder order)
+{
+    if (order == m_laneOrder)
+        return;
+    m_laneOrder = order;
+    keepingLanesInView([this] { applyOrder(); });
+}
+
+void TimelineCanvas::scheduleReorder()
+{
+    // The Name order does not depend on the window; a hidden canvas orders
+    // when shown.
+    if (m_laneOrder == LaneOrder::Name || !isVisible())
+        return;
+    // Lanes moving under the cursor while the user drags through time
+    // would lose what they follow.
+    if (m_pressed) {
+        m_reorderAfterDrag = true;
+        return;
+    }
+    if (!m_reorderTimer.isActive())
+        m_reorderTimer.start();
+}
+
+void TimelineCanvas::applyOrder()
+{
+    m_reorderTimer.stop();
+    if (!m_layout.applyOrder(m_laneOrder, qint64(std::floor(startMs())),
+                             qint64(std::ceil(endMs()))))
+        return;
+    m_hoveredSlot = -1;
+    viewport()->update();
+}
+
+void TimelineCanvas::keepingLanesInView(const std::function<void()> &change)
+{
+    QScrollBar *bar = verticalScrollBar();
+    const int before = bar->value();
+    LaneAnchor anchor;
+    anchor.remember(m_layout, before, viewport()->height() - TimelineView::kAxisHeight);
+    change();
+    if (const std::optional<int> scrollY = anchor.restoredScrollY(m_layout)) {
+        bar->setValue(*scrollY);
+        // A drag scrolls relative to where it started: from where the
+        // lanes went.
+        m_pressScrollY += bar->value() - before;
+    }
 }
 
 void TimelineCanvas::rebuildNow()
@@ -199,6 +258,7 @@ void TimelineCanvas::rebuildNow()
         m_t0Ms = end - m_msPerPx * plotWidth();
         emitRange();
     }
+    applyOrder(); // for the window the fit chose
     viewport()->update();
     Q_EMIT layoutRebuilt();
 }
@@ -321,6 +381,7 @@ void TimelineCanvas::clampZoom()
 void TimelineCanvas::emitRange()
 {
     viewport()->update();
+    scheduleReorder();
     Q_EMIT visibleRangeChanged(startMs(), endMs());
 }
 
@@ -522,6 +583,8 @@ void TimelineCanvas::mouseReleaseEvent(QMouseEvent *event)
     if (event->button() != Qt::LeftButton || !m_pressed)
         return QAbstractScrollArea::mouseReleaseEvent(event);
     m_pressed = false;
+    if (std::exchange(m_reorderAfterDrag, false))
+        scheduleReorder();
     if (m_dragging) {
         m_dragging = false;
         viewport()->setCursor(Qt::ArrowCursor);

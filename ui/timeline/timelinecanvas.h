@@ -14,6 +14,13 @@
 // rebuilt when the filter changes and, coalesced, when the EventStore does
 // (at most every kRebuildDelayMs, or 4x the last rebuild's time if longer;
 // never while hidden: once when shown instead). GUI thread only; the store must outlive the canvas.
+//
+// The lanes are in a LaneOrder (laneorder.h), Activity by default. The
+// activity order depends on the time window too: it is applied with each
+// rebuild and, coalesced as rebuilds are, when the window moves (not while
+// the user drags it: when the drag ends). Whenever store changes or the
+// order move lanes, the lanes in view stay where they are on screen
+// (laneanchor.h).
 
 #include "models/timeline/eventstore.h"
 #include "models/timeline/timelinefilter.h"
@@ -64,6 +71,9 @@ public:
     void setClock(std::function<qint64()> nowMs); // for tests; default: the cluster's time
     void setTimeZone(const QTimeZone &zone);
 
+    void setLaneOrder(LaneOrder order);
+    LaneOrder laneOrder() const { return m_laneOrder; }
+
     void setGroupCollapsed(const QString &groupKey, bool collapsed);
     // Highlights and scrolls to the lane of the object with this key
     // (objectKey()) or uid.
@@ -112,6 +122,12 @@ private:
     QString elidedLabelAt(const QPoint &pos) const; // empty unless elided
     qint64 now() const;
     void scheduleRebuild();
+    void scheduleReorder();
+    // Puts the lanes in m_laneOrder for the window shown now.
+    void applyOrder();
+    // Runs `change` (a rebuild or a re-order) keeping the lanes in view
+    // where they are on screen.
+    void keepingLanesInView(const std::function<void()> &change);
     void updateScrollBar();
     void followTick();
     // Puts the window's right edge a margin right of anchorMs, at this zoom.
@@ -130,6 +146,9 @@ private:
     TimelinePainter m_painter;
     TimelinePalette m_palette;
     QTimer m_rebuildTimer;
+    QTimer m_reorderTimer;
+    LaneOrder m_laneOrder = LaneOrder::Activity;
+    bool m_reorderAfterDrag = false;
     QTimer m_followTimer;
     std::function<qint64()> m_clock;
     QTimeZone m_zone;

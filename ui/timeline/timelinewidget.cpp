@@ -7,17 +7,23 @@
 #include "ui/timeline/timelinecanvas.h"
 
 #include <QAction>
+#include <QButtonGroup>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QSettings>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace informant {
 
 namespace {
+
+constexpr QLatin1String kLaneOrderSetting("timeline/laneOrder");
 
 QToolButton *toolButton(const QString &text, const QString &toolTip, QWidget *parent)
 {
@@ -39,6 +45,11 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     , m_warningsOnly(toolButton(tr("Warnings only"), tr("Show only Warning events"), this))
     , m_reasons(toolButton(tr("All reasons"), tr("Show only events with these reasons"), this))
     , m_reasonMenu(new QMenu(this))
+    , m_orderByActivity(toolButton(tr("Activity"),
+                                   tr("Lanes with Warnings in view first, then the most recently "
+                                      "active"),
+                                   this))
+    , m_orderByName(toolButton(tr("Name"), tr("Lanes by name, as the table"), this))
     , m_summary(new QLabel(this))
     , m_banner(new FreshnessBanner(this))
 {
@@ -59,6 +70,15 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
                        static_cast<QWidget *>(zoomIn), static_cast<QWidget *>(zoomOut),
                        static_cast<QWidget *>(m_warningsOnly), static_cast<QWidget *>(m_reasons)})
         bar->addWidget(w);
+    auto *orderLabel = new QLabel(tr("Order:"), this);
+    orderLabel->setContentsMargins(12, 0, 2, 0);
+    bar->addWidget(orderLabel);
+    auto *order = new QButtonGroup(this);
+    for (QToolButton *button : {m_orderByActivity, m_orderByName}) {
+        button->setCheckable(true);
+        order->addButton(button);
+        bar->addWidget(button);
+    }
     bar->addStretch(1);
     bar->addWidget(m_summary);
 
@@ -89,6 +109,16 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
             [this, centre] { m_canvas->zoomBy(1 / 1.5, centre()); });
     connect(m_warningsOnly, &QToolButton::toggled, m_canvas, &TimelineCanvas::setWarningsOnly);
     connect(m_reasonMenu, &QMenu::aboutToShow, this, &TimelineWidget::fillReasonMenu);
+    const std::optional<LaneOrder> savedOrder =
+        laneOrderFromId(QSettings().value(kLaneOrderSetting).toString());
+    setLaneOrder(savedOrder.value_or(LaneOrder::Activity));
+    for (const auto &[button, choice] : {std::pair{m_orderByActivity, LaneOrder::Activity},
+                                         std::pair{m_orderByName, LaneOrder::Name}}) {
+        connect(button, &QToolButton::clicked, this, [this, choice] {
+            setLaneOrder(choice);
+            QSettings().setValue(kLaneOrderSetting, laneOrderId(choice));
+        });
+    }
     connect(m_canvas, &TimelineCanvas::layoutRebuilt, this, &TimelineWidget::updateSummary);
     connect(m_canvas, &TimelineCanvas::objectActivated, this, &TimelineWidget::objectActivated);
     // The summary's state ("reconnecting in 4 s") counts down without a new
@@ -101,6 +131,13 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
 }
 
 TimelineWidget::~TimelineWidget() = default;
+
+void TimelineWidget::setLaneOrder(LaneOrder order)
+{
+    m_orderByActivity->setChecked(order == LaneOrder::Activity);
+    m_orderByName->setChecked(order == LaneOrder::Name);
+    m_canvas->setLaneOrder(order);
+}
 
 void TimelineWidget::setEventsSource(KindSource *source)
 {

@@ -2,7 +2,8 @@
 
 // TimelineWidget: the event timeline as the main window shows it: a toolbar
 // (follow live, zoom to fit, zoom in/out, warnings only, a reason filter menu,
-// a summary of what is shown) above a TimelineCanvas.
+// the lane order, a summary of what is shown) above a TimelineCanvas. The
+// lane order is remembered (QSettings `timeline/laneOrder`).
 //
 // Mounting: create one EventStore per cluster connection, feed it the events
 // informer's ChangeBatches (EventStore::applyBatch), give it to this widget.
@@ -12,6 +13,7 @@
 // a forbidden or failing watch must not read as "no events". GUI thread.
 
 #include "models/timeline/eventstore.h"
+#include "models/timeline/laneorder.h"
 
 #include <QWidget>
 
@@ -66,6 +68,7 @@ private:
     void updateSummary();
     void updateReasonButton();
     void updateFreshness();
+    void setLaneOrder(LaneOrder order);
 
     EventStore *m_store;
     KindSource *m_source = nullptr;
@@ -74,6 +77,8 @@ private:
     QToolButton *m_warningsOnly;
     QToolButton *m_reasons;
     QMenu *m_reasonMenu;
+    QToolButton *m_orderByActivity;
+    QToolButton *m_orderByName;
     QLabel *m_summary;
     FreshnessBanner *m_banner;
     QSet<QString> m_selectedReasons;
