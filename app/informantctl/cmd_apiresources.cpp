@@ -90,7 +90,7 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
     RestClient client(*connection);
     auto discovery = Discovery::fetch(client);
     if (!discovery) {
-        err << errorPrefix((*connection)->config) << discovery.error().message << '\n';
+        err << requestErrorLine((*connection)->config, discovery.error()) << '\n';
         return 1;
     }
     const QList<ApiResource> resources = selection->select(*discovery);

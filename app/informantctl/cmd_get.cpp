@@ -15,9 +15,9 @@
 // Of kubectl get's script flags, --ignore-not-found drops NotFound errors
 // (and with nothing found prints nothing at all), --show-managed-fields is
 // --no-transform, and --chunk-size is checked and accepted without effect
-// (an informer's list pages its own way). --request-timeout is not taken:
-// honouring it needs a deadline on each request of the informer's
-// ListerWatcher and of discovery.
+// (an informer's list pages its own way). --request-timeout, a global
+// flag, bounds each request (requesttimeout.h) and ends a watch, as
+// kubectl's.
 
 #include "command.h"
 #include "flagerrors.h"

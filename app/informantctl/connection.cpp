@@ -1,6 +1,7 @@
 #include "connection.h"
 
 #include "escapedstderr.h"
+#include "requesttimeout.h"
 
 #include "informer/kube/connectionflags.h"
 
@@ -18,6 +19,11 @@ Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOpti
     auto config = resolveClusterConfig(options);
     if (!config)
         return config.error();
+    // As clientcmd, once the kubeconfig has been found usable.
+    const std::optional<qint64> requestTimeoutMs = parseRequestTimeoutMs(options.requestTimeout);
+    if (!requestTimeoutMs)
+        return Error{QString::fromLatin1(kInvalidRequestTimeoutMessage)};
+    config.value().requestTimeoutMs = *requestTimeoutMs;
     auto connection = ClusterConnection::create(*config);
     // As kubectl: an exec plugin's stderr reaches the user while it runs,
     // whether or not stdin is a terminal, since a device-code prompt asks
@@ -36,6 +42,13 @@ QString effectiveNamespace(const GlobalOptions &options, const ClusterConfig &co
     if (!options.namespaceName.isEmpty())
         return options.namespaceName;
     return config.effectiveNamespace();
+}
+
+QString requestErrorLine(const ClusterConfig &config, const ApiError &error)
+{
+    if (error.kind == ApiError::Kind::Timeout && config.requestTimeoutMs > 0)
+        return requestTimeoutMessage(error);
+    return errorPrefix(config) + error.message;
 }
 
 QString errorPrefix(const ClusterConfig &config)

@@ -5,6 +5,7 @@
 
 #include "globaloptions.h"
 
+#include "informer/core/apierror.h"
 #include "informer/core/result.h"
 #include "informer/kube/clusterconnection.h"
 
@@ -14,7 +15,9 @@ namespace informantctl {
 informant::Result<informant::ClusterConfig> resolveClusterConfig(const GlobalOptions &options);
 
 // resolveClusterConfig() plus the shared credentials, with an exec
-// plugin's stderr passed to informantctl's stderr as it is written.
+// plugin's stderr passed to informantctl's stderr as it is written, and
+// --request-timeout read into the configuration (kubectl's error for a
+// value it refuses).
 informant::Result<std::shared_ptr<const informant::ClusterConnection>>
 connectCluster(const GlobalOptions &options);
 
@@ -26,5 +29,10 @@ QString effectiveNamespace(const GlobalOptions &options, const informant::Cluste
 // \"NAME\": " from a kubeconfig context, so a user of several clusters knows
 // which one failed; "error: " with --server alone, which has no context.
 QString errorPrefix(const informant::ClusterConfig &config);
+
+// The line (without its newline) informantctl reports a failed request
+// with: kubectl's words for one that ran out of --request-timeout,
+// errorPrefix() and the error's message for any other.
+QString requestErrorLine(const informant::ClusterConfig &config, const informant::ApiError &error);
 
 } // namespace informantctl

@@ -1,5 +1,6 @@
 #include "escapedstderr.h"
 
+#include "standardoutput.h"
 #include "tabwriter.h"
 
 #include <cstdio>
@@ -14,12 +15,17 @@ namespace {
 
 // The custom stream's write function: how many of the caller's bytes were
 // consumed (all, or none on an error), as both cookie interfaces expect.
+// Stderr a pipe nobody reads any more ends the process, as Go ends kubectl
+// (SIGPIPE): Qt ignores the signal once it has opened a socket, and the
+// write would otherwise fail unnoticed. Other errors (a full disk) are
+// ignored, as Go's fmt.Fprintf to os.Stderr ignores them.
 template<typename Size> Size writeEscaped(const char *data, Size size)
 {
-    return writeStandardErrorRaw(
-               escapeTerminalBytes(QByteArray::fromRawData(data, qsizetype(size))))
-               ? size
-               : Size(0);
+    if (writeStandardErrorRaw(escapeTerminalBytes(QByteArray::fromRawData(data, qsizetype(size)))))
+        return size;
+    if (errno == EPIPE)
+        dieOfBrokenPipe();
+    return Size(0);
 }
 
 #endif

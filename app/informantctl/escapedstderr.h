@@ -18,6 +18,11 @@
 //
 // (kubectl 1.32 itself prints a server's error message raw; its tables are
 // escaped. informantctl escapes both.)
+//
+// A stderr pipe whose reader is gone ends the process by SIGPIPE at the
+// next message, as kubectl's Go runtime does (standardoutput.h); the
+// plugin's relayed output does not, as kubectl hands the plugin its stderr
+// and the plugin meets the closed pipe, not kubectl.
 
 #include <QByteArray>
 

@@ -10,6 +10,7 @@ const QString kSelector = QStringLiteral("selector");
 const QString kFieldSelector = QStringLiteral("field-selector");
 const QString kNoTransform = QStringLiteral("no-transform");
 const QString kStats = QStringLiteral("stats");
+const QString kRequestTimeout = QStringLiteral("request-timeout");
 
 } // namespace
 
@@ -34,6 +35,11 @@ void addGlobalOptions(QCommandLineParser &parser)
         {kNoTransform, QStringLiteral("Keep metadata.managedFields (no default transform).")},
         {kStats, QStringLiteral("Print statistics as one JSON line at the end (and report the sync "
                                 "on stderr when it happens).")},
+        {kRequestTimeout,
+         QStringLiteral("How long each request to the server may take before it is given up, "
+                        "like kubectl's: seconds, or a duration with its unit (5s, 2m, 1h); "
+                        "0 for no limit. A watch ends once it has run that long."),
+         QStringLiteral("duration"), QStringLiteral("0")},
     });
 }
 
@@ -50,6 +56,7 @@ GlobalOptions GlobalOptions::fromParser(const QCommandLineParser &parser)
     options.noTransform = parser.isSet(kNoTransform) ||
                           parser.optionNames().contains(QStringLiteral("show-managed-fields"));
     options.stats = parser.isSet(kStats);
+    options.requestTimeout = parser.value(kRequestTimeout);
     return options;
 }
 

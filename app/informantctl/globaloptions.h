@@ -5,6 +5,7 @@
 //   [--kubeconfig F] [--context C] [--server URL] [--token T]
 //   [--certificate-authority F] [--insecure-skip-tls-verify]
 //   [-n NS | -A] [-l SELECTOR] [--field-selector S] [--no-transform] [--stats]
+//   [--request-timeout DURATION]
 // The connection flags (up to -A) are the GUI's too: declared and read by
 // informer/kube/connectionoptions.h.
 
@@ -21,6 +22,8 @@ struct GlobalOptions : informant::ConnectionFlags
     QString fieldSelector;
     bool noTransform = false;
     bool stats = false;
+    // As given ("0" by default); read by connectCluster (requesttimeout.h).
+    QString requestTimeout;
 
     static GlobalOptions fromParser(const QCommandLineParser &parser);
 };

@@ -1,6 +1,8 @@
 #include "informerrunner.h"
 
 #include "connection.h"
+#include "outputformat.h"
+#include "requesttimeout.h"
 #include "standardoutput.h"
 
 #include "informer/informers/selectorlisterwatcher.h"
@@ -29,6 +31,9 @@ struct SyncErrors
     int count = 0;
     bool fatal = false;
     QString last;
+    // kubectl's line for the last error when it was a request that ran out
+    // of --request-timeout (printed alone, as kubectl does); else empty.
+    QString lastTimedOut;
 };
 
 namespace {
@@ -54,6 +59,17 @@ bool isFatalBeforeSync(const ApiError &error)
     const int code = error.status.code;
     return code == 400 || code == 401 || code == 403 || code == 404 || code == 422 || code == 429 ||
            code >= 500;
+}
+
+// Whether -o shows the objects' managedFields: kubectl hides them only in
+// its JSON and YAML printers (unless --show-managed-fields); a JSONPath
+// template or a custom column reads the objects as the server sent them.
+bool printsManagedFields(const QCommandLineParser &parser)
+{
+    const std::optional<OutputFormat> format =
+        parseOutputFormat(parser.value(QStringLiteral("output")));
+    return format == OutputFormat::JsonPath || format == OutputFormat::JsonPathAsJson ||
+           format == OutputFormat::CustomColumns;
 }
 
 } // namespace
@@ -189,7 +205,7 @@ InformerRunner::create(const QCommandLineParser &parser,
                               ? effectiveNamespace(globalOptions, connection->config)
                               : QString();
 
-    const bool transform = !globalOptions.noTransform;
+    const bool transform = !globalOptions.noTransform && !printsManagedFields(parser);
     DecodeOptions decode;
     decode.dropManagedFields = transform; // the default transform, done while decoding
     std::shared_ptr<ListerWatcher> listerWatcher = std::make_shared<RestListerWatcher>(
@@ -205,8 +221,11 @@ InformerRunner::create(const QCommandLineParser &parser,
             std::move(listerWatcher), globalOptions.labelSelector, fieldSelector);
     SharedIndexInformerOptions options;
     options.name = runner->m_resource.qualifiedName();
-    // INFORMANT_WATCH_LIST=0 forces the paged list (for comparisons).
-    if (qEnvironmentVariable("INFORMANT_WATCH_LIST") == QLatin1String("0"))
+    // INFORMANT_WATCH_LIST=0 forces the paged list (for comparisons). So
+    // does --request-timeout, which bounds kubectl's list requests: a
+    // streaming list is a watch, which the timeout would end as closed.
+    const bool requestTimeout = connection->config.requestTimeoutMs > 0;
+    if (qEnvironmentVariable("INFORMANT_WATCH_LIST") == QLatin1String("0") || requestTimeout)
         options.reflector.useWatchList = false;
     // INFORMANT_COALESCE_BACKLOG=N sets the backlog past which a slow
     // consumer's changes coalesce per object (0: never, as client-go).
@@ -228,11 +247,14 @@ InformerRunner::create(const QCommandLineParser &parser,
 
     auto errors = std::make_shared<SyncErrors>();
     runner->m_errors = errors;
-    (void)runner->m_informer->setWatchErrorHandler([errors](const ApiError &error) {
+    (void)runner->m_informer->setWatchErrorHandler([errors, requestTimeout](const ApiError &error) {
+        // kubectl gives up on the first request that ran out of its time.
+        const bool timedOut = requestTimeout && error.kind == ApiError::Kind::Timeout;
         std::lock_guard lock(errors->mutex);
         ++errors->count;
-        errors->fatal = errors->fatal || isFatalBeforeSync(error);
+        errors->fatal = errors->fatal || isFatalBeforeSync(error) || timedOut;
         errors->last = error.message;
+        errors->lastTimedOut = timedOut ? requestTimeoutMessage(error) : QString();
     });
     return runner;
 }
@@ -259,8 +281,13 @@ bool InformerRunner::waitForSync(bool strict, qint64 timeoutMs)
         QString failure;
         {
             std::lock_guard lock(m_errors->mutex);
-            if (strict && (m_errors->fatal || m_errors->count >= kMaxErrorsBeforeSync))
+            if (strict && (m_errors->fatal || m_errors->count >= kMaxErrorsBeforeSync)) {
+                if (!m_errors->lastTimedOut.isEmpty()) {
+                    QTextStream(stderr) << m_errors->lastTimedOut << '\n';
+                    return false;
+                }
                 failure = m_errors->last;
+            }
         }
         if (const QString retried = m_informer->status().lastError;
             strict && failure.isEmpty() && !retried.isEmpty()) {

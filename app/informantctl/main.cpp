@@ -6,6 +6,7 @@
 #include "escapedstderr.h"
 #include "flagerrors.h"
 #include "globaloptions.h"
+#include "standardfiledescriptors.h"
 #include "tristateflags.h"
 
 #include "informer/informers/memorytrim.h"
@@ -77,6 +78,7 @@ QString commandSummary()
 
 int main(int argc, char *argv[])
 {
+    openClosedStandardFileDescriptors();
     informant::keepFreedMemoryForReuse();
     // Before anything can print: messages quote servers and kubeconfigs.
     escapeStandardError();

@@ -146,7 +146,11 @@ int watchResource(InformerRunner &runner, const WatchFormat &format, const First
         runner.runFor(kPollMs);
     if (!printer->endInitialList())
         return 1;
-    runner.runFor(std::numeric_limits<qint64>::max() / 2);
+    // As kubectl get -w, whose watch request ends, and the command with it
+    // (status 0), once --request-timeout has passed; the watch starts as
+    // the list has synced.
+    const qint64 requestTimeoutMs = runner.session().connection()->config.requestTimeoutMs;
+    runner.runFor(requestTimeoutMs > 0 ? requestTimeoutMs : std::numeric_limits<qint64>::max() / 2);
     return 0;
 }
 

@@ -31,7 +31,8 @@ constexpr qint64 kFirstListTimeoutMs = 120000;
 using FirstListCheck = std::function<bool()>;
 
 // Starts `runner`'s informer and prints until the process is interrupted
-// (or its standard output is gone: standardoutput.h ends it then); says
+// (or its standard output is gone: standardoutput.h ends it then; or, with
+// --request-timeout, once that long has passed since the sync); says
 // on stderr when the watch is interrupted and when it resumes.
 // Returns the exit status (1 if the handler could not be added, or the
 // first list failed, or `check` refused it, or the first table could not

@@ -14,19 +14,6 @@ namespace informantctl {
 
 namespace {
 
-// Dies as a process killed by SIGPIPE: default disposition, unblocked in
-// this thread, raised in it. Never returns.
-[[noreturn]] void dieOfBrokenPipe()
-{
-    std::signal(SIGPIPE, SIG_DFL);
-    sigset_t pipeSignal;
-    sigemptyset(&pipeSignal);
-    sigaddset(&pipeSignal, SIGPIPE);
-    pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nullptr);
-    std::raise(SIGPIPE);
-    _exit(128 + SIGPIPE); // what a shell would show had the signal been delivered
-}
-
 [[noreturn]] void failWrite(int error, const char *context)
 {
     if (error == EPIPE)
@@ -51,6 +38,18 @@ bool waitUntilWritable()
 }
 
 } // namespace
+
+void dieOfBrokenPipe()
+{
+    // Unblocked in this thread and raised in it: delivered before raise() returns.
+    std::signal(SIGPIPE, SIG_DFL);
+    sigset_t pipeSignal;
+    sigemptyset(&pipeSignal);
+    sigaddset(&pipeSignal, SIGPIPE);
+    pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nullptr);
+    std::raise(SIGPIPE);
+    _exit(128 + SIGPIPE); // what a shell would show had the signal been delivered
+}
 
 void writeStandardOutput(const QByteArray &bytes, const char *context)
 {

@@ -34,6 +34,11 @@ void writeStandardOutput(const QByteArray &bytes, const char *context = "");
 // `text` as UTF-8.
 void writeStandardOutput(const QString &text, const char *context = "");
 
+// Ends the process as one killed by SIGPIPE (default disposition, raised
+// in the calling thread), as Go ends kubectl when its stdout or stderr is a
+// pipe with no reader. Never returns.
+[[noreturn]] void dieOfBrokenPipe();
+
 // Go's text for errno `error` ("no space left on device"): the C library's
 // English message, first letter in lower case (how Go's tables are made).
 QString goErrnoText(int error);

@@ -73,6 +73,9 @@ struct ClusterConfig
     QUrl proxyUrl; // http, https or socks5; empty = no proxy
     UserCredentials user;
     QString namespaceName; // the context's namespace ("" = default)
+    // How long one request may take, headers and body (kubectl's
+    // --request-timeout, rest.Config.Timeout; 0 = none). Applied by RestClient.
+    qint64 requestTimeoutMs = 0;
 
     // The namespace kubectl would use for namespaced commands.
     QString effectiveNamespace() const

@@ -11,6 +11,7 @@
 #include <QSslConfiguration>
 #include <QTimer>
 
+#include <limits>
 #include <utility>
 
 namespace informant {
@@ -18,6 +19,9 @@ namespace informant {
 namespace {
 
 const char kSslErrorsProperty[] = "informantSslErrors";
+// Set on a reply aborted by the connection's request timeout: what it was
+// waiting for then.
+const char kRequestTimedOutProperty[] = "informantRequestTimedOut";
 
 // A body handed to RequestOptions::bodySink is read in chunks of this size
 // with at most kSinkBufferBytes buffered ahead of it, so that a server that
@@ -115,6 +119,25 @@ void boundCollectedBody(QNetworkReply *reply, qint64 maxSuccessBytes)
                                           [check](qint64 received, qint64) { check(received); });
     connections->second = QObject::connect(reply, &QNetworkReply::readyRead, reply,
                                            [check, reply] { check(reply->bytesAvailable()); });
+}
+
+// Aborts `reply` once `timeoutMs` passed since it was sent, as client-go's
+// HTTP client Timeout ends a request, whatever it is waiting for.
+void boundRequestTime(QNetworkReply *reply, qint64 timeoutMs)
+{
+    const int ms = int(qMin<qint64>(timeoutMs, std::numeric_limits<int>::max()));
+    QTimer::singleShot(ms, reply, [reply, ms] {
+        if (reply->isFinished())
+            return;
+        const bool headersCame =
+            reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid();
+        reply->setProperty(kRequestTimedOutProperty,
+                           QStringLiteral("the request timeout (%1 s) passed %2")
+                               .arg(QString::number(ms / 1000.0))
+                               .arg(headersCame ? QLatin1String(kRequestTimeoutWhileReadingBody)
+                                                : QLatin1String("awaiting the response headers")));
+        reply->abort();
+    });
 }
 
 QNetworkProxy proxyFor(const QUrl &url)
@@ -284,6 +307,8 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
 
     QNetworkReply *reply = m_network->get(request);
     boundCollectedBody(reply, options.bodySink ? 0 : options.maxBodyBytes);
+    if (config.requestTimeoutMs > 0)
+        boundRequestTime(reply, config.requestTimeoutMs);
     m_replies.removeIf([](const QPointer<QNetworkReply> &r) { return !r || r->isFinished(); });
     m_replies.append(reply);
     connect(reply, &QNetworkReply::sslErrors, reply, [reply](const QList<QSslError> &errors) {
@@ -411,6 +436,12 @@ void RestClient::send(const QString &path, const QUrlQuery &query, Callback done
                 m_connection->credentials->invalidate(
                     reply->request().rawHeader("Authorization"))) {
                 getAttempt(path, query, done, options, true, handle);
+                return;
+            }
+            if (const QString timedOut = reply->property(kRequestTimedOutProperty).toString();
+                !timedOut.isEmpty() && !handle->cancelled) {
+                done(ApiError{
+                    ApiError::Kind::Timeout, describe(path) + QLatin1String(": ") + timedOut, {}});
                 return;
             }
             done(replyError(reply, body, describe(path), sslErrorsOf(reply), handle->cancelled));

@@ -18,6 +18,12 @@
 // the new certificate is the one presented: a watch on them ends as closed,
 // another request in flight fails saying why.
 //
+// Every request is bounded by the connection's requestTimeoutMs (kubectl's
+// --request-timeout; 0: none), headers and body, as client-go's HTTP client
+// Timeout bounds each: an ordinary request that runs out of it fails as a
+// Kind::Timeout saying so (ending in kRequestTimeoutWhileReadingBody when the
+// headers had come), a watch stream ends as closed.
+//
 // Threading: a RestClient and its QNetworkAccessManager belong to the thread
 // that created them; use one client per thread (RestListerWatcher does). A
 // QNAM opens at most 6 HTTP/1.1 connections per host, so one client per
@@ -44,6 +50,10 @@ class QNetworkReply;
 namespace informant {
 
 class TlsProxyBridge;
+
+// How the message of a request that ran out of its request timeout after
+// its response headers came ends (before them it ends otherwise).
+inline constexpr char kRequestTimeoutWhileReadingBody[] = "while reading the response body";
 
 struct RequestOptions
 {
