@@ -87,7 +87,7 @@ QByteArray ChangePrinter::renderOne(const WatchChange &change)
         return toIndentedJson(typedObject(change.object, m_resource));
     case WatchOutput::Yaml:
         return (m_documentsWritten++ > 0 ? QByteArray("---\n") : QByteArray()) +
-               toYaml(document(change)).toUtf8();
+               toYaml(document(change), YamlFolding::AsKubectl).toUtf8();
     case WatchOutput::JsonPath:
         return m_format.jsonPath
             ->execute(QJsonDocument(document(change)).toJson(QJsonDocument::Compact))

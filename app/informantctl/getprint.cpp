@@ -118,7 +118,7 @@ void printKinds(const QList<KindObjects> &kinds, const GetOutput &output, TableO
     if (output.format == OutputFormat::Json) {
         writeStandardOutput(toIndentedJson(document));
     } else if (output.format == OutputFormat::Yaml) {
-        writeStandardOutput(toYaml(document).toUtf8());
+        writeStandardOutput(toYaml(document, YamlFolding::AsKubectl).toUtf8());
     } else {
         // kubectl runs the template on the List (or the object) as a whole.
         const QByteArray json = QJsonDocument(document).toJson(QJsonDocument::Compact);

@@ -13,10 +13,13 @@
 //   1.5, null, 0o17, 1:20, timestamps) or it holds characters YAML cannot
 //   print, single-quoted when it merely cannot be plain ('x: y', '- a'), a
 //   literal block ("|", "|-", "|2-", "|+") when it has several lines.
-// Unlike kubectl, long scalars are never folded at 80 columns: the GUI's
-// YAML and History tabs show this same text, and a value cut over several
-// lines reads (and diffs) worse than one long line.
-// The one YAML writer: the YAML and History tabs and informantctl -o yaml.
+// - Long strings folded as kubectl folds them, on request: a space in a line
+//   already longer than 80 characters becomes a line break (go-yaml's rules
+//   say which spaces may) and the string goes on at its indentation, so a
+//   nested value folds sooner. Simple keys and literal blocks never fold.
+// The one YAML writer: the YAML and History tabs (unfolded: the window wraps
+// long lines itself, and a value cut over several lines reads and diffs
+// worse) and informantctl -o yaml (folded, as kubectl).
 // Pure; thread-safe.
 
 #include <QByteArray>
@@ -25,7 +28,12 @@
 
 namespace informant {
 
-QString toYaml(const QJsonValue &value);
+enum class YamlFolding {
+    None,      // each scalar on one line
+    AsKubectl, // at go-yaml v2's best width, 80 characters
+};
+
+QString toYaml(const QJsonValue &value, YamlFolding folding = YamlFolding::None);
 
 // A JSON number as kubectl's JSON writes it (Go's encoding/json): integers
 // that fit int64 exactly, others in Go's shortest form ("0.1", "1e+21",

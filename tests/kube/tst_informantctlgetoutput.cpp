@@ -1,12 +1,15 @@
 // Acceptance of informantctl get -o against informant-sim, beside the real
 // kubectl when it is installed: get -o wide|name|json|yaml prints what
-// kubectl prints, and an unknown format fails as kubectl's does.
+// kubectl prints (long strings folded as kubectl's YAML folds them), and an
+// unknown format fails as kubectl's does.
 
 #include "informantctlfixture.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
@@ -14,6 +17,98 @@
 class tst_InformantctlGetOutput : public QObject, protected InformantctlFixture
 {
     Q_OBJECT
+
+    // POSTs `object` to the simulator at `server`: it keeps what it is given.
+    static bool post(const QString &server, const QString &path, const QJsonObject &object)
+    {
+        QNetworkAccessManager network;
+        QNetworkRequest request(QUrl(server + path));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        std::unique_ptr<QNetworkReply> reply(
+            network.post(request, QJsonDocument(object).toJson(QJsonDocument::Compact)));
+        QElapsedTimer clock;
+        clock.start();
+        while (!reply->isFinished() && clock.elapsed() < 10000)
+            QTest::qWait(10);
+        return reply->isFinished() && reply->error() == QNetworkReply::NoError;
+    }
+
+    static QJsonObject podWithLongArguments()
+    {
+        const QJsonObject container{
+            {"name", "app"},
+            {"image", "busybox"},
+            {"command", QJsonArray{"sh", "-c",
+                                   "echo the container prints a long line of text and then "
+                                   "sleeps for a long while; sleep 3600"}},
+            {"env", QJsonArray{QJsonObject{{"name", "GREETING"},
+                                           {"value", "hello from a rather long environment "
+                                                     "variable value that kubectl folds at "
+                                                     "eighty columns"}}}}};
+        return {{"apiVersion", "v1"},
+                {"kind", "Pod"},
+                {"metadata", QJsonObject{{"name", "long-args"}}},
+                {"spec", QJsonObject{{"containers", QJsonArray{container}}}}};
+    }
+
+    static QJsonObject eventWithLongMessage()
+    {
+        return {{"apiVersion", "v1"},
+                {"kind", "Event"},
+                {"metadata", QJsonObject{{"name", "long-args.1"}}},
+                {"involvedObject", QJsonObject{{"kind", "Pod"}, {"name", "long-args"}}},
+                {"reason", "Failed"},
+                {"type", "Warning"},
+                {"count", 1},
+                {"message", "Failed to pull image \"registry.example.com/team/app:1.2.3\": rpc "
+                            "error: code = NotFound desc = failed to pull and unpack image"}};
+    }
+
+    // Long strings in each of go-yaml's styles, a long key (never folded)
+    // and a longer one (a "? " key, folded), a literal block (never folded)
+    // and managed fields.
+    static QJsonObject configMapWithLongStrings()
+    {
+        const QJsonObject data{
+            {"motd", "welcome to the cluster: please read the runbook before you change "
+                     "anything here"},
+            {"plain", "a plain value of many words, each of them short, that goes on "
+                      "and on for well over two lines of eighty characters each, so "
+                      "that kubectl folds it twice"},
+            {"tabbed", "\tcolumns\tseparated\tby tabs, which only double quotes can hold, "
+                       "and a run of  spaces   where the fold may fall"},
+            {"unicode", "überprüfte Größenänderung für die Datenbank läuft noch "
+                        "während der Wartung – bitte später erneut versuchen"},
+            {"script", "#!/bin/sh\nexec /usr/local/bin/server --listen=0.0.0.0:8080 "
+                       "--config=/etc/server/config.yaml --log-level=debug\n"},
+            {QStringLiteral("a long key of several words that fits a simple key ")
+                 .repeated(2)
+                 .trimmed(),
+             "and its value, which starts far to the right and folds at once"},
+            {QStringLiteral("a key too long for a simple key, written after a question "
+                            "mark ")
+                 .repeated(3)
+                 .trimmed(),
+             "x y"}};
+        const QJsonObject fields{
+            {"f:data", QJsonObject{{"f:motd", QJsonObject{}}, {"f:plain", QJsonObject{}}}}};
+        const QJsonObject managed{
+            {"manager", "a-controller-with-a-rather-long-name-that-says-what-it-does"},
+            {"operation", "Update"},
+            {"apiVersion", "v1"},
+            {"time", "2024-05-01T10:00:00Z"},
+            {"fieldsType", "FieldsV1"},
+            {"fieldsV1", fields}};
+        const QJsonObject annotations{
+            {"description", "a ConfigMap whose values are long enough for kubectl to fold "
+                            "them at eighty columns"}};
+        return {{"apiVersion", "v1"},
+                {"kind", "ConfigMap"},
+                {"metadata", QJsonObject{{"name", "long-strings"},
+                                         {"annotations", annotations},
+                                         {"managedFields", QJsonArray{managed}}}},
+                {"data", data}};
+    }
 
 private slots:
     void cleanup() { stopSim(); }
@@ -131,6 +226,54 @@ private slots:
         // Strings YAML would read as something else stay strings.
         QVERIFY(yaml.out.contains("\n    resourceVersion: \""));
         QVERIFY(yaml.out.contains("\n    creationTimestamp: \""));
+    }
+
+    // kubectl's YAML writer (go-yaml v2) breaks a long string's line at a
+    // space once the line is longer than 80 characters, counted from the
+    // line's start: the same string folds elsewhere in a List, one level
+    // deeper, than alone.
+    void getOutputYamlFoldsLongStringsAsKubectl()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        QVERIFY(post(server, QStringLiteral("/api/v1/namespaces"),
+                     {{"apiVersion", "v1"},
+                      {"kind", "Namespace"},
+                      {"metadata", QJsonObject{{"name", "folding"}}}}));
+        const QString namespacePath = QStringLiteral("/api/v1/namespaces/folding/");
+        QVERIFY(post(server, namespacePath + "pods", podWithLongArguments()));
+        QVERIFY(post(server, namespacePath + "events", eventWithLongMessage()));
+        QVERIFY(post(server, namespacePath + "configmaps", configMapWithLongStrings()));
+        const QStringList folding{QStringLiteral("-n"), QStringLiteral("folding"),
+                                  QStringLiteral("-o"), QStringLiteral("yaml")};
+
+        const Run pod =
+            get(server, QStringList{QStringLiteral("pod"), QStringLiteral("long-args")} + folding);
+        QVERIFY2(pod.exitCode == 0, pod.err.constData());
+        QVERIFY2(pod.out.contains("\n    - echo the container prints a long line of text and "
+                                  "then sleeps for a long while;\n      sleep 3600\n"
+                                  "    env:\n    - name: GREETING\n      value: hello from a "
+                                  "rather long environment variable value that kubectl folds\n"
+                                  "        at eighty columns\n"),
+                 pod.out.constData());
+        const Run event = get(server, QStringList{QStringLiteral("event")} + folding);
+        QVERIFY2(event.exitCode == 0, event.err.constData());
+        QVERIFY2(event.out.contains("\n  message: 'Failed to pull image "
+                                    "\"registry.example.com/team/app:1.2.3\": rpc error:\n"
+                                    "    code = NotFound desc = failed to pull and unpack "
+                                    "image'\n"),
+                 event.out.constData());
+
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("pod"), QStringLiteral("long-args")} + folding,
+              QStringList{QStringLiteral("event"), QStringLiteral("long-args.1")} + folding,
+              QStringList{QStringLiteral("cm"), QStringLiteral("long-strings")} + folding,
+              QStringList{QStringLiteral("pods,events,cm")} + folding,
+              QStringList{QStringLiteral("cm"), QStringLiteral("--show-managed-fields")} +
+                  folding}) {
+            const QString difference = differenceFromKubectl(server, args);
+            QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        }
     }
 
     void getOutputJsonOrYamlPrintsAnEmptyListWhenNothingMatches()

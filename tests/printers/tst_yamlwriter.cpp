@@ -27,6 +27,10 @@ private Q_SLOTS:
     void writesJsonNumbersAsKubectl();
     void nestsBlocksAsKubectl();
     void writesEmptyContainersInline();
+    void foldsLongStringsAsKubectl_data();
+    void foldsLongStringsAsKubectl();
+    void foldsNestedStringsAtTheirIndentationAsKubectl();
+    void foldsOnlyWhenAsked();
 };
 
 void TestYamlWriter::quotesStringsAsKubectl_data()
@@ -293,6 +297,110 @@ void TestYamlWriter::writesEmptyContainersInline()
     QCOMPARE(toYaml(QJsonDocument::fromJson(json).object()),
              QStringLiteral("a: {}\nb: []\nc:\n- []\n- {}\n- null\n- true\n- 3\n"));
     QCOMPARE(toYaml(QJsonObject{}), QStringLiteral("{}\n"));
+}
+
+void TestYamlWriter::foldsLongStringsAsKubectl_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("yaml");
+    const auto a = [](int count) { return QString(count, u'a'); };
+    const auto words = [](int count) {
+        return QStringList(count, QStringLiteral("word")).join(u' ');
+    };
+    // "k: " puts the string's first character at column 3; its further
+    // lines are indented by 2.
+    QTest::newRow("space at column 80 stays") << a(77) + " b c"
+                                              << "k: " + a(77) + " b\n  c\n";
+    QTest::newRow("space at column 81 folds") << a(78) + " b"
+                                              << "k: " + a(78) + "\n  b\n";
+    QTest::newRow("never at a space beside another") << a(78) + "  b c"
+                                                     << "k: " + a(78) + "  b\n  c\n";
+    QTest::newRow("a long word stays whole") << a(100) + " b"
+                                             << "k: " + a(100) + "\n  b\n";
+    QTest::newRow("each line folds past 80")
+        << words(40) << "k: " + words(16) + "\n  " + words(16) + "\n  " + words(8) + "\n";
+    QTest::newRow("single-quoted") << "x: " + a(80) + " b"
+                                   << "k: 'x: " + a(80) + "\n  b'\n";
+    QTest::newRow("never at the first or last character") << " " + a(80) + " "
+                                                          << "k: ' " + a(80) + " '\n";
+    // A further line's leading spaces are indentation: go-yaml escapes the
+    // first of those the string holds.
+    QTest::newRow("double-quoted, spaces after the fold") << "\t" + a(80) + "  b"
+                                                          << "k: \"\\t" + a(80) + "\n  \\ b\"\n";
+    QTest::newRow("an escape's characters are columns")
+        << QString(20, u'\x01') + " b"
+        << "k: \"" + QString("\\x01").repeated(20) + "\n  b\"\n";
+    QTest::newRow("a wide character is one column") << QString(78, u'日') + " b"
+                                                    << "k: " + QString(78, u'日') + "\n  b\n";
+    QTest::newRow("columns restart after a line separator")
+        << "x: " + a(40) + "\u2028" + a(70) + " b"
+        << "k: 'x: " + a(40) + "\u2028  " + a(70) + " b'\n";
+    QTest::newRow("a literal block is never folded") << a(90) + " b\nc"
+                                                     << "k: |-\n  " + a(90) + " b\n  c\n";
+}
+
+void TestYamlWriter::foldsLongStringsAsKubectl()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, yaml);
+    QCOMPARE(toYaml(QJsonObject{{"k", text}}, YamlFolding::AsKubectl), yaml);
+}
+
+void TestYamlWriter::foldsNestedStringsAtTheirIndentationAsKubectl()
+{
+    // The 80 characters count from the line's start: a deeper string folds
+    // sooner, and goes on at its own indentation. Simple keys never fold;
+    // their value may, at once (but not at its first character); complex
+    // keys do.
+    const auto a = [](int count) { return QString(count, u'a'); };
+    const QString simpleKey = QStringLiteral("k ").repeated(40) + "end"; // 123 bytes
+    const QString complexKey = QStringLiteral("complex ").repeated(20);  // 160 bytes
+    const QJsonObject annotations{
+        {"note", "an annotation " + a(50) + " folds at its own indentation"}};
+    const QJsonObject spec{
+        {"template", QJsonObject{{"metadata", QJsonObject{{"annotations", annotations}}}}},
+        {"args", QJsonArray{"--message=" + a(70) + " b", QJsonArray{"nested " + a(70) + " b"}}},
+        {"containers",
+         QJsonArray{QJsonObject{{"command", QJsonArray{"sh", "-c", "echo " + a(75) + " done"}}}}},
+        {simpleKey, " x y"},
+        {complexKey, QStringLiteral("v ").repeated(45)}};
+    // %5 and %6: the first line of the complex key and of its value.
+    const QString expected =
+        QStringLiteral("spec:\n"
+                       "  args:\n"
+                       "  - --message=%1\n"
+                       "    b\n"
+                       "  - - nested %1\n"
+                       "      b\n"
+                       "  ? '%5\n"
+                       "    %5 '\n"
+                       "  : '%6\n"
+                       "    v v v v v v '\n"
+                       "  containers:\n"
+                       "  - command:\n"
+                       "    - sh\n"
+                       "    - -c\n"
+                       "    - echo %2\n"
+                       "      done\n"
+                       "  %4: ' x\n"
+                       "    y'\n"
+                       "  template:\n"
+                       "    metadata:\n"
+                       "      annotations:\n"
+                       "        note: an annotation %3 folds\n"
+                       "          at its own indentation\n")
+            .arg(a(70), a(75), a(50), simpleKey, QStringLiteral("complex ").repeated(10).trimmed(),
+                 QStringLiteral("v ").repeated(39).trimmed());
+    QCOMPARE(toYaml(QJsonObject{{"spec", spec}}, YamlFolding::AsKubectl), expected);
+}
+
+void TestYamlWriter::foldsOnlyWhenAsked()
+{
+    // The GUI's YAML and History tabs wrap long lines themselves.
+    const QString text = QString(78, u'a') + QStringLiteral(" b");
+    QCOMPARE(toYaml(QJsonObject{{"k", text}}), "k: " + text + u'\n');
+    QCOMPARE(toYaml(QJsonObject{{"k", text}}, YamlFolding::AsKubectl),
+             "k: " + QString(78, u'a') + "\n  b\n");
 }
 
 QTEST_GUILESS_MAIN(TestYamlWriter)
