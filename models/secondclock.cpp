@@ -5,7 +5,9 @@
 #include <QPointer>
 #include <QThread>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace informant {
 
@@ -15,19 +17,20 @@ namespace {
 constexpr int kAfterTheSecondMs = 5;
 
 // The cluster's time as a line through one instant: at the wall clock's
-// wallMs it read clusterMs, and it runs `rate` times as fast. The wall
-// clock itself is {0, 0, 1}.
+// wallMs it read clusterMs, and it runs `rate` times as fast, up to untilMs.
+// The wall clock itself is {0, 0, 1, max}.
 struct ClusterTimeAnchor
 {
     qint64 wallMs = 0;
     qint64 clusterMs = 0;
     double rate = 1;
+    qint64 untilMs = std::numeric_limits<qint64>::max();
 
     qint64 at(qint64 wall) const
     {
         if (rate == 1)
-            return clusterMs + (wall - wallMs); // exact: no rounding through a double
-        return clusterMs + qint64(std::llround(double(wall - wallMs) * rate));
+            return std::min(untilMs, clusterMs + (wall - wallMs)); // exact: no double
+        return std::min(untilMs, clusterMs + qint64(std::llround(double(wall - wallMs) * rate)));
     }
 };
 
@@ -40,6 +43,7 @@ std::atomic<quint64> s_anchorVersion{0};
 std::atomic<qint64> s_anchorWallMs{0};
 std::atomic<qint64> s_anchorClusterMs{0};
 std::atomic<double> s_anchorRate{1};
+std::atomic<qint64> s_anchorUntilMs{std::numeric_limits<qint64>::max()};
 
 ClusterTimeAnchor loadAnchor()
 {
@@ -47,7 +51,8 @@ ClusterTimeAnchor loadAnchor()
         const quint64 before = s_anchorVersion.load(std::memory_order_acquire);
         const ClusterTimeAnchor anchor{s_anchorWallMs.load(std::memory_order_relaxed),
                                        s_anchorClusterMs.load(std::memory_order_relaxed),
-                                       s_anchorRate.load(std::memory_order_relaxed)};
+                                       s_anchorRate.load(std::memory_order_relaxed),
+                                       s_anchorUntilMs.load(std::memory_order_relaxed)};
         std::atomic_thread_fence(std::memory_order_acquire);
         if (before % 2 == 0 && s_anchorVersion.load(std::memory_order_relaxed) == before)
             return anchor;
@@ -64,6 +69,7 @@ void storeAnchor(const ClusterTimeAnchor &anchor)
     s_anchorWallMs.store(anchor.wallMs, std::memory_order_relaxed);
     s_anchorClusterMs.store(anchor.clusterMs, std::memory_order_relaxed);
     s_anchorRate.store(anchor.rate, std::memory_order_relaxed);
+    s_anchorUntilMs.store(anchor.untilMs, std::memory_order_relaxed);
     s_anchorVersion.store(version + 2, std::memory_order_release);
 }
 
@@ -104,11 +110,11 @@ qint64 SecondClock::clusterTimeAt(qint64 wallMs)
     return loadAnchor().at(wallMs);
 }
 
-void SecondClock::setClusterTime(qint64 clusterMs, double rate)
+void SecondClock::setClusterTime(qint64 clusterMs, double rate, qint64 untilMs)
 {
     const qint64 before = clusterNowMs();
     storeAnchor(ClusterTimeAnchor{QDateTime::currentMSecsSinceEpoch(), clusterMs,
-                                  std::isfinite(rate) && rate > 0 ? rate : 0});
+                                  std::isfinite(rate) && rate > 0 ? rate : 0, untilMs});
     if (clusterNowMs() != before)
         Q_EMIT ticked();
 }

@@ -30,6 +30,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <limits>
 
 namespace informant {
 
@@ -56,9 +57,12 @@ public:
 
     // From now on the cluster's time reads `clusterMs` at this moment of the
     // wall clock and runs `rate` times as fast (0: stands still, a paused
-    // replay). Emits ticked() when that moves the cluster's time at the last
-    // tick, so a seek or a pause shows at once.
-    void setClusterTime(qint64 clusterMs, double rate);
+    // replay), until it reads `untilMs`, where it stays (a replay's last
+    // change: at 60x, a quarter second late would be 15 s past it). Emits
+    // ticked() when that moves the cluster's time at the last tick, so a
+    // seek or a pause shows at once.
+    void setClusterTime(qint64 clusterMs, double rate,
+                        qint64 untilMs = std::numeric_limits<qint64>::max());
     // The cluster's time is the wall clock's again. No ticked(): it is
     // called as a replay's window goes, and views being destroyed must not
     // be asked to refresh; any other catches up at the next tick.

@@ -82,15 +82,17 @@ void replayInfo(ServerContext &context, HttpConnection *connection)
 
 QByteArray recordingJson(const RecordingReplayState &state)
 {
-    const QJsonObject body{{"file", state.file},
-                           {"recordedAt", state.recordedAt},
-                           {"position", state.positionMs},
-                           {"duration", state.durationMs},
-                           {"speed", state.speed},
-                           {"paused", state.paused},
-                           {"changesApplied", state.changesApplied},
-                           {"changes", state.changes},
-                           {"finished", state.finished()}};
+    QJsonObject body{{"file", state.file},
+                     {"recordedAt", state.recordedAt},
+                     {"position", state.positionMs},
+                     {"duration", state.durationMs},
+                     {"speed", state.speed},
+                     {"paused", state.paused},
+                     {"changesApplied", state.changesApplied},
+                     {"changes", state.changes},
+                     {"finished", state.finished()}};
+    // A move backward is written after the call answered: scripts wait for false.
+    body.insert(QLatin1String("seeking"), state.seeking);
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 

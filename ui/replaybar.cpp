@@ -101,10 +101,12 @@ QString ReplayBar::positionText(const ReplayPosition &position)
     const QString offsets =
         QStringLiteral("+%1 of %2")
             .arg(offsetText(position.positionMs), offsetText(position.durationMs));
-    if (!position.recordedAt.isValid())
-        return offsets;
-    const QDateTime at = position.recordedAt.addMSecs(position.positionMs).toLocalTime();
-    return at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral("  ") + offsets;
+    QString text = offsets;
+    if (position.recordedAt.isValid()) {
+        const QDateTime at = position.recordedAt.addMSecs(position.positionMs).toLocalTime();
+        text = at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral("  ") + offsets;
+    }
+    return position.seeking ? QStringLiteral("Moving to %1\u2026").arg(text) : text;
 }
 
 void ReplayBar::refresh()
@@ -137,6 +139,13 @@ void ReplayBar::refresh()
     if (m_slider->isSliderDown())
         shown.positionMs = m_slider->value();
     m_time->setText(positionText(shown));
+    // Wide enough for "Moving to ..." from the start: the slider beside it
+    // keeps its length when a move begins or ends.
+    ReplayPosition moving = shown;
+    moving.seeking = true;
+    const int movingWidth = m_time->fontMetrics().horizontalAdvance(positionText(moving)) +
+                            m_time->contentsMargins().left() + m_time->contentsMargins().right();
+    m_time->setMinimumWidth(std::max(m_time->minimumWidth(), movingWidth));
 }
 
 void ReplayBar::showEvent(QShowEvent *event)
@@ -177,7 +186,7 @@ void ReplayBar::onSliderValueChanged(int value)
     // Dragged: the table follows the handle, but the simulator is asked at
     // most every kSeekWhileDraggingMs (a move backward rewrites objects).
     m_time->setText(positionText(ReplayPosition{value, m_last ? m_last->durationMs : 0, 1, true,
-                                                m_last ? m_last->recordedAt : QDateTime()}));
+                                                m_last ? m_last->recordedAt : QDateTime(), false}));
     const qint64 waited = m_sinceSeek.isValid() ? m_sinceSeek.elapsed() : kSeekWhileDraggingMs;
     if (waited >= kSeekWhileDraggingMs)
         seekTo(value);
@@ -227,13 +236,17 @@ void ReplayBar::followClusterTime(const std::optional<ReplayPosition> &position)
     }
     if (!position->recordedAt.isValid())
         return; // when the cluster lived is unknown: the wall clock it is
-    const bool playing = !position->paused && position->positionMs < position->durationMs;
+    // A move stands still where it goes until the objects are there.
+    const bool playing =
+        !position->paused && !position->seeking && position->positionMs < position->durationMs;
     const double rate = playing ? position->speed : 0;
-    const qint64 replayedMs = position->recordedAt.toMSecsSinceEpoch() + position->positionMs;
+    const qint64 startMs = position->recordedAt.toMSecsSinceEpoch();
+    const qint64 replayedMs = startMs + position->positionMs;
     if (m_clusterTimeRate == rate &&
         std::abs(SecondClock::clusterTimeAt(wallMs) - replayedMs) <= kClusterTimeToleranceMs)
         return;
-    SecondClock::instance()->setClusterTime(replayedMs, rate);
+    // Played on between reads, the time stops at the last change as the replay does.
+    SecondClock::instance()->setClusterTime(replayedMs, rate, startMs + position->durationMs);
     m_clusterTimeRate = rate;
 }
 

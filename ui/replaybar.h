@@ -8,13 +8,15 @@
 //
 // The bar knows the replay only through ReplayControls (the application
 // wires them to the embedded simulator), and reads the position every
-// kRefreshIntervalMs while shown. GUI thread only; the controls may block
-// briefly (a move backward rewrites the simulated cluster's objects).
+// kRefreshIntervalMs while shown. GUI thread only. The controls block
+// briefly: a move backward, which rewrites the simulated cluster's objects,
+// goes on after the call; the bar says "Moving to ..." until it is done.
 //
 // It also sets the cluster's time (SecondClock::setClusterTime) to the
 // replayed moment, recordedAt + position, each time it reads the position:
 // ages then read as they did at that moment, stand still while the replay
-// is paused and run at its speed. Its destruction gives the wall clock back.
+// is paused or moving, run at its speed, and stop at the recording's end.
+// Its destruction gives the wall clock back.
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -38,6 +40,8 @@ struct ReplayPosition
     double speed = 1;
     bool paused = false;
     QDateTime recordedAt; // when the recording began; invalid if unknown
+    // A move backward is still rewriting the objects (the position is where it goes).
+    bool seeking = false;
 };
 
 struct ReplayControls
@@ -68,7 +72,7 @@ public:
     // Reads the position now (the bar also does on its timer).
     void refresh();
     // "2026-11-25 21:43:12  +2:05 of 10:00" (local time; only the offsets
-    // when the recording's start is unknown).
+    // when the recording's start is unknown), "Moving to ..." while seeking.
     static QString positionText(const ReplayPosition &position);
 
     QToolButton *playButton() const { return m_play; }

@@ -235,8 +235,12 @@ void Application::addReplayBar(MainWindow *window)
         const auto state = simulator->recordingReplayState();
         if (!state)
             return std::nullopt;
-        return ReplayPosition{state->positionMs, state->durationMs, state->speed, state->paused,
-                              QDateTime::fromString(state->recordedAt, Qt::ISODateWithMs)};
+        return ReplayPosition{state->positionMs,
+                              state->durationMs,
+                              state->speed,
+                              state->paused,
+                              QDateTime::fromString(state->recordedAt, Qt::ISODateWithMs),
+                              state->seeking};
     };
     const auto report = [window](const Result<void> &done) {
         if (!done.ok())

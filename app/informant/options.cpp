@@ -119,8 +119,11 @@ Options parseOptions(const QStringList &arguments)
     if (!ok || !(o.replaySpeed > 0) || !std::isfinite(o.replaySpeed))
         o.error = QStringLiteral("--replay-speed: expected a positive number, got \"%1\"")
                       .arg(parser.value(replaySpeed));
-    else if (parser.isSet(replaySpeed) && o.replayFile.isEmpty())
+    else if (parser.isSet(replaySpeed) && !parser.isSet(replay))
         o.error = QStringLiteral("--replay-speed goes with --replay FILE");
+    if (parser.isSet(replay) && o.replayFile.isEmpty())
+        o.error = QStringLiteral("--replay: expected a recording file (made by informantctl "
+                                 "record), got \"\"");
     if (!o.replayFile.isEmpty() && o.demo)
         o.error = QStringLiteral("--replay and --demo cannot be used together");
     if (!o.replayFile.isEmpty() && !o.server.isEmpty())

@@ -37,6 +37,31 @@ void grabDialog(StartupFailureDialog &dialog, const Options &options)
 
 } // namespace
 
+Options optionsForDemo(const Options &failed)
+{
+    Options next = failed;
+    next.demo = true;
+    // --demo excludes --server and --replay.
+    next.server.clear();
+    next.replayFile.clear();
+    next.replaySpeed = 1;
+    return next;
+}
+
+Options optionsForKubeconfig(const Options &failed, const QString &kubeconfig)
+{
+    Options next = failed;
+    next.kubeconfig = kubeconfig;
+    next.context.clear(); // the new file's current context
+    // A kubeconfig means the live cluster it names, not a recording nor the
+    // demo; --server would override its context's address.
+    next.replayFile.clear();
+    next.replaySpeed = 1;
+    next.demo = false;
+    next.server.clear();
+    return next;
+}
+
 std::optional<Options> askAfterStartFailure(const QString &error, const Options &options)
 {
     StartupFailureDialog dialog(error);
@@ -51,22 +76,15 @@ std::optional<Options> askAfterStartFailure(const QString &error, const Options 
         switch (dialog.choice()) {
         case StartupFailureDialog::Choice::Quit:
             return std::nullopt;
-        case StartupFailureDialog::Choice::OpenDemo: {
-            Options next = options;
-            next.demo = true;
-            next.server.clear(); // --demo and --server exclude each other
-            return next;
-        }
+        case StartupFailureDialog::Choice::OpenDemo:
+            return optionsForDemo(options);
         case StartupFailureDialog::Choice::ChooseKubeconfig: {
             const QString file =
                 QFileDialog::getOpenFileName(&dialog, QStringLiteral("Choose a kubeconfig file"),
                                              QDir::home().filePath(QStringLiteral(".kube")));
             if (file.isEmpty())
                 continue; // cancelled: back to the choices
-            Options next = options;
-            next.kubeconfig = file;
-            next.context.clear(); // the new file's current context
-            return next;
+            return optionsForKubeconfig(options, file);
         }
         }
     }

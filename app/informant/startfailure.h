@@ -17,4 +17,9 @@ namespace informant {
 // The options to start again with (the user's choice), or nothing: exit.
 std::optional<Options> askAfterStartFailure(const QString &error, const Options &options);
 
+// What each choice starts: the demo cluster, or the current context of
+// `kubeconfig` (a live cluster: a --replay or --server that failed is dropped).
+Options optionsForDemo(const Options &failed);
+Options optionsForKubeconfig(const Options &failed, const QString &kubeconfig);
+
 } // namespace informant

@@ -282,6 +282,10 @@ Result<Recording> parseRecording(QByteArrayView bytes)
         dom::element element;
         const auto error = parser.parse(text.data(), size_t(text.size()), true).get(element);
         if (error != simdjson::SUCCESS) {
+            // A first line that is not JSON: some other file, not a recording cut off.
+            if (!records)
+                return lineError(line, QStringLiteral("not an Informant recording (the first "
+                                                      "line is not JSON)"));
             if (lastWithoutNewline)
                 return lineError(line, QStringLiteral("truncated: the file ends inside this "
                                                       "line (was the recording cut off?)"));

@@ -1,5 +1,6 @@
 #include "models/history/historystore.h"
 
+#include "models/secondclock.h"
 #include "models/timeline/objectidentity.h"
 #include "models/yamlrenderer.h"
 
@@ -74,7 +75,9 @@ QString ObjectRevision::changeSummary(int maxItems) const
 
 HistoryStore::HistoryStore(QObject *parent)
     : QObject(parent)
-    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+    // The cluster's time, as the ages beside the revisions: in a replay,
+    // the replayed moment a change reached the GUI, not today's.
+    , m_clock([] { return SecondClock::clusterTimeAt(QDateTime::currentMSecsSinceEpoch()); })
 {
 }
 

@@ -49,7 +49,7 @@ namespace informant {
 struct ObjectRevision
 {
     quint64 sequence = 0;  // store-wide, increasing: identifies the revision
-    qint64 observedMs = 0; // wall clock when it reached the GUI
+    qint64 observedMs = 0; // the cluster's time (SecondClock) when it reached the GUI
     QString resourceVersion;
     KubeObject object;
     bool deleted = false;
@@ -68,7 +68,7 @@ struct ObjectRevision
 };
 
 // The object a name held before the current one: deleted (or replaced
-// while the watch was away) at deletedMs, wall clock.
+// while the watch was away) at deletedMs, the cluster's time.
 struct EarlierObject
 {
     QString uid;
@@ -98,6 +98,7 @@ public:
     ~HistoryStore() override;
 
     void setLimits(int perObject, int total, qint64 totalBytes = kDefaultTotalBytes);
+    // Default: the cluster's time, SecondClock::clusterTimeAt() the wall clock.
     void setClock(std::function<qint64()> nowMs);
 
     // Every change of `kind`, in order (a snapshot batch is the state, not a

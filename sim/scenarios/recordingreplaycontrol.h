@@ -9,8 +9,13 @@
 // playing would. Moving backward writes the stored objects back to the
 // recorded state at the new position (creates, updates and deletes through
 // Storage), so watches see ordinary events with growing resourceVersions and
-// an informer's cache follows without a relist. Server thread only:
-// sim::Simulator calls it from other threads with blocking invocations.
+// an informer's cache follows without a relist. Both happen in steps after
+// the call returns, a bounded number of writes per step: requests, watch
+// streams and the controls are served between steps, however many objects
+// a move rewrites (a move backward through a large recording rewrites most
+// of them); the state says `seeking` until a move backward is written.
+// Server thread only: sim::Simulator calls it from other threads with
+// blocking invocations.
 
 #include "informer/core/result.h"
 
@@ -26,10 +31,16 @@ struct RecordingReplayState
     qint64 durationMs = 0; // the offset of the recording's last change
     double speed = 1;
     bool paused = false;
+    // A move backward is still writing the objects back to the recorded
+    // state at positionMs; the position stays there until it is done.
+    bool seeking = false;
     // The recorded changes now in effect (the first changesApplied of changes).
     qint64 changesApplied = 0;
     qint64 changes = 0;
-    bool finished() const { return changesApplied == changes && positionMs >= durationMs; }
+    bool finished() const
+    {
+        return changesApplied == changes && positionMs >= durationMs && !seeking;
+    }
 };
 
 class RecordingReplayControl

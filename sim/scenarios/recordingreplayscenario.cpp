@@ -6,7 +6,9 @@
 // resourceVersions, history and 410s behave as for any change. After the last
 // change the cluster stays in its final state. The replay can be paused,
 // sped up or slowed, and moved to any time of the recording
-// (RecordingReplayControl; GET/POST /sim/v1/recording).
+// (RecordingReplayControl; GET/POST /sim/v1/recording). Every write, a
+// change played or an object a move backward writes back, is made in timer
+// ticks of at most kChangesPerTick, so the server answers between them.
 //
 // Objects are stored as recorded (uid, creationTimestamp, status kept); only
 // the resourceVersion is the simulator's own. Namespaces are not invented:
@@ -36,9 +38,12 @@ namespace informant::sim {
 
 namespace {
 
-// Changes applied per timer tick at most: requests and watch streams are
-// served between ticks even when a high --replay-speed makes everything due.
-constexpr int kChangesPerTick = 500;
+// Writes per timer tick at most (changes played, objects a move backward
+// writes back): requests, watch streams and the replay's controls are served
+// between ticks even when a high --replay-speed makes everything due or a
+// move backward rewrites every object. The GUI's replay bar reads the
+// position with a blocking call: it waits for one tick at most.
+constexpr int kChangesPerTick = 200;
 
 class RecordingReplayScenario final : public Scenario, public RecordingReplayControl
 {
@@ -71,6 +76,14 @@ private:
     };
     // Per resource: key -> the record of the object's state.
     using RecordedState = std::vector<QHash<QString, const RecordedChange *>>;
+    // One write of a move backward: the object `key` of `resource` back to
+    // `record`'s state, or removed when `record` is null.
+    struct RestoreStep
+    {
+        int resource = 0;
+        QString key;
+        const RecordedChange *record = nullptr;
+    };
 
     void resolveTargets();
     // Stores one recorded change; false when it was skipped or had no effect.
@@ -82,12 +95,17 @@ private:
     // Makes `positionMs` the position from now on.
     void anchorAt(qint64 positionMs);
     void applyDue();
+    // Counts the change at `index` once, however often seeks replay it.
+    void count(size_t index, bool applied);
     void scheduleNext();
     // The recorded state once the first `changeCount` changes are applied.
     RecordedState recordedStateAfter(size_t changeCount) const;
-    // Writes the stored objects back to `state` (a backward move).
-    void restore(const RecordedState &state);
-    void restoreResource(int resource, const QHash<QString, const RecordedChange *> &state);
+    // Plans the writes that make the stored objects `state` (a move
+    // backward), CRDs written at once; the timer writes the others in ticks.
+    void planRestore(const RecordedState &state);
+    void planResource(int resource, const QHash<QString, const RecordedChange *> &state);
+    void restoreStep(const RestoreStep &step);
+    bool restoring() const { return m_restoreNext < m_restoreSteps.size(); }
 
     Recording m_recording;
     std::vector<Target> m_targets;
@@ -95,8 +113,14 @@ private:
     std::vector<QHash<QString, Written>> m_written; // per resource
     int m_crdResource = -1;
     size_t m_next = 0;
+    // The finished line's counts: each recorded change once (the first
+    // m_counted), not again when a move backward replays it.
+    size_t m_counted = 0;
     qint64 m_changesApplied = 0;
     qint64 m_changesSkipped = 0;
+    // The move backward being written: m_restoreSteps from m_restoreNext.
+    std::vector<RestoreStep> m_restoreSteps;
+    size_t m_restoreNext = 0;
     bool m_started = false;
     bool m_finishedReported = false;
     // Position = m_anchorMs + (paused ? 0 : m_sinceAnchor.elapsed() * m_speed).
@@ -289,7 +313,8 @@ void RecordingReplayScenario::start()
 qint64 RecordingReplayScenario::positionMs() const
 {
     const qint64 durationMs = m_recording.changes.empty() ? 0 : m_recording.changes.back().offsetMs;
-    if (m_replayPaused || !m_sinceAnchor.isValid())
+    // A move backward being written holds the position where it goes.
+    if (m_replayPaused || restoring() || !m_sinceAnchor.isValid())
         return std::min(m_anchorMs, durationMs);
     const double played = double(m_sinceAnchor.elapsed()) * m_speed;
     return std::min<qint64>(durationMs, m_anchorMs + qint64(std::min(played, 1e15)));
@@ -303,20 +328,45 @@ void RecordingReplayScenario::anchorAt(qint64 positionMs)
 
 void RecordingReplayScenario::applyDue()
 {
+    if (restoring()) {
+        for (int done = 0; done < kChangesPerTick && restoring(); ++done)
+            restoreStep(m_restoreSteps[m_restoreNext++]);
+        if (!restoring()) {
+            m_restoreSteps.clear();
+            m_restoreNext = 0;
+            anchorAt(m_anchorMs); // plays on from where the move went
+        }
+        scheduleNext();
+        return;
+    }
     const qint64 now = positionMs();
     for (int done = 0; done < kChangesPerTick && m_next < m_recording.changes.size() &&
                        m_recording.changes[m_next].offsetMs <= now;
          ++done) {
-        if (apply(m_recording.changes[m_next++]))
-            ++m_changesApplied;
-        else
-            ++m_changesSkipped;
+        const size_t index = m_next++;
+        count(index, apply(m_recording.changes[index]));
     }
     scheduleNext();
 }
 
+void RecordingReplayScenario::count(size_t index, bool applied)
+{
+    // Changes are played in order, so the first time past m_counted is the first time.
+    if (index < m_counted)
+        return;
+    m_counted = index + 1;
+    if (applied)
+        ++m_changesApplied;
+    else
+        ++m_changesSkipped;
+}
+
 void RecordingReplayScenario::scheduleNext()
 {
+    if (restoring()) {
+        m_timer.start(0); // a move, paused or not
+        return;
+    }
     if (m_next >= m_recording.changes.size()) {
         m_timer.stop();
         if (m_finishedReported)
@@ -349,6 +399,7 @@ RecordingReplayState RecordingReplayScenario::replayState() const
     state.durationMs = m_recording.changes.empty() ? 0 : m_recording.changes.back().offsetMs;
     state.speed = m_speed;
     state.paused = m_replayPaused;
+    state.seeking = restoring();
     state.changesApplied = qint64(m_next);
     state.changes = qint64(m_recording.changes.size());
     return state;
@@ -386,12 +437,14 @@ Result<void> RecordingReplayScenario::seekReplay(qint64 positionMs)
                                                     return t < change.offsetMs;
                                                 }) -
                                changes.begin());
+    // Backward, the objects are written back in ticks; forward (also from
+    // where a move backward still being written goes), the timer applies
+    // what is due in ticks, as playing does.
     if (next < m_next) {
-        restore(recordedStateAfter(next));
+        planRestore(recordedStateAfter(next));
         m_next = next;
         m_finishedReported = false;
     }
-    // Forward, the timer applies what is due in ticks, as playing does.
     anchorAt(positionMs);
     scheduleNext();
     return {};
@@ -414,47 +467,67 @@ RecordingReplayScenario::recordedStateAfter(size_t changeCount) const
     return state;
 }
 
-void RecordingReplayScenario::restore(const RecordedState &state)
+void RecordingReplayScenario::planRestore(const RecordedState &state)
 {
-    // CRDs first: they decide which custom resources are served (a CRD
-    // deleted takes its objects with it, one created brings its type back).
-    if (m_crdResource >= 0)
-        restoreResource(m_crdResource, state[size_t(m_crdResource)]);
+    m_restoreSteps.clear();
+    m_restoreNext = 0;
+    // CRDs at once: they decide which custom resources are served (a CRD
+    // deleted takes its objects with it, one created brings its type back),
+    // and so which objects the other steps write.
+    if (m_crdResource >= 0) {
+        planResource(m_crdResource, state[size_t(m_crdResource)]);
+        while (restoring())
+            restoreStep(m_restoreSteps[m_restoreNext++]);
+        m_restoreSteps.clear();
+        m_restoreNext = 0;
+    }
     for (int resource = 0; resource < int(state.size()); ++resource) {
         if (resource != m_crdResource)
-            restoreResource(resource, state[size_t(resource)]);
+            planResource(resource, state[size_t(resource)]);
     }
 }
 
-void RecordingReplayScenario::restoreResource(int resource,
-                                              const QHash<QString, const RecordedChange *> &state)
+void RecordingReplayScenario::planResource(int resource,
+                                           const QHash<QString, const RecordedChange *> &state)
 {
     const Target &target = m_targets[size_t(resource)];
     if (!target.type)
         return; // skipped, as when playing
-    const QString storageId = target.type->storageId;
-    QHash<QString, Written> &written = m_written[size_t(resource)];
+    const ResourceStore &store = m_context.storage.store(target.type->storageId);
+    const QHash<QString, Written> &written = m_written[size_t(resource)];
     // Objects the recording does not have at that time go, whoever made them.
-    std::vector<ObjectPtr> extra;
-    for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
+    for (const auto &[key, object] : store.objects()) {
         if (!state.contains(key))
-            extra.push_back(object);
-    }
-    for (const ObjectPtr &object : extra) {
-        (void)m_context.storage.remove(storageId, object->key);
-        written.remove(object->key);
-        if (resource == m_crdResource) {
-            followCrd(RecordType::Deleted, object->json, object->name);
-            resolveTargets();
-        }
+            m_restoreSteps.push_back({resource, key, nullptr});
     }
     // Objects missing, or not in their recorded state of that time, are written.
     for (auto it = state.constBegin(); it != state.constEnd(); ++it) {
-        const ObjectPtr stored = m_context.storage.store(storageId).get(it.key());
+        const ObjectPtr stored = store.get(it.key());
         const Written last = written.value(it.key());
         if (stored && last.record == it.value() && last.resourceVersion == stored->resourceVersion)
             continue;
-        apply(*it.value());
+        m_restoreSteps.push_back({resource, it.key(), it.value()});
+    }
+}
+
+void RecordingReplayScenario::restoreStep(const RestoreStep &step)
+{
+    const Target &target = m_targets[size_t(step.resource)];
+    if (!target.type)
+        return; // its CRD went since the step was planned
+    if (step.record) {
+        apply(*step.record);
+        return;
+    }
+    const QString storageId = target.type->storageId;
+    const ObjectPtr object = m_context.storage.store(storageId).get(step.key);
+    if (!object)
+        return;
+    (void)m_context.storage.remove(storageId, step.key);
+    m_written[size_t(step.resource)].remove(step.key);
+    if (step.resource == m_crdResource) {
+        followCrd(RecordType::Deleted, object->json, object->name);
+        resolveTargets();
     }
 }
 

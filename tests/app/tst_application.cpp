@@ -1,9 +1,11 @@
 // informant's Application against in-process simulators: how the connection
-// flags combine with the kubeconfig (as kubectl and informantctl), and which
-// namespace the first window starts filtered to.
+// flags combine with the kubeconfig (as kubectl and informantctl), which
+// namespace the first window starts filtered to, and what the start-up
+// failure dialog's choices start.
 
 #include "app/informant/application.h"
 #include "app/informant/options.h"
+#include "app/informant/startfailure.h"
 
 #include "models/clustersession.h"
 #include "models/namespacefacetmodel.h"
@@ -109,6 +111,8 @@ private Q_SLOTS:
     void firstNamespaceFilter();
     void noTransformFlagIsParsed();
     void execPluginExpiryIsShownInTheStatusBar();
+    void kubeconfigChosenAfterAFailedReplayOpensItsCluster();
+    void demoChosenAfterAFailedReplayOpensTheDemo();
 };
 
 // kubectl --kubeconfig kc --server URL: the context's CA and credentials stay,
@@ -269,6 +273,47 @@ void TestApplication::execPluginExpiryIsShownInTheStatusBar()
     auto *none = second->statusBar()->findChild<CredentialExpiryField *>();
     QVERIFY(none);
     QVERIFY(none->isHidden());
+}
+
+// `informant --replay FILE` cannot start (no such file); the user chooses a
+// kubeconfig in the failure dialog: that is a live cluster, the kubeconfig's
+// current context, not the recording again.
+void TestApplication::kubeconfigChosenAfterAFailedReplayOpensItsCluster()
+{
+    QTemporaryDir dir;
+    const Options failed =
+        options({QStringLiteral("--replay"), dir.filePath(QStringLiteral("gone.ndjson")),
+                 QStringLiteral("--replay-speed"), QStringLiteral("10")});
+    QVERIFY(failed.error.isEmpty());
+    QVERIFY(!Application(failed).start().isEmpty());
+
+    sim::Simulator simulator;
+    QVERIFY(simulator.start(sim::SimOptions{}).ok());
+    const QString kubeconfig = writeKubeconfig(dir, {simulator.url(), {}, {}, {}});
+    const Options chosen = optionsForKubeconfig(failed, kubeconfig);
+    QVERIFY(chosen.replayFile.isEmpty());
+    QCOMPARE(chosen.kubeconfig, kubeconfig);
+    Application application(chosen);
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = onlyWindow();
+    QVERIFY(window);
+    QCOMPARE(window->session()->name(), QStringLiteral("ctx"));
+    QTRY_VERIFY_WITH_TIMEOUT(tableSynced(window), 20000);
+}
+
+void TestApplication::demoChosenAfterAFailedReplayOpensTheDemo()
+{
+    QTemporaryDir dir;
+    const Options failed =
+        options({QStringLiteral("--replay"), dir.filePath(QStringLiteral("gone.ndjson"))});
+    const Options chosen = optionsForDemo(failed);
+    QVERIFY(chosen.demo);
+    QVERIFY(chosen.replayFile.isEmpty());
+    Application application(chosen);
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = onlyWindow();
+    QVERIFY(window);
+    QCOMPARE(window->session()->name(), QStringLiteral("demo"));
 }
 
 QTEST_MAIN(TestApplication)

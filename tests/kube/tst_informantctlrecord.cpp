@@ -6,7 +6,8 @@
 // and a summary; informantctl never sends a mutating request. End to end: a
 // few seconds of the demo scenario recorded, replayed by a child informant-sim
 // at high speed, and `informantctl dump` of the replay equals the recording's
-// last state.
+// last state; its "finished" line counts each recorded change once, however
+// often moves backward replayed it.
 
 #include "../sim/simfixtures.h"
 
@@ -114,6 +115,7 @@ private slots:
     void recordDropsManagedFieldsAndRespectsSelectorsWithoutWriting();
     void recordNeedsKindsAndOut();
     void recordedDemoReplaysToTheSameFinalState();
+    void replayFinishedCountsEachRecordedChangeOnce();
 };
 
 void TestInformantctlRecord::recordsTheInitialStateThenEveryChangeUntilInterrupted()
@@ -323,6 +325,53 @@ void TestInformantctlRecord::recordedDemoReplaysToTheSameFinalState()
     }
     replay.kill();
     replay.waitForFinished();
+}
+
+// Three changes, replayed to the end, moved back to the start and replayed
+// to the end again: both "finished" lines say three changes, not six.
+void TestInformantctlRecord::replayFinishedCountsEachRecordedChangeOnce()
+{
+    const auto configMap = [](const QByteArray &name) {
+        return R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":")" + name +
+               R"(","namespace":"default"}})";
+    };
+    const auto record = [](int t, const QByteArray &type, const QByteArray &object) {
+        return "{\"t\":" + QByteArray::number(t) + R"(,"resource":"configmaps","type":")" + type +
+               R"(","object":)" + object + "}\n";
+    };
+    const QString path = m_dir.filePath(QStringLiteral("three-changes.ndjson"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"informantRecording":1,"resources":[{"version":"v1","resource":"configmaps",)"
+               R"("kind":"ConfigMap","namespaced":true}]})"
+               "\n" +
+               record(0, "ADDED", configMap("a")) + record(10, "ADDED", configMap("b")) +
+               record(20, "MODIFIED", configMap("b")) + record(30, "DELETED", configMap("a")));
+    file.close();
+
+    QProcess replay;
+    const QString portFile = m_dir.filePath(QStringLiteral("three-changes-port"));
+    replay.start(buildPath(QStringLiteral("app/informant-sim")),
+                 {QStringLiteral("--replay"), path, QStringLiteral("--port-file"), portFile});
+    QByteArray err;
+    const auto finishedLines = [&] {
+        err += replay.readAllStandardError();
+        QList<QByteArray> lines;
+        for (const QByteArray &line : err.split('\n')) {
+            if (line.contains("replay: finished"))
+                lines.append(line);
+        }
+        return lines;
+    };
+    QVERIFY2(waitUntil([&] { return finishedLines().size() == 1; }), err.constData());
+    QVERIFY(waitUntil([&] { return !readAll(portFile).trimmed().isEmpty(); }));
+    const quint16 port = readAll(portFile).trimmed().toUShort();
+    QCOMPARE(request(port, "POST", "/sim/v1/recording/seek?t=0").status, 200);
+    QVERIFY2(waitUntil([&] { return finishedLines().size() == 2; }), err.constData());
+    replay.kill();
+    replay.waitForFinished();
+    for (const QByteArray &line : finishedLines())
+        QVERIFY2(line.contains("finished: 3 changes applied, 0 skipped"), line.constData());
 }
 
 QTEST_GUILESS_MAIN(TestInformantctlRecord)

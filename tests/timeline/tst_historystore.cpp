@@ -4,6 +4,7 @@
 // crash-looping pod's restarts.
 
 #include "models/history/historymodel.h"
+#include "models/secondclock.h"
 #include "models/yamlrenderer.h"
 #include "podrevisions.h"
 #include "ui/history/diffview.h"
@@ -87,6 +88,26 @@ private Q_SLOTS:
         QCOMPARE(revisions[1].observedMs, kListedMs + 1000);
         QCOMPARE(revisions[1].changeSummary(),
                  QStringLiteral("status.containerStatuses[0].restartCount 3\u21924"));
+    }
+
+    // In a replay (informant --replay) the cluster lives at the recorded
+    // moment: revisions are stamped with its time, as ages are counted
+    // from it, not with today's wall clock.
+    void revisionsAreStampedWithTheClustersTime()
+    {
+        const qint64 replayedMs =
+            QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODate)
+                .toMSecsSinceEpoch();
+        SecondClock::instance()->setClusterTime(replayedMs, 0); // a paused replay
+        HistoryStore store;
+        const KubeObject listed = podObject(podJson(10, 3));
+        store.applyBatch(kPod, added(listed));
+        store.applyBatch(kPod, changed(listed, podObject(podJson(11, 4))));
+        const auto revisions = store.revisions(kPod, kUid);
+        SecondClock::instance()->resetClusterTime();
+        QCOMPARE(revisions.size(), 2);
+        QCOMPARE(revisions[0].observedMs, replayedMs);
+        QCOMPARE(revisions[1].observedMs, replayedMs);
     }
 
     // Opening an object that never changed shows its listed state.
