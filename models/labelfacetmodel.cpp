@@ -1,15 +1,11 @@
 #include "models/labelfacetmodel.h"
 
-#include "models/freshness.h"
-
-#include <QLocale>
-
 #include <algorithm>
 
 namespace informant {
 
 LabelFacetModel::LabelFacetModel(QObject *parent)
-    : QAbstractItemModel(parent)
+    : FacetModel(QStringLiteral("Label"), parent)
 {
 }
 
@@ -53,11 +49,6 @@ int LabelFacetModel::rowCount(const QModelIndex &parent) const
     return int(m_keys[size_t(parent.row())]->values.size());
 }
 
-int LabelFacetModel::columnCount(const QModelIndex &) const
-{
-    return 2;
-}
-
 QVariant LabelFacetModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -70,7 +61,7 @@ QVariant LabelFacetModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == 1)
-            return QLocale().toString(count);
+            return countData(index, count, role);
         if (isValue)
             return value.isEmpty() ? QStringLiteral("(empty)") : value;
         return node->key;
@@ -84,20 +75,12 @@ QVariant LabelFacetModel::data(const QModelIndex &index, int role) const
             return it->contains(value) ? Qt::Checked : Qt::Unchecked;
         return it->isEmpty() ? Qt::Checked : Qt::PartiallyChecked;
     }
-    case Qt::TextAlignmentRole:
-        return index.column() == 1 ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
-    case Qt::ForegroundRole:
-    case Qt::FontRole:
-    case Qt::ToolTipRole:
-        return index.column() == 1 ? staleCountData(role, m_stale) : QVariant();
-    case CountRole:
-        return count;
     case LabelKeyRole:
         return node->key;
     case LabelValueRole:
         return isValue ? QVariant(value) : QVariant();
     default:
-        return {};
+        return countData(index, count, role);
     }
 }
 
@@ -147,23 +130,6 @@ bool LabelFacetModel::setData(const QModelIndex &index, const QVariant &value, i
     return true;
 }
 
-Qt::ItemFlags LabelFacetModel::flags(const QModelIndex &index) const
-{
-    if (!index.isValid())
-        return Qt::NoItemFlags;
-    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    if (index.column() == 0)
-        f |= Qt::ItemIsUserCheckable;
-    return f;
-}
-
-QVariant LabelFacetModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    return section == 0 ? QStringLiteral("Label") : QStringLiteral("Count");
-}
-
 LabelFacetModel::Grouped
 LabelFacetModel::group(const QList<std::pair<QString, qsizetype>> &labelIndexCounts,
                        const QMap<QString, QSet<QString>> &ticked)
@@ -202,16 +168,8 @@ void LabelFacetModel::refreshGrouped(const Grouped &counted)
     // more or it fell out of the cap: it still filters the table, so it must
     // stay where the user can see it and untick it.
     Grouped grouped = counted;
-    for (auto checked = m_checked.cbegin(); checked != m_checked.cend(); ++checked) {
-        auto &[keyCount, values] = grouped[checked.key()]; // a new key counts 0
-        for (const QString &value : checked.value()) {
-            const auto at = std::lower_bound(values.begin(), values.end(), value,
-                                             [](const std::pair<QString, qsizetype> &entry,
-                                                const QString &v) { return entry.first < v; });
-            if (at == values.end() || at->first != value)
-                values.insert(at, {value, 0});
-        }
-    }
+    for (auto checked = m_checked.cbegin(); checked != m_checked.cend(); ++checked)
+        keepTickedListed(grouped[checked.key()].second, checked.value()); // a new key counts 0
     int row = 0;
     auto it = grouped.cbegin();
     while (row < int(m_keys.size()) || it != grouped.cend()) {
@@ -232,38 +190,10 @@ void LabelFacetModel::refreshGrouped(const Grouped &counted)
                 m_keys[size_t(row)]->count = it->first;
                 Q_EMIT dataChanged(index(row, 1), index(row, 1), {Qt::DisplayRole, CountRole});
             }
-            refreshValues(row, it->second);
+            syncCountRows(index(row, 0), m_keys[size_t(row)]->values, it->second);
         }
         ++row;
         ++it;
-    }
-}
-
-void LabelFacetModel::refreshValues(int keyRow, const QList<std::pair<QString, qsizetype>> &values)
-{
-    KeyNode *node = m_keys[size_t(keyRow)].get();
-    const QModelIndex parentIndex = index(keyRow, 0);
-    int row = 0;
-    qsizetype i = 0;
-    auto &rows = node->values;
-    while (row < rows.size() || i < values.size()) {
-        if (i >= values.size() || (row < rows.size() && rows.at(row).first < values.at(i).first)) {
-            beginRemoveRows(parentIndex, row, row);
-            rows.removeAt(row);
-            endRemoveRows();
-            continue;
-        }
-        if (row >= rows.size() || values.at(i).first < rows.at(row).first) {
-            beginInsertRows(parentIndex, row, row);
-            rows.insert(row, values.at(i));
-            endInsertRows();
-        } else if (rows.at(row).second != values.at(i).second) {
-            rows[row].second = values.at(i).second;
-            Q_EMIT dataChanged(index(row, 1, parentIndex), index(row, 1, parentIndex),
-                               {Qt::DisplayRole, CountRole});
-        }
-        ++row;
-        ++i;
     }
 }
 
@@ -281,27 +211,6 @@ void LabelFacetModel::setChecked(const QMap<QString, QSet<QString>> &checked)
                                {Qt::CheckStateRole});
     }
     Q_EMIT checkedChanged();
-}
-
-} // namespace informant
-
-namespace informant {
-
-void LabelFacetModel::setStale(const QString &why)
-{
-    if (why == m_stale)
-        return;
-    m_stale = why;
-    if (m_keys.empty())
-        return;
-    const QList<int> roles{Qt::ForegroundRole, Qt::FontRole, Qt::ToolTipRole};
-    Q_EMIT dataChanged(index(0, 1), index(rowCount() - 1, 1), roles);
-    for (int row = 0; row < rowCount(); ++row) {
-        const QModelIndex key = index(row, 0);
-        const int values = rowCount(key);
-        if (values > 0)
-            Q_EMIT dataChanged(index(0, 1, key), index(values - 1, 1, key), roles);
-    }
 }
 
 } // namespace informant

@@ -9,13 +9,12 @@
 // refresh() diffs the counts against the tree: inserts/removes per changed
 // key or value and dataChanged for counts, never a reset. Key nodes are heap
 // records so child indexes stay valid while keys come and go.
-// While the kind is not watched (setStale) the counts are the last known:
-// faded and italic, as the table's rows, with why in their tooltip.
+// Counts, staleness and ticked values kept listed: FacetModel.
 // Columns: 0 name, 1 count. GUI thread.
 
 #include "models/facetcounts.h"
+#include "models/facetmodel.h"
 
-#include <QAbstractItemModel>
 #include <QMap>
 #include <QSet>
 
@@ -25,13 +24,13 @@
 
 namespace informant {
 
-class LabelFacetModel final : public QAbstractItemModel
+class LabelFacetModel final : public FacetModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LabelFacetModel)
 
 public:
-    enum Role { CountRole = Qt::UserRole + 1, LabelKeyRole, LabelValueRole };
+    enum LabelRole { LabelKeyRole = FirstSubclassRole, LabelValueRole };
     // Keys with more values than this show the biggest ones only (a label
     // like pod-template-hash has one value per ReplicaSet).
     static constexpr int kMaxValuesPerKey = 200;
@@ -42,12 +41,8 @@ public:
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
     QModelIndex parent(const QModelIndex &child) const override;
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role) override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // key -> (objects with the key, [(value, objects)] sorted by value).
     using Grouped = LabelCounts;
@@ -66,13 +61,6 @@ public:
     // key -> checked values (empty set: the key itself is checked).
     const QMap<QString, QSet<QString>> &checked() const { return m_checked; }
     void setChecked(const QMap<QString, QSet<QString>> &checked);
-    // The counts are the last known state: `why` ("not watched since
-    // 14:02:15 (...)"); empty: live again.
-    void setStale(const QString &why);
-    const QString &stale() const { return m_stale; }
-
-Q_SIGNALS:
-    void checkedChanged();
 
 private:
     struct KeyNode
@@ -82,12 +70,10 @@ private:
         QList<std::pair<QString, qsizetype>> values; // sorted by value
     };
     int rowOfNode(const KeyNode *node) const;
-    void refreshValues(int keyRow, const QList<std::pair<QString, qsizetype>> &values);
     void toggle(const QString &key, const QString *value, bool on);
 
     std::vector<std::unique_ptr<KeyNode>> m_keys; // sorted by key
     QMap<QString, QSet<QString>> m_checked;
-    QString m_stale;
 };
 
 } // namespace informant

@@ -7,11 +7,11 @@
 //
 // refresh() diffs the new counts against the rows: one insert/remove per
 // changed namespace and dataChanged for changed counts, never a reset.
-// While the kind is not watched (setStale) the counts are the last known:
-// faded and italic, as the table's rows, with why in their tooltip.
+// Counts, staleness and ticked namespaces kept listed: FacetModel.
 // Columns: 0 name, 1 count. GUI thread.
 
-#include <QAbstractTableModel>
+#include "models/facetmodel.h"
+
 #include <QList>
 #include <QSet>
 
@@ -19,41 +19,31 @@
 
 namespace informant {
 
-class NamespaceFacetModel final : public QAbstractTableModel
+class NamespaceFacetModel final : public FacetModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(NamespaceFacetModel)
 
 public:
-    enum Role { CountRole = Qt::UserRole + 1, ValueRole };
+    enum NamespaceRole { ValueRole = FirstSubclassRole };
 
     explicit NamespaceFacetModel(QObject *parent = nullptr);
 
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
     int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role) override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
 
     // (namespace, count) sorted by namespace, as Indexer::indexValueCounts gives.
     void refresh(const QList<std::pair<QString, qsizetype>> &counted);
     const QSet<QString> &checked() const { return m_checked; }
     void setChecked(const QSet<QString> &namespaces);
     void toggle(const QString &name);
-    // The counts are the last known state: `why` ("not watched since
-    // 14:02:15 (...)"); empty: live again.
-    void setStale(const QString &why);
-    const QString &stale() const { return m_stale; }
-
-Q_SIGNALS:
-    void checkedChanged();
 
 private:
     QList<std::pair<QString, qsizetype>> m_rows;
     QSet<QString> m_checked;
-    QString m_stale;
 };
 
 } // namespace informant

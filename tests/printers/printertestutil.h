@@ -8,6 +8,9 @@
 #include <QByteArray>
 #include <QTest>
 
+#include <algorithm>
+#include <initializer_list>
+
 namespace printertest {
 
 inline const qint64 kNowMs = informant::parseKubeTimestampMs("2024-05-01T12:00:00Z");
@@ -78,6 +81,48 @@ inline QString headerLine(const QList<informant::PrintColumn> &columns)
     for (const informant::PrintColumn &column : columns)
         names.append(column.name + (column.priority > 0 ? QStringLiteral("*") : QString()));
     return names.join(u',');
+}
+
+// A kind and the headers kubectl prints for it, as headerLine() writes them.
+struct KindHeaders
+{
+    const char *group;
+    const char *kind;
+    const char *headers;
+};
+
+// Declares the columns of a header table and adds a row per kind.
+inline void addHeaderRows(std::initializer_list<KindHeaders> kinds)
+{
+    QTest::addColumn<QString>("group");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("headers");
+    for (const KindHeaders &k : kinds)
+        QTest::addRow("%s.%s", k.kind, k.group)
+            << QString::fromLatin1(k.group) << QString::fromLatin1(k.kind)
+            << QString::fromLatin1(k.headers);
+}
+
+// Runs one row added by addHeaderRows(): the kind's built-in printer has
+// kubectl's headers, its NAME column (first, or last for events) carries the
+// "name" format, and every header is the upper-cased Table column name.
+inline void checkHeaderRow()
+{
+    QFETCH(QString, group);
+    QFETCH(QString, kind);
+    QFETCH(QString, headers);
+    QVERIFY(informant::hasBuiltinPrinter(group, kind));
+    const QList<informant::PrintColumn> columns = informant::printerFor(group, kind).columns();
+    QCOMPARE(headerLine(columns), headers);
+    const auto name =
+        std::find_if(columns.begin(), columns.end(), [](const informant::PrintColumn &c) {
+            return c.name == QLatin1String("NAME");
+        });
+    QVERIFY(name != columns.end());
+    QCOMPARE(name->format, QStringLiteral("name"));
+    QCOMPARE(name->tableName, QStringLiteral("Name"));
+    for (const informant::PrintColumn &column : columns)
+        QCOMPARE(column.name, column.tableName.toUpper());
 }
 
 } // namespace printertest

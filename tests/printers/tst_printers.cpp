@@ -16,7 +16,7 @@ class TestPrinters : public QObject
 
 private slots:
     void columnsMatchKubectl_data();
-    void columnsMatchKubectl();
+    void columnsMatchKubectl() { checkHeaderRow(); }
     void cellsMatchKubectl_data();
     void cellsMatchKubectl() { checkRow(); }
     void unknownKindsGetNameAndAge();
@@ -41,10 +41,7 @@ private:
 
 void TestPrinters::columnsMatchKubectl_data()
 {
-    QTest::addColumn<QString>("group");
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<QString>("headers");
-    const std::tuple<const char *, const char *, const char *> table[] = {
+    addHeaderRows({
         {"", "Pod", "NAME,READY,STATUS,RESTARTS,AGE,IP*,NODE*,NOMINATED NODE*,READINESS GATES*"},
         {"", "Node",
          "NAME,STATUS,ROLES,AGE,VERSION,INTERNAL-IP*,EXTERNAL-IP*,OS-IMAGE*,"
@@ -92,29 +89,7 @@ void TestPrinters::columnsMatchKubectl_data()
          "NAME,MIN AVAILABLE,MAX UNAVAILABLE,ALLOWED DISRUPTIONS,"
          "AGE"},
         {"", "ResourceQuota", "NAME,REQUEST,LIMIT,AGE"},
-    };
-    for (const auto &[group, kind, headers] : table)
-        QTest::addRow("%s.%s", kind, group) << group << kind << headers;
-}
-
-void TestPrinters::columnsMatchKubectl()
-{
-    QFETCH(QString, group);
-    QFETCH(QString, kind);
-    QFETCH(QString, headers);
-    QVERIFY(hasBuiltinPrinter(group, kind));
-    const QList<PrintColumn> columns = printerFor(group, kind).columns();
-    QCOMPARE(headerLine(columns), headers);
-    // The NAME column (first, or last for events) carries the "name" format,
-    // and every header is the upper-cased Table column name.
-    const auto name = std::find_if(columns.begin(), columns.end(), [](const PrintColumn &c) {
-        return c.name == QLatin1String("NAME");
     });
-    QVERIFY(name != columns.end());
-    QCOMPARE(name->format, QStringLiteral("name"));
-    QCOMPARE(name->tableName, QStringLiteral("Name"));
-    for (const PrintColumn &column : columns)
-        QCOMPARE(column.name, column.tableName.toUpper());
 }
 
 void TestPrinters::cellsMatchKubectl_data()

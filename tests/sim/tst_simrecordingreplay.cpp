@@ -7,78 +7,20 @@
 // back, and every kind of bad file gives the documented error naming its line
 // (from parseRecording and from a simulator asked to serve it), never a crash.
 
-#include "simfixtures.h"
+#include "recordingfixtures.h"
 
 #include "informer/recording/recording.h"
-
-#include <QTemporaryDir>
 
 using namespace informant;
 using namespace informant::sim;
 using namespace simtest;
-
-namespace {
-
-const QByteArray kConfigMaps =
-    R"({"group":"","version":"v1","resource":"configmaps","kind":"ConfigMap","namespaced":true})";
-const QByteArray kNamespaces =
-    R"({"group":"","version":"v1","resource":"namespaces","kind":"Namespace","namespaced":false})";
-const QByteArray kWidgets =
-    R"({"group":"example.com","version":"v1","resource":"widgets","kind":"Widget","namespaced":true})";
-
-QByteArray header(const QList<QByteArray> &resources, int version = 1)
-{
-    return "{\"informantRecording\":" + QByteArray::number(version) +
-           ",\"recordedAt\":\"2026-01-01T00:00:00Z\",\"server\":\"https://cluster.example\","
-           "\"resources\":[" +
-           resources.join(',') + "]}\n";
-}
-
-QByteArray recordedConfigMap(const QByteArray &name, const QByteArray &value)
-{
-    return R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":")" + name +
-           R"(","namespace":"default","uid":"uid-)" + name +
-           R"(","resourceVersion":"917"},"data":{"k":")" + value + R"("}})";
-}
-
-QByteArray record(qint64 t, const QByteArray &type, const QByteArray &object,
-                  const QByteArray &resource = "configmaps", const QByteArray &group = "")
-{
-    return "{\"t\":" + QByteArray::number(t) + ",\"resource\":\"" + resource + "\",\"group\":\"" +
-           group + "\",\"type\":\"" + type + "\",\"object\":" + object + "}\n";
-}
-
-QString nameOf(const QJsonObject &object)
-{
-    return object.value("metadata").toObject().value("name").toString();
-}
-
-} // namespace
 
 class TestSimRecordingReplay : public QObject
 {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-
-    QString write(const QByteArray &contents)
-    {
-        static int count = 0;
-        const QString path = m_dir.filePath(QStringLiteral("recording-%1.ndjson").arg(++count));
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
-            return {};
-        return path;
-    }
-    std::unique_ptr<Simulator> replay(const QByteArray &contents, double speed = 1)
-    {
-        SimOptions options;
-        options.scenario = QStringLiteral("replay");
-        options.replayFile = write(contents);
-        options.replaySpeed = speed;
-        return startSim(options);
-    }
+    Recordings m_recordings;
 
 private slots:
     void initialStateIsTheClusterAtStartUp();
@@ -98,7 +40,8 @@ private slots:
 void TestSimRecordingReplay::initialStateIsTheClusterAtStartUp()
 {
     // The one change is an hour away: the test sees only the initial state.
-    const auto sim = replay(header({kConfigMaps, kNamespaces}) +
+    const auto sim =
+        m_recordings.replay(header({kConfigMaps, kNamespaces}) +
                             record(0, "ADDED",
                                    R"({"apiVersion":"v1","kind":"Namespace","metadata":)"
                                    R"({"name":"default","uid":"uid-ns"}})",
@@ -126,13 +69,13 @@ void TestSimRecordingReplay::initialStateIsTheClusterAtStartUp()
 
 void TestSimRecordingReplay::watchSeesTheRecordedChangesInOrderAndTheFinalStateStays()
 {
-    const auto sim =
-        replay(header({kConfigMaps}) + record(0, "ADDED", recordedConfigMap("a", "1")) +
-               record(0, "ADDED", recordedConfigMap("b", "1")) +
-               record(1, "ADDED", recordedConfigMap("c", "1")) +
-               record(2, "MODIFIED", recordedConfigMap("a", "2")) +
-               record(2, "DELETED", recordedConfigMap("b", "1")) +
-               record(5, "MODIFIED", recordedConfigMap("c", "3")));
+    const auto sim = m_recordings.replay(header({kConfigMaps}) +
+                                         record(0, "ADDED", recordedConfigMap("a", "1")) +
+                                         record(0, "ADDED", recordedConfigMap("b", "1")) +
+                                         record(1, "ADDED", recordedConfigMap("c", "1")) +
+                                         record(2, "MODIFIED", recordedConfigMap("a", "2")) +
+                                         record(2, "DELETED", recordedConfigMap("b", "1")) +
+                                         record(5, "MODIFIED", recordedConfigMap("c", "3")));
     QVERIFY(sim->isRunning());
     // From the start of history: the initial state's ADDED events, then the
     // changes, whenever the watch happens to open.
@@ -163,10 +106,10 @@ void TestSimRecordingReplay::watchSeesTheRecordedChangesInOrderAndTheFinalStateS
 void TestSimRecordingReplay::replaySpeedScalesTheOffsets()
 {
     // A day into the recording; at this speed a few milliseconds after start-up.
-    const auto sim =
-        replay(header({kConfigMaps}) + record(0, "ADDED", recordedConfigMap("a", "1")) +
-                   record(86400000, "MODIFIED", recordedConfigMap("a", "2")),
-               86400000.0 / 5);
+    const auto sim = m_recordings.replay(
+        header({kConfigMaps}) + record(0, "ADDED", recordedConfigMap("a", "1")) +
+            record(86400000, "MODIFIED", recordedConfigMap("a", "2")),
+        86400000.0 / 5);
     QVERIFY(sim->isRunning());
     Watch watch(sim->port(), "/api/v1/configmaps?watch=1&resourceVersion=1");
     const QList<QJsonObject> events = watch.next(2, 30000);
@@ -178,12 +121,11 @@ void TestSimRecordingReplay::replaySpeedScalesTheOffsets()
 
 void TestSimRecordingReplay::resourcesTheSimulatorDoesNotServeAreSkipped()
 {
-    const QByteArray widget =
-        R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"default"}})";
-    const auto sim = replay(header({kWidgets, kConfigMaps}) +
-                            record(0, "ADDED", widget, "widgets", "example.com") +
+    const auto sim =
+        m_recordings.replay(header({kWidgets, kConfigMaps}) +
+                            record(0, "ADDED", kRecordedWidget, "widgets", "example.com") +
                             record(0, "ADDED", recordedConfigMap("a", "1")) +
-                            record(1, "MODIFIED", widget, "widgets", "example.com") +
+                            record(1, "MODIFIED", kRecordedWidget, "widgets", "example.com") +
                             record(2, "ADDED", recordedConfigMap("b", "1")));
     QVERIFY(sim->isRunning());
     QCOMPARE(get(sim->port(), "/apis/example.com/v1/namespaces/default/widgets").status, 404);
@@ -195,20 +137,12 @@ void TestSimRecordingReplay::resourcesTheSimulatorDoesNotServeAreSkipped()
 
 void TestSimRecordingReplay::customResourcesAreServedWhenTheirCrdIsRecorded()
 {
-    const QByteArray crds =
-        R"({"group":"apiextensions.k8s.io","version":"v1","resource":"customresourcedefinitions","kind":"CustomResourceDefinition","namespaced":false})";
-    const QByteArray crd =
-        R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",)"
-        R"("metadata":{"name":"widgets.example.com"},"spec":{"group":"example.com",)"
-        R"("names":{"plural":"widgets","singular":"widget","kind":"Widget","listKind":"WidgetList"},)"
-        R"("scope":"Namespaced","versions":[{"name":"v1","served":true,"storage":true}]}})";
-    const QByteArray widget =
-        R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"default"}})";
     // Widgets come first in the header: the CRD is registered before any
     // object is stored, whatever the order.
-    const auto sim =
-        replay(header({kWidgets, crds}) + record(0, "ADDED", widget, "widgets", "example.com") +
-               record(0, "ADDED", crd, "customresourcedefinitions", "apiextensions.k8s.io"));
+    const auto sim = m_recordings.replay(
+        header({kWidgets, kCrds}) + record(0, "ADDED", kRecordedWidget, "widgets", "example.com") +
+        record(0, "ADDED", kRecordedWidgetsCrd, "customresourcedefinitions",
+               "apiextensions.k8s.io"));
     QVERIFY(sim->isRunning());
     const Response list = get(sim->port(), "/apis/example.com/v1/namespaces/default/widgets");
     QCOMPARE(list.status, 200);
@@ -226,9 +160,9 @@ void TestSimRecordingReplay::eventsOfBothApiGroupsAreOneSetOfObjects()
     const QByteArray note = R"({"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":)"
                             R"({"name":"e2","namespace":"default"},"note":"from v1"})";
     // Both recorded: the core view is replayed, the other is the same objects.
-    const auto both = replay(header({eventsV1, coreEvents}) +
-                             record(0, "ADDED", note, "events", "events.k8s.io") +
-                             record(0, "ADDED", core, "events"));
+    const auto both = m_recordings.replay(header({eventsV1, coreEvents}) +
+                                          record(0, "ADDED", note, "events", "events.k8s.io") +
+                                          record(0, "ADDED", core, "events"));
     QVERIFY(both->isRunning());
     QCOMPARE(namesOf(get(both->port(), "/api/v1/events").json().value("items").toArray()),
              QStringList{"e1"});
@@ -236,8 +170,8 @@ void TestSimRecordingReplay::eventsOfBothApiGroupsAreOneSetOfObjects()
         namesOf(get(both->port(), "/apis/events.k8s.io/v1/events").json().value("items").toArray()),
         QStringList{"e1"});
     // Only events.k8s.io/v1 recorded: stored as the core Events they stand for.
-    const auto onlyV1 =
-        replay(header({eventsV1}) + record(0, "ADDED", note, "events", "events.k8s.io"));
+    const auto onlyV1 = m_recordings.replay(header({eventsV1}) +
+                                            record(0, "ADDED", note, "events", "events.k8s.io"));
     QVERIFY(onlyV1->isRunning());
     const QJsonArray items = get(onlyV1->port(), "/api/v1/events").json().value("items").toArray();
     QCOMPARE(namesOf(items), QStringList{"e2"});
@@ -254,7 +188,7 @@ void TestSimRecordingReplay::writtenRecordingReadsBack()
                          QStringLiteral("ConfigMap"), true},
                         {QStringLiteral("apps"), QStringLiteral("v1"),
                          QStringLiteral("deployments"), QStringLiteral("Deployment"), true}};
-    const QString path = m_dir.filePath(QStringLiteral("written.ndjson"));
+    const QString path = m_recordings.filePath(QStringLiteral("written.ndjson"));
     {
         // An older recording, readable by all, written over.
         QFile old(path);
@@ -320,7 +254,10 @@ void TestSimRecordingReplay::badRecordingsNameTheirLine_data()
     const QByteArray a = record(0, "ADDED", recordedConfigMap("a", "1"));
     QTest::newRow("empty") << QByteArray("\n\n")
                            << "line 1: empty file, not an Informant recording";
-    QTest::newRow("not JSON") << QByteArray("hello\n") << "line 1: malformed JSON";
+    QTest::newRow("not JSON") << QByteArray("hello\n")
+                              << "line 1: not an Informant recording (the first line is not JSON)";
+    QTest::newRow("not JSON, no newline")
+        << QByteArray("hello") << "line 1: not an Informant recording (the first line is not JSON)";
     QTest::newRow("no version") << QByteArray("{\"resources\":[]}\n")
                                 << "line 1: not an Informant recording";
     QTest::newRow("newer version")
@@ -370,7 +307,7 @@ void TestSimRecordingReplay::badRecordingsNameTheirLine()
     QVERIFY2(parsed.errorMessage().startsWith(error), qPrintable(parsed.errorMessage()));
 
     // The simulator refuses to start on it, with the same message and the file's name.
-    const QString path = write(contents);
+    const QString path = m_recordings.write(contents);
     SimOptions options;
     options.scenario = QStringLiteral("replay");
     options.replayFile = path;
@@ -383,7 +320,7 @@ void TestSimRecordingReplay::badRecordingsNameTheirLine()
 
 void TestSimRecordingReplay::missingFileIsAnError()
 {
-    const QString path = m_dir.filePath(QStringLiteral("absent.ndjson"));
+    const QString path = m_recordings.filePath(QStringLiteral("absent.ndjson"));
     const auto read = readRecording(path);
     QVERIFY(!read.ok());
     QVERIFY2(read.errorMessage().startsWith(QStringLiteral("cannot read ") + path),
@@ -394,7 +331,7 @@ void TestSimRecordingReplay::replayFileNeedsTheReplayScenario()
 {
     SimOptions options;
     options.scenario = QStringLiteral("demo");
-    options.replayFile = write(header({kConfigMaps}));
+    options.replayFile = m_recordings.write(header({kConfigMaps}));
     Simulator sim;
     const auto started = sim.start(options);
     QVERIFY(!started.ok());

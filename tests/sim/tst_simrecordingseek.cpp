@@ -2,15 +2,16 @@
 // sim::Simulator and GET/POST /sim/v1/recording): a move backward or forward
 // leaves the objects served equal to the recorded state at that time
 // (CustomResourceDefinitions and their objects included, objects someone
-// else made removed); a watch open across a move backward receives the
-// ordinary events, resourceVersions growing, that make its cache that state;
-// a paused replay keeps its position and changes nothing until resumed, and
-// a resumed one goes on from where it was, at the speed asked.
+// else made removed); a move backward over thousands of objects is written
+// in steps, the controls answered between them; a watch open across a move
+// backward receives the ordinary events, resourceVersions growing, that make
+// its cache that state; a paused replay keeps its position and changes
+// nothing until resumed, and a resumed one goes on from where it was, at the
+// speed asked.
 
-#include "simfixtures.h"
+#include "recordingfixtures.h"
 
 #include <QMap>
-#include <QTemporaryDir>
 
 using namespace informant;
 using namespace informant::sim;
@@ -19,35 +20,6 @@ using namespace simtest;
 namespace {
 
 constexpr qint64 kMinuteMs = 60 * 1000;
-
-const QByteArray kConfigMaps =
-    R"({"group":"","version":"v1","resource":"configmaps","kind":"ConfigMap","namespaced":true})";
-const QByteArray kNamespaces =
-    R"({"group":"","version":"v1","resource":"namespaces","kind":"Namespace","namespaced":false})";
-const QByteArray kCrds =
-    R"({"group":"apiextensions.k8s.io","version":"v1","resource":"customresourcedefinitions","kind":"CustomResourceDefinition","namespaced":false})";
-const QByteArray kWidgets =
-    R"({"group":"example.com","version":"v1","resource":"widgets","kind":"Widget","namespaced":true})";
-
-QByteArray header(const QList<QByteArray> &resources)
-{
-    return "{\"informantRecording\":1,\"recordedAt\":\"2026-01-01T00:00:00Z\",\"resources\":[" +
-           resources.join(',') + "]}\n";
-}
-
-QByteArray recordedConfigMap(const QByteArray &name, const QByteArray &value)
-{
-    return R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":")" + name +
-           R"(","namespace":"default","uid":"uid-)" + name + R"("},"data":{"k":")" + value +
-           R"("}})";
-}
-
-QByteArray record(qint64 t, const QByteArray &type, const QByteArray &object,
-                  const QByteArray &resource = "configmaps", const QByteArray &group = "")
-{
-    return "{\"t\":" + QByteArray::number(t) + ",\"resource\":\"" + resource + "\",\"group\":\"" +
-           group + "\",\"type\":\"" + type + "\",\"object\":" + object + "}\n";
-}
 
 // Four changes ten minutes apart: at speed 1 a test never reaches them by playing.
 //   t=0:  a=1 b=1   10 min: +c=1   20 min: a=2   30 min: -b   40 min: c=3
@@ -63,11 +35,6 @@ QByteArray fourChanges()
            record(20 * kMinuteMs, "MODIFIED", recordedConfigMap("a", "2")) +
            record(30 * kMinuteMs, "DELETED", recordedConfigMap("b", "1")) +
            record(40 * kMinuteMs, "MODIFIED", recordedConfigMap("c", "3"));
-}
-
-QString nameOf(const QJsonObject &object)
-{
-    return object.value("metadata").toObject().value("name").toString();
 }
 
 QString stateOf(const QJsonObject &object)
@@ -95,25 +62,11 @@ class TestSimRecordingSeek : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-
-    std::unique_ptr<Simulator> replay(const QByteArray &contents, double speed = 1)
-    {
-        static int count = 0;
-        const QString path = m_dir.filePath(QStringLiteral("recording-%1.ndjson").arg(++count));
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size())
-            return {};
-        file.close();
-        SimOptions options;
-        options.scenario = QStringLiteral("replay");
-        options.replayFile = path;
-        options.replaySpeed = speed;
-        return startSim(options);
-    }
+    Recordings m_recordings;
 
 private slots:
     void seekBackwardAndForwardServesTheRecordedState();
+    void aLongMoveBackwardIsWrittenInStepsAnsweredBetween();
     void watchAcrossABackwardSeekSeesEventsToTheRecordedState();
     void seekFollowsRecordedCustomResourceDefinitions();
     void pauseStopsChangesAndResumeGoesOnFromThere();
@@ -122,7 +75,7 @@ private slots:
 
 void TestSimRecordingSeek::seekBackwardAndForwardServesTheRecordedState()
 {
-    const auto sim = replay(fourChanges());
+    const auto sim = m_recordings.replay(fourChanges());
     QVERIFY(sim->isRunning());
     QCOMPARE(served(sim->port()), (QStringList{"a=1 uid-a", "b=1 uid-b"}));
 
@@ -134,15 +87,15 @@ void TestSimRecordingSeek::seekBackwardAndForwardServesTheRecordedState()
     // Someone else's object is not in the recording: a move back removes it.
     create(sim->port(), QStringLiteral("z"));
 
-    // Backward, between the first and the second change: done when the call returns.
+    // Backward, between the first and the second change.
     QVERIFY(sim->seekRecordingReplay(15 * kMinuteMs).ok());
-    QCOMPARE(served(sim->port()), (QStringList{"a=1 uid-a", "b=1 uid-b", "c=1 uid-c"}));
+    QTRY_COMPARE(served(sim->port()), (QStringList{"a=1 uid-a", "b=1 uid-b", "c=1 uid-c"}));
     const RecordingReplayState back = *sim->recordingReplayState();
     QCOMPARE(back.changesApplied, 1);
     QVERIFY(back.positionMs >= 15 * kMinuteMs && back.positionMs < 20 * kMinuteMs);
 
     QVERIFY(sim->seekRecordingReplay(0).ok());
-    QCOMPARE(served(sim->port()), (QStringList{"a=1 uid-a", "b=1 uid-b"}));
+    QTRY_COMPARE(served(sim->port()), (QStringList{"a=1 uid-a", "b=1 uid-b"}));
     QCOMPARE(sim->recordingReplayState()->changesApplied, 0);
 
     // Past the end is the end.
@@ -157,9 +110,41 @@ void TestSimRecordingSeek::seekBackwardAndForwardServesTheRecordedState()
     QVERIFY(!sim->setRecordingReplaySpeed(0).ok());
 }
 
+// A window replaying a large recording reads the position with a blocking
+// call: a move backward that rewrote every object in one go froze it. The
+// move is written in steps; a state read right after it is answered while
+// the objects are still being written, the position already where it goes.
+void TestSimRecordingSeek::aLongMoveBackwardIsWrittenInStepsAnsweredBetween()
+{
+    constexpr int kObjects = 4000;
+    QByteArray contents =
+        header({kConfigMaps, kNamespaces}) +
+        record(0, "ADDED",
+               R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"default"}})",
+               "namespaces");
+    for (int i = 0; i < kObjects; ++i)
+        contents +=
+            record(10 * kMinuteMs, "ADDED", recordedConfigMap("cm-" + QByteArray::number(i), "1"));
+    const auto sim = m_recordings.replay(contents);
+    QVERIFY(sim->isRunning());
+    QVERIFY(sim->seekRecordingReplay(10 * kMinuteMs).ok());
+    QTRY_VERIFY(sim->recordingReplayState()->finished());
+    QCOMPARE(served(sim->port()).size(), kObjects);
+
+    QVERIFY(sim->seekRecordingReplay(0).ok());
+    const RecordingReplayState moving = *sim->recordingReplayState();
+    QVERIFY(moving.seeking);
+    QCOMPARE(moving.positionMs, 0);
+    QCOMPARE(moving.changesApplied, 0);
+    QVERIFY(!moving.finished());
+    QTRY_VERIFY(!sim->recordingReplayState()->seeking);
+    QCOMPARE(served(sim->port()), QStringList{});
+    QCOMPARE(sim->recordingReplayState()->changesApplied, 0);
+}
+
 void TestSimRecordingSeek::watchAcrossABackwardSeekSeesEventsToTheRecordedState()
 {
-    const auto sim = replay(fourChanges());
+    const auto sim = m_recordings.replay(fourChanges());
     QVERIFY(sim->isRunning());
     const Response list = get(sim->port(), "/api/v1/configmaps");
     QMap<QString, QString> cache; // key -> state, as an informer keeps it
@@ -204,18 +189,12 @@ void TestSimRecordingSeek::watchAcrossABackwardSeekSeesEventsToTheRecordedState(
 
 void TestSimRecordingSeek::seekFollowsRecordedCustomResourceDefinitions()
 {
-    const QByteArray crd =
-        R"({"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",)"
-        R"("metadata":{"name":"widgets.example.com"},"spec":{"group":"example.com",)"
-        R"("names":{"plural":"widgets","singular":"widget","kind":"Widget","listKind":"WidgetList"},)"
-        R"("scope":"Namespaced","versions":[{"name":"v1","served":true,"storage":true}]}})";
-    const QByteArray widget =
-        R"({"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"default"}})";
     // The CRD and its widget come ten minutes in.
-    const auto sim = replay(
+    const auto sim = m_recordings.replay(
         header({kWidgets, kCrds, kConfigMaps}) + record(0, "ADDED", recordedConfigMap("a", "1")) +
-        record(10 * kMinuteMs, "ADDED", crd, "customresourcedefinitions", "apiextensions.k8s.io") +
-        record(10 * kMinuteMs + 1, "ADDED", widget, "widgets", "example.com"));
+        record(10 * kMinuteMs, "ADDED", kRecordedWidgetsCrd, "customresourcedefinitions",
+               "apiextensions.k8s.io") +
+        record(10 * kMinuteMs + 1, "ADDED", kRecordedWidget, "widgets", "example.com"));
     QVERIFY(sim->isRunning());
     const QByteArray widgets = "/apis/example.com/v1/namespaces/default/widgets";
     QCOMPARE(get(sim->port(), widgets).status, 404);
@@ -238,15 +217,15 @@ void TestSimRecordingSeek::seekFollowsRecordedCustomResourceDefinitions()
 void TestSimRecordingSeek::pauseStopsChangesAndResumeGoesOnFromThere()
 {
     // c comes 300 ms in, d 1200 ms in.
-    const auto sim =
-        replay(header({kConfigMaps}) + record(0, "ADDED", recordedConfigMap("a", "1")) +
-               record(300, "ADDED", recordedConfigMap("c", "1")) +
-               record(1200, "ADDED", recordedConfigMap("d", "1")));
+    const auto sim = m_recordings.replay(header({kConfigMaps}) +
+                                         record(0, "ADDED", recordedConfigMap("a", "1")) +
+                                         record(300, "ADDED", recordedConfigMap("c", "1")) +
+                                         record(1200, "ADDED", recordedConfigMap("d", "1")));
     QVERIFY(sim->isRunning());
     QVERIFY(sim->setRecordingReplayPaused(true).ok());
     // Wherever the pause caught it, 250 ms in is before c.
     QVERIFY(sim->seekRecordingReplay(250).ok());
-    QCOMPARE(served(sim->port()), QStringList{"a=1 uid-a"});
+    QTRY_COMPARE(served(sim->port()), QStringList{"a=1 uid-a"});
     // Paused well past the recording's end in wall time: nothing moves.
     QTest::qWait(1500);
     RecordingReplayState paused = *sim->recordingReplayState();
@@ -273,7 +252,7 @@ void TestSimRecordingSeek::pauseStopsChangesAndResumeGoesOnFromThere()
 
 void TestSimRecordingSeek::controlEndpointPausesSeeksAndSetsTheSpeed()
 {
-    const auto sim = replay(fourChanges());
+    const auto sim = m_recordings.replay(fourChanges());
     QVERIFY(sim->isRunning());
     const quint16 port = sim->port();
     const QJsonObject initial = get(port, "/sim/v1/recording").json();
@@ -281,6 +260,7 @@ void TestSimRecordingSeek::controlEndpointPausesSeeksAndSetsTheSpeed()
     QCOMPARE(initial.value("duration").toInteger(), 40 * kMinuteMs);
     QCOMPARE(initial.value("changes").toInteger(), 4);
     QCOMPARE(initial.value("paused").toBool(), false);
+    QCOMPARE(initial.value("seeking"), QJsonValue(false)); // no move backward being written
     QVERIFY(initial.value("file").toString().endsWith(QLatin1String(".ndjson")));
 
     QCOMPARE(request(port, "POST", "/sim/v1/recording/pause").json().value("paused").toBool(),

@@ -36,32 +36,18 @@ private slots:
 
 void TestSimResources::selectorsFilterListsAndWatches()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     create(port, QStringLiteral("a"), QStringLiteral("web"));
     create(port, QStringLiteral("b"), QStringLiteral("db"));
     create(port, QStringLiteral("c"), QStringLiteral("web"));
-    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?labelSelector=tier%3Dweb")
-                         .json()
-                         .value("items")
-                         .toArray()),
+    QCOMPARE(listNames(port, "/api/v1/configmaps?labelSelector=tier%3Dweb"),
              (QStringList{"a", "c"}));
-    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?labelSelector=tier+notin+(web)")
-                         .json()
-                         .value("items")
-                         .toArray()),
+    QCOMPARE(listNames(port, "/api/v1/configmaps?labelSelector=tier+notin+(web)"),
              QStringList{"b"});
-    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?fieldSelector=metadata.name%3Db")
-                         .json()
-                         .value("items")
-                         .toArray()),
+    QCOMPARE(listNames(port, "/api/v1/configmaps?fieldSelector=metadata.name%3Db"),
              QStringList{"b"});
-    QCOMPARE(namesOf(get(port, "/api/v1/configmaps?fieldSelector=metadata.namespace!%3Ddefault")
-                         .json()
-                         .value("items")
-                         .toArray()),
+    QCOMPARE(listNames(port, "/api/v1/configmaps?fieldSelector=metadata.namespace!%3Ddefault"),
              QStringList{});
     const QJsonObject paged =
         get(port, "/api/v1/configmaps?labelSelector=tier%3Dweb&limit=1").json();
@@ -73,22 +59,15 @@ void TestSimResources::selectorsFilterListsAndWatches()
     QCOMPARE(badSelector.json().value("message").toString(),
              "unable to parse requirement: found 'b', expected: in, notin, =, ==, !=, gt, lt");
 
-    const QString rv = get(port, "/api/v1/configmaps")
-                           .json()
-                           .value("metadata")
-                           .toObject()
-                           .value("resourceVersion")
-                           .toString();
+    const QString rv = listResourceVersion(port, "/api/v1/configmaps");
     Watch watch(port, "/api/v1/configmaps?watch=1&labelSelector=tier%3Dweb&resourceVersion=" +
                           rv.toUtf8());
-    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/a",
-                     {{"Content-Type", "application/merge-patch+json"}},
-                     R"({"metadata":{"labels":{"tier":"db"}}})")
+    QCOMPARE(mergePatch(port, "/api/v1/namespaces/default/configmaps/a",
+                        R"({"metadata":{"labels":{"tier":"db"}}})")
                  .status,
              200);
-    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/b",
-                     {{"Content-Type", "application/merge-patch+json"}},
-                     R"({"metadata":{"labels":{"tier":"web"}}})")
+    QCOMPARE(mergePatch(port, "/api/v1/namespaces/default/configmaps/b",
+                        R"({"metadata":{"labels":{"tier":"web"}}})")
                  .status,
              200);
     const QList<QJsonObject> events = watch.next(2);
@@ -105,9 +84,7 @@ void TestSimResources::selectorsFilterListsAndWatches()
 
 void TestSimResources::tableOutputHonoursIncludeObject()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     create(port, QStringLiteral("a"));
     const QJsonObject table = get(port, "/api/v1/namespaces/default/configmaps",
@@ -169,9 +146,7 @@ void TestSimResources::tableOutputHonoursIncludeObject()
 
 void TestSimResources::writesFollowApiServerSemantics()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     const Response created =
         request(port, "POST", "/api/v1/namespaces/default/configmaps", {}, configMap("a"));
@@ -226,10 +201,7 @@ void TestSimResources::writesFollowApiServerSemantics()
                      {{"Content-Type", "text/plain"}}, "{}")
                  .status,
              415);
-    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/missing",
-                     {{"Content-Type", "application/merge-patch+json"}}, "{}")
-                 .status,
-             404);
+    QCOMPARE(mergePatch(port, "/api/v1/namespaces/default/configmaps/missing", "{}").status, 404);
 
     const Response deleted = request(port, "DELETE", "/api/v1/namespaces/default/configmaps/a");
     QCOMPARE(deleted.status, 200);
@@ -241,9 +213,7 @@ void TestSimResources::writesFollowApiServerSemantics()
 
 void TestSimResources::finalizersDelayDeletion()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     const QByteArray body =
         R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"f","finalizers":["example.com/hold"]}})";
@@ -257,18 +227,15 @@ void TestSimResources::finalizersDelayDeletion()
                  .toString()
                  .isEmpty());
     QCOMPARE(get(port, "/api/v1/namespaces/default/configmaps/f").status, 200);
-    const Response released = request(port, "PATCH", "/api/v1/namespaces/default/configmaps/f",
-                                      {{"Content-Type", "application/merge-patch+json"}},
-                                      R"({"metadata":{"finalizers":null}})");
+    const Response released = mergePatch(port, "/api/v1/namespaces/default/configmaps/f",
+                                         R"({"metadata":{"finalizers":null}})");
     QCOMPARE(released.status, 200);
     QCOMPARE(get(port, "/api/v1/namespaces/default/configmaps/f").status, 404);
 }
 
 void TestSimResources::scaleSubresourceReadsAndWritesReplicas()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     const QByteArray deployment =
         R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},
@@ -282,9 +249,8 @@ void TestSimResources::scaleSubresourceReadsAndWritesReplicas()
     QCOMPARE(scale.value("spec").toObject().value("replicas").toInt(), 2);
     QCOMPARE(scale.value("status").toObject().value("selector").toString(),
              QStringLiteral("app=d"));
-    const Response patched =
-        request(port, "PATCH", "/apis/apps/v1/namespaces/default/deployments/d/scale",
-                {{"Content-Type", "application/merge-patch+json"}}, R"({"spec":{"replicas":5}})");
+    const Response patched = mergePatch(
+        port, "/apis/apps/v1/namespaces/default/deployments/d/scale", R"({"spec":{"replicas":5}})");
     QCOMPARE(patched.status, 200);
     QCOMPARE(get(port, "/apis/apps/v1/namespaces/default/deployments/d")
                  .json()
@@ -304,9 +270,7 @@ void TestSimResources::scaleSubresourceReadsAndWritesReplicas()
 
 void TestSimResources::eventsAreServedInBothViews()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     const QByteArray event =
         R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"e1"},"involvedObject":{"kind":"Pod","name":"p","namespace":"default"},
@@ -318,17 +282,11 @@ void TestSimResources::eventsAreServedInBothViews()
     QCOMPARE(v1.value("regarding").toObject().value("name").toString(), QStringLiteral("p"));
     QCOMPARE(v1.value("deprecatedCount").toInt(), 3);
     QCOMPARE(
-        namesOf(get(port,
-                    "/api/v1/"
-                    "events?fieldSelector=involvedObject.name%3Dp,type%3DWarning,reason%3DBackOff")
-                    .json()
-                    .value("items")
-                    .toArray()),
+        listNames(port,
+                  "/api/v1/"
+                  "events?fieldSelector=involvedObject.name%3Dp,type%3DWarning,reason%3DBackOff"),
         QStringList{"e1"});
-    QCOMPARE(namesOf(get(port, "/apis/events.k8s.io/v1/events?fieldSelector=regarding.name%3Dp")
-                         .json()
-                         .value("items")
-                         .toArray()),
+    QCOMPARE(listNames(port, "/apis/events.k8s.io/v1/events?fieldSelector=regarding.name%3Dp"),
              QStringList{"e1"});
     const QByteArray v1Event =
         R"({"apiVersion":"events.k8s.io/v1","kind":"Event","metadata":{"name":"e2"},"regarding":{"kind":"Node","name":"n"},
@@ -344,9 +302,7 @@ void TestSimResources::eventsAreServedInBothViews()
 
 void TestSimResources::controlEndpointTellsTheTruth()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     create(port, QStringLiteral("b"));
     create(port, QStringLiteral("a"));
@@ -538,12 +494,7 @@ void TestSimResources::churnScenarioKeepsAStablePopulation()
     options.churnPerSecond = 500;
     const auto sim = startSim(options);
     const quint16 port = sim->port();
-    const QString rv = get(port, "/api/v1/pods")
-                           .json()
-                           .value("metadata")
-                           .toObject()
-                           .value("resourceVersion")
-                           .toString();
+    const QString rv = listResourceVersion(port, "/api/v1/pods");
     Watch watch(port, "/api/v1/pods?watch=1&resourceVersion=" + rv.toUtf8());
     const QList<QJsonObject> events = watch.next(100);
     QCOMPARE(events.size(), 100);
@@ -648,16 +599,9 @@ void TestSimResources::crdsOptionAddsServedKinds()
 
 void TestSimResources::manyConcurrentWatchersAllReceiveEvents()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
-    const QString rv = get(port, "/api/v1/configmaps")
-                           .json()
-                           .value("metadata")
-                           .toObject()
-                           .value("resourceVersion")
-                           .toString();
+    const QString rv = listResourceVersion(port, "/api/v1/configmaps");
     constexpr int kWatchers = 200;
     std::vector<std::unique_ptr<Watch>> watches;
     for (int i = 0; i < kWatchers; ++i) {
@@ -676,9 +620,8 @@ void TestSimResources::manyConcurrentWatchersAllReceiveEvents()
 void TestSimResources::bearerTokenIsRequiredWhenSet()
 {
     SimOptions options;
-    options.scenario = QStringLiteral("empty");
     options.token = QStringLiteral("s3cret");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim(options);
     const Response denied = get(sim->port(), "/api/v1/namespaces");
     QCOMPARE(denied.status, 401);
     QCOMPARE(denied.json().value("reason").toString(), QStringLiteral("Unauthorized"));

@@ -10,6 +10,16 @@ using namespace informant;
 using namespace informant::sim;
 using namespace simtest;
 
+namespace {
+
+// The first of the causes a Status response gives (details.causes).
+QJsonObject firstCause(const Response &response)
+{
+    return response.json().value("details").toObject().value("causes").toArray().at(0).toObject();
+}
+
+} // namespace
+
 class TestSimServer : public QObject
 {
     Q_OBJECT
@@ -32,9 +42,7 @@ private slots:
 
 void TestSimServer::discoveryServesLegacyAndAggregatedDocuments()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     QVERIFY(sim->isRunning());
     const quint16 port = sim->port();
 
@@ -102,9 +110,7 @@ void TestSimServer::discoveryServesLegacyAndAggregatedDocuments()
 
 void TestSimServer::customResourceDefinitionAddsResourcesLive()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     QCOMPARE(get(port, "/apis/example.com/v1").status, 404);
     const QByteArray crd =
@@ -144,9 +150,7 @@ void TestSimServer::customResourceDefinitionAddsResourcesLive()
 
 void TestSimServer::listPaginatesWithContinueAndRemainingItemCount()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     for (const char *name : {"a", "b", "c", "d", "e"})
         create(port, QLatin1String(name));
@@ -187,9 +191,8 @@ void TestSimServer::listPaginatesWithContinueAndRemainingItemCount()
 void TestSimServer::continueTokenExpires()
 {
     SimOptions options;
-    options.scenario = QStringLiteral("empty");
     options.continueTtlMs = 100;
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim(options);
     const quint16 port = sim->port();
     for (const char *name : {"a", "b", "c"})
         create(port, QLatin1String(name));
@@ -218,20 +221,12 @@ void TestSimServer::continueTokenExpires()
 
 void TestSimServer::exactListReadsAnOlderState()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     create(port, QStringLiteral("x"), QStringLiteral("old"));
-    const QString before = get(port, "/api/v1/namespaces/default/configmaps")
-                               .json()
-                               .value("metadata")
-                               .toObject()
-                               .value("resourceVersion")
-                               .toString();
-    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/x",
-                     {{"Content-Type", "application/merge-patch+json"}},
-                     R"({"metadata":{"labels":{"tier":"new"}}})")
+    const QString before = listResourceVersion(port, "/api/v1/namespaces/default/configmaps");
+    QCOMPARE(mergePatch(port, "/api/v1/namespaces/default/configmaps/x",
+                        R"({"metadata":{"labels":{"tier":"new"}}})")
                  .status,
              200);
     create(port, QStringLiteral("y"));
@@ -258,32 +253,18 @@ void TestSimServer::exactListReadsAnOlderState()
     QCOMPARE(namesOf(notOlder.value("items").toArray()), (QStringList{"x", "y"}));
     const Response tooLarge = get(port, "/api/v1/configmaps?resourceVersion=999999");
     QCOMPARE(tooLarge.status, 504);
-    QCOMPARE(tooLarge.json()
-                 .value("details")
-                 .toObject()
-                 .value("causes")
-                 .toArray()
-                 .at(0)
-                 .toObject()
-                 .value("reason")
-                 .toString(),
+    QCOMPARE(firstCause(tooLarge).value("reason").toString(),
              QStringLiteral("ResourceVersionTooLarge"));
 }
 
 void TestSimServer::compactedVersionsAnswer410()
 {
     SimOptions options;
-    options.scenario = QStringLiteral("empty");
     options.history = 3;
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim(options);
     const quint16 port = sim->port();
     create(port, QStringLiteral("first"));
-    const QString early = get(port, "/api/v1/configmaps")
-                              .json()
-                              .value("metadata")
-                              .toObject()
-                              .value("resourceVersion")
-                              .toString();
+    const QString early = listResourceVersion(port, "/api/v1/configmaps");
     for (int i = 0; i < 6; ++i)
         create(port, QStringLiteral("cm-%1").arg(i));
     const Response list = get(port, "/api/v1/configmaps?resourceVersion=" + early.toUtf8() +
@@ -308,22 +289,14 @@ void TestSimServer::compactedVersionsAnswer410()
 
 void TestSimServer::watchFromResourceVersionReplaysLaterChanges()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const quint16 port = sim->port();
     create(port, QStringLiteral("a"));
-    const QString start = get(port, "/api/v1/namespaces/default/configmaps")
-                              .json()
-                              .value("metadata")
-                              .toObject()
-                              .value("resourceVersion")
-                              .toString();
+    const QString start = listResourceVersion(port, "/api/v1/namespaces/default/configmaps");
     create(port, QStringLiteral("b"));
-    QCOMPARE(request(port, "PATCH", "/api/v1/namespaces/default/configmaps/a",
-                     {{"Content-Type", "application/merge-patch+json"}}, R"({"data":{"k":"w"}})")
-                 .status,
-             200);
+    QCOMPARE(
+        mergePatch(port, "/api/v1/namespaces/default/configmaps/a", R"({"data":{"k":"w"}})").status,
+        200);
     QCOMPARE(request(port, "DELETE", "/api/v1/namespaces/default/configmaps/b").status, 200);
     Watch watch(port, "/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=" +
                           start.toUtf8());
@@ -348,9 +321,7 @@ void TestSimServer::watchFromResourceVersionReplaysLaterChanges()
 
 void TestSimServer::watchWithoutResourceVersionStartsWithTheState()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     create(sim->port(), QStringLiteral("a"));
     create(sim->port(), QStringLiteral("b"));
     for (const QByteArray &rv : {QByteArray(), QByteArray("0")}) {
@@ -365,9 +336,7 @@ void TestSimServer::watchWithoutResourceVersionStartsWithTheState()
 
 void TestSimServer::watchEndsCleanlyAtTimeoutSeconds()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     Watch watch(sim->port(), "/api/v1/configmaps?watch=1&timeoutSeconds=1");
     bool clean = false;
     QVERIFY(watch.waitForEnd(10000, &clean));
@@ -377,16 +346,10 @@ void TestSimServer::watchEndsCleanlyAtTimeoutSeconds()
 void TestSimServer::bookmarksAreSentOnlyWhenAllowed()
 {
     SimOptions options;
-    options.scenario = QStringLiteral("empty");
     options.bookmarkIntervalMs = 50;
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim(options);
     create(sim->port(), QStringLiteral("a"));
-    const QString rv = get(sim->port(), "/api/v1/configmaps")
-                           .json()
-                           .value("metadata")
-                           .toObject()
-                           .value("resourceVersion")
-                           .toString();
+    const QString rv = listResourceVersion(sim->port(), "/api/v1/configmaps");
     Watch with(sim->port(), "/api/v1/configmaps?watch=1&allowWatchBookmarks=true&resourceVersion=" +
                                 rv.toUtf8());
     const QList<QJsonObject> bookmarks = with.next(2);
@@ -404,9 +367,8 @@ void TestSimServer::bookmarksAreSentOnlyWhenAllowed()
 void TestSimServer::streamingListEndsWithTheAnnotatedBookmark()
 {
     SimOptions options;
-    options.scenario = QStringLiteral("empty");
     options.bookmarkIntervalMs = 0;
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim(options);
     for (const char *name : {"a", "b", "c"})
         create(sim->port(), QLatin1String(name));
     Watch watch(sim->port(), "/api/v1/namespaces/default/"
@@ -449,22 +411,11 @@ void TestSimServer::invalidStreamingRequestsAnswer422()
 {
     QFETCH(QByteArray, query);
     QFETCH(QString, field);
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     const Response response = get(sim->port(), "/api/v1/configmaps?watch=1&" + query);
     QCOMPARE(response.status, 422);
     QCOMPARE(response.json().value("reason").toString(), QStringLiteral("Invalid"));
-    QCOMPARE(response.json()
-                 .value("details")
-                 .toObject()
-                 .value("causes")
-                 .toArray()
-                 .at(0)
-                 .toObject()
-                 .value("field")
-                 .toString(),
-             field);
+    QCOMPARE(firstCause(response).value("field").toString(), field);
 }
 
 QTEST_GUILESS_MAIN(TestSimServer)

@@ -1,6 +1,7 @@
 #pragma once
 
-// A ClusterSession over LocalKindSources, for the GUI tests.
+// A ClusterSession over LocalKindSources, for the GUI tests: the kinds it
+// serves and the status a watched source reports.
 
 #include "models/clustersession.h"
 #include "models/localkindsource.h"
@@ -58,6 +59,16 @@ private:
     bool m_discovered = true;
     QHash<QString, LocalKindSource *> m_sources;
 };
+
+// What a LocalKindSource reports once its list is synced and its watch is up:
+// its counts are live.
+inline InformerStatus watching()
+{
+    InformerStatus s;
+    s.state = InformerStatus::State::Watching;
+    s.synced = true;
+    return s;
+}
 
 inline QList<KindInfo> standardKinds()
 {

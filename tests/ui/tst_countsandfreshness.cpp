@@ -27,14 +27,6 @@ using namespace informant::test;
 
 namespace {
 
-InformerStatus watching()
-{
-    InformerStatus s;
-    s.state = InformerStatus::State::Watching;
-    s.synced = true;
-    return s;
-}
-
 InformerStatus watchLost()
 {
     InformerStatus s;

@@ -18,14 +18,6 @@ using namespace informant::test;
 
 namespace {
 
-InformerStatus watching()
-{
-    InformerStatus s;
-    s.state = InformerStatus::State::Watching;
-    s.synced = true;
-    return s;
-}
-
 // The table's rows (every object it has, with no filter on) in `ns`, or with
 // label app=`app` when `app` is given.
 qint64 tableRows(const ResourceTableModel &table, const QString &ns, const QString &app = {})

@@ -1,6 +1,7 @@
 #include "models/liveclustersession.h"
 #include "models/resourcetablemodel.h"
 #include "sim/simulator.h"
+#include "testsettings.h"
 #include "ui/freshnessbanner.h"
 #include "ui/mainwindow.h"
 #include "ui/noticebar.h"
@@ -11,8 +12,6 @@
 #include <QDialog>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QTest>
 
 #include <memory>
@@ -110,12 +109,7 @@ class TestNamespaceChoice : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-        QSettings().clear();
-    }
+    void initTestCase() { test::useEmptyTestSettings(); }
     void forbiddenTableWatchesTheNamespaceTypedOnItsBanner();
     void aForbiddenNamespaceIsSaidAndAnotherCanBeTried();
     void menuChoosesANamespaceAndAllNamespacesComesBack();

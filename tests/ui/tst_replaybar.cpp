@@ -9,6 +9,7 @@
 #include "models/resourcetablemodel.h"
 #include "models/secondclock.h"
 #include "sim/simulator.h"
+#include "testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/replaybar.h"
 #include "ui/resourceview.h"
@@ -17,10 +18,8 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -70,8 +69,12 @@ ReplayControls controlsOf(sim::Simulator &simulator)
         const auto state = simulator.recordingReplayState();
         if (!state)
             return std::nullopt;
-        return ReplayPosition{state->positionMs, state->durationMs, state->speed, state->paused,
-                              QDateTime::fromString(state->recordedAt, Qt::ISODateWithMs)};
+        return ReplayPosition{state->positionMs,
+                              state->durationMs,
+                              state->speed,
+                              state->paused,
+                              QDateTime::fromString(state->recordedAt, Qt::ISODateWithMs),
+                              state->seeking};
     };
     controls.setPaused = [&simulator](bool paused) {
         (void)simulator.setRecordingReplayPaused(paused);
@@ -107,17 +110,14 @@ class TestReplayBar : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-        QSettings().clear();
-    }
+    void initTestCase() { test::useEmptyTestSettings(); }
     void slidingMovesTheTableToTheRecordedStateAndPauseStopsIt();
     void draggingSeeksAtMostEveryInterval();
     void positionTextGivesTheRecordedTimeAndOffsets();
     void clusterTimeIsTheReplayedMoment();
     void aPositionReadLateLeavesTheClusterTime();
+    void aMoveBackwardInProgressShowsOnTheBar();
+    void clusterTimeStopsAtTheRecordingsEnd();
 };
 
 void TestReplayBar::slidingMovesTheTableToTheRecordedStateAndPauseStopsIt()
@@ -217,9 +217,9 @@ void TestReplayBar::positionTextGivesTheRecordedTimeAndOffsets()
         QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
     const QString local =
         start.addSecs(125).toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    QCOMPARE(ReplayBar::positionText({125000, 600000, 1, false, start}),
+    QCOMPARE(ReplayBar::positionText({125000, 600000, 1, false, start, false}),
              local + QStringLiteral("  +2:05 of 10:00"));
-    QCOMPARE(ReplayBar::positionText({3725000, 7200000, 1, false, QDateTime()}),
+    QCOMPARE(ReplayBar::positionText({3725000, 7200000, 1, false, QDateTime(), false}),
              QStringLiteral("+1:02:05 of 2:00:00"));
 }
 
@@ -231,7 +231,7 @@ void TestReplayBar::clusterTimeIsTheReplayedMoment()
     const QDateTime recordedAt =
         QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
     const qint64 startMs = recordedAt.toMSecsSinceEpoch();
-    ReplayPosition replay{125000, 600000, 1, true, recordedAt};
+    ReplayPosition replay{125000, 600000, 1, true, recordedAt, false};
     ReplayControls controls;
     controls.position = [&replay] { return std::optional<ReplayPosition>(replay); };
     controls.setPaused = [&replay](bool paused) { replay.paused = paused; };
@@ -269,7 +269,7 @@ void TestReplayBar::aPositionReadLateLeavesTheClusterTime()
 {
     const QDateTime recordedAt =
         QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
-    ReplayPosition replay{60000, 600000, 1, false, recordedAt};
+    ReplayPosition replay{60000, 600000, 1, false, recordedAt, false};
     ReplayControls controls;
     controls.position = [&replay] { return std::optional<ReplayPosition>(replay); };
     ReplayBar bar(std::move(controls));
@@ -285,6 +285,68 @@ void TestReplayBar::aPositionReadLateLeavesTheClusterTime()
     QCOMPARE(ticks.count(), 1);
     const qint64 moved = SecondClock::clusterTimeAt(wallMs) - course;
     QVERIFY2(moved > 59000 && moved < 60000, qPrintable(QString::number(moved)));
+}
+
+// A move backward through a large recording goes on after the seek call
+// (the simulator rewrites the objects in steps): the bar says so, the
+// cluster's time stands at the moment moved to, and plays on once done.
+void TestReplayBar::aMoveBackwardInProgressShowsOnTheBar()
+{
+    const QDateTime recordedAt =
+        QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
+    const qint64 startMs = recordedAt.toMSecsSinceEpoch();
+    ReplayPosition replay{500000, 600000, 1, false, recordedAt, false};
+    ReplayControls controls;
+    controls.position = [&replay] { return std::optional<ReplayPosition>(replay); };
+    controls.setPaused = [&replay](bool paused) { replay.paused = paused; };
+    controls.seek = [&replay](qint64 ms) {
+        const bool backward = ms < replay.positionMs;
+        replay.positionMs = ms;
+        replay.seeking = backward;
+    };
+    controls.setSpeed = [&replay](double speed) { replay.speed = speed; };
+    ReplayBar bar(std::move(controls));
+    QVERIFY(!bar.timeLabel()->text().contains(QStringLiteral("Moving")));
+
+    bar.slider()->setValue(60000); // the keyboard: a seek backward
+    QVERIFY2(bar.timeLabel()->text().startsWith(QStringLiteral("Moving to ")),
+             qPrintable(bar.timeLabel()->text()));
+    QVERIFY2(bar.timeLabel()->text().contains(QStringLiteral("+1:00 of 10:00")),
+             qPrintable(bar.timeLabel()->text()));
+    QCOMPARE(bar.slider()->value(), 60000);
+    const qint64 wallMs = QDateTime::currentMSecsSinceEpoch();
+    QCOMPARE(SecondClock::clusterTimeAt(wallMs), startMs + 60000);
+    QCOMPARE(SecondClock::clusterTimeAt(wallMs + 1000), startMs + 60000);
+
+    replay.seeking = false; // written
+    bar.refresh();
+    QVERIFY2(!bar.timeLabel()->text().contains(QStringLiteral("Moving")),
+             qPrintable(bar.timeLabel()->text()));
+    QCOMPARE(SecondClock::clusterTimeAt(wallMs + 1000) - SecondClock::clusterTimeAt(wallMs),
+             qint64(1000));
+}
+
+// Read every kRefreshIntervalMs, a replay at 60x used to run the cluster's
+// time (the ages, the timeline's now) up to 15 s past the recording's last
+// change before the bar saw the end. It stops there, as the replay does.
+void TestReplayBar::clusterTimeStopsAtTheRecordingsEnd()
+{
+    const QDateTime recordedAt =
+        QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs);
+    const qint64 endMs = recordedAt.toMSecsSinceEpoch() + 600000;
+    ReplayPosition replay{599000, 600000, 60, false, recordedAt, false};
+    ReplayControls controls;
+    controls.position = [&replay] { return std::optional<ReplayPosition>(replay); };
+    ReplayBar bar(std::move(controls));
+    const qint64 wallMs = QDateTime::currentMSecsSinceEpoch();
+    QCOMPARE(SecondClock::clusterTimeAt(wallMs + ReplayBar::kRefreshIntervalMs), endMs);
+    QCOMPARE(SecondClock::clusterTimeAt(wallMs + 60000), endMs);
+    QCOMPARE(bar.playButton()->text(), QStringLiteral("Pause"));
+
+    replay.positionMs = 600000; // the next read: finished
+    bar.refresh();
+    QCOMPARE(bar.playButton()->text(), QStringLiteral("Play"));
+    QCOMPARE(SecondClock::clusterTimeAt(wallMs + 60000), endMs);
 }
 
 QTEST_MAIN(TestReplayBar)
