@@ -3,6 +3,7 @@
 #include "informer/cache/indexfuncs.h"
 #include "models/rowformatter.h"
 #include "models/secondclock.h"
+#include "models/statustone.h"
 
 #include <QColor>
 #include <QJsonDocument>
@@ -71,9 +72,12 @@ QVariant RelatedEventsModel::data(const QModelIndex &index, int role) const
             return {};
         }
     }
-    if (role == Qt::ForegroundRole && index.column() == TypeColumn &&
-        e.type == QLatin1String("Warning"))
-        return QColor(0xd0, 0x8c, 0x12);
+    if (role == Qt::ForegroundRole && index.column() == TypeColumn) {
+        // The Events table's tone for the same cell: a Warning reads alike in both.
+        const QColor tone =
+            toneColor(cellTone(headerData(TypeColumn, Qt::Horizontal).toString(), e.type));
+        return tone.isValid() ? QVariant(tone) : QVariant();
+    }
     if (role == Qt::ToolTipRole && index.column() == MessageColumn)
         return messageToolTip(e.message);
     return {};

@@ -4,9 +4,10 @@
 // events.k8s.io regarding), looked up in the events cache's "involvedObject"
 // index by the object's uid — never a scan of all events. Newest first.
 // Only the few events of the selected object are decoded (Qt JSON DOM).
-// Columns: Type, Reason, Last seen, Count, From, Message; the Message cell
-// shows the message on one line, its tooltip the whole of it (rich text, so
-// it wraps). GUI thread.
+// Columns: Type, Reason, Last seen, Count, From, Message; a Warning's Type
+// is drawn in the Events table's tone for it (statustone.h's cellTone); the
+// Message cell shows the message on one line, its tooltip the whole of it
+// (rich text, so it wraps). GUI thread.
 
 #include "informer/cache/indexer.h"
 #include "informer/core/kubeobject.h"

@@ -64,9 +64,10 @@ QVariant ResourceTreeModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == 1) {
-            if (n->leaf && !n->notListed.isEmpty())
+            // Not known: an empty cell read as a kind the tree forgot.
+            if (n->leaf && n->count < 0)
                 return QStringLiteral("—");
-            return (n->leaf && n->count >= 0) ? QLocale().toString(n->count) : QString();
+            return n->leaf ? QLocale().toString(n->count) : QString();
         }
         return n->title;
     case Qt::ToolTipRole:
@@ -103,6 +104,10 @@ QVariant ResourceTreeModel::leafToolTip(const Node *n) const
     if (!n->notListed.isEmpty())
         tip += QStringLiteral("\nNot listed yet (%1): no count until the first list arrives.")
                    .arg(n->notListed);
+    else if (isUnwatched(n))
+        tip += m_unwatchedReason.isEmpty()
+                   ? QStringLiteral("\nNot watched: no count until it is.")
+                   : QStringLiteral("\nNot watched: %1.").arg(m_unwatchedReason);
     else if (!n->stale.isEmpty())
         tip += QStringLiteral("\nThe count is the last known: %1.").arg(n->stale);
     return tip;
@@ -113,7 +118,7 @@ QVariant ResourceTreeModel::leafToolTip(const Node *n) const
 // that it reads as "not live" in either theme.
 QVariant ResourceTreeModel::countStyle(const Node *n, int role) const
 {
-    if (!n->leaf || !n->notListed.isEmpty())
+    if (!n->leaf || n->count < 0)
         return {};
     return staleCountData(role, n->stale);
 }
@@ -128,9 +133,11 @@ Qt::ItemFlags ResourceTreeModel::flags(const QModelIndex &index) const
 void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
 {
     QHash<QString, qint64> counts;
+    QHash<QString, QString> notListed;
     QHash<QString, QString> stale;
     for (auto it = m_leaves.cbegin(); it != m_leaves.cend(); ++it) {
         counts.insert(it.key(), it.value()->count);
+        notListed.insert(it.key(), it.value()->notListed);
         stale.insert(it.key(), it.value()->stale);
     }
     beginResetModel();
@@ -175,6 +182,7 @@ void ResourceTreeModel::setKinds(const QList<KindInfo> &kinds)
             leaf->leaf = true;
             leaf->kind = k;
             leaf->count = counts.value(k.id(), -1);
+            leaf->notListed = notListed.value(k.id());
             leaf->stale = stale.value(k.id());
             m_leaves.insert(k.id(), leaf);
         }
@@ -194,16 +202,29 @@ void ResourceTreeModel::setCount(const QString &kindId, qint64 count)
     Node *leaf = m_leaves.value(kindId);
     if (!leaf || (leaf->count == count && leaf->notListed.isEmpty()))
         return;
+    const bool wasUnknown = leaf->count < 0;
     leaf->count = count;
     const QModelIndex cell = createIndex(leaf->row, 1, leaf);
-    if (leaf->notListed.isEmpty()) {
+    if (!wasUnknown && leaf->notListed.isEmpty()) {
         Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole, CountRole});
         return;
     }
-    leaf->notListed.clear(); // and from the name's tooltip
+    leaf->notListed.clear(); // and why it was unknown from the name's tooltip
     Q_EMIT dataChanged(
         createIndex(leaf->row, 0, leaf), cell,
         {Qt::DisplayRole, Qt::ToolTipRole, Qt::FontRole, Qt::ForegroundRole, CountRole});
+}
+
+void ResourceTreeModel::setUnwatchedReason(const QString &why)
+{
+    if (m_unwatchedReason == why)
+        return;
+    m_unwatchedReason = why;
+    for (Node *leaf : std::as_const(m_leaves)) {
+        if (isUnwatched(leaf))
+            Q_EMIT dataChanged(createIndex(leaf->row, 0, leaf), createIndex(leaf->row, 1, leaf),
+                               {Qt::ToolTipRole});
+    }
 }
 
 void ResourceTreeModel::setNotListed(const QString &kindId, const QString &why)

@@ -6,9 +6,11 @@
 // setKinds() rebuilds the tree when discovery changes (rare, never per
 // event); setCount() is one dataChanged on the kind's count cell. Kinds
 // whose plural repeats outside the custom resources (core v1 Events and
-// events.k8s.io Events) are named with their group. A kind not watched
-// (setStale) keeps its count, faded and italic as the table's rows are
-// drawn, its tooltip saying since when.
+// events.k8s.io Events) are named with their group. A count not known shows
+// "—" and its tooltip says why: not listed yet (setNotListed), or no
+// informer watches the kind (setUnwatchedReason). A kind whose watch
+// stopped (setStale) keeps its count, faded and italic as the table's rows
+// are drawn, its tooltip saying since when.
 // Columns: 0 name, 1 count. GUI thread.
 
 #include "models/kindinfo.h"
@@ -43,6 +45,9 @@ public:
     const QList<KindInfo> &kinds() const { return m_kinds; }
     // -1: unknown (no informer for the kind).
     void setCount(const QString &kindId, qint64 count);
+    // Why a kind no informer watches has no count ("custom kinds are watched
+    // once shown..."): the tooltip of every such kind.
+    void setUnwatchedReason(const QString &why);
     // The kind's informer has not listed it yet: "—" instead of a count (an
     // empty cache's 0 would read as "none in the cluster"), and `why` (its
     // state: "listing", "reconnecting in 4 s"...) in the tooltip. CountRole
@@ -68,12 +73,18 @@ private:
         std::vector<std::unique_ptr<Node>> children;
     };
     Node *nodeOf(const QModelIndex &index) const;
+    // Not counted at all: no informer has reported on the kind.
+    static bool isUnwatched(const Node *n)
+    {
+        return n->leaf && n->count < 0 && n->notListed.isEmpty();
+    }
     QVariant leafToolTip(const Node *n) const;
     QVariant countStyle(const Node *n, int role) const;
 
     Node m_root;
     QList<KindInfo> m_kinds;
     QHash<QString, Node *> m_leaves;
+    QString m_unwatchedReason;
 };
 
 } // namespace informant

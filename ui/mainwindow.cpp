@@ -94,6 +94,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     // First: what the build steps set up may refresh the status bar.
     m_statusFields = new StatusBarFields(statusBar(), m_statusModel, session);
     buildSidebar(contexts, openContext);
+    treeModel()->setUnwatchedReason(unwatchedKindsReason(m_watchedKinds));
     m_counts = new CountsPresenter(
         session, m_view, [this] { return shownSource(); },
         {m_sidebar, m_statusModel, m_filter, m_details}, this);
@@ -227,7 +228,8 @@ void MainWindow::buildDocks()
     resizeDocks({m_sidebarDock, m_detailsDock}, {240, 430}, Qt::Horizontal);
     resizeDocks({m_sidebarDock, m_filterDock}, {380, 370}, Qt::Vertical);
     resizeDocks({m_informersDock}, {170}, Qt::Vertical);
-    new DockSizeKeeper(this, {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock});
+    m_dockSizes =
+        new DockSizeKeeper(this, {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock});
 }
 
 void MainWindow::buildMenus(const QStringList &contexts,
@@ -320,6 +322,7 @@ void MainWindow::onKindsChanged()
 void MainWindow::setWatchedKinds(WatchedKinds kinds)
 {
     m_watchedKinds = kinds;
+    treeModel()->setUnwatchedReason(unwatchedKindsReason(kinds));
     startWatchedKinds();
 }
 
@@ -371,6 +374,9 @@ bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, con
 void MainWindow::showObject(const KubeObject &object)
 {
     m_details->setObject(object);
+    // With nothing to show, the details pane's room is the table's (a PVC's
+    // VOLUME whole instead of "pvc-3f2…" beside "No object selected").
+    m_dockSizes->setEmpty(m_detailsDock, object.isNull());
     // Every state of it: HistoryWidget keeps the revisions the user chose for
     // the same object (uid) and shows another under the same name afresh.
     if (object.isNull())

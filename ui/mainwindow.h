@@ -134,6 +134,7 @@ private:
     QDockWidget *m_detailsDock = nullptr;
     QDockWidget *m_informersDock = nullptr;
     QDockWidget *m_sidebarDock = nullptr;
+    class DockSizeKeeper *m_dockSizes = nullptr;
     BenchRecorder *m_bench = nullptr;
     WatchedKinds m_watchedKinds = watchedKindsChoice({});
     // Event timeline and per-object history, fed from the same sources.

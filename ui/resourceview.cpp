@@ -7,6 +7,7 @@
 #include "ui/celldelegate.h"
 #include "ui/freshnessbanner.h"
 #include "ui/rowcopy.h"
+#include "ui/tableorder.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -216,16 +217,24 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     if (const auto selector = LabelSelector::parse(m_selector->text()); selector.ok())
         query.selector = selector.value();
     query.facets = m_facets;
-    // Until the user sorts, the kind's own order (events: newest first).
-    const KindInfo::Sort sort = source->kind().defaultSort();
-    query.sortColumn = formatter->columnOf(sort.column); // -1: namespace, then name
-    query.order = query.sortColumn < 0 ? Qt::AscendingOrder : sort.order;
+    // The order the user last chose for the kind, else its own (events:
+    // newest first).
+    const TableOrder order = rememberedTableOrder(source->kind(), *formatter);
+    query.sortColumn = order.column;
+    query.order = order.order;
     m_feed = new TableFeed(source, std::move(formatter), query, threading, this);
     ResourceTableModel *model = m_feed->model();
     m_table->setModel(model);
     old.reset();
     m_title->setText(source->kind().pluralTitle());
     restoreColumns(source->kind().id());
+    // Connected once the header shows the kind's order: what it asks for
+    // from now on is the user's.
+    connect(model, &ResourceTableModel::sortRequested, this,
+            [this](int column, Qt::SortOrder sortOrder) {
+                rememberTableOrder(m_feed->source()->kind(), m_feed->model()->formatter(),
+                                   TableOrder{column, sortOrder});
+            });
     connect(model, &ResourceTableModel::batchAboutToBeApplied, this,
             [this] { m_anchor.remember(*m_feed->model()); });
     connect(model, &ResourceTableModel::batchApplied, this, [this] {

@@ -9,12 +9,12 @@
 //
 // Keeps the selection and the scroll position while rows change: the rows in
 // view are re-found by key after every batch (scrollanchor.h). A kind opens
-// in its own order (KindInfo::defaultSort: events newest first) until the
-// user sorts it. Column widths, order and visibility are remembered per kind;
-// until the user sets a kind's widths, NAME is widened to the names shown,
-// into the room the other columns leave (tablecolumns.h). The header's
-// context menu shows and hides columns (NAME stays); the rows' menu and
-// Ctrl+C copy names (see rowcopy.h).
+// in the order the user last sorted it in, else in its own
+// (KindInfo::defaultSort: events newest first): tableorder.h. Column widths,
+// order and visibility are remembered per kind; until the user sets a kind's
+// widths, NAME is widened to the names shown, into the room the other
+// columns leave (tablecolumns.h). The header's context menu shows and hides
+// columns (NAME stays); the rows' menu and Ctrl+C copy names (see rowcopy.h).
 
 #include "informer/core/kubeobject.h"
 #include "models/facetselection.h"

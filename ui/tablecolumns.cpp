@@ -73,6 +73,7 @@ void TableColumns::restore(const ResourceTableModel *model, const QString &kindI
     m_model = model;
     m_kindId = kindId;
     m_narrowedLast = -1;
+    m_fittedViewportWidth = 0;
     QHeaderView *header = m_table->horizontalHeader();
     applyDefaultWidths();
     const QSettings settings;
@@ -174,13 +175,25 @@ void TableColumns::fitColumns()
         m_table->viewport()->width() < 200) // not laid out yet
         return;
     noteUserWidths();
-    const QHeaderView *header = m_table->horizontalHeader();
+    QHeaderView *header = m_table->horizontalHeader();
     const RowFormatter &formatter = m_model->formatter();
     const int last = lastVisibleColumn();
     const auto fits = [&](int c) {
         return c >= 0 && c != last && !header->isSectionHidden(c) &&
                !m_userColumns.contains(formatter.columns().at(c).name);
     };
+    const QFontMetrics fm = m_table->fontMetrics();
+    // The samples are for a table without rows. Once rows are in view, a
+    // column is no wider than its texts and header (a PVC's CAPACITY "10Gi"
+    // held a sample's room while its VOLUME was cut), and grows from there.
+    // Again when the view narrowed (the details pane opened, the window
+    // shrank) so that the columns overflow it: widths chosen for the wider
+    // view would push the last columns off screen.
+    const int viewportWidth = m_table->viewport()->width();
+    if (m_fittedViewportWidth == 0 ||
+        (viewportWidth < m_fittedViewportWidth && header->length() > viewportWidth))
+        shrinkToTexts(fits);
+    m_fittedViewportWidth = viewportWidth;
     // NAME first: the room it may take depends on the others' widths as
     // they are, and it matters most.
     const int name = formatter.nameColumn();
@@ -193,7 +206,6 @@ void TableColumns::fitColumns()
     // CAPACITY, STORAGECLASS and AGE off screen; it stays cut, whole in its
     // tooltip. Never wider than the view allows at the time: a view still
     // being laid out grows its columns later, not too far now.
-    const QFontMetrics fm = m_table->fontMetrics();
     if (last >= 0 && last != m_narrowedLast) {
         // A stretched last section squeezed by the others keeps the width
         // it had before it stretched (its sample's, MESSAGE's ~40
@@ -216,6 +228,20 @@ void TableColumns::fitColumns()
         }
     }
     rememberOwnWidths();
+}
+
+void TableColumns::shrinkToTexts(const std::function<bool(int)> &fits)
+{
+    QHeaderView *header = m_table->horizontalHeader();
+    const QFontMetrics fm = m_table->fontMetrics();
+    const QAbstractItemView *view = m_table; // sizeHintForColumn: see fitColumn
+    for (int c = 0; c < header->count(); ++c) {
+        if (!fits(c))
+            continue;
+        const int texts = qMax(view->sizeHintForColumn(c), header->sectionSizeHint(c));
+        const int sample = defaultColumnWidth(m_model->formatter().columns().at(c).name, fm);
+        header->resizeSection(c, qMin(texts, sample));
+    }
 }
 
 int TableColumns::lastColumnMinimum(int last) const

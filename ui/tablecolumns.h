@@ -4,12 +4,15 @@
 // visibility, remembered per kind (QSettings `tables/<kind id>/...`), and
 // each column widened to the texts in view ("4 (2m14s ago)", a PVC's
 // VOLUME) until the user sets its width. Widths start from sample texts
-// (Wireshark's setRecentColumnWidth) and only grow, so nothing jumps while
-// scrolling; a column grows up to a sensible maximum (NAME: the room the
-// others leave, at least 2/5 of the view; others: kMaxFittedChars average
-// characters, and the room beside the last column, which stretches with
-// the window), past it the cell is elided and its tooltip shows the whole
-// text (CellDelegate).
+// (Wireshark's setRecentColumnWidth) for the empty table; with rows, a
+// column is as wide as its texts in view and its header (no sample's room
+// kept from the columns that need it), and only grows, so nothing jumps
+// while scrolling; when the view narrows so that they no longer fit (the
+// details pane opens), they are chosen again for it. A column grows
+// up to a sensible maximum (NAME: the room the others leave, at least 2/5
+// of the view; others: kMaxFittedChars average characters, and the room
+// beside the last column, which stretches with the window), past it the
+// cell is elided and its tooltip shows the whole text (CellDelegate).
 //
 // It exists apart from ResourceView because telling the widths the view set
 // itself from the widths the user chose is state of its own: the header's
@@ -23,6 +26,8 @@
 #include <QList>
 #include <QSet>
 #include <QString>
+
+#include <functional>
 
 class QMenu;
 class QTableView;
@@ -75,6 +80,9 @@ private:
     // Grows `column` to the texts in view, at most to `cap` pixels; returns
     // by how much.
     int fitColumn(int column, int cap);
+    // Each column `fits` allows: as wide as its texts in view and its
+    // header, at most its sample width.
+    void shrinkToTexts(const std::function<bool(int)> &fits);
     // The view's width less the shown columns', the last one counted at its
     // minimum (kMinLastColumnChars); negative when the table scrolls.
     int roomBesideLastColumn() const;
@@ -86,9 +94,10 @@ private:
     QTableView *m_table;
     const ResourceTableModel *m_model = nullptr; // the shown kind's, null when none
     QString m_kindId;
-    QSet<QString> m_userColumns; // names of the columns the user has sized (remembered)
-    QList<int> m_ownWidths;      // per logical column, as the view last set them
-    int m_narrowedLast = -1;     // the last column given its minimum width
+    QSet<QString> m_userColumns;   // names of the columns the user has sized (remembered)
+    QList<int> m_ownWidths;        // per logical column, as the view last set them
+    int m_narrowedLast = -1;       // the last column given its minimum width
+    int m_fittedViewportWidth = 0; // the view's width when the columns were last fitted
 };
 
 } // namespace informant

@@ -23,4 +23,19 @@ WatchedKinds watchedKindsChoice(const QString &commandLine)
     return watchedKindsFromString(text).value_or(WatchedKinds::BuiltIn);
 }
 
+QString unwatchedKindsReason(WatchedKinds kinds)
+{
+    switch (kinds) {
+    case WatchedKinds::Shown:
+        return QStringLiteral("kinds are watched once shown, or all built-in kinds with "
+                              "--watch-kinds builtin");
+    case WatchedKinds::BuiltIn:
+        return QStringLiteral("custom and less common kinds are watched once shown, or all "
+                              "kinds with --watch-kinds all");
+    case WatchedKinds::All:
+        break;
+    }
+    return QStringLiteral("its informer is starting");
+}
+
 } // namespace informant

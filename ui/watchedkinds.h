@@ -22,5 +22,8 @@ enum class WatchedKinds {
 std::optional<WatchedKinds> watchedKindsFromString(const QString &text);
 // The command line's choice if given (non-empty), else the setting, else BuiltIn.
 WatchedKinds watchedKindsChoice(const QString &commandLine);
+// Why, under `kinds`, a kind has no informer (and the tree no count for it),
+// and how to get one: "custom kinds are watched once shown, ...".
+QString unwatchedKindsReason(WatchedKinds kinds);
 
 } // namespace informant

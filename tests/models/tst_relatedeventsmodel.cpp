@@ -3,8 +3,10 @@
 
 #include "models/localkindsource.h"
 #include "models/relatedeventsmodel.h"
+#include "models/statustone.h"
 
 #include <QAbstractItemModelTester>
+#include <QColor>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -16,15 +18,17 @@ using namespace informant;
 namespace {
 
 KubeObject makeEvent(const QString &name, const QString &involvedUid, const QString &reason,
-                     const QString &time, int count = 1)
+                     const QString &time, int count = 1,
+                     const QString &type = QStringLiteral("Normal"))
 {
     const QByteArray json =
         QStringLiteral(R"({"apiVersion":"v1","kind":"Event","metadata":{"name":"%1",
       "namespace":"shop","uid":"uid-%1"},"involvedObject":{"kind":"Pod","name":"web-1",
-      "uid":"%2"},"reason":"%3","type":"Normal","message":"msg %3","count":%5,
+      "uid":"%2"},"reason":"%3","type":"%6","message":"msg %3","count":%5,
       "lastTimestamp":"%4","source":{"component":"kubelet"}})")
             .arg(name, involvedUid, reason, time)
             .arg(count)
+            .arg(type)
             .toUtf8();
     auto r = KubeObject::fromJson(json);
     return r.ok() ? r.value() : KubeObject();
@@ -55,6 +59,7 @@ private Q_SLOTS:
     void aChangedEventUpdatesItsRowInPlace();
     void eventsSeenAtTheSameTimeKeepOneOrder();
     void aCutMessageShowsWholeInItsTooltip();
+    void aWarningsTypeHasTheEventsTablesTone();
 };
 
 void TestRelatedEventsModel::unrelatedEventsLeaveTheRowsAlone()
@@ -166,6 +171,30 @@ void TestRelatedEventsModel::aCutMessageShowsWholeInItsTooltip()
     events.upsert(KubeObject::fromJson(QJsonDocument(json).toJson()).value());
     model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
     QVERIFY(!model.index(0, RelatedEventsModel::MessageColumn).data(Qt::ToolTipRole).isValid());
+}
+
+// The Events tab drew a Warning in an amber of its own, unlike the Events
+// table's TYPE cell: the same event read differently in the two places.
+void TestRelatedEventsModel::aWarningsTypeHasTheEventsTablesTone()
+{
+    LocalKindSource events(eventsKind());
+    events.upsert(makeEvent(QStringLiteral("a"), QStringLiteral("pod-1"), QStringLiteral("Pulled"),
+                            QStringLiteral("2024-05-01T10:00:05Z")));
+    events.upsert(makeEvent(QStringLiteral("b"), QStringLiteral("pod-1"), QStringLiteral("BackOff"),
+                            QStringLiteral("2024-05-01T10:09:00Z"), 3, QStringLiteral("Warning")));
+    RelatedEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")});
+    QCOMPARE(reasons(model), (QStringList{"BackOff", "Pulled"}));
+
+    const QModelIndex warning = model.index(0, RelatedEventsModel::TypeColumn);
+    QCOMPARE(warning.data().toString(), QStringLiteral("Warning"));
+    QCOMPARE(warning.data(Qt::ForegroundRole).value<QColor>(),
+             toneColor(cellTone(QStringLiteral("TYPE"), QStringLiteral("Warning"))));
+    QVERIFY(warning.data(Qt::ForegroundRole).value<QColor>().isValid());
+    // Only the TYPE cell, as in the table; a Normal event has no tone.
+    QVERIFY(!model.index(0, RelatedEventsModel::ReasonColumn).data(Qt::ForegroundRole).isValid());
+    QVERIFY(!model.index(1, RelatedEventsModel::TypeColumn).data(Qt::ForegroundRole).isValid());
 }
 
 QTEST_GUILESS_MAIN(TestRelatedEventsModel)

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void countIsOneCellUpdate();
     void repeatedPluralsAreNamedWithTheirGroup();
     void staleCountIsFadedAndSaysWhy();
+    void unwatchedKindShowsNoCountAndSaysWhy();
     void kindNamesMatchLikeKubectl_data();
     void kindNamesMatchLikeKubectl();
 };
@@ -127,6 +128,51 @@ void TestResourceTreeModel::staleCountIsFadedAndSaysWhy()
     const QModelIndex live = model.indexOfKind(QStringLiteral("pods")).siblingAtColumn(1);
     QVERIFY(!live.data(Qt::FontRole).isValid());
     QVERIFY(!live.data(Qt::ToolTipRole).toString().contains(why));
+}
+
+// A custom kind never listed (no informer: custom kinds start when shown)
+// had a blank count, unlike the "—" of a kind still listing, and nothing
+// said why.
+void TestResourceTreeModel::unwatchedKindShowsNoCountAndSaysWhy()
+{
+    ResourceTreeModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QString widgets = QStringLiteral("widgets.example.com");
+    model.setKinds(
+        {kind({}, QStringLiteral("Pod"), QStringLiteral("pods")),
+         kind(QStringLiteral("example.com"), QStringLiteral("Widget"), QStringLiteral("widgets"))});
+    model.setNotListed(QStringLiteral("pods"), QStringLiteral("listing"));
+    const QModelIndex listing = model.indexOfKind(QStringLiteral("pods")).siblingAtColumn(1);
+    const QModelIndex name = model.indexOfKind(widgets);
+    const QModelIndex count = name.siblingAtColumn(1);
+    QCOMPARE(listing.data().toString(), QStringLiteral("—"));
+    QCOMPARE(count.data().toString(), listing.data().toString());
+    QCOMPARE(count.data(ResourceTreeModel::CountRole).toLongLong(), -1);
+    QVERIFY(!count.data(Qt::FontRole).isValid());
+
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    const QString why = QStringLiteral("custom kinds are watched once shown");
+    model.setUnwatchedReason(why);
+    QCOMPARE(changed.count(), 1); // the widgets' row; pods have an informer
+    for (const QModelIndex &cell : {name, count}) {
+        const QString tip = cell.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("Not watched: ") + why), qPrintable(tip));
+    }
+    QVERIFY(!listing.data(Qt::ToolTipRole).toString().contains(why));
+    // A rebuild (discovery) keeps both unknown counts and why.
+    model.setKinds(
+        {kind({}, QStringLiteral("Pod"), QStringLiteral("pods")),
+         kind(QStringLiteral("example.com"), QStringLiteral("Widget"), QStringLiteral("widgets"))});
+    QVERIFY(model.indexOfKind(QStringLiteral("pods"))
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("Not listed yet (listing)")));
+    QVERIFY(model.indexOfKind(widgets).data(Qt::ToolTipRole).toString().contains(why));
+
+    // Shown once, it is counted: the number, and no word of not being watched.
+    model.setCount(widgets, 7);
+    QCOMPARE(model.indexOfKind(widgets).siblingAtColumn(1).data().toString(), QStringLiteral("7"));
+    QVERIFY(!model.indexOfKind(widgets).data(Qt::ToolTipRole).toString().contains(why));
 }
 
 void TestResourceTreeModel::kindNamesMatchLikeKubectl_data()

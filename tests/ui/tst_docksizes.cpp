@@ -5,11 +5,14 @@
 
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
+#include "ui/docksizekeeper.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
+#include "ui/resourceview.h"
 
 #include <QDockWidget>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTest>
 
 using namespace informant;
@@ -47,6 +50,7 @@ private Q_SLOTS:
     void clusterScopedKindDoesNotWidenTheFilterPane();
     void docksGetTheirSizesBackWhenTheWindowGrowsAgain();
     void sizesTheUserSetAreKept();
+    void anEmptyDetailsPaneGivesItsRoomToTheTable();
 };
 
 void TestDockSizes::clusterScopedKindDoesNotWidenTheFilterPane()
@@ -105,6 +109,9 @@ void TestDockSizes::sizesTheUserSetAreKept()
     settle();
     QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
     QVERIFY(details);
+    // The pane shows an object (empty, it is narrowed).
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
+    settle();
     // A drag of the separator left of the details dock, 100 px to the left.
     const QPoint separator = details->geometry().topLeft() + QPoint(-2, 200);
     QTest::mousePress(f.window.get(), Qt::LeftButton, {}, separator);
@@ -123,6 +130,43 @@ void TestDockSizes::sizesTheUserSetAreKept()
     f.window->resize(1440, 860);
     settle();
     QCOMPARE(details->width(), widened);
+}
+
+// At 1600 px the details pane took 430 px to say "No object selected",
+// while the table cut a PVC's VOLUME. Empty, it is narrowed; with an object
+// it has its width back, and the next window too (the saved state holds
+// that width, not the narrowed one).
+void TestDockSizes::anEmptyDetailsPaneGivesItsRoomToTheTable()
+{
+    Fixture f;
+    f.window->resize(1600, 1000);
+    settle();
+    QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
+    auto *keeper = f.window->findChild<DockSizeKeeper *>();
+    QVERIFY(details && keeper);
+    QVERIFY(f.window->resourceView()->currentObject().isNull());
+    const int kept = keeper->preferredSize(details).width();
+    QVERIFY2(kept >= 400, qPrintable(QString::number(kept)));
+    const int empty = details->width();
+    QVERIFY2(empty < kept / 2, qPrintable(QStringLiteral("%1 of %2").arg(empty).arg(kept)));
+
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
+    settle();
+    QCOMPARE(details->width(), kept);
+    f.window->resourceView()->table()->clearSelection();
+    settle();
+    QVERIFY(f.window->resourceView()->currentObject().isNull());
+    QCOMPARE(details->width(), empty);
+
+    f.window->close();
+    f.window = std::make_unique<MainWindow>(&f.session, QStringList{}, nullptr);
+    f.window->show();
+    settle();
+    details = dock(*f.window, QStringLiteral("detailsDock"));
+    QCOMPARE(details->width(), empty);
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
+    settle();
+    QCOMPARE(details->width(), kept);
 }
 
 QTEST_MAIN(TestDockSizes)
