@@ -7,17 +7,12 @@
 // describe prints them. Keys in byte order (kubectl describe prints Go's
 // random map order). Values HTML-escaped.
 
+#include "ui/overviewrow.h"
+
 #include <QJsonObject>
 #include <QList>
-#include <QString>
 
 namespace informant {
-
-struct OverviewRow
-{
-    QString key;       // plain text
-    QString valueHtml; // escaped
-};
 
 QList<OverviewRow> configMapDataRows(const QJsonObject &configMap);
 QList<OverviewRow> configMapBinaryDataRows(const QJsonObject &configMap);

@@ -1,10 +1,14 @@
 #include "ui/overviewhtml.h"
 
 #include "models/rowformatter.h"
-#include "models/statustone.h"
 #include "models/yamlrenderer.h"
 #include "ui/overviewannotations.h"
+#include "ui/overviewcondition.h"
 #include "ui/overviewconfigmap.h"
+#include "ui/overviewcontainers.h"
+#include "ui/overviewcronjob.h"
+#include "ui/overviewnode.h"
+#include "ui/overviewtone.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -59,6 +63,11 @@ struct Html
     {
         if (!value.isEmpty())
             row(key, esc(value));
+    }
+    void rows(const QList<OverviewRow> &list)
+    {
+        for (const OverviewRow &r : list)
+            row(r.key, r.valueHtml);
     }
 };
 
@@ -126,8 +135,7 @@ void configMapData(Html &h, const QJsonObject &o)
             return;
         h.section(title);
         h.beginTable();
-        for (const OverviewRow &row : rows)
-            h.row(row.key, row.valueHtml);
+        h.rows(rows);
         h.endTable();
     };
     table(QStringLiteral("Data"), configMapDataRows(o));
@@ -156,49 +164,17 @@ void deletionRow(Html &h, const KubeObject &object, const QJsonObject &o, qint64
           QStringLiteral("<span style='color:#d08c12'>%1</span>").arg(esc(text)));
 }
 
-QString toned(const QString &status)
-{
-    const QColor c = statusToneColor(status);
-    if (statusTone(status) == StatusTone::Good)
-        return QStringLiteral("<span style='color:#2ea043'>%1</span>").arg(esc(status));
-    return c.isValid()
-               ? QStringLiteral("<span style='color:%1'>%2</span>").arg(c.name(), esc(status))
-               : esc(status);
-}
-
-void podFields(Html &h, const QJsonObject &o)
+void podFields(Html &h, const QJsonObject &o, qint64 nowMs)
 {
     const QJsonObject spec = o.value(QLatin1String("spec")).toObject();
     const QJsonObject status = o.value(QLatin1String("status")).toObject();
-    h.row(QStringLiteral("Phase"), toned(status.value(QLatin1String("phase")).toString()));
+    h.row(QStringLiteral("Phase"), tonedHtml(status.value(QLatin1String("phase")).toString()));
     h.text(QStringLiteral("Node"), spec.value(QLatin1String("nodeName")).toString());
     h.text(QStringLiteral("Pod IP"), status.value(QLatin1String("podIP")).toString());
     h.text(QStringLiteral("QoS class"), status.value(QLatin1String("qosClass")).toString());
     h.text(QStringLiteral("Service account"),
            spec.value(QLatin1String("serviceAccountName")).toString());
-    const QJsonArray statuses = status.value(QLatin1String("containerStatuses")).toArray();
-    for (const QJsonValue &c : spec.value(QLatin1String("containers")).toArray()) {
-        const QJsonObject container = c.toObject();
-        const QString name = container.value(QLatin1String("name")).toString();
-        QString state;
-        for (const QJsonValue &s : statuses) {
-            const QJsonObject cs = s.toObject();
-            if (cs.value(QLatin1String("name")).toString() != name)
-                continue;
-            const QJsonObject st = cs.value(QLatin1String("state")).toObject();
-            const QString which = st.keys().value(0);
-            const QString reason =
-                st.value(which).toObject().value(QLatin1String("reason")).toString();
-            state = QStringLiteral(" — %1%2, %3 restarts")
-                        .arg(toned(reason.isEmpty() ? which : reason),
-                             cs.value(QLatin1String("ready")).toBool() ? QStringLiteral(", ready")
-                                                                       : QString())
-                        .arg(cs.value(QLatin1String("restartCount")).toInt());
-        }
-        h.row(QStringLiteral("Container ") + name,
-              QStringLiteral("<code>%1</code>%2")
-                  .arg(esc(container.value(QLatin1String("image")).toString()), state));
-    }
+    h.rows(podContainerRows(o, nowMs));
 }
 
 void workloadFields(Html &h, const QJsonObject &o)
@@ -222,6 +198,23 @@ void workloadFields(Html &h, const QJsonObject &o)
     const QString strategy =
         spec.value(QLatin1String("strategy")).toObject().value(QLatin1String("type")).toString();
     h.text(QStringLiteral("Strategy"), strategy);
+    h.rows(templateContainerRows(
+        spec.value(QLatin1String("template")).toObject().value(QLatin1String("spec")).toObject()));
+}
+
+void cronJobFields(Html &h, const QJsonObject &o, qint64 nowMs)
+{
+    h.rows(cronJobRows(o, nowMs));
+    h.rows(templateContainerRows(o.value(QLatin1String("spec"))
+                                     .toObject()
+                                     .value(QLatin1String("jobTemplate"))
+                                     .toObject()
+                                     .value(QLatin1String("spec"))
+                                     .toObject()
+                                     .value(QLatin1String("template"))
+                                     .toObject()
+                                     .value(QLatin1String("spec"))
+                                     .toObject()));
 }
 
 void serviceFields(Html &h, const QJsonObject &o)
@@ -315,7 +308,7 @@ void claimFields(Html &h, const KubeObject &object, const QJsonObject &o)
     const QJsonObject status = o.value(QLatin1String("status")).toObject();
     const QString phase = storagePhase(object, o);
     if (!phase.isEmpty())
-        h.row(QStringLiteral("Status"), toned(phase));
+        h.row(QStringLiteral("Status"), tonedHtml(phase));
     const QString volume = spec.value(QLatin1String("volumeName")).toString();
     if (!volume.isEmpty()) {
         h.row(QStringLiteral("Volume"),
@@ -336,7 +329,7 @@ void volumeFields(Html &h, const KubeObject &object, const QJsonObject &o)
     const QJsonObject spec = o.value(QLatin1String("spec")).toObject();
     const QString phase = storagePhase(object, o);
     if (!phase.isEmpty())
-        h.row(QStringLiteral("Status"), toned(phase));
+        h.row(QStringLiteral("Status"), tonedHtml(phase));
     const QJsonObject claim = spec.value(QLatin1String("claimRef")).toObject();
     const QString claimName = claim.value(QLatin1String("name")).toString();
     if (!claimName.isEmpty())
@@ -376,12 +369,17 @@ void storageClassFields(Html &h, const QJsonObject &o)
 }
 
 // The kind's own fields, after the metadata ones.
-void kindFields(Html &h, const KubeObject &object, const QJsonObject &o)
+void kindFields(Html &h, const KubeObject &object, const QJsonObject &o, qint64 nowMs)
 {
     const QString kind = object.kind();
     const bool core = object.apiVersion() == QLatin1String("v1");
     if (kind == QLatin1String("Pod"))
-        podFields(h, o);
+        podFields(h, o, nowMs);
+    else if (core && kind == QLatin1String("Node"))
+        h.rows(nodeRows(o));
+    else if (kind == QLatin1String("CronJob") &&
+             object.apiVersion().startsWith(QLatin1String("batch/")))
+        cronJobFields(h, o, nowMs);
     else if (kind == QLatin1String("Service"))
         serviceFields(h, o);
     else if (kind == QLatin1String("Secret"))
@@ -416,13 +414,17 @@ void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
         const QString status = c.value(QLatin1String("status")).toString();
         const qint64 t =
             parseKubeTimestampMs(c.value(QLatin1String("lastTransitionTime")).toString().toUtf8());
-        const QString color =
-            status == QLatin1String("True") ? QStringLiteral("#2ea043") : QStringLiteral("#d08c12");
+        const QString color = conditionHealthy(c.value(QLatin1String("type")).toString(), status)
+                                  ? QStringLiteral("#2ea043")
+                                  : QStringLiteral("#d08c12");
         QString why = esc(c.value(QLatin1String("reason")).toString());
         const QString message = c.value(QLatin1String("message")).toString();
         if (!message.isEmpty())
             why += (why.isEmpty() ? QString() : QStringLiteral(": ")) + esc(message);
-        h.out += QStringLiteral("<tr><td style='padding-right:12px'>%1</td><td style='color:%2;"
+        // The type unbroken: the pane wraps anywhere, and a narrow one split
+        // "MemoryPressure" mid-word.
+        h.out += QStringLiteral("<tr><td style='padding-right:12px;white-space:nowrap'>%1</td>"
+                                "<td style='color:%2;"
                                 "padding-right:12px'>%3</td><td style='padding-right:12px'>%4</td>"
                                 "<td>%5</td></tr>")
                      .arg(esc(c.value(QLatin1String("type")).toString()), color, esc(status),
@@ -453,7 +455,7 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
         deletionRow(h, object, o, nowMs);
     h.text(QStringLiteral("UID"), object.uid());
     h.text(QStringLiteral("Resource version"), object.resourceVersion());
-    kindFields(h, object, o);
+    kindFields(h, object, o, nowMs);
     const QJsonObject meta = o.value(QLatin1String("metadata")).toObject();
     const QJsonObject labels = meta.value(QLatin1String("labels")).toObject();
     if (!labels.isEmpty())

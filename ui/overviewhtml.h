@@ -1,10 +1,13 @@
 #pragma once
 
 // The details pane's Overview as HTML: key fields of the object (and of its
-// kind: pod node/IP/containers, workload replicas, service ports; what
-// kubectl describe shows first of a PersistentVolumeClaim, PersistentVolume
-// or StorageClass), labels, annotations with their values
-// (overviewannotations.h), conditions, owners and controlled objects as links
+// kind: pod node/IP and containers with their state and last termination
+// (overviewcontainers.h), workload replicas and images, service ports; what
+// kubectl describe shows first of a CronJob (overviewcronjob.h), a Node
+// (overviewnode.h), a PersistentVolumeClaim, PersistentVolume or
+// StorageClass), labels, annotations with their values
+// (overviewannotations.h), conditions (toned by overviewcondition.h), owners
+// and controlled objects as links
 // ("object:<apiVersion>|<kind>|<namespace>|<name>"), a Secret's data keys and
 // sizes (values decoded once revealed), a ConfigMap's data keys and values
 // (overviewconfigmap.h). Built from the selected object's JSON only (Qt JSON DOM).
