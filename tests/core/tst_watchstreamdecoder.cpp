@@ -306,6 +306,11 @@ void TestWatchStreamDecoder::decodesTheSameWhateverFollowsTheFieldsRead_data()
                "\"name\":\"a\",\"managedFields\":[{}]},\n\"status\":{\"message\":\"\xc3\xa9\"}}}")
         << QStringLiteral("Pod|a||0|{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"},"
                           "\"status\":{\"message\":\"\u00e9\"}}");
+    QTest::newRow("F before managedFields")
+        << QByteArray(
+               R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"F","labels":{"F":"aFb"},"managedFields":[{"F":1}]},"spec":{"F":"F"}}})J")
+        << QStringLiteral(
+               R"J(Pod|F|F=aFb|0|{"kind":"Pod","metadata":{"name":"F","labels":{"F":"aFb"}},"spec":{"F":"F"}})J");
     // Where the text the prefix is cut at is not metadata's managedFields.
     QTest::newRow("managedFields as a label key")
         << QByteArray(
