@@ -18,6 +18,7 @@ FreshnessLevel freshnessLevel(const InformerStatus &status)
     case State::Pending:
     case State::Listing:
     case State::WaitingForSignIn:
+    case State::Connecting:
         return status.synced ? FreshnessLevel::Stale : FreshnessLevel::Working;
     case State::BackingOff:
     case State::Stopped:
@@ -69,6 +70,9 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs)
         return QStringLiteral("waiting for sign-in");
     case State::Gone:
         return QStringLiteral("no longer served");
+    case State::Connecting:
+        return status.synced ? QStringLiteral("reopening the watch")
+                             : QStringLiteral("opening the watch");
     }
     return {};
 }
@@ -79,14 +83,16 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
         status.lastError.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(status.lastError);
     const QString shown =
         status.synced ? QStringLiteral(" Showing the last known state.") : QString();
+    // While trying again, only an error of this outage says why.
+    const QString currentError = status.lastErrorCurrent ? error : QString();
     switch (status.state) {
     case State::Watching:
         return QStringLiteral("Watching %1.").arg(what);
     case State::Pending:
         return QStringLiteral("Starting the watch of %1…").arg(what);
     case State::Listing:
-        return QStringLiteral("Listing %1… %2 so far.%3")
-            .arg(what, QLocale().toString(status.itemsListed), shown);
+        return QStringLiteral("Listing %1%2… %3 so far.%4")
+            .arg(what, currentError, QLocale().toString(status.itemsListed), shown);
     case State::BackingOff:
         // Never listed: nothing was lost, the cluster could not be read yet.
         return (status.synced ? QStringLiteral("Watch of %1 lost%2 — %3.%4")
@@ -109,6 +115,10 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
     case State::Gone:
         return QStringLiteral("The cluster no longer serves %1 (its definition was removed).%2")
             .arg(what, shown);
+    case State::Connecting:
+        return (status.synced ? QStringLiteral("Reopening the watch of %1%2…%3")
+                              : QStringLiteral("Opening the watch of %1%2…%3"))
+            .arg(what, currentError, shown);
     }
     return {};
 }
@@ -127,38 +137,33 @@ QString lastEventText(const InformerStatus &status, qint64 nowMs)
 
 namespace {
 
-// Why the informer is not watching, without a countdown. Not one table with
-// freshnessText, whose words differ in three states: that text is live (the
-// status bar, the informers panel, redrawn as the clock ticks), so it counts
-// ("listing 1,200", "reconnecting in 4 s") and stays short ("error"); this
-// reason is read in a tooltip or a line long after it was set, so it never
-// counts and says what was lost or failed ("relisting", "watch lost,
-// reconnecting", "listing failed"). The six other states read the same in
-// both: keep them in step.
+// Why the informer is not watching, without a countdown: freshnessText's
+// words but in three states. That text is live (the status bar, the
+// informers panel, redrawn as the clock ticks), so it counts ("listing
+// 1,200", "reconnecting in 4 s") and stays short ("error"); this reason is
+// read in a tooltip or a line long after it was set, so it never counts and
+// says what was lost or failed ("relisting", "watch lost, reconnecting",
+// "listing failed").
 QString notWatchedReason(const InformerStatus &status)
 {
     switch (status.state) {
-    case State::Watching:
-        return QStringLiteral("watching");
-    case State::Pending:
-        return QStringLiteral("starting");
     case State::Listing:
         return status.synced ? QStringLiteral("relisting") : QStringLiteral("listing");
     case State::BackingOff:
         return status.synced ? QStringLiteral("watch lost, reconnecting")
                              : QStringLiteral("could not list yet, retrying");
-    case State::Unauthorized:
-        return QStringLiteral("not signed in");
-    case State::Forbidden:
-        return QStringLiteral("forbidden");
     case State::Error:
         return status.synced ? QStringLiteral("watch failed") : QStringLiteral("listing failed");
+    case State::Watching:
+    case State::Pending:
+    case State::Unauthorized:
+    case State::Forbidden:
     case State::Stopped:
-        return QStringLiteral("stopped");
     case State::WaitingForSignIn:
-        return QStringLiteral("waiting for sign-in");
     case State::Gone:
-        return QStringLiteral("no longer served");
+    case State::Connecting:
+        // Their words count nothing: the time is not read.
+        return freshnessText(status, 0);
     }
     return {};
 }

@@ -163,6 +163,16 @@ void InformerStatusModel::setObjectCount(KindSource *source, qint64 count)
 
 void InformerStatusModel::tick()
 {
+    // A source publishes its status when it changes, and a watch gone quiet
+    // changes nothing: its last rate stayed on screen (7.8 events/s minutes
+    // after the server hung). The rates are read again, decayed to now.
+    for (Entry &e : m_entries) {
+        if (!e.source)
+            continue;
+        const InformerStatus live = e.source->status();
+        e.status.eventsPerSecond = live.eventsPerSecond;
+        e.status.bytesPerSecond = live.bytesPerSecond;
+    }
     if (!m_entries.isEmpty()) {
         Q_EMIT dataChanged(index(0, StateColumn), index(rowCount() - 1, LastEventColumn),
                            {Qt::DisplayRole});

@@ -56,7 +56,7 @@ public:
     // own count is taken at other moments, and under churn the two differed).
     void setObjectCount(KindSource *source, qint64 count);
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
-    void tick(); // time-based texts changed
+    void tick(); // time-based texts changed; the rates are read again
 
     // Informers that are not watching.
     int unhealthyCount() const;

@@ -68,6 +68,12 @@ public:
     }
     // Starts a watch; returns once the response headers arrived, or on error.
     virtual ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) = 0;
+    // Called, in watch()'s thread, with the error of each failed attempt as
+    // it fails: watch() may send the request again on its own (a 429 or 5xx
+    // with Retry-After), and a status then names the server's latest answer
+    // while those retries go on. Set before use.
+    using RetryObserver = std::function<void(const ApiError &)>;
+    virtual void setWatchRetryObserver(RetryObserver observer) { Q_UNUSED(observer); }
     // Thread-safe: makes a blocked list()/watch() return Cancelled promptly,
     // and every later call too.
     virtual void cancel() = 0;

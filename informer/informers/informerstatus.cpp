@@ -25,6 +25,8 @@ QString InformerStatus::stateName(State state)
         return QStringLiteral("waiting for sign-in");
     case State::Gone:
         return QStringLiteral("gone");
+    case State::Connecting:
+        return QStringLiteral("connecting");
     }
     return QStringLiteral("unknown");
 }

@@ -29,6 +29,11 @@ struct InformerStatus
         // API went away): the watch is stopped, not failing. Set by the GUI's
         // session, which hears it from discovery.
         Gone,
+        // A watch request is out and its response has not started (no
+        // headers yet): not watching, whatever the last stream was. After
+        // ReflectorOptions::watchAnswerTimeoutMs without an answer the state
+        // turns to Error, naming the silence.
+        Connecting,
     };
 
     State state = State::Pending;
@@ -52,6 +57,9 @@ struct InformerStatus
     qint64 backlogPeak = 0; // the queue's peak plus each handler buffer's peak
     qint64 coalesced = 0;   // changes merged into a newer one of the same object
     QString lastError;      // server Status message or transport error
+    // lastError came after the informer last watched: it explains the
+    // present state, not one it recovered from.
+    bool lastErrorCurrent = false;
 
     static QString stateName(State state); // "listing", "watching", ...
     // Nothing to fix or wait for: watching, or deliberately not (Gone).

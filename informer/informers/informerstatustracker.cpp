@@ -58,8 +58,12 @@ void InformerStatusTracker::setState(InformerStatus::State state, const QString 
     const bool changed = m_status.state != state || m_status.retryAtMs != retryAtMs;
     m_status.state = state;
     m_status.retryAtMs = retryAtMs;
-    if (!error.isEmpty())
+    if (state == InformerStatus::State::Watching)
+        m_status.lastErrorCurrent = false;
+    if (!error.isEmpty()) {
         m_status.lastError = error;
+        m_status.lastErrorCurrent = true;
+    }
     if (state != InformerStatus::State::Listing)
         m_status.itemsListed = 0;
     publish(lock, changed);
@@ -79,6 +83,7 @@ void InformerStatusTracker::setLastError(const QString &error)
 {
     std::unique_lock lock(m_mutex);
     m_status.lastError = error;
+    m_status.lastErrorCurrent = true;
     publish(lock, true);
 }
 

@@ -84,12 +84,20 @@ Reflector::Reflector(std::shared_ptr<ListerWatcher> listerWatcher, ReflectorStor
     , m_backoff(m_clock, m_options.backoff, m_random)
     , m_timer(std::make_unique<ReflectorTimer>(m_clock, store))
 {
+    // A watch request sent again on its own (a 504 "too large resource
+    // version" with Retry-After, after a restore) took seconds in which the
+    // status still named the error before it, such as a refused connection.
+    m_listerWatcher->setWatchRetryObserver([this](const ApiError &error) {
+        if (m_status)
+            m_status->setLastError(error.message);
+    });
 }
 
 Reflector::~Reflector()
 {
     stop();
     m_timer->shutdown();
+    m_listerWatcher->setWatchRetryObserver({});
 }
 
 void Reflector::setWatchErrorHandler(std::function<void(const ApiError &)> handler)
@@ -117,6 +125,7 @@ void Reflector::armTimer(WatchStream *stream, qint64 startMs, int timeoutSeconds
         if (m_stop.isStopped())
             stream->stop();
     }
+    m_armedTimeoutSeconds = timeoutSeconds;
     if (m_options.watchdog)
         m_timer->armWatch(stream, 2 * m_options.bookmarkIntervalMs,
                           startMs + qint64(timeoutSeconds) * 1000 + m_options.watchGraceMs);
@@ -357,11 +366,9 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
         options.allowWatchBookmarks = true;
         options.timeoutSeconds = randomWatchTimeoutSeconds();
         options.resourceVersion = rewatchResourceVersion();
-        if (m_status)
-            m_status->setListing(0);
 
         const qint64 start = m_clock->nowMs();
-        ApiResult<std::unique_ptr<WatchStream>> started = startWatch(options);
+        ApiResult<std::unique_ptr<WatchStream>> started = startWatch(options, true);
         if (!started.ok()) {
             const ApiError &error = started.error();
             if (error.kind == ApiError::Kind::Cancelled || m_stop.isStopped())
@@ -374,6 +381,10 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
                 continue;
             }
             if (isRetriedWithoutResourceVersion(error, options)) {
+                // The server answers again, if not as before: the status
+                // says so instead of the error of a connection it refused.
+                if (m_status)
+                    m_status->setLastError(error.message);
                 std::lock_guard lock(m_rvMutex);
                 m_lastSyncResourceVersionUnavailable = true;
                 continue;
@@ -420,6 +431,10 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
                 continue;
             }
             if (isRetriedWithoutResourceVersion(error, options)) {
+                // The server answers again, if not as before: the status
+                // says so instead of the error of a connection it refused.
+                if (m_status)
+                    m_status->setLastError(error.message);
                 std::lock_guard lock(m_rvMutex);
                 m_lastSyncResourceVersionUnavailable = true;
                 continue;
@@ -432,7 +447,10 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
         // event drew thousands of requests a second, with nothing said.
         if (m_status)
             m_status->setLastError(
-                QStringLiteral("the streaming list ended before its initial-events-end bookmark"));
+                outcome.closedBecause.isEmpty()
+                    ? QStringLiteral(
+                          "the streaming list ended before its initial-events-end bookmark")
+                    : outcome.closedBecause);
         if (!backoffSleep())
             return std::unique_ptr<WatchStream>();
     }

@@ -57,6 +57,12 @@ struct ReflectorOptions
     bool watchdog = true;
     qint64 bookmarkIntervalMs = 60000;
     qint64 watchGraceMs = 30000;
+    // A watch request whose response has not started after this long turns
+    // the status from Connecting to Error, naming the silence (0: never).
+    // The request itself goes on: the ListerWatcher's own timeout ends it.
+    // API servers answer a watch at once; one that accepts the connection
+    // and says nothing (hung, stopped) was shown as watching.
+    qint64 watchAnswerTimeoutMs = 20000;
     BackoffParameters backoff;
     std::shared_ptr<Clock> clock = SystemClock::shared();
     std::function<double()> random; // U[0,1); default QRandomGenerator
@@ -105,6 +111,7 @@ private:
         ApiError error;
         qint64 events = 0;
         QString listResourceVersion; // streaming: RV of the last non-ADDED event
+        QString closedBecause;       // Closed by the watchdog: why, for the status
         QList<WatchEvent> leftover;  // events after the initial-events-end bookmark
     };
 
@@ -113,8 +120,12 @@ private:
     static bool isRetriedWithoutResourceVersion(const ApiError &error, const ListOptions &options);
     ApiResult<void> watchLoop(std::unique_ptr<WatchStream> stream);
     // One watch request with client-go's Request.Watch retries; after the
-    // last one an empty (at once closed) stream instead of the error.
-    ApiResult<std::unique_ptr<WatchStream>> startWatch(const ListOptions &options);
+    // last one an empty (at once closed) stream instead of the error. The
+    // status says Listing (a streaming list) or Connecting meanwhile, and
+    // Error once the server has not answered for watchAnswerTimeoutMs.
+    ApiResult<std::unique_ptr<WatchStream>> startWatch(const ListOptions &options,
+                                                       bool streamingList);
+    ApiResult<std::unique_ptr<WatchStream>> requestWatch(const ListOptions &options);
     // priorEvents: events of this watch applied before (a streaming list's
     // leftover batch); they count against the very-short-watch rule.
     WatchOutcome handleWatch(WatchStream &stream, qint64 startMs, ReflectorStore &store,
@@ -157,6 +168,7 @@ private:
     // the events that followed the initial-events-end bookmark in its batch.
     QList<WatchEvent> m_pendingEvents;
     int m_streamTimeoutSeconds = 0;
+    int m_armedTimeoutSeconds = 0; // the armed stream's, for the watchdog's message
     qint64 m_streamStartMs = 0;
 
     // Internal-error retry window (RetryWithDeadline).

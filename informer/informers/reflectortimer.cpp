@@ -77,7 +77,7 @@ void ReflectorTimer::armWatch(WatchStream *stream, qint64 silenceMs, qint64 dead
         m_stream = stream;
         m_silenceMs = silenceMs;
         m_deadlineMs = deadlineMs;
-        m_fired = false;
+        m_fired = WatchdogCause::None;
         if (m_resyncError)
             stream->stop(); // the resync failed before the stream was armed
     }
@@ -91,10 +91,30 @@ void ReflectorTimer::disarmWatch()
     m_stream = nullptr;
 }
 
-bool ReflectorTimer::takeWatchdogFired()
+ReflectorTimer::WatchdogCause ReflectorTimer::takeWatchdogFired()
 {
     std::lock_guard lock(m_mutex);
-    return std::exchange(m_fired, false);
+    return std::exchange(m_fired, WatchdogCause::None);
+}
+
+void ReflectorTimer::armRequest(qint64 afterMs, std::function<void()> onUnanswered)
+{
+    if (afterMs <= 0)
+        return;
+    {
+        std::lock_guard lock(m_mutex);
+        m_requestDeadlineMs = m_clock->nowMs() + afterMs;
+        m_onUnanswered = std::move(onUnanswered);
+    }
+    ensureThread();
+    m_stop.wake();
+}
+
+void ReflectorTimer::disarmRequest()
+{
+    std::lock_guard lock(m_mutex);
+    m_requestDeadlineMs = -1;
+    m_onUnanswered = nullptr;
 }
 
 qint64 ReflectorTimer::tick(bool &doResync)
@@ -120,12 +140,21 @@ qint64 ReflectorTimer::tick(bool &doResync)
                                << (silent ? "went silent" : "outlived its deadline");
             m_stream->stop();
             m_stream = nullptr;
-            m_fired = true;
+            m_fired = silent ? WatchdogCause::Silent : WatchdogCause::Overdue;
         } else {
             if (m_silenceMs > 0)
                 next = qMin(next, silentSince + m_silenceMs);
             if (m_deadlineMs >= 0)
                 next = qMin(next, m_deadlineMs);
+        }
+    }
+    if (m_onUnanswered) {
+        if (now >= m_requestDeadlineMs) {
+            // Under the lock: disarmRequest() returns only after it.
+            std::exchange(m_onUnanswered, nullptr)();
+            m_requestDeadlineMs = -1;
+        } else {
+            next = qMin(next, m_requestDeadlineMs);
         }
     }
     return next;

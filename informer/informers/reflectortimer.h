@@ -1,14 +1,15 @@
 #pragma once
 
 // ReflectorTimer: the reflector's second thread. It runs the resync timer
-// (client-go's resync goroutine, reference §2.9) and the watchdog that stops
-// an open watch stream when it went silent or outlived its deadline; the
-// reflector thread itself is blocked in WatchStream::next() meanwhile.
+// (client-go's resync goroutine, reference §2.9), the watchdog that stops
+// an open watch stream when it went silent or outlived its deadline, and
+// the alarm of a watch request left unanswered; the reflector thread itself
+// is blocked in WatchStream::next() or ListerWatcher::watch() meanwhile.
 //
 // Threading: arm/disarm/touch are called by the reflector thread; the timer
-// thread only calls WatchStream::stop() (thread-safe) on an armed stream and
-// ReflectorStore::resync(). The thread starts on first use and is joined by
-// the destructor.
+// thread only calls WatchStream::stop() (thread-safe) on an armed stream,
+// ReflectorStore::resync() and an armed request's onUnanswered. The thread
+// starts on first use and is joined by the destructor.
 
 #include "informer/cache/listerwatcher.h"
 #include "informer/cache/reflectorstore.h"
@@ -42,8 +43,16 @@ public:
     void disarmWatch();
     // Something arrived on the armed stream.
     void touch() { m_lastActivityMs.store(m_clock->nowMs(), std::memory_order_relaxed); }
-    // True once if the watchdog stopped the stream since the last call.
-    bool takeWatchdogFired();
+    enum class WatchdogCause { None, Silent, Overdue };
+    // Why the watchdog stopped the stream since the last call, once.
+    WatchdogCause takeWatchdogFired();
+
+    // While a request waits for its answer: calls `onUnanswered` once, in
+    // the timer thread, when none came within `afterMs` (0: never). The
+    // request itself goes on. disarmRequest() waits for a call under way,
+    // so what the caller reports after it is never overwritten by it.
+    void armRequest(qint64 afterMs, std::function<void()> onUnanswered);
+    void disarmRequest();
 
     void shutdown();
 
@@ -68,8 +77,11 @@ private:
     WatchStream *m_stream = nullptr;
     qint64 m_silenceMs = 0;
     qint64 m_deadlineMs = -1;
-    bool m_fired = false;
+    WatchdogCause m_fired = WatchdogCause::None;
     std::atomic<qint64> m_lastActivityMs{0};
+    // request
+    qint64 m_requestDeadlineMs = -1;
+    std::function<void()> m_onUnanswered;
 };
 
 } // namespace informant

@@ -39,12 +39,49 @@ ApiError streamFailure(const ApiError &error)
     return ApiError::fromStatus(std::move(status), QStringLiteral("watch"));
 }
 
+QString secondsText(qint64 ms)
+{
+    return QString::number(double(ms) / 1000.0);
+}
+
+// Why the watchdog cut a stream, for the status: the stream had looked
+// healthy until then, so the message names the cause, not what follows.
+QString watchdogMessage(ReflectorTimer::WatchdogCause cause, const ReflectorOptions &options,
+                        int timeoutSeconds)
+{
+    if (cause == ReflectorTimer::WatchdogCause::Silent)
+        return QStringLiteral("no data from the server for %1 s, not even a bookmark")
+            .arg(secondsText(2 * options.bookmarkIntervalMs));
+    return QStringLiteral("the server did not end the watch %1 s after its timeout of %2 s")
+        .arg(secondsText(options.watchGraceMs))
+        .arg(timeoutSeconds);
+}
+
 } // namespace
 
-ApiResult<std::unique_ptr<WatchStream>> Reflector::startWatch(const ListOptions &options)
+ApiResult<std::unique_ptr<WatchStream>> Reflector::requestWatch(const ListOptions &options)
+{
+    const qint64 answerTimeoutMs = m_options.watchAnswerTimeoutMs;
+    m_timer->armRequest(answerTimeoutMs, [this, answerTimeoutMs] {
+        reportState(int(State::Error),
+                    QStringLiteral("no answer from the server for %1 s: the watch request is "
+                                   "still waiting for a response")
+                        .arg(secondsText(answerTimeoutMs)));
+    });
+    ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
+    m_timer->disarmRequest();
+    return started;
+}
+
+ApiResult<std::unique_ptr<WatchStream>> Reflector::startWatch(const ListOptions &options,
+                                                              bool streamingList)
 {
     for (int retries = 0;; ++retries) {
-        ApiResult<std::unique_ptr<WatchStream>> started = m_listerWatcher->watch(options);
+        if (streamingList && m_status)
+            m_status->setListing(0);
+        else if (!streamingList)
+            reportState(int(State::Connecting));
+        ApiResult<std::unique_ptr<WatchStream>> started = requestWatch(options);
         if (started.ok() || !started.error().isRetriedByWatchRequest() || m_stop.isStopped())
             return started;
         if (m_status)
@@ -84,7 +121,7 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
             // Recorded before the request: some proxies hold the headers back
             // until the first event.
             start = iterationStart = m_clock->nowMs();
-            ApiResult<std::unique_ptr<WatchStream>> started = startWatch(options);
+            ApiResult<std::unique_ptr<WatchStream>> started = startWatch(options, false);
             if (!started.ok()) {
                 const ApiError &error = started.error();
                 if (error.kind == ApiError::Kind::Cancelled || m_stop.isStopped())
@@ -126,6 +163,8 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
         disarmTimer();
         stream->stop();
         stream.reset();
+        if (!outcome.closedBecause.isEmpty())
+            reportState(int(State::Connecting), outcome.closedBecause);
 
         const bool retryInternal =
             outcome.kind == WatchOutcome::Kind::Error && internalErrorRetryAllowed(outcome.error);
@@ -197,7 +236,9 @@ Reflector::WatchOutcome Reflector::handleWatch(WatchStream &stream, qint64 start
                 return outcome;
             }
             // The watchdog (or someone else) cut it: reopen from the last RV.
-            m_timer->takeWatchdogFired();
+            const ReflectorTimer::WatchdogCause cause = m_timer->takeWatchdogFired();
+            if (cause != ReflectorTimer::WatchdogCause::None)
+                outcome.closedBecause = watchdogMessage(cause, m_options, m_armedTimeoutSeconds);
             outcome.kind = WatchOutcome::Kind::Closed;
             return outcome;
         }

@@ -34,6 +34,10 @@ public:
     {
         return m_inner->watch(tweak(options));
     }
+    void setWatchRetryObserver(RetryObserver observer) override
+    {
+        m_inner->setWatchRetryObserver(std::move(observer));
+    }
     void cancel() override { m_inner->cancel(); }
     bool supportsWatchList() const override { return m_inner->supportsWatchList(); }
 

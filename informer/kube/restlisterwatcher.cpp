@@ -67,6 +67,11 @@ RestClient *RestListerWatcher::client()
     return m_client;
 }
 
+void RestListerWatcher::setWatchRetryObserver(RetryObserver observer)
+{
+    m_watchRetryObserver = std::move(observer);
+}
+
 void RestListerWatcher::cancel()
 {
     m_interrupter.interrupt();
@@ -117,6 +122,9 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watch(const ListOptio
         ApiResult<std::unique_ptr<WatchStream>> started = watchAttempt(options, false);
         if (started.ok())
             return started;
+        // Before the wait: the answer is news while it lasts.
+        if (m_watchRetryObserver && started.error().kind != ApiError::Kind::Cancelled)
+            m_watchRetryObserver(started.error());
         switch (RestClient::waitToRetry(started.error(), retries, m_retryAfterRetries,
                                         &m_interrupter)) {
         case RestClient::RetryDecision::Return:

@@ -38,6 +38,7 @@ public:
     // Maps each item as ListBodyDecoder decodes it.
     ApiResult<ListPage> listMapped(const ListOptions &options, const ItemMapper &mapItem) override;
     ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) override;
+    void setWatchRetryObserver(RetryObserver observer) override;
     void cancel() override;
 
     const ResourcePath &path() const { return m_path; }
@@ -61,6 +62,7 @@ private:
     RestClient *m_client = nullptr; // belongs to the last calling thread
     int m_retryAfterRetries = RequestOptions().retryAfterRetries;
     int m_watchHeadersTimeoutMs = 60 * 1000;
+    RetryObserver m_watchRetryObserver;
 };
 
 } // namespace informant

@@ -4,6 +4,7 @@
 // FakeListerWatcher, with the request strings the reference's traces use.
 
 #include "fakelisterwatcher.h"
+#include "informer/informers/informerstatustracker.h"
 #include "informer/informers/reflector.h"
 #include "recordingstore.h"
 
@@ -48,6 +49,7 @@ struct Harness
     std::shared_ptr<FakeClock> clock = std::make_shared<FakeClock>();
     std::shared_ptr<FakeListerWatcher> lw = std::make_shared<FakeListerWatcher>(clock.get());
     RecordingStore store;
+    InformerStatusTracker status{clock};
     ReflectorOptions options;
     std::unique_ptr<Reflector> reflector;
     std::thread thread;
@@ -63,6 +65,7 @@ struct Harness
     void start()
     {
         reflector = std::make_unique<Reflector>(lw, store, options);
+        reflector->setStatusTracker(&status);
         reflector->setWatchErrorHandler([this](const ApiError &e) { handledErrors.append(e); });
         thread = std::thread([this] { reflector->run(); });
     }

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void resyncCallsStoreResyncEveryPeriod();
     void resyncFailureEndsTheWatchAndRelists();
     void watchdogStopsASilentStreamAndRewatches();
+    void watchdogSaysAtOnceThatTheWatchWentSilent();
     void stopInterruptsABlockedList();
 };
 
@@ -504,6 +505,29 @@ void TstReflector::watchdogStopsASilentStreamAndRewatches()
     QVERIFY(h.lw->streamStopped(0));
     QCOMPARE(h.lw->requests(), (QStringList{kInitialList, watchAt("10"), watchAt("12")}));
     QCOMPARE(h.clock->sleeps(), QList<qint64>{});
+}
+
+// The silent stream looked healthy until the watchdog cut it: from then on
+// the status is not watching and names the silence, also while the new watch
+// waits for its answer (a hung server accepts it and says nothing).
+void TstReflector::watchdogSaysAtOnceThatTheWatchWentSilent()
+{
+    Harness h;
+    h.options.watchdog = true;
+    h.options.bookmarkIntervalMs = 1000;
+    h.lw->addList(makePage("10", {}));
+    h.lw->addWatch({events({makeBookmark("12")})});
+    h.start();
+    QTRY_COMPARE(h.reflector->lastSyncResourceVersion(), QStringLiteral("12"));
+    QCOMPARE(h.status.status().state, InformerStatus::State::Watching);
+    h.clock->advance(2000);
+    QVERIFY(h.lw->waitForRequests(3)); // the new watch is never answered
+    QTRY_COMPARE(h.status.status().state, InformerStatus::State::Connecting);
+    const InformerStatus status = h.status.status();
+    QCOMPARE(status.lastError,
+             QStringLiteral("no data from the server for 2 s, not even a bookmark"));
+    QVERIFY(status.lastErrorCurrent);
+    QVERIFY(h.finish(3));
 }
 
 void TstReflector::stopInterruptsABlockedList()

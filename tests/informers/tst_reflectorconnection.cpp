@@ -23,6 +23,8 @@ private Q_SLOTS:
     void closedStreamingListRequestIsSentAgainInsteadOfListing();
     void streamFailingMidwayWithoutAnEofIsAnInternalError_data();
     void streamFailingMidwayWithoutAnEofIsAnInternalError();
+    void unansweredWatchRequestIsConnectingThenAnError();
+    void streamingListRetriedWithoutResourceVersionNamesTheLatestAnswer();
 };
 
 void TstReflectorConnection::
@@ -122,6 +124,60 @@ void TstReflectorConnection::streamFailingMidwayWithoutAnEofIsAnInternalError()
     QCOMPARE(h.lw->requests().mid(0, 3), (QStringList{kInitialList, watchAt("10"), next}));
     QCOMPARE(h.clock->sleeps(), sleeps);
     QVERIFY(h.handledErrors.isEmpty());
+}
+
+// A server that accepts the connection and never answers (stopped, hung):
+// the watch it was sent is no watch yet. The request goes on (its own
+// timeout ends it); the status says so, then names the silence.
+void TstReflectorConnection::unansweredWatchRequestIsConnectingThenAnError()
+{
+    Harness h;
+    h.lw->addList(makePage("10", {makePod("a", "5")}));
+    h.lw->addWatch({events({makeEvent(WatchEvent::Type::Modified, makePod("a", "11"))})},
+                   false); // then the server ends it, as at timeoutSeconds
+    h.start();
+    QVERIFY(h.lw->waitForRequests(3)); // the watch at 11 is never answered
+    QTRY_COMPARE(h.status.status().state, InformerStatus::State::Connecting);
+    QCOMPARE(h.status.status().lastError, QString());
+    h.clock->advance(h.options.watchAnswerTimeoutMs - 1);
+    QTest::qWait(20);
+    QCOMPARE(h.status.status().state, InformerStatus::State::Connecting);
+    h.clock->advance(1);
+    QTRY_COMPARE(h.status.status().state, InformerStatus::State::Error);
+    QCOMPARE(h.status.status().lastError,
+             QStringLiteral("no answer from the server for 20 s: the watch request is still "
+                            "waiting for a response"));
+    QVERIFY(h.finish(3));
+    QCOMPARE(h.lw->requests(), (QStringList{kInitialList, watchAt("10"), watchAt("11")}));
+}
+
+// A server back with an older state answers the streaming list at the last
+// resourceVersion with a 504 "too large resource version": the status names
+// that answer, not the refused connection before it, while the list is
+// asked again without a resourceVersion.
+void TstReflectorConnection::streamingListRetriedWithoutResourceVersionNamesTheLatestAnswer()
+{
+    Harness h;
+    h.options.useWatchList = true;
+    h.lw->setSupportsWatchList(true);
+    h.lw->addWatch(
+        {events({makeEvent(WatchEvent::Type::Added, makePod("a", "5")), makeBookmark("10", true)}),
+         stepOf(StreamStep::Kind::TlsError)}); // 500: relist
+    h.lw->addWatch(ApiError{ApiError::Kind::ConnectionRefused, "connection refused", {}});
+    ApiStatus tooLarge =
+        ApiStatus::failure(504, "Timeout", "Timeout: Too large resource version: 10, current: 3");
+    tooLarge.causes.append(
+        StatusCause{"ResourceVersionTooLarge", "Too large resource version", {}});
+    const ApiError answer = ApiError::fromStatus(tooLarge);
+    h.lw->addWatch(answer);
+    h.start();
+    QVERIFY(h.lw->waitForRequests(4)); // the list without a resourceVersion is never answered
+    QTRY_COMPARE(h.status.status().lastError, answer.message);
+    QVERIFY(h.finish(4));
+    const QString atTen = QStringLiteral(
+        "watch allowWatchBookmarks=true&resourceVersion=10&resourceVersionMatch=NotOlderThan"
+        "&sendInitialEvents=true&timeoutSeconds=300&watch=true");
+    QCOMPARE(h.lw->requests(), (QStringList{kStreamingWatch, atTen, atTen, kStreamingWatch}));
 }
 
 QTEST_GUILESS_MAIN(TstReflectorConnection)

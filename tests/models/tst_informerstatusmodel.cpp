@@ -1,13 +1,61 @@
+#include "informer/informers/informerstatustracker.h"
 #include "models/freshness.h"
 #include "models/informerstatusmodel.h"
 #include "models/localkindsource.h"
 
 #include <QAbstractItemModelTester>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace informant;
 using State = InformerStatus::State;
+
+namespace {
+
+// Time that moves only when the test says.
+class ManualClock final : public Clock
+{
+public:
+    qint64 nowMs() const override { return m_now.load(); }
+    qint64 wallMs() const override { return m_now.load(); }
+    bool sleep(StopSignal &stop, qint64 ms) override
+    {
+        m_now.fetch_add(ms);
+        return !stop.isStopped();
+    }
+    bool waitUntil(StopSignal &stop, qint64) override { return !stop.isStopped(); }
+    void advance(qint64 ms) { m_now.fetch_add(ms); }
+
+private:
+    std::atomic<qint64> m_now{1'000'000};
+};
+
+// A source over a live tracker, as InformerKindSource is: status() reads it
+// now, statusChanged relays what it publishes.
+class TrackedKindSource final : public KindSource
+{
+public:
+    TrackedKindSource(std::shared_ptr<Clock> clock)
+        : KindSource(KindInfo{
+              {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}})
+        , tracker(std::move(clock))
+    {
+        connect(&tracker, &InformerStatusTracker::statusChanged, this, &KindSource::statusChanged);
+    }
+    InformerStatus status() const override { return tracker.status(); }
+    const Indexer &indexer() const override { return m_indexer; }
+    void subscribe(QObject *, BatchHandler) override {}
+    void unsubscribe(QObject *) override {}
+    void retryNow() override {}
+
+    InformerStatusTracker tracker;
+
+private:
+    Indexer m_indexer;
+};
+
+} // namespace
 
 class TestInformerStatusModel : public QObject
 {
@@ -21,6 +69,8 @@ private Q_SLOTS:
     void lastEventWording();
     void statusChangeIsOneRowUpdate();
     void listingShowsProgress();
+    void eventRateFallsToZeroWhenNothingArrives();
+    void connectingIsNotWatching();
 };
 
 void TestInformerStatusModel::freshnessWording_data()
@@ -169,6 +219,49 @@ void TestInformerStatusModel::listingShowsProgress()
              QStringLiteral("listing 50"));
     pods.setStatus(synced);
     QCOMPARE(model.index(0, 0).data(InformerStatusModel::ProgressRole).toInt(), -1);
+}
+
+// The tracker publishes when something changes; a server that went quiet
+// changes nothing, and the rate its last publication carried stayed.
+void TestInformerStatusModel::eventRateFallsToZeroWhenNothingArrives()
+{
+    auto clock = std::make_shared<ManualClock>();
+    TrackedKindSource pods(clock);
+    InformerStatusModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.addSource(&pods);
+    pods.tracker.setState(State::Watching);
+    for (int i = 0; i < 8; ++i) {
+        clock->advance(InformerStatusTracker::kPublishIntervalMs);
+        pods.tracker.addEvents(2, 100, {});
+    }
+    const QModelIndex rate = model.index(0, InformerStatusModel::RateColumn);
+    QVERIFY2(rate.data().toString() != QLocale().toString(0.0, 'f', 1),
+             qPrintable(rate.data().toString()));
+    clock->advance(2 * InformerStatusTracker::kRateWindowMs);
+    model.tick();
+    QCOMPARE(rate.data().toString(), QLocale().toString(0.0, 'f', 1));
+}
+
+// A watch request not answered yet is no watch: the rows are the last known
+// state, and the banner says what happens.
+void TestInformerStatusModel::connectingIsNotWatching()
+{
+    InformerStatus s;
+    s.state = State::Connecting;
+    s.synced = true;
+    s.lastError = QStringLiteral("no data from the server for 120 s, not even a bookmark");
+    s.lastErrorCurrent = true;
+    QVERIFY(!s.healthy());
+    QCOMPARE(int(freshnessLevel(s)), int(FreshnessLevel::Stale));
+    QCOMPARE(freshnessText(s, 0), QStringLiteral("reopening the watch"));
+    QCOMPARE(freshnessSentence(s, QStringLiteral("pods"), 0),
+             QStringLiteral("Reopening the watch of pods (no data from the server for 120 s, not "
+                            "even a bookmark)… Showing the last known state."));
+    // An error from before the last watch is history, not the reason.
+    s.lastErrorCurrent = false;
+    QCOMPARE(freshnessSentence(s, QStringLiteral("pods"), 0),
+             QStringLiteral("Reopening the watch of pods… Showing the last known state."));
 }
 
 QTEST_GUILESS_MAIN(TestInformerStatusModel)

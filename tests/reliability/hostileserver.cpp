@@ -87,6 +87,8 @@ void HostileServer::readRequest(QTcpSocket *socket)
 
 void HostileServer::send(QTcpSocket *socket, const HostilePlan &plan)
 {
+    if (!plan.answer)
+        return;
     QByteArray head = "HTTP/1.1 " + QByteArray::number(plan.status) + " Hostile\r\n" +
                       "Content-Type: " + plan.contentType + "\r\n";
     if (plan.streaming)

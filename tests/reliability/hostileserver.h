@@ -44,6 +44,9 @@ struct HostilePlan
     int trickleMs = 0; // > 0: one body byte every trickleMs
     // After the body: close the connection (false: keep it open, silent).
     bool close = true;
+    // False: no answer at all, not even headers; the connection stays open
+    // (a hung or stopped server whose kernel still accepts connections).
+    bool answer = true;
 };
 
 class HostileServer : public QObject

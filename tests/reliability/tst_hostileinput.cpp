@@ -96,6 +96,8 @@ private Q_SLOTS:
     void listTrickledForeverFailsAtItsTimeout();
     void informerRecoversWhenServerBehavesAgain_data();
     void informerRecoversWhenServerBehavesAgain();
+    void unansweredWatchIsNotWatching();
+    void watchSentAgainOnItsOwnNamesTheLatestAnswer();
 };
 
 void TstHostileInput::listGivesItemsOrClearError_data()
@@ -288,6 +290,66 @@ void TstHostileInput::informerRecoversWhenServerBehavesAgain()
     QVERIFY(informer.hasSynced());
     QCOMPARE(hostileLeft.load(), 0);
     QVERIFY2(informer.status().lastError.contains(error), qPrintable(informer.status().lastError));
+    informer.stop();
+}
+
+// A server that accepts the connection and never answers (kill -STOP): the
+// watch reopened after the last one ended is no watch while its response
+// has not started. The informer was "watching" until the request's own
+// headers timeout (a minute), with nothing said.
+void TstHostileInput::unansweredWatchIsNotWatching()
+{
+    HostileServer server([](const HostileRequest &request) {
+        if (!request.isWatch())
+            return behave(request);
+        HostilePlan plan = behave(request);
+        if (request.index > 1) // after the first watch
+            plan.answer = false;
+        plan.close = true; // as at the watch's timeoutSeconds
+        return plan;
+    });
+    SharedIndexInformerOptions options;
+    options.name = QStringLiteral("pods");
+    options.reflector.useWatchList = false;
+    options.reflector.watchAnswerTimeoutMs = 300;
+    SharedIndexInformer informer(podsListerWatcher(server.url()), options);
+    informer.start();
+    QTRY_COMPARE_WITH_TIMEOUT(informer.indexer().list().size(), qsizetype(2), 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(informer.status().state, InformerStatus::State::Error, 15000);
+    QCOMPARE(informer.status().lastError,
+             QStringLiteral("no answer from the server for 0.3 s: the watch request is still "
+                            "waiting for a response"));
+    QCOMPARE(server.requests().size(), 3);
+    informer.stop();
+}
+
+// A watch the REST client sends again on its own (a 504 "too large resource
+// version" with Retry-After, from a server restored with an older state):
+// the status names that answer while the retries go on, not the error of
+// before.
+void TstHostileInput::watchSentAgainOnItsOwnNamesTheLatestAnswer()
+{
+    const QByteArray tooLarge =
+        "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+        "\"message\":\"Timeout: Too large resource version: 10, current: 3\",\"reason\":"
+        "\"Timeout\",\"details\":{\"causes\":[{\"reason\":\"ResourceVersionTooLarge\","
+        "\"message\":\"Too large resource version\"}],\"retryAfterSeconds\":30},\"code\":504}";
+    HostileServer server([&tooLarge](const HostileRequest &request) {
+        if (!request.isWatch())
+            return behave(request);
+        HostilePlan plan = answer(tooLarge);
+        plan.status = 504;
+        return plan;
+    });
+    SharedIndexInformerOptions options;
+    options.name = QStringLiteral("pods");
+    options.reflector.useWatchList = false;
+    SharedIndexInformer informer(podsListerWatcher(server.url()), options);
+    informer.start();
+    QTRY_VERIFY_WITH_TIMEOUT(informer.hasSynced(), 15000);
+    QTRY_VERIFY2(informer.status().lastError.contains(QStringLiteral("Too large resource version")),
+                 qPrintable(informer.status().lastError));
+    QCOMPARE(server.requests().size(), 2); // the list, one watch: the retry waits 30 s
     informer.stop();
 }
 
