@@ -319,7 +319,11 @@ void TstHostileInput::unansweredWatchIsNotWatching()
     QCOMPARE(informer.status().lastError,
              QStringLiteral("no answer from the server for 0.3 s: the watch request is still "
                             "waiting for a response"));
-    QCOMPARE(server.requests().size(), 3);
+    // Still waiting on that watch: no other request since (the first watch's
+    // quick end may have been followed by a relist before it, or not).
+    const QList<HostileRequest> requests = server.requests();
+    QVERIFY(requests.size() >= 3);
+    QVERIFY(requests.last().isWatch());
     informer.stop();
 }
 
