@@ -71,8 +71,10 @@ Q_SIGNALS:
     void noticeWithdrawn(const QString &message);
     void fallbackNamespaceChanged(const QString &namespaceName);
     // The cluster's credential plugin (kubelogin, aws, gke-gcloud-auth-plugin)
-    // as it runs: each line it writes for the user (a URL to open, a device
+    // as it runs: its start (`commandName` without arguments, which may hold
+    // secrets), each line it writes for the user (a URL to open, a device
     // code to enter), then the run's end (`error` empty when it signed in).
+    void credentialPluginStarted(const QString &commandName);
     void credentialPluginOutput(const QString &line);
     void credentialPluginFinished(const QString &error);
 };

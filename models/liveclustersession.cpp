@@ -68,6 +68,12 @@ void LiveClusterSession::relayCredentialPlugin()
             Qt::QueuedConnection);
     };
     ExecPlugin::Observer observer;
+    observer.started = [onGuiThread](const QString &commandName) {
+        onGuiThread([commandName](LiveClusterSession *session) {
+            session->setWaitingForSignIn(true);
+            Q_EMIT session->credentialPluginStarted(commandName);
+        });
+    };
     observer.stderrLine = [onGuiThread](const QString &line) {
         onGuiThread([line](LiveClusterSession *session) {
             session->setWaitingForSignIn(true);

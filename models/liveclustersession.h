@@ -72,8 +72,9 @@ public:
 private:
     // The credential plugin's prompts and ends, as this session's signals.
     void relayCredentialPlugin();
-    // From the plugin's first prompt to the end of its run, the sources' lists
-    // wait for the user, and say so.
+    // From the start of the plugin's run to its end, the sources' lists wait
+    // for the user, and say so: a plugin may wait in silence (for a browser
+    // it could not open) as well as after a prompt.
     void setWaitingForSignIn(bool waiting);
     void followServedKind(InformerKindSource *source);
     // `source` was forbidden in every namespace: it goes on in the fallback

@@ -164,6 +164,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     // A failed discovery (the kinds shown may be incomplete) stays in view
     // until another kind is shown; a status-bar message was gone in 15 s.
     connect(session, &ClusterSession::failed, m_notice, &NoticeBar::showNotice);
+    connect(session, &ClusterSession::credentialPluginStarted, m_signIn, &SignInBanner::start);
     connect(session, &ClusterSession::credentialPluginOutput, m_signIn, &SignInBanner::addLine);
     connect(session, &ClusterSession::credentialPluginFinished, m_signIn, &SignInBanner::finish);
     connect(m_statusModel, &InformerStatusModel::summaryChanged, this,

@@ -1,6 +1,7 @@
 #include "informer/kube/execplugin.h"
 
 #include "informer/kube/credentialexpiry.h"
+#include "informer/kube/processtree.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -12,7 +13,12 @@
 #include <QStandardPaths>
 #include <QThread>
 
+#include <csignal>
+
 #include <unistd.h>
+#ifdef Q_OS_LINUX
+#include <sys/prctl.h>
+#endif
 
 namespace informant {
 
@@ -244,7 +250,7 @@ void ExecPlugin::setObserver(const void *owner, Observer observer)
 {
     QMutexLocker lock(&m_mutex);
     std::erase_if(m_observers, [owner](const auto &entry) { return entry.first == owner; });
-    if (observer.stderrLine || observer.finished || observer.stderrBytes)
+    if (observer.started || observer.stderrLine || observer.finished || observer.stderrBytes)
         m_observers.emplace_back(owner, std::move(observer));
 }
 
@@ -339,25 +345,35 @@ Result<ExecCredential> ExecPlugin::run()
 
     QProcess process;
     process.setProcessEnvironment(env);
+#ifdef Q_OS_LINUX
+    // Should this process end without unwinding (a crash, SIGTERM at
+    // logout), the plugin ends with it instead of waiting on alone.
+    process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+#endif
     if (interactive)
         process.setInputChannelMode(QProcess::ForwardedInputChannel);
-    StderrReader stderrReader = [this] {
+    std::vector<std::function<void(const QString &)>> startedHandlers;
+    std::vector<std::function<void(const QString &)>> lineHandlers;
+    std::vector<std::function<void(const QByteArray &)>> chunkHandlers;
+    {
         QMutexLocker lock(&m_mutex);
         ++m_runs;
-        std::vector<std::function<void(const QString &)>> handlers;
-        std::vector<std::function<void(const QByteArray &)>> chunkHandlers;
         for (const auto &entry : m_observers) {
+            if (entry.second.started)
+                startedHandlers.push_back(entry.second.started);
             if (entry.second.stderrLine)
-                handlers.push_back(entry.second.stderrLine);
+                lineHandlers.push_back(entry.second.stderrLine);
             if (entry.second.stderrBytes)
                 chunkHandlers.push_back(entry.second.stderrBytes);
         }
-        return StderrReader(allOf(std::move(handlers)), allOf(std::move(chunkHandlers)));
-    }();
+    }
+    StderrReader stderrReader(allOf(std::move(lineHandlers)), allOf(std::move(chunkHandlers)));
     process.start(program, m_config.args, QIODevice::ReadWrite);
     if (!process.waitForStarted())
         return makeError(
             QStringLiteral("exec plugin %1 could not start: %2").arg(name, process.errorString()));
+    if (const auto started = allOf(std::move(startedHandlers)))
+        started(name);
     if (!interactive)
         process.closeWriteChannel();
     // Waits in slices so that destroying the ExecPlugin ends a long run.
@@ -371,7 +387,9 @@ Result<ExecCredential> ExecPlugin::run()
             break; // ended with an error; reported below
         const bool stopping = m_stopping.load();
         if (stopping || waited.elapsed() >= kPluginTimeoutMs) {
-            process.kill();
+            // With what it started: a wrapper script's own command, a helper
+            // waiting for a browser, would otherwise wait on, orphaned.
+            killProcessTree(process.processId());
             process.waitForFinished(1000);
             if (stopping)
                 return makeError(QStringLiteral("exec plugin %1 was stopped").arg(name));

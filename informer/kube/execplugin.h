@@ -79,17 +79,20 @@ public:
     void invalidate(const QString &usedToken = {});
     // How many times the plugin was started (for tests and --stats).
     int runCount() const;
-    // Who shows a run to the user: each line the plugin writes to stderr as
-    // it runs, then the run's end (`error` empty when it gave a credential),
-    // so that a prompt shown can be taken down. Called in the plugin's helper
-    // thread (or credential()'s caller); either may be empty. Takes effect
-    // from the next run.
+    // Who shows a run to the user: its start (the plugin's process is
+    // running; `commandName` as commandName() says it), each line the plugin
+    // writes to stderr as it runs, then the run's end (`error` empty when it
+    // gave a credential), so that a prompt shown can be taken down. A plugin
+    // waiting in silence (for a browser it could not open) is seen to wait
+    // from its start. Called in the plugin's helper thread (or credential()'s
+    // caller); any may be empty. Takes effect from the next run.
     // `stderrBytes`, for a terminal: the plugin's stderr exactly as it
     // wrote it, chunk by chunk as it arrives (a prompt without a newline,
     // colour codes, carriage returns), as kubectl hands the plugin its own
     // stderr; `stderrLine` for a window: the same text in lines.
     struct Observer
     {
+        std::function<void(const QString &commandName)> started;
         std::function<void(const QString &line)> stderrLine;
         std::function<void(const QString &error)> finished;
         std::function<void(const QByteArray &chunk)> stderrBytes;

@@ -9,6 +9,7 @@
 #include "fakeapiserver.h"
 
 #include "informer/kube/restclient.h"
+#include "tests/support/processliveness.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -539,6 +540,10 @@ private slots:
         QMutex mutex; // the observer runs in the plugin's helper thread
         QStringList lines;
         ExecPlugin::Observer observer;
+        observer.started = [&](const QString &commandName) {
+            QMutexLocker lock(&mutex);
+            lines << QStringLiteral("started: ") + commandName;
+        };
         observer.stderrLine = [&](const QString &line) {
             QMutexLocker lock(&mutex);
             lines << line;
@@ -556,17 +561,106 @@ private slots:
         std::optional<ApiResult<RestResponse>> result;
         client.get(QStringLiteral("/version"), {},
                    [&result](ApiResult<RestResponse> r) { result = std::move(r); });
-        QTRY_COMPARE(seen().value(0),
+        QTRY_COMPARE(seen().value(1),
                      QStringLiteral("To sign in, open https://microsoft.com/devicelogin"));
+        QCOMPARE(seen().value(0), QStringLiteral("started: devicecode.sh"));
         QVERIFY(!result);
         writeFile(m_dir.filePath(QStringLiteral("signed-in")), "");
         QTRY_VERIFY(result.has_value());
         QVERIFY2(result->ok(), qPrintable(result->ok() ? QString() : result->error().message));
         // The last line, without a newline, arrives when the plugin ends.
-        QCOMPARE(seen(), (QStringList{QStringLiteral("To sign in, open "
+        QCOMPARE(seen(), (QStringList{QStringLiteral("started: devicecode.sh"),
+                                      QStringLiteral("To sign in, open "
                                                      "https://microsoft.com/devicelogin"),
                                       QStringLiteral("and enter the code ABCD-1234"),
                                       QStringLiteral("finished: ")}));
+    }
+
+    void silentExecPluginIsHeardFromItsStart()
+    {
+        // kubelogin waiting for a browser it could not open writes nothing:
+        // its start alone says what is awaited, by the command's name, never
+        // its arguments (which may hold a client secret).
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        const QString plugin = m_dir.filePath(QStringLiteral("silent-login"));
+        writeFile(
+            plugin,
+            QStringLiteral("#!/bin/sh\n"
+                           "for i in $(seq 1 400); do [ -e '%1/signed-in' ] && break; sleep 0.05; "
+                           "done\n"
+                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
+                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n")
+                .arg(m_dir.path())
+                .toUtf8(),
+            true);
+        ClusterConfig config;
+        config.server = server.url();
+        config.user.exec = neverInteractiveExec(plugin);
+        config.user.exec->args = {QStringLiteral("--client-secret=hunter2")};
+        RestClient client(ClusterConnection::create(config));
+        QMutex mutex; // the observer runs in the plugin's helper thread
+        QStringList heard;
+        ExecPlugin::Observer observer;
+        observer.started = [&](const QString &commandName) {
+            QMutexLocker lock(&mutex);
+            heard << QStringLiteral("started: ") + commandName;
+        };
+        observer.stderrLine = [&](const QString &line) {
+            QMutexLocker lock(&mutex);
+            heard << line;
+        };
+        observer.finished = [&](const QString &error) {
+            QMutexLocker lock(&mutex);
+            heard << QStringLiteral("finished: ") + error;
+        };
+        client.connection().credentials->setExecObserver(std::move(observer));
+        const auto seen = [&] {
+            QMutexLocker lock(&mutex);
+            return heard;
+        };
+        std::optional<ApiResult<RestResponse>> result;
+        client.get(QStringLiteral("/version"), {},
+                   [&result](ApiResult<RestResponse> r) { result = std::move(r); });
+        QTRY_COMPARE(seen(), QStringList{QStringLiteral("started: silent-login")});
+        QVERIFY(!result); // still running: the start was heard while it waits
+        writeFile(m_dir.filePath(QStringLiteral("signed-in")), "");
+        QTRY_VERIFY(result.has_value());
+        QVERIFY2(result->ok(), qPrintable(result->ok() ? QString() : result->error().message));
+        QCOMPARE(seen(), (QStringList{QStringLiteral("started: silent-login"),
+                                      QStringLiteral("finished: ")}));
+    }
+
+    void stoppedExecPluginEndsWithWhatItStarted()
+    {
+        // A wrapper script runs the real plugin as its child (`aws eks
+        // get-token` under sh): killing the script alone left the child
+        // waiting on, orphaned, after the window that started it had closed.
+        const QString plugin = m_dir.filePath(QStringLiteral("wrapper.sh"));
+        const QString pluginPid = m_dir.filePath(QStringLiteral("plugin.pid"));
+        const QString helperPid = m_dir.filePath(QStringLiteral("helper.pid"));
+        writeFile(plugin,
+                  QStringLiteral("#!/bin/sh\n"
+                                 "echo $$ > '%1.tmp' && mv '%1.tmp' '%1'\n"
+                                 "sleep 60 &\n"
+                                 "echo $! > '%2.tmp' && mv '%2.tmp' '%2'\n"
+                                 "wait\n")
+                      .arg(pluginPid, helperPid)
+                      .toUtf8(),
+                  true);
+        ClusterConfig cluster;
+        cluster.server = QUrl(QStringLiteral("https://127.0.0.1:1"));
+        auto exec = std::make_unique<ExecPlugin>(neverInteractiveExec(plugin), cluster);
+        QObject context;
+        exec->requestCredential(&context, [](const Result<ExecCredential> &) {});
+        QTRY_VERIFY(test::pidIn(pluginPid) > 0 && test::pidIn(helperPid) > 0);
+        const qint64 pluginProcess = test::pidIn(pluginPid);
+        const qint64 helperProcess = test::pidIn(helperPid);
+        QVERIFY(test::processRuns(pluginProcess));
+        QVERIFY(test::processRuns(helperProcess));
+        exec.reset(); // the window's session, and with it the plugin, is gone
+        QTRY_VERIFY(!test::processRuns(pluginProcess));
+        QTRY_VERIFY(!test::processRuns(helperProcess));
     }
 
     void execPluginFailureShowsTheEndOfALongStderr()

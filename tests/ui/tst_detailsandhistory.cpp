@@ -47,6 +47,7 @@ private Q_SLOTS:
     void historyShowsWhatChangedBeforeTheObjectWasOpened();
     void agesAgreeAcrossViews();
     void signInBannerFollowsThePluginsRuns();
+    void signInBannerNamesAPluginThatWritesNothing();
     void ownerLinkSaysWhyItFindsNoOwner();
     void historyOfAPodCreatedAgainUnderItsNameIsItsOwn();
 };
@@ -107,6 +108,60 @@ void TestDetailsAndHistory::signInBannerFollowsThePluginsRuns()
              qPrintable(banner->linesHtml()));
     Q_EMIT f.session.credentialPluginFinished(QString());
     QVERIFY(!banner->isVisibleTo(f.window.get()));
+}
+
+// kubelogin waiting for a browser it could not open writes nothing: the
+// window names it all the same, by its command alone, and counts the wait;
+// what it writes later shows under the same heading, and a failure says how
+// the wait ended. A plugin that hands over a token at once shows nothing.
+void TestDetailsAndHistory::signInBannerNamesAPluginThatWritesNothing()
+{
+    Fixture f;
+    SignInBanner *banner = f.window->signInBanner();
+    const QString context = f.session.name();
+    Q_EMIT f.session.credentialPluginStarted(QStringLiteral("gke-gcloud-auth-plugin"));
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+    Q_EMIT f.session.credentialPluginFinished(QString());
+    // The run has ended: the banner has nothing left to show, however long
+    // one waits.
+    QTest::qWait(SignInBanner::kQuietRunMs + 500);
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+
+    Q_EMIT f.session.credentialPluginStarted(QStringLiteral("kubelogin"));
+    QTRY_VERIFY(banner->isVisibleTo(f.window.get()));
+    const QString waiting =
+        QStringLiteral("Waiting for the credential plugin kubelogin to sign in to %1… (")
+            .arg(context);
+    QVERIFY2(banner->text().startsWith(waiting), qPrintable(banner->text()));
+    QVERIFY2(banner->text().contains(QStringLiteral("written nothing")),
+             qPrintable(banner->text()));
+    // The count moves on with the clock everything on screen counts from.
+    const qint64 startedMs = SecondClock::nowMs();
+    QTRY_VERIFY_WITH_TIMEOUT(SecondClock::nowMs() >= startedMs + 2000, 5000);
+    QVERIFY2(!banner->text().startsWith(waiting + QStringLiteral("0 s)")),
+             qPrintable(banner->text()));
+
+    Q_EMIT f.session.credentialPluginOutput(QStringLiteral("Open https://login.example/device"));
+    QVERIFY2(banner->text().startsWith(waiting), qPrintable(banner->text()));
+    QVERIFY2(
+        banner->linesHtml().contains(QStringLiteral("<a href=\"https://login.example/device\">")),
+        qPrintable(banner->linesHtml()));
+    QVERIFY2(!banner->text().contains(QStringLiteral("written nothing")),
+             qPrintable(banner->text()));
+    Q_EMIT f.session.credentialPluginFinished(QString());
+    QVERIFY(!banner->isVisibleTo(f.window.get()));
+
+    // A silent run the user saw waiting says how it ended.
+    Q_EMIT f.session.credentialPluginStarted(QStringLiteral("aws"));
+    QTRY_VERIFY(banner->isVisibleTo(f.window.get()));
+    Q_EMIT f.session.credentialPluginFinished(
+        QStringLiteral("exec plugin aws did not finish within 120 s"));
+    QVERIFY(banner->isVisibleTo(f.window.get()));
+    QVERIFY2(banner->text().startsWith(
+                 QStringLiteral("Signing in to %1 with the credential plugin aws failed:\n"
+                                "exec plugin aws did not finish within 120 s")
+                     .arg(context)),
+             qPrintable(banner->text()));
 }
 
 // An owner link whose owner is not in the cache did nothing when clicked.

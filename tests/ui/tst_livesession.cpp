@@ -9,6 +9,8 @@
 #include "ui/signinbanner.h"
 
 #include "../sim/simclient.h"
+#include "tests/support/processliveness.h"
+#include "testsettings.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemModelTester>
@@ -18,9 +20,7 @@
 #include <QTemporaryDir>
 #include <QTreeView>
 
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTest>
 
 #include <memory>
@@ -125,14 +125,10 @@ class TestLiveSession : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-        QSettings().clear();
-    }
+    void initTestCase() { test::useEmptyTestSettings(); }
     void tableSaysWhenTheServerStopsAndRecovers();
     void credentialPluginPromptIsShownUntilSignedIn();
+    void silentCredentialPluginIsNamedAndEndsWithTheWindow();
     void rejectedCredentialsAreNotCalledForbidden();
     void customKindsAppearAndDisappearLive();
     void customKindTableFollowsItsCrd();
@@ -256,6 +252,75 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
                  QStringLiteral("watching"));
     QTRY_VERIFY2(window.informersSummaryText().endsWith(QStringLiteral("informers watching")),
                  qPrintable(window.informersSummaryText()));
+}
+
+// kubelogin waiting for a browser it could not open, an aws profile hanging
+// on SSO: the plugin writes nothing and never ends. The window said "listing"
+// forever and never named it; once closed, what the plugin had started (here
+// a wrapper script's command) went on running.
+void TestLiveSession::silentCredentialPluginIsNamedAndEndsWithTheWindow()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString pluginPid = dir.filePath(QStringLiteral("plugin.pid"));
+    const QString helperPid = dir.filePath(QStringLiteral("helper.pid"));
+    const QString plugin = dir.filePath(QStringLiteral("quiet-login"));
+    QFile script(plugin);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(QStringLiteral("#!/bin/sh\n"
+                                "echo $$ > '%1.tmp' && mv '%1.tmp' '%1'\n"
+                                "sleep 60 &\n"
+                                "echo $! > '%2.tmp' && mv '%2.tmp' '%2'\n"
+                                "wait\n")
+                     .arg(pluginPid, helperPid)
+                     .toUtf8());
+    script.close();
+    script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+
+    sim::Simulator simulator;
+    QVERIFY(simulator.start(demoCluster(QStringLiteral("s3cret"))).ok());
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    config.user.exec =
+        ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
+                   plugin,
+                   {QStringLiteral("get-token"), QStringLiteral("--client-secret=hunter2")},
+                   {},
+                   QStringLiteral("Never"),
+                   false,
+                   {}};
+    std::unique_ptr<MainWindow> window = podsWindow(config, QStringLiteral("sso-prod"));
+    InformerStatusModel *informers = window->informerModel();
+    auto tester = std::make_unique<QAbstractItemModelTester>(informers);
+    KindSource *pods = window->resourceView()->source();
+    QVERIFY(pods);
+    QTRY_VERIFY(test::pidIn(pluginPid) > 0 && test::pidIn(helperPid) > 0);
+
+    QTRY_COMPARE_WITH_TIMEOUT(pods->status().state, InformerStatus::State::WaitingForSignIn, 10000);
+    int podsRow = -1;
+    for (int row = 0; row < informers->rowCount(); ++row) {
+        if (informers->sourceAt(row) == pods)
+            podsRow = row;
+    }
+    QVERIFY(podsRow >= 0);
+    QTRY_COMPARE(informers->index(podsRow, InformerStatusModel::StateColumn).data().toString(),
+                 QStringLiteral("waiting for sign-in"));
+    SignInBanner *banner = window->signInBanner();
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisibleTo(window.get()), 10000);
+    QVERIFY2(banner->text().startsWith(QStringLiteral(
+                 "Waiting for the credential plugin quiet-login to sign in to sso-prod… (")),
+             qPrintable(banner->text()));
+    QVERIFY2(!banner->text().contains(QStringLiteral("hunter2")), qPrintable(banner->text()));
+    QCOMPARE(window->resourceView()->feed()->model()->rowCount(), 0);
+
+    const qint64 pluginProcess = test::pidIn(pluginPid);
+    const qint64 helperProcess = test::pidIn(helperPid);
+    QVERIFY(test::processRuns(pluginProcess));
+    QVERIFY(test::processRuns(helperProcess));
+    tester.reset();
+    window.reset(); // closed: the session and its plugin go with it
+    QTRY_VERIFY(!test::processRuns(pluginProcess));
+    QTRY_VERIFY(!test::processRuns(helperProcess));
 }
 
 // A 401 (the token is wrong or expired) is not a 403 (RBAC): the user must
