@@ -13,8 +13,18 @@ namespace {
 
 constexpr int kNodeCount = 3;
 constexpr int kReconcileMs = 1000;
-constexpr int kRolloutMs = 6000;
-constexpr int kJobMs = 30000;
+constexpr int kCronSyncMs = 1000;
+// A deploy is under way a few seconds after the demo opens; after it, one
+// every few minutes, as a team shipping through the day would.
+constexpr int kFirstRolloutMs = 8000;
+constexpr int kMinRolloutGapMs = 150 * 1000;
+constexpr int kMaxRolloutGapMs = 300 * 1000;
+constexpr int kRolloutRetryMs = 30 * 1000; // while another rollout is still going
+
+// How a Deployment is rolled out in the demo: the team's services ship new
+// images or are restarted (kubectl rollout restart, after a config change);
+// the platform's stay as they are.
+enum class Rollout { None, NewImage, Restart };
 
 struct DemoApp
 {
@@ -24,15 +34,25 @@ struct DemoApp
     int replicas;
     int port;             // the container's and the Service's
     const char *portName; // the Service's targetPort names the container port
+    Rollout rollout;
 };
 
 const DemoApp kApps[] = {
-    {"web", "frontend", "nginx:1.27.2", 3, 80, "http"},
-    {"web", "api", "ghcr.io/example/api:2.14.1", 2, 8080, "http"},
-    {"payments", "checkout", "ghcr.io/example/checkout:1.9.0", 2, 8080, "http"},
-    {"monitoring", "prometheus", "quay.io/prometheus/prometheus:v2.54.1", 1, 9090, "web"},
-    {"kube-system", "coredns", "registry.k8s.io/coredns/coredns:v1.11.3", 2, 53, "dns-tcp"},
+    {"web", "frontend", "nginx:1.27.2", 3, 80, "http", Rollout::Restart},
+    {"web", "api", "ghcr.io/example/api:2.14.1", 2, 8080, "http", Rollout::NewImage},
+    {"payments", "checkout", "ghcr.io/example/checkout:1.9.0", 2, 8080, "http", Rollout::NewImage},
+    {"monitoring", "prometheus", "quay.io/prometheus/prometheus:v2.54.1", 1, 9090, "web",
+     Rollout::None},
+    {"kube-system", "coredns", "registry.k8s.io/coredns/coredns:v1.11.3", 2, 53, "dns-tcp",
+     Rollout::None},
 };
+
+// The next patch release: "ghcr.io/example/api:2.14.1" -> "...:2.14.2".
+QString nextPatchRelease(const QString &image)
+{
+    const qsizetype dot = image.lastIndexOf(u'.');
+    return image.left(dot + 1) + QString::number(image.mid(dot + 1).toInt() + 1);
+}
 
 // The class that provisions the StatefulSet's volumes (VolumeProvisioner).
 const char *const kStorageClass = "standard";
@@ -169,10 +189,13 @@ DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
     , m_volumes(context, m_events, QLatin1String(kProvisioner))
     , m_endpoints(context)
     , m_factory(options.seed)
+    , m_cronJob(context, m_events, options.seed, kNodeCount)
 {
+    m_rolloutTimer.setSingleShot(true);
     connect(&m_reconcileTimer, &QTimer::timeout, this, &DemoScenario::reconcile);
     connect(&m_rolloutTimer, &QTimer::timeout, this, &DemoScenario::rollOut);
-    connect(&m_jobTimer, &QTimer::timeout, this, &DemoScenario::runJob);
+    connect(&m_cronTimer, &QTimer::timeout, this,
+            [this] { m_cronJob.sync(QDateTime::currentDateTimeUtc()); });
 }
 
 ResourceType DemoScenario::type(const char *group, const char *resource) const
@@ -259,7 +282,7 @@ Result<void> DemoScenario::populate()
     // Bring the deployments up before the first client looks.
     for (int i = 0; i < 4; ++i)
         reconcile();
-    runJob();
+    m_cronJob.create(QDateTime::currentDateTimeUtc());
     populateChurnPods(kNodeCount);
     return {};
 }
@@ -267,9 +290,9 @@ Result<void> DemoScenario::populate()
 void DemoScenario::start()
 {
     m_reconcileTimer.start(kReconcileMs);
-    m_rolloutTimer.start(kRolloutMs);
+    m_rolloutTimer.start(kFirstRolloutMs);
     m_crashLoop->start();
-    m_jobTimer.start(kJobMs);
+    m_cronTimer.start(kCronSyncMs);
     startChurnPods();
 }
 
@@ -286,7 +309,7 @@ void DemoScenario::setPaused(bool paused)
 {
     Scenario::setPaused(paused);
     m_crashLoop->setPaused(paused);
-    for (QTimer *timer : {&m_rolloutTimer, &m_jobTimer}) {
+    for (QTimer *timer : {&m_rolloutTimer, &m_cronTimer}) {
         if (paused)
             timer->stop();
         else
@@ -294,9 +317,24 @@ void DemoScenario::setPaused(bool paused)
     }
 }
 
+// One of the team's Deployments, chosen by the seed, gets a new image or a
+// restart, once no other rollout is still going.
 void DemoScenario::rollOut()
 {
-    const DemoApp &app = kApps[m_nextRollout++ % std::size(kApps)];
+    if (rolloutInProgress()) {
+        m_rolloutTimer.start(kRolloutRetryMs);
+        return;
+    }
+    // Another service than the last, so that the demo shows them all.
+    std::vector<int> candidates;
+    for (int i = 0; i < int(std::size(kApps)); ++i) {
+        if (kApps[i].rollout != Rollout::None && i != m_lastRolledOut)
+            candidates.push_back(i);
+    }
+    m_lastRolledOut = candidates[m_factory.next(quint32(candidates.size()))];
+    const DemoApp &app = kApps[m_lastRolledOut];
+    m_rolloutTimer.start(kMinRolloutGapMs +
+                         int(m_factory.next(quint32(kMaxRolloutGapMs - kMinRolloutGapMs))));
     const ObjectPtr current =
         m_context.storage.store(QStringLiteral("apps/deployments"))
             .get(QLatin1String(app.namespaceName) + '/' + QLatin1String(app.name));
@@ -305,14 +343,58 @@ void DemoScenario::rollOut()
     QJsonObject object = ObjectWriter::toJson(*current);
     QJsonObject spec = object.value(QLatin1String("spec")).toObject();
     QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
-    QJsonObject metadata = podTemplate.value(QLatin1String("metadata")).toObject();
-    metadata.insert(QLatin1String("annotations"),
-                    QJsonObject{{"kubectl.kubernetes.io/restartedAt", nowTimestamp()}});
-    podTemplate.insert(QLatin1String("metadata"), metadata);
+    if (app.rollout == Rollout::NewImage) {
+        QJsonObject podSpec = podTemplate.value(QLatin1String("spec")).toObject();
+        QJsonArray containers = podSpec.value(QLatin1String("containers")).toArray();
+        QJsonObject container = containers.at(0).toObject();
+        container.insert(QLatin1String("image"),
+                         nextPatchRelease(container.value(QLatin1String("image")).toString()));
+        containers.replace(0, container);
+        podSpec.insert(QLatin1String("containers"), containers);
+        podTemplate.insert(QLatin1String("spec"), podSpec);
+    } else {
+        QJsonObject metadata = podTemplate.value(QLatin1String("metadata")).toObject();
+        QJsonObject annotations = metadata.value(QLatin1String("annotations")).toObject();
+        annotations.insert(QLatin1String("kubectl.kubernetes.io/restartedAt"), nowTimestamp());
+        metadata.insert(QLatin1String("annotations"), annotations);
+        podTemplate.insert(QLatin1String("metadata"), metadata);
+    }
     spec.insert(QLatin1String("template"), podTemplate);
     object.insert(QLatin1String("spec"), spec);
     (void)ObjectWriter(m_context).update(type("apps", "deployments"), object, current,
                                          UpdateScope::Object);
+}
+
+// As `kubectl rollout status` would say: one of the demo's Deployments has
+// not yet observed its spec, or has pods of an old template, or not all
+// available.
+bool DemoScenario::rolloutInProgress() const
+{
+    for (const DemoApp &app : kApps) {
+        const ObjectPtr deployment =
+            m_context.storage.store(QStringLiteral("apps/deployments"))
+                .get(QLatin1String(app.namespaceName) + '/' + QLatin1String(app.name));
+        if (!deployment)
+            continue;
+        const QJsonObject object = ObjectWriter::toJson(*deployment);
+        const QJsonObject status = object.value(QLatin1String("status")).toObject();
+        const int desired = object.value(QLatin1String("spec"))
+                                .toObject()
+                                .value(QLatin1String("replicas"))
+                                .toInt(1);
+        const auto count = [&status](const char *field) {
+            return status.value(QLatin1String(field)).toInt();
+        };
+        if (status.value(QLatin1String("observedGeneration")).toInteger() <
+                object.value(QLatin1String("metadata"))
+                    .toObject()
+                    .value(QLatin1String("generation"))
+                    .toInteger() ||
+            count("updatedReplicas") < desired || count("replicas") > count("updatedReplicas") ||
+            count("availableReplicas") < count("updatedReplicas"))
+            return true;
+    }
+    return false;
 }
 
 Result<std::unique_ptr<Scenario>> createDemoScenario(ServerContext &context,

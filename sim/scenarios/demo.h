@@ -6,15 +6,19 @@
 // headless Service and a claim per pod, bound to volumes of the default
 // StorageClass's provisioner) and a DaemonSet with their controllers,
 // Services whose targetPort names their pods' container port, with their
-// Endpoints and EndpointSlices, deployments rolling over one after
-// another, a crash-looping pod restarting on the kubelet's back-off with
-// BackOff warnings (count and series), a pending unschedulable pod, a job that runs
-// and completes every 30 s, a CRD (widgets.demo.informant.io) with
-// additionalPrinterColumns and a few custom resources, and realistic events.
-// With --churn, --pods pods (default 200) in namespace "churn" churn as well.
+// Endpoints and EndpointSlices, now and then a rollout of one of the team's
+// deployments (a new image or a restart; the first a few seconds in, so the
+// cluster is seen changing at once), a crash-looping pod restarting on the
+// kubelet's back-off with BackOff warnings (count and series), a pending
+// unschedulable pod, a CronJob whose Job runs every minute (DemoCronJob), a
+// CRD (widgets.demo.informant.io) with additionalPrinterColumns and a few
+// custom resources, and realistic events. What changes follows --seed; when
+// follows the clock (the CronJob runs at each minute of it). With --churn,
+// --pods pods (default 200) in namespace "churn" churn as well.
 
 #include "sim/scenarios/crashloopingpod.h"
 #include "sim/scenarios/daemonsetcontroller.h"
+#include "sim/scenarios/democronjob.h"
 #include "sim/scenarios/deploymentcontroller.h"
 #include "sim/scenarios/endpointscontroller.h"
 #include "sim/scenarios/eventrecorder.h"
@@ -42,12 +46,9 @@ public:
 private:
     ResourceType type(const char *group, const char *resource) const;
     void rollOut();
+    bool rolloutInProgress() const;
     void createCrashLoopingPod();
     void createPendingPod();
-    void runJob();
-    void finishJob(const QString &jobName);
-    void updateCronJobStatus(const StoredObject *running, const QString &scheduledAt,
-                             const QString &succeededAt);
     void reconcile();
 
     EventRecorder m_events;
@@ -57,12 +58,12 @@ private:
     VolumeProvisioner m_volumes;
     EndpointsController m_endpoints;
     PodFactory m_factory;
+    DemoCronJob m_cronJob;
     QTimer m_reconcileTimer;
-    QTimer m_rolloutTimer;
-    QTimer m_jobTimer;
-    std::size_t m_nextRollout = 0;
+    QTimer m_rolloutTimer;    // single shot, set for the next rollout
+    int m_lastRolledOut = -1; // index of the app (demo.cpp's kApps)
+    QTimer m_cronTimer;
     std::unique_ptr<CrashLoopingPod> m_crashLoop;
-    int m_jobRun = 0;
 };
 
 } // namespace informant::sim

@@ -425,8 +425,7 @@ void DeploymentController::writeStatus(const ObjectPtr &deployment, const Object
 
 // As kube-controller-manager's cleanup: old ReplicaSets that no longer run a
 // pod are deleted, oldest first, beyond spec.revisionHistoryLimit (10 by
-// default). The demo rolls each Deployment every half minute; without this
-// its ReplicaSets piled up by the hundred.
+// default), so a Deployment rolled out often does not pile them up.
 void DeploymentController::pruneHistory(const QJsonObject &spec,
                                         const std::vector<ObjectPtr> &oldSets)
 {

@@ -1,9 +1,10 @@
 // Jobs as kubectl shows them: a new Job gets the selector and pod template
 // labels kube-apiserver's job strategy generates (batch.kubernetes.io/
 // controller-uid and job-name), unless it asks for a manual selector; the
-// demo's CronJob makes Jobs it owns from its jobTemplate (so `kubectl get
-// jobs -o wide` shows their containers and images) and lists the running
-// one in its status, with its last schedule time.
+// demo's CronJob ("* * * * *") makes Jobs it owns from its jobTemplate at
+// each minute (so `kubectl get jobs -o wide` shows their containers and
+// images) and lists the running one in its status, with its last schedule
+// time, a minute of the clock.
 
 #include "kubectlrunner.h"
 #include "simfixtures.h"
@@ -98,6 +99,14 @@ void TestSimJobs::aManualSelectorIsLeftAlone()
 
 void TestSimJobs::theDemoCronJobOwnsJobsMadeFromItsTemplate()
 {
+    // Its first run is at the first minute after the demo started; each runs
+    // for 15 s or more.
+    QTRY_VERIFY_WITH_TIMEOUT(!get(m_sim->port(), "/apis/batch/v1/namespaces/batch/jobs")
+                                  .json()
+                                  .value("items")
+                                  .toArray()
+                                  .isEmpty(),
+                             65000);
     int code = -1;
     const QString jobs =
         m_kubectl.run({QStringLiteral("get"), QStringLiteral("jobs"), QStringLiteral("-n"),
@@ -122,8 +131,13 @@ void TestSimJobs::theDemoCronJobOwnsJobsMadeFromItsTemplate()
     QCOMPARE(code, 0);
     // SCHEDULE, TIMEZONE, SUSPEND, ACTIVE 1, LAST SCHEDULE a moment ago.
     QVERIFY2(cronJob.contains(QRegularExpression(
-                 QStringLiteral("^report +\\*/30 \\* \\* \\* \\* +<none> +False +1 +\\d+s "))),
+                 QStringLiteral("^report +\\* \\* \\* \\* \\* +<none> +False +1 +\\d+s "))),
              qPrintable(cronJob));
+    const QString lastSchedule =
+        m_kubectl.run({QStringLiteral("get"), QStringLiteral("cronjob"), QStringLiteral("report"),
+                       QStringLiteral("-n"), QStringLiteral("batch"), QStringLiteral("-o"),
+                       QStringLiteral("jsonpath={.status.lastScheduleTime}")});
+    QVERIFY2(lastSchedule.endsWith(QLatin1String(":00Z")), qPrintable(lastSchedule));
 }
 
 QTEST_GUILESS_MAIN(TestSimJobs)

@@ -386,7 +386,8 @@ void TestSimResources::demoScenarioLooksAlive()
                 .size() >= 2);
     QCOMPARE(get(port, "/apis/demo.informant.io/v1/widgets").json().value("items").toArray().size(),
              3);
-    QCOMPARE(get(port, "/apis/batch/v1/jobs").json().value("items").toArray().size(), 1);
+    // Its first Job comes at the next minute.
+    QCOMPARE(get(port, "/apis/batch/v1/cronjobs").json().value("items").toArray().size(), 1);
     // A Secret to see masked (its values stored base64).
     const QJsonObject secret =
         get(port, "/api/v1/namespaces/payments/secrets/ledger-db-credentials").json();
@@ -400,8 +401,8 @@ void TestSimResources::demoScenarioLooksAlive()
 // keep them while nothing changes: the demo's controller reconciles every
 // second, and a fresh time each pass would make a new version of every
 // deployment every second.
-// kube-controller-manager keeps spec.revisionHistoryLimit old ReplicaSets; the
-// demo rolls each Deployment every half minute, and its ReplicaSets piled up.
+// kube-controller-manager keeps spec.revisionHistoryLimit old ReplicaSets;
+// without that a Deployment rolled out often piles them up.
 void TestSimResources::oldReplicaSetsBeyondTheHistoryLimitAreDeleted()
 {
     const auto sim = startSim(SimOptions{});
@@ -481,7 +482,7 @@ void TestSimResources::deploymentConditionsKeepTheirTimes()
     int unchanged = 0;
     for (auto it = before.cbegin(); it != before.cend(); ++it)
         unchanged += after.value(it.key()) == it.value() ? 1 : 0;
-    // The demo rolls one deployment out every 6 s: the others stand still.
+    // The demo rolls out one deployment at a time: the others stand still.
     QVERIFY2(unchanged >= 3, qPrintable(QString::number(unchanged)));
 }
 
