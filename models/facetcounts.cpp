@@ -7,16 +7,8 @@ namespace informant {
 
 namespace {
 
-void bump(QHash<QString, qsizetype> &counts, const QString &key, qsizetype n)
-{
-    const auto it = counts.find(key);
-    if (it == counts.end())
-        counts.insert(key, n);
-    else if ((*it += n) == 0)
-        counts.erase(it);
-}
-
-void bump(QHash<Label, FacetCounts::Tally> &counts, const Label &key, FacetCounts::Tally n)
+template<typename Key>
+void bump(QHash<Key, FacetCounts::Tally> &counts, const Key &key, FacetCounts::Tally n)
 {
     auto it = counts.find(key);
     if (it == counts.end()) {
@@ -24,86 +16,86 @@ void bump(QHash<Label, FacetCounts::Tally> &counts, const Label &key, FacetCount
         return;
     }
     it->objects += n.objects;
-    it->inScope += n.inScope;
+    it->matching += n.matching;
     if (*it == FacetCounts::Tally{})
         counts.erase(it);
 }
 
+FacetCounts::Tally tally(qsizetype objects, bool counted)
+{
+    return FacetCounts::Tally{objects, counted ? objects : 0};
+}
+
 } // namespace
 
-FacetCounts FacetCounts::of(const QHash<QString, KubeObject> &objects, const QSet<QString> &scope)
+void FacetTally::add(const KubeObject &object, FacetMembership counted)
 {
-    // Namespaces, label keys and values are interned (core/stringpool.h),
-    // and the objects of one owner share one label list: tallied first by
-    // the addresses of their namespace and label list, then by those of the
-    // labels' strings, 100k pods cost a pointer hash each, not five string
-    // hashes. Equal strings or lists at two addresses (not interned) make
-    // two tallies, merged at the end.
-    struct Group
-    {
-        QString namespaceName;
-        const QList<Label> *labels = nullptr; // lives as long as `objects`
-        qsizetype objects = 0;
-    };
-    QHash<std::pair<const QChar *, const Label *>, Group> groups;
-    for (const KubeObject &object : objects) {
-        const QString namespaceName = object.namespaceName();
-        const QList<Label> &labels = object.labels();
-        Group &group = groups[{namespaceName.constData(), labels.constData()}];
-        if (group.objects++ == 0)
-            group = Group{namespaceName, &labels, 1};
+    const QString namespaceName = object.namespaceName();
+    Namespace &ns = m_namespaces[namespaceName.constData()];
+    if (ns.tally.objects++ == 0)
+        ns.name = namespaceName;
+    if (counted.namespaceFacet)
+        ++ns.tally.matching;
+    const QList<Label> &labels = object.labels();
+    if (labels.isEmpty())
+        return;
+    LabelList &list = m_labelLists[labels.constData()];
+    if (list.tally.objects++ == 0)
+        list.labels = labels;
+    if (counted.labelFacet)
+        ++list.tally.matching;
+}
+
+FacetCounts FacetTally::counts() const
+{
+    FacetCounts counts;
+    for (const Namespace &ns : m_namespaces) {
+        FacetCounts::Tally &total = counts.namespaces[ns.name];
+        total.objects += ns.tally.objects;
+        total.matching += ns.tally.matching;
     }
-    QHash<const QChar *, std::pair<QString, qsizetype>> byNamespace;
-    QHash<std::pair<const QChar *, const QChar *>, std::pair<Label, Tally>> byLabel;
-    for (const Group &group : std::as_const(groups)) {
-        auto &[name, count] = byNamespace[group.namespaceName.constData()];
-        name = group.namespaceName;
-        count += group.objects;
-        const bool inScope = !scope.isEmpty() && scope.contains(group.namespaceName);
-        for (const Label &label : *group.labels) {
+    // By the addresses of the labels' strings first: a label is in many
+    // lists (app=web in each ReplicaSet's of the Deployment).
+    QHash<std::pair<const QChar *, const QChar *>, std::pair<Label, FacetCounts::Tally>> byLabel;
+    for (const LabelList &list : m_labelLists) {
+        for (const Label &label : list.labels) {
             auto &[tallied, tally] = byLabel[{label.key.constData(), label.value.constData()}];
-            tallied = label; // keeps the strings, so their addresses, alive
-            tally.objects += group.objects;
-            if (inScope)
-                tally.inScope += group.objects;
+            tallied = label;
+            tally.objects += list.tally.objects;
+            tally.matching += list.tally.matching;
         }
     }
-    FacetCounts counts;
-    counts.scope = scope;
-    for (const auto &[name, count] : std::as_const(byNamespace))
-        counts.namespaces[name] += count;
     for (const auto &[label, tally] : std::as_const(byLabel)) {
-        Tally &total = counts.labels[label];
+        FacetCounts::Tally &total = counts.labels[label];
         total.objects += tally.objects;
-        total.inScope += tally.inScope;
+        total.matching += tally.matching;
     }
     return counts;
 }
 
-void FacetCounts::count(const KubeObject &object, qsizetype sign)
+void FacetCounts::count(const FacetedObject &faceted, qsizetype sign)
 {
-    const QString namespaceName = object.namespaceName();
-    bump(namespaces, namespaceName, sign);
-    const bool inScope = !scope.isEmpty() && scope.contains(namespaceName);
-    for (const Label &label : object.labels())
-        bump(labels, label, Tally{sign, inScope ? sign : 0});
+    bump(namespaces, faceted.object.namespaceName(), tally(sign, faceted.counted.namespaceFacet));
+    const Tally labelTally = tally(sign, faceted.counted.labelFacet);
+    for (const Label &label : faceted.object.labels())
+        bump(labels, label, labelTally);
 }
 
-void FacetCounts::countChange(const KubeObject &before, const KubeObject &after)
+void FacetCounts::countChange(const FacetedObject &before, const FacetedObject &after)
 {
     // Shared label lists compare by pointer first (QList::operator==).
-    if (!before.isNull() && !after.isNull() && before.namespaceName() == after.namespaceName() &&
-        before.labels() == after.labels())
+    if (!before.object.isNull() && !after.object.isNull() && before.counted == after.counted &&
+        before.object.namespaceName() == after.object.namespaceName() &&
+        before.object.labels() == after.object.labels())
         return;
-    if (!before.isNull())
+    if (!before.object.isNull())
         count(before, -1);
-    if (!after.isNull())
+    if (!after.object.isNull())
         count(after, +1);
 }
 
 void FacetCounts::add(const FacetCounts &delta)
 {
-    Q_ASSERT(delta.scope == scope);
     for (auto it = delta.namespaces.cbegin(); it != delta.namespaces.cend(); ++it)
         bump(namespaces, it.key(), it.value());
     for (auto it = delta.labels.cbegin(); it != delta.labels.cend(); ++it)
@@ -116,7 +108,7 @@ QList<std::pair<QString, qsizetype>> FacetCounts::namespaceCounts() const
     out.reserve(namespaces.size());
     for (auto it = namespaces.cbegin(); it != namespaces.cend(); ++it) {
         if (!it.key().isEmpty())
-            out.append({it.key(), it.value()});
+            out.append({it.key(), it->matching});
     }
     std::sort(out.begin(), out.end());
     return out;
@@ -125,7 +117,6 @@ QList<std::pair<QString, qsizetype>> FacetCounts::namespaceCounts() const
 LabelCounts FacetCounts::labelCounts(const QMap<QString, QSet<QString>> &ticked,
                                      qsizetype maxValuesPerKey) const
 {
-    const bool scoped = !scope.isEmpty();
     struct Entry
     {
         const Label *label;
@@ -153,7 +144,7 @@ LabelCounts FacetCounts::labelCounts(const QMap<QString, QSet<QString>> &ticked,
             last = *found;
             lastKey = label.key.constData();
         }
-        keys[last].entries.push_back(Entry{&label, scoped ? it->inScope : it->objects});
+        keys[last].entries.push_back(Entry{&label, it->matching});
     }
     LabelCounts out;
     for (Key &key : keys) {

@@ -6,18 +6,21 @@
 // flight, and "shop 9" in the filter pane beside the 7 rows ticking shop
 // leaves reads as a bug.
 //
-// The preparer counts every object for an ordered snapshot, and for an
-// incremental batch only the change it makes (signed counts, zeros
-// dropped); the TableFeed adds each change to its total as its model
-// applies the batch, so the total always counts what the model has. An
-// update that keeps an object's namespace and labels (a status, the
-// common change under churn) costs two comparisons; nothing scans the
-// objects per batch.
+// A facet's count is "how many rows would I get if I ticked this": it counts
+// the objects that pass every other filter of the table's query — the
+// selector, the quick filter and the other facet's ticks (not its own: the
+// user picks among its values). Both facets follow that one rule, and every
+// namespace or label some object has stays listed, at 0 when none of them
+// passes.
 //
-// Label counts are also kept for the objects in `scope`, the namespaces
-// ticked in the filter pane (the table's query): a label facet says how many
-// rows ticking it would leave, and the namespace facet narrows the rows
-// first. Plain value type, implicitly shared; safe to hand across threads.
+// The preparer counts every object for an ordered snapshot (FacetTally),
+// and for an incremental batch only the change it makes (signed counts,
+// zeros dropped); the TableFeed adds each change to its total as its model
+// applies the batch, so the total always counts what the model has. An
+// update that keeps an object's namespace, labels and verdicts (a status,
+// the common change under churn) costs a few comparisons; nothing scans
+// the objects per batch. Plain value type, implicitly shared; safe to hand
+// across threads.
 
 #include "informer/core/kubeobject.h"
 
@@ -41,42 +44,89 @@ inline size_t qHash(const Label &label, size_t seed = 0) noexcept
 // value).
 using LabelCounts = QMap<QString, std::pair<qsizetype, QList<std::pair<QString, qsizetype>>>>;
 
+// The facets whose counts include an object: the namespace facet's when it
+// passes every filter but the namespaces ticked, the label facet's when it
+// passes every filter but the labels ticked. The table shows the objects
+// both count.
+struct FacetMembership
+{
+    bool namespaceFacet = false;
+    bool labelFacet = false;
+
+    bool shown() const { return namespaceFacet && labelFacet; }
+    friend bool operator==(const FacetMembership &, const FacetMembership &) = default;
+};
+
+// An object and the facets it is counted in, as a RowPreparer mirrors it:
+// kept with the object, since the quick filter's verdict depends on the
+// time (AGE) and cannot be recomputed for taking it back out.
+struct FacetedObject
+{
+    KubeObject object; // null: absent
+    FacetMembership counted;
+};
+
 struct FacetCounts
 {
     struct Tally
     {
-        qsizetype objects = 0;
-        qsizetype inScope = 0; // of them, in `scope` (0 while it is empty)
+        qsizetype objects = 0;  // every object with it: it stays listed while > 0
+        qsizetype matching = 0; // of them, those the facet counts (FacetMembership)
         friend bool operator==(const Tally &, const Tally &) = default;
     };
 
-    // The namespaces `Tally::inScope` counts the objects of; empty: none
-    // (every object is in scope).
-    QSet<QString> scope;
-    QHash<QString, qsizetype> namespaces; // "" for cluster-scoped objects
+    QHash<QString, Tally> namespaces; // "" for cluster-scoped objects
     QHash<Label, Tally> labels;
 
-    // Every object of `objects`.
-    static FacetCounts of(const QHash<QString, KubeObject> &objects, const QSet<QString> &scope);
-    // Adds the change from `before` to `after` (null: absent).
-    void countChange(const KubeObject &before, const KubeObject &after);
-    // Adds a delta counted in the same scope.
+    // Adds the change from `before` to `after`.
+    void countChange(const FacetedObject &before, const FacetedObject &after);
+    // Adds a delta.
     void add(const FacetCounts &delta);
     bool isEmpty() const { return namespaces.isEmpty() && labels.isEmpty(); }
 
-    // (namespace, objects) sorted by namespace; cluster-scoped objects ("")
-    // left out.
+    // (namespace, matching objects) sorted by namespace, for every namespace
+    // with objects; cluster-scoped objects ("") left out.
     QList<std::pair<QString, qsizetype>> namespaceCounts() const;
-    // The counts in scope by label key. Every label some object has keeps
-    // its entry, at 0 when no object in scope has it, so a ticked label
-    // never vanishes while it still filters. A key keeps its
-    // `maxValuesPerKey` biggest values and its `ticked` ones. O(label
-    // values), no string copied per value: a key may have one per object.
+    // The matching counts by label key. Every label some object has keeps
+    // its entry, at 0 when none matches, so a ticked label never vanishes
+    // while it still filters. A key keeps its `maxValuesPerKey` biggest
+    // values and its `ticked` ones. O(label values), no string copied per
+    // value: a key may have one per object.
     LabelCounts labelCounts(const QMap<QString, QSet<QString>> &ticked,
                             qsizetype maxValuesPerKey) const;
 
 private:
-    void count(const KubeObject &object, qsizetype sign);
+    void count(const FacetedObject &object, qsizetype sign);
+};
+
+// FacetCounts of every object, added one by one by a caller that walks
+// them anyway (a RowPreparer deciding which rows to show): counted while
+// the walk has each object in the CPU's cache, as a second walk over 100k
+// objects costs more than the counting. Namespaces, label keys and values are interned
+// (core/stringpool.h), and the objects of one owner share one label list:
+// tallied by the addresses of an object's namespace and of its label list,
+// an object costs two pointer hashes in tables the size of the namespaces
+// and of the owners, not a string hash per label. Equal strings or lists at
+// two addresses (not interned) make two tallies, merged by counts().
+class FacetTally
+{
+public:
+    void add(const KubeObject &object, FacetMembership counted);
+    FacetCounts counts() const;
+
+private:
+    struct Namespace
+    {
+        QString name; // keeps the address of its characters alive
+        FacetCounts::Tally tally;
+    };
+    struct LabelList
+    {
+        QList<Label> labels; // keeps the address of its items alive
+        FacetCounts::Tally tally;
+    };
+    QHash<const QChar *, Namespace> m_namespaces;
+    QHash<const Label *, LabelList> m_labelLists;
 };
 
 } // namespace informant

@@ -8,10 +8,13 @@
 
 namespace informant {
 
-bool FacetSelection::matches(const KubeObject &object) const
+bool FacetSelection::matchesNamespaces(const KubeObject &object) const
 {
-    if (!namespaces.isEmpty() && !namespaces.contains(object.namespaceName()))
-        return false;
+    return namespaces.isEmpty() || namespaces.contains(object.namespaceName());
+}
+
+bool FacetSelection::matchesLabels(const KubeObject &object) const
+{
     for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
         const std::optional<QString> value = object.label(it.key());
         if (!value)

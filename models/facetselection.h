@@ -22,7 +22,14 @@ struct FacetSelection
     QMap<QString, QSet<QString>> labels;
 
     bool isEmpty() const { return namespaces.isEmpty() && labels.isEmpty(); }
-    bool matches(const KubeObject &object) const;
+    bool matches(const KubeObject &object) const
+    {
+        return matchesNamespaces(object) && matchesLabels(object);
+    }
+    // Each facet on its own: the other facet's counts are of the objects
+    // one of them accepts (models/facetcounts.h).
+    bool matchesNamespaces(const KubeObject &object) const;
+    bool matchesLabels(const KubeObject &object) const;
     // e.g. "ns: a, b · app: web"
     QString describe() const;
 

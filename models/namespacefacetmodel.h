@@ -1,9 +1,10 @@
 #pragma once
 
 // NamespaceFacetModel: the filter pane's namespace list — every namespace
-// that has objects of the kind, with its live object count (from the cache's
-// "namespace" index, O(values) per refresh, never a scan of objects), and a
-// check box per namespace (several may be checked: OR).
+// that has objects of the kind, with its live count (the table's
+// FacetCounts: the objects the other filters pass, O(values) per refresh,
+// never a scan of objects), and a check box per namespace (several may be
+// checked: OR).
 //
 // refresh() diffs the new counts against the rows: one insert/remove per
 // changed namespace and dataChanged for changed counts, never a reset.

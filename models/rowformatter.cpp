@@ -52,29 +52,18 @@ bool RowFormatter::sortKeyIsCheap(int column) const
            column == m_ageColumn;
 }
 
-namespace {
-
-// Two texts as one sort key: by `first`, then by `second`, both naturally.
-// Names cannot hold control characters, and U+0001 sorts before any of
-// theirs, so "ns" + name comes before "ns-b" + name as the namespace facet
-// lists them (the object key "ns/..." came after "ns-b/...": '/' > '-').
-SortKey pairKey(const QString &first, const QString &second)
-{
-    return SortKey::fromText(first + QChar(0x01) + second);
-}
-
-} // namespace
-
 SortKey RowFormatter::sortKey(const KubeObject &object, int column, qint64 nowMs) const
 {
-    // No sort column: kubectl's order, by namespace then name; names
-    // naturally (pod-2 before pod-10) as in every other order of the GUI.
+    // No sort column: kubectl's order, by namespace then name; a trailing
+    // number by value (pod-2 before pod-10) as in every order of names in
+    // the GUI (compareNames), and "ns" before "ns-b" as the namespace facet
+    // lists them (the object key "ns/..." came after "ns-b/...": '/' > '-').
     if (column < 0 || column == namespaceColumn())
-        return pairKey(object.namespaceName(), object.name());
+        return SortKey::fromNames(object.namespaceName(), object.name());
     // Equal names (in different namespaces) by namespace, not by object
     // key (the row tie-breaker, byte-wise).
     if (column == m_nameColumn)
-        return pairKey(object.name(), object.namespaceName());
+        return SortKey::fromNames(object.name(), object.namespaceName());
     if (column == m_ageColumn) {
         // Youngest first when ascending, like the AGE values (and the
         // printers' sortNumber for time columns).

@@ -19,76 +19,78 @@ PreparedBatch RowPreparer::header(bool ordered) const
     return batch;
 }
 
-bool RowPreparer::prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const
+bool RowPreparer::passesSelectorAndText(const KubeObject &object, qint64 nowMs) const
 {
-    if (!m_query.facets.matches(object))
-        return false;
     if (!m_query.selector.isEmpty() && !m_query.selector.matches(object))
         return false;
+    if (m_query.quickText.isEmpty())
+        return true;
+    const auto cs = Qt::CaseInsensitive;
+    if (object.name().contains(m_query.quickText, cs) ||
+        object.namespaceName().contains(m_query.quickText, cs))
+        return true;
+    const QStringList cells = m_formatter->cells(object, nowMs);
+    return std::any_of(cells.cbegin(), cells.cend(),
+                       [&](const QString &c) { return c.contains(m_query.quickText, cs); });
+}
 
-    if (!m_query.quickText.isEmpty()) {
-        const auto cs = Qt::CaseInsensitive;
-        bool hit = object.name().contains(m_query.quickText, cs) ||
-                   object.namespaceName().contains(m_query.quickText, cs);
-        if (!hit) {
-            const QStringList cells = m_formatter->cells(object, nowMs);
-            hit = std::any_of(cells.cbegin(), cells.cend(),
-                              [&](const QString &c) { return c.contains(m_query.quickText, cs); });
-        }
-        if (!hit)
-            return false;
-    }
-    *key = m_formatter->sortKey(object, m_query.sortColumn, nowMs);
-    return true;
+FacetMembership RowPreparer::prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const
+{
+    const bool inNamespaces = m_query.facets.matchesNamespaces(object);
+    const bool inLabels = m_query.facets.matchesLabels(object);
+    // Out of both facets' ticks: no facet counts it, whatever the rest says.
+    if ((!inNamespaces && !inLabels) || !passesSelectorAndText(object, nowMs))
+        return {};
+    const FacetMembership counted{.namespaceFacet = inLabels, .labelFacet = inNamespaces};
+    if (counted.shown())
+        *key = m_formatter->sortKey(object, m_query.sortColumn, nowMs);
+    return counted;
 }
 
 PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
 {
     if (batch.snapshot) {
-        m_facetsCounted = false;
         m_objects.clear();
         m_objects.reserve(batch.changes.size());
         for (const ObjectChange &change : batch.changes) {
             if (change.type == ObjectChange::Type::Upsert && !change.object.isNull())
-                m_objects.insert(change.key, change.object);
+                m_objects.insert(change.key, FacetedObject{change.object, {}});
         }
-        PreparedBatch out = orderedSnapshot(nowMs);
-        return out;
+        return orderedSnapshot(nowMs);
     }
     PreparedBatch out = header(false);
-    out.facets.scope = facetScope();
     out.rows.reserve(batch.changes.size());
     for (const ObjectChange &change : batch.changes) {
         PreparedRow row;
         row.key = change.key;
         row.receivedNs = change.receivedNs;
         const bool deleted = change.type == ObjectChange::Type::Delete || change.object.isNull();
+        FacetedObject after;
+        if (!deleted)
+            after = FacetedObject{change.object, prepare(change.object, nowMs, &row.sortKey)};
         // Hidden or not, every object counts in the facets: the namespace
         // facet lists the namespaces the user has not ticked too.
+        bool wasShown = false;
         const auto mirrored = m_objects.find(change.key);
         if (mirrored == m_objects.end()) {
-            out.facets.countChange(KubeObject(), deleted ? KubeObject() : change.object);
+            out.facets.countChange(FacetedObject{}, after);
             if (!deleted)
-                m_objects.insert(change.key, change.object);
+                m_objects.insert(change.key, after);
         } else {
-            out.facets.countChange(*mirrored, deleted ? KubeObject() : change.object);
+            wasShown = mirrored->counted.shown();
+            out.facets.countChange(*mirrored, after);
             if (deleted)
                 m_objects.erase(mirrored);
             else
-                *mirrored = change.object;
+                *mirrored = after;
         }
-        if (!deleted && prepare(change.object, nowMs, &row.sortKey))
+        if (after.counted.shown())
             row.object = change.object;
-        if (row.object.isNull()) {
-            if (!m_shown.remove(change.key))
-                continue; // hidden before and after: nothing for the model to do
-        } else {
-            m_shown.insert(change.key);
-        }
+        else if (!wasShown)
+            continue; // hidden before and after: nothing for the model to do
         out.rows.append(std::move(row));
     }
     out.totalObjects = m_objects.size();
-    m_facetCounts.add(out.facets);
     return out;
 }
 
@@ -103,12 +105,18 @@ PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs)
 {
     PreparedBatch out = header(true);
     out.rows.reserve(m_objects.size());
-    for (auto it = m_objects.cbegin(); it != m_objects.cend(); ++it) {
+    // Counted afresh with the verdicts taken here: a new selector, quick
+    // filter or tick changes the other facets' counts, and even a new sort
+    // re-asks the quick filter, whose AGE text moves with the clock.
+    FacetTally tally;
+    for (auto it = m_objects.begin(); it != m_objects.end(); ++it) {
         PreparedRow row;
-        if (!prepare(it.value(), nowMs, &row.sortKey))
+        it->counted = prepare(it->object, nowMs, &row.sortKey);
+        tally.add(it->object, it->counted);
+        if (!it->counted.shown())
             continue;
         row.key = it.key();
-        row.object = it.value();
+        row.object = it->object;
         out.rows.append(std::move(row));
     }
     const Qt::SortOrder order = m_query.order;
@@ -117,17 +125,7 @@ PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs)
                   return rowLess(a.sortKey, a.key, b.sortKey, b.key, order);
               });
     out.totalObjects = m_objects.size();
-    // A new sort or quick filter leaves the counts as they are; typing in
-    // the filter box must not recount 100k objects per key press.
-    if (!m_facetsCounted || m_facetCounts.scope != facetScope()) {
-        m_facetCounts = FacetCounts::of(m_objects, facetScope());
-        m_facetsCounted = true;
-    }
-    out.facets = m_facetCounts;
-    m_shown.clear();
-    m_shown.reserve(out.rows.size());
-    for (const PreparedRow &row : std::as_const(out.rows))
-        m_shown.insert(row.key);
+    out.facets = tally.counts();
     return out;
 }
 

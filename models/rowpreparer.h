@@ -13,7 +13,8 @@
 // selected, most of a storm (or a relist) never reaches the GUI thread.
 // Each batch carries the facet counts of the mirror (ordered) or their
 // change (incremental), hidden objects included, so that the filter pane
-// counts what the table holds (models/facetcounts.h).
+// counts what the table holds; a facet counts the objects every other filter
+// passes (models/facetcounts.h), so the preparer asks each filter on its own.
 //
 // Not thread-safe: owned by one thread (a TableFeed's worker, or the caller's
 // thread in tests).
@@ -24,7 +25,6 @@
 #include "models/tablequery.h"
 
 #include <QHash>
-#include <QSet>
 
 #include <memory>
 
@@ -45,20 +45,16 @@ public:
     const TableQuery &query() const { return m_query; }
 
 private:
-    // False when `object` is not shown; otherwise fills `key`.
-    bool prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const;
+    // The facets that count `object`; when it is shown (both do), fills `key`.
+    FacetMembership prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const;
+    bool passesSelectorAndText(const KubeObject &object, qint64 nowMs) const;
     PreparedBatch orderedSnapshot(qint64 nowMs);
     PreparedBatch header(bool ordered) const;
-    // The namespaces the facets' label counts are of: those ticked.
-    const QSet<QString> &facetScope() const { return m_query.facets.namespaces; }
 
     std::shared_ptr<const RowFormatter> m_formatter;
-    QHash<QString, KubeObject> m_objects;
-    QSet<QString> m_shown; // keys the model shows (as sent to it)
-    // Of m_objects in facetScope(), kept with each change; counted afresh
-    // for a new mirror (a snapshot) or a new scope.
-    FacetCounts m_facetCounts;
-    bool m_facetsCounted = false;
+    // With the facets each object is counted in: whether the model shows it
+    // (as sent to it), and what to take out of the counts when it changes.
+    QHash<QString, FacetedObject> m_objects;
     TableQuery m_query;
     int m_generation = 0;
 };

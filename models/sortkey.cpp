@@ -44,6 +44,30 @@ int compareDigitRuns(const QString &a, qsizetype &i, const QString &b, qsizetype
     return 0;
 }
 
+// The all-digit end of `name` ("10" of "db-10"); empty when it ends otherwise.
+QStringView trailingDigits(QStringView name)
+{
+    qsizetype start = name.size();
+    while (start > 0 && isAsciiDigit(name.at(start - 1)))
+        --start;
+    return name.sliced(start);
+}
+
+QStringView withoutLeadingZeros(QStringView digits)
+{
+    qsizetype start = 0;
+    while (start < digits.size() - 1 && digits.at(start) == u'0')
+        ++start;
+    return digits.sliced(start);
+}
+
+// The end of the name starting at `i` in a Names key's text.
+qsizetype endOfName(QStringView names, qsizetype i)
+{
+    const qsizetype end = names.indexOf(SortKey::kNameSeparator, i);
+    return end < 0 ? names.size() : end;
+}
+
 } // namespace
 
 int naturalCompare(const QString &a, const QString &b)
@@ -75,13 +99,58 @@ int naturalCompare(const QString &a, const QString &b)
     return QString::compare(a, b);
 }
 
+int compareNames(QStringView a, QStringView b)
+{
+    const QStringView aDigits = trailingDigits(a);
+    const QStringView bDigits = trailingDigits(b);
+    const QStringView aStem = a.chopped(aDigits.size());
+    const QStringView bStem = b.chopped(bDigits.size());
+    if (const int byStem = aStem.compare(bStem); byStem != 0)
+        return byStem < 0 ? -1 : 1;
+    if (aDigits.isEmpty() != bDigits.isEmpty())
+        return aDigits.isEmpty() ? -1 : 1;
+    const QStringView aValue = withoutLeadingZeros(aDigits);
+    const QStringView bValue = withoutLeadingZeros(bDigits);
+    // A longer run of significant digits is the bigger number.
+    if (aValue.size() != bValue.size())
+        return aValue.size() < bValue.size() ? -1 : 1;
+    if (const int byValue = aValue.compare(bValue); byValue != 0)
+        return byValue < 0 ? -1 : 1;
+    // Equal values ("01", "1"): distinct names never compare equal.
+    const int byDigits = aDigits.compare(bDigits);
+    return byDigits < 0 ? -1 : (byDigits > 0 ? 1 : 0);
+}
+
 int compareSortKeys(const SortKey &a, const SortKey &b)
 {
-    if (a.numeric != b.numeric)
-        return a.numeric ? -1 : 1;
-    if (a.numeric)
+    if (a.type != b.type)
+        return a.type < b.type ? -1 : 1;
+    switch (a.type) {
+    case SortKey::Type::Number:
         return a.number < b.number ? -1 : (a.number > b.number ? 1 : 0);
-    return naturalCompare(a.text, b.text);
+    case SortKey::Type::Text:
+        return naturalCompare(a.text, b.text);
+    case SortKey::Type::Names:
+        break;
+    }
+    // Name by name: a shorter list of equal names first.
+    const QStringView aNames = a.text;
+    const QStringView bNames = b.text;
+    qsizetype i = 0;
+    qsizetype j = 0;
+    while (true) {
+        const qsizetype aEnd = endOfName(aNames, i);
+        const qsizetype bEnd = endOfName(bNames, j);
+        if (const int c = compareNames(aNames.sliced(i, aEnd - i), bNames.sliced(j, bEnd - j));
+            c != 0)
+            return c;
+        const bool aMore = aEnd < aNames.size();
+        const bool bMore = bEnd < bNames.size();
+        if (!aMore || !bMore)
+            return aMore == bMore ? 0 : (aMore ? 1 : -1);
+        i = aEnd + 1;
+        j = bEnd + 1;
+    }
 }
 
 } // namespace informant

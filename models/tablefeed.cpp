@@ -48,7 +48,6 @@ TableFeed::TableFeed(KindSource *source, std::shared_ptr<const RowFormatter> for
     , m_worker(new Worker(formatter, query))
     , m_query(query)
 {
-    m_facetCounts.scope = query.facets.namespaces; // the worker's, before any object
     qRegisterMetaType<PreparedBatch>();
     qRegisterMetaType<ChangeBatch>();
     if (threading == Threading::Worker) {

@@ -6,10 +6,12 @@
 // on the CountsTick after the table's batches, with the table's header and
 // the kind tree: the count beside a facet is the rows ticking it leaves,
 // even while the cache runs ahead of the table by the batch in flight.
-// Checking facets filters the table (OR within a key, AND across keys); the
-// label counts are then of the namespaces ticked. The checked facets
-// survive a change of kind. A refresh diffs the counts into the models:
-// O(namespaces + label values), nothing scanned per object.
+// Checking facets filters the table (OR within a key, AND across keys). Each
+// facet counts the objects the table's other filters pass — the selector, the
+// quick filter and the other facet's ticks — so a count is the rows ticking
+// it would leave. The checked facets survive a change of kind. A refresh
+// diffs the counts into the models: O(namespaces + label values), nothing
+// scanned per object.
 
 #include "models/facetselection.h"
 

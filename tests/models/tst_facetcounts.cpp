@@ -1,6 +1,8 @@
 // FacetCounts as the RowPreparer hands them with its batches: added up as
 // the TableFeed does, they are the counts of the objects the table holds,
-// through churn, relabelling, deletions and query changes.
+// through churn, relabelling, deletions and query changes; each facet counts
+// the objects that pass every other filter (selector, quick filter, the other
+// facet's ticks).
 
 #include "models/facetcounts.h"
 #include "models/labelfacetmodel.h"
@@ -10,6 +12,7 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+#include <algorithm>
 #include <limits>
 
 using namespace informant;
@@ -24,16 +27,43 @@ struct Expected
     LabelCounts labels; // values sorted
 };
 
-Expected countByHand(const QHash<QString, KubeObject> &objects, const QSet<QString> &scope)
+bool labelsTicked(const KubeObject &object, const QMap<QString, QSet<QString>> &ticked)
+{
+    for (auto it = ticked.cbegin(); it != ticked.cend(); ++it) {
+        const std::optional<QString> value = object.label(it.key());
+        if (!value || (!it->isEmpty() && !it->contains(*value)))
+            return false;
+    }
+    return true;
+}
+
+bool quickTextMatches(const KubeObject &object, const QString &text)
+{
+    if (text.isEmpty())
+        return true;
+    QStringList texts = testFormatter()->cells(object, 0);
+    texts << object.name() << object.namespaceName();
+    return std::any_of(texts.cbegin(), texts.cend(),
+                       [&](const QString &t) { return t.contains(text, Qt::CaseInsensitive); });
+}
+
+// The namespace facet counts the objects whose labels pass, the label facet
+// those whose namespace passes; both only those the selector and the quick
+// filter pass. Every namespace and label some object has is listed.
+Expected countByHand(const QHash<QString, KubeObject> &objects, const TableQuery &query)
 {
     QMap<QString, qsizetype> namespaces;
     QMap<QString, QMap<QString, qsizetype>> values;
     for (const KubeObject &object : objects) {
+        const bool others = (query.selector.isEmpty() || query.selector.matches(object)) &&
+                            quickTextMatches(object, query.quickText);
+        const bool inNamespaces = query.facets.namespaces.isEmpty() ||
+                                  query.facets.namespaces.contains(object.namespaceName());
+        const bool inLabels = labelsTicked(object, query.facets.labels);
         if (!object.namespaceName().isEmpty())
-            ++namespaces[object.namespaceName()];
-        const bool inScope = scope.isEmpty() || scope.contains(object.namespaceName());
+            namespaces[object.namespaceName()] += others && inLabels ? 1 : 0;
         for (const Label &label : object.labels())
-            values[label.key][label.value] += inScope ? 1 : 0;
+            values[label.key][label.value] += others && inNamespaces ? 1 : 0;
     }
     Expected out;
     for (auto it = namespaces.cbegin(); it != namespaces.cend(); ++it)
@@ -71,6 +101,7 @@ class TestFacetCounts : public QObject
 
 private Q_SLOTS:
     void preparedCountsAreThoseOfTheObjectsHeld();
+    void eachFacetCountsWhatTheOtherFiltersPass();
     void statusUpdateChangesNoCount();
     void cappedKeepsTheBiggestAndTheTicked();
 };
@@ -91,6 +122,17 @@ void TestFacetCounts::preparedCountsAreThoseOfTheObjectsHeld()
                           QStringLiteral("2024-05-01T10:00:00Z"),
                           QString::number(random.bounded(1000)));
     };
+    // What the user may have set, alone or together.
+    const QList<QSet<QString>> namespaceTicks{
+        {}, {QStringLiteral("a")}, {QStringLiteral("b"), QStringLiteral("c")}};
+    const QList<QMap<QString, QSet<QString>>> labelTicks{
+        {},
+        {{QStringLiteral("app"), {QStringLiteral("web"), QStringLiteral("db")}}},
+        {{QStringLiteral("tier"), {}}}};
+    const QStringList selectors{QString(), QStringLiteral("app!=queue"),
+                                QStringLiteral("tier in (t0)")};
+    const QStringList quickTexts{QString(), QStringLiteral("o-1")};
+
     QList<ObjectChange> snapshot;
     for (int n = 0; n < 40; ++n) {
         const KubeObject object = make(n);
@@ -99,20 +141,14 @@ void TestFacetCounts::preparedCountsAreThoseOfTheObjectsHeld()
     }
     FacetCounts total;
     addUp(total, preparer.applyChanges(batchOf(snapshot, true), 0));
-    QSet<QString> scope;
-    for (int round = 0; round < 60; ++round) {
-        if (round % 15 == 7) {
-            // The user ticks namespaces: the rows and the label counts narrow.
-            TableQuery query;
-            scope = round % 2 ? QSet<QString>{QStringLiteral("a")}
-                              : QSet<QString>{QStringLiteral("b"), QStringLiteral("c")};
-            query.facets.namespaces = scope;
-            addUp(total, preparer.setQuery(query, round, 0));
-        } else if (round % 15 == 11) {
-            // Typed in the filter box, sorted: fewer rows, the same counts.
-            TableQuery query = preparer.query();
-            query.quickText = QStringLiteral("o-1");
-            query.sortColumn = 1;
+    TableQuery query;
+    for (int round = 0; round < 120; ++round) {
+        if (round % 5 == 2) {
+            query.facets.namespaces = namespaceTicks.at(random.bounded(3));
+            query.facets.labels = labelTicks.at(random.bounded(3));
+            query.selector = LabelSelector::parse(selectors.at(random.bounded(3))).value();
+            query.quickText = quickTexts.at(random.bounded(2));
+            query.sortColumn = random.bounded(3) - 1;
             addUp(total, preparer.setQuery(query, round, 0));
         }
         QList<ObjectChange> changes;
@@ -128,13 +164,72 @@ void TestFacetCounts::preparedCountsAreThoseOfTheObjectsHeld()
             }
         }
         addUp(total, preparer.applyChanges(batchOf(changes), 0));
-        const Expected expected = countByHand(held, scope);
+        const Expected expected = countByHand(held, query);
         QCOMPARE(total.namespaceCounts(), expected.namespaces);
         QCOMPARE(allLabels(total), expected.labels);
     }
     // And from scratch, as an ordered snapshot counts them.
-    QCOMPARE(FacetCounts::of(held, scope).namespaceCounts(), total.namespaceCounts());
-    QCOMPARE(allLabels(FacetCounts::of(held, scope)), allLabels(total));
+    RowPreparer fresh(testFormatter());
+    fresh.applyChanges(batchOf(QList<ObjectChange>(), true), 0);
+    fresh.setQuery(query, 1, 0);
+    QList<ObjectChange> all;
+    for (const KubeObject &object : std::as_const(held))
+        all.append(upsert(object));
+    const PreparedBatch counted = fresh.applyChanges(batchOf(all, true), 0);
+    QCOMPARE(counted.facets.namespaceCounts(), total.namespaceCounts());
+    QCOMPARE(allLabels(counted.facets), allLabels(total));
+}
+
+// The filter pane's promise, in the simplest case: with a selector set, a
+// namespace's count is the rows ticking it leaves, and the other way round.
+void TestFacetCounts::eachFacetCountsWhatTheOtherFiltersPass()
+{
+    RowPreparer preparer(testFormatter());
+    QList<ObjectChange> snapshot;
+    for (int n = 0; n < 12; ++n) {
+        const QString app = n % 3 == 0 ? QStringLiteral("web") : QStringLiteral("db");
+        snapshot.append(
+            upsert(makeObject(n % 2 ? QStringLiteral("shop") : QStringLiteral("ops"),
+                              QStringLiteral("p-%1").arg(n), {{QStringLiteral("app"), app}})));
+    }
+    preparer.applyChanges(batchOf(snapshot, true), 0);
+    TableQuery query;
+    query.selector = LabelSelector::parse(QStringLiteral("app=web")).value();
+    const PreparedBatch selected = preparer.setQuery(query, 1, 0);
+    QCOMPARE(selected.rows.size(), 4); // p-0, p-3, p-6, p-9
+    const QList<std::pair<QString, qsizetype>> byNamespace{{QStringLiteral("ops"), 2},
+                                                           {QStringLiteral("shop"), 2}};
+    QCOMPARE(selected.facets.namespaceCounts(), byNamespace);
+    QCOMPARE(allLabels(selected.facets).value(QStringLiteral("app")).second,
+             (QList<std::pair<QString, qsizetype>>{{QStringLiteral("db"), 0},
+                                                   {QStringLiteral("web"), 4}}));
+
+    // A label ticked narrows the namespace counts, not its own key's.
+    query.selector = {};
+    query.facets.labels = {{QStringLiteral("app"), {QStringLiteral("web")}}};
+    const PreparedBatch ticked = preparer.setQuery(query, 2, 0);
+    QCOMPARE(ticked.facets.namespaceCounts(), byNamespace);
+    QCOMPARE(allLabels(ticked.facets).value(QStringLiteral("app")).second,
+             (QList<std::pair<QString, qsizetype>>{{QStringLiteral("db"), 8},
+                                                   {QStringLiteral("web"), 4}}));
+
+    // The quick filter too; and a pod coming in counts where it passes.
+    query.quickText = QStringLiteral("p-1"); // p-1, p-10, p-11 (none web)
+    const PreparedBatch typed = preparer.setQuery(query, 3, 0);
+    QVERIFY(typed.rows.isEmpty());
+    QCOMPARE(typed.facets.namespaceCounts(),
+             (QList<std::pair<QString, qsizetype>>{{QStringLiteral("ops"), 0},
+                                                   {QStringLiteral("shop"), 0}}));
+    FacetCounts total = typed.facets;
+    total.add(preparer
+                  .applyChanges(batchOf({upsert(
+                                    makeObject(QStringLiteral("ops"), QStringLiteral("p-12"),
+                                               {{QStringLiteral("app"), QStringLiteral("web")}}))}),
+                                0)
+                  .facets);
+    QCOMPARE(total.namespaceCounts(),
+             (QList<std::pair<QString, qsizetype>>{{QStringLiteral("ops"), 1},
+                                                   {QStringLiteral("shop"), 0}}));
 }
 
 // The common change under churn (a pod's status) keeps namespace and labels:
@@ -171,11 +266,11 @@ void TestFacetCounts::cappedKeepsTheBiggestAndTheTicked()
     qsizetype all = 0;
     for (qsizetype i = 0; i < n; ++i) {
         const QString value = QStringLiteral("v%1").arg(i, 4, 10, QLatin1Char('0'));
-        counts.labels.insert(Label{QStringLiteral("name"), value}, FacetCounts::Tally{i, 0});
+        counts.labels.insert(Label{QStringLiteral("name"), value}, FacetCounts::Tally{i, i});
         all += i;
     }
     counts.labels.insert(Label{QStringLiteral("app"), QStringLiteral("web")},
-                         FacetCounts::Tally{3, 0});
+                         FacetCounts::Tally{3, 3});
     const LabelCounts shown = counts.labelCounts(
         {{QStringLiteral("name"), {QStringLiteral("v0003"), QStringLiteral("v0007")}}}, cap);
     const auto &kept = shown.value(QStringLiteral("name")).second;

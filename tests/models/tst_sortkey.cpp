@@ -1,7 +1,10 @@
 #include "models/rowformatter.h"
 #include "models/sortkey.h"
+#include "testobjects.h"
 
 #include <QTest>
+
+#include <algorithm>
 
 using namespace informant;
 
@@ -14,6 +17,8 @@ private Q_SLOTS:
     void naturalCompareOrdersDigitRunsByValue();
     void numbersSortBeforeTexts();
     void naturalCompareIsATotalOrder();
+    void namesOrderByValueOnlyATrailingNumber();
+    void defaultOrderIsNamespaceThenName();
     void humanAgeMatchesKubectl_data();
     void humanAgeMatchesKubectl();
 };
@@ -86,6 +91,86 @@ void TestSortKey::naturalCompareIsATotalOrder()
             }
         }
     }
+}
+
+namespace {
+
+// The objects' keys in the order the table sorts them by `column`, checked
+// to be a strict order on the way (std::sort needs one).
+QStringList tableOrder(const QList<KubeObject> &objects, int column)
+{
+    const auto formatter = test::testFormatter();
+    QList<std::pair<SortKey, QString>> keyed;
+    for (const KubeObject &object : objects)
+        keyed.append({formatter->sortKey(object, column, 0), object.key()});
+    for (const auto &[a, aKey] : keyed) {
+        for (const auto &[b, bKey] : keyed) {
+            const int c = compareSortKeys(a, b);
+            if ((c == 0) != (aKey == bKey) || c != -compareSortKeys(b, a))
+                return {QStringLiteral("not a strict order: %1, %2").arg(aKey, bKey)};
+        }
+    }
+    std::sort(keyed.begin(), keyed.end(),
+              [](const auto &a, const auto &b) { return compareSortKeys(a.first, b.first) < 0; });
+    QStringList keys;
+    for (const auto &entry : std::as_const(keyed))
+        keys.append(entry.second);
+    return keys;
+}
+
+} // namespace
+
+// A trailing number (pod-2, a StatefulSet's db-10) by value; anything else,
+// a ReplicaSet pod's random suffix first, in plain order, as kubectl lists
+// them: natural order on "-9rt9p" and "-24xdq" put 9 before 24.
+void TestSortKey::namesOrderByValueOnlyATrailingNumber()
+{
+    const QStringList expected = {
+        QStringLiteral("app-0-7d9f8c328-24xdq"),
+        QStringLiteral("app-0-7d9f8c328-66t6p"),
+        QStringLiteral("app-0-7d9f8c328-97rpk"),
+        QStringLiteral("app-0-7d9f8c328-9rt9p"),
+        QStringLiteral("db"),
+        QStringLiteral("db-2"),
+        QStringLiteral("db-10"),
+        QStringLiteral("db-010x"),
+        QStringLiteral("db-10x"),
+        QStringLiteral("db-2x"),
+        QStringLiteral("pod-01"),
+        QStringLiteral("pod-1"),
+        QStringLiteral("pod-2"),
+        QStringLiteral("pod-10"),
+        QStringLiteral("pod-a"),
+    };
+    QList<KubeObject> objects;
+    for (auto it = expected.crbegin(); it != expected.crend(); ++it)
+        objects.append(test::makeObject(QStringLiteral("ns"), *it));
+    QStringList keys;
+    for (const QString &name : expected)
+        keys.append(QStringLiteral("ns/") + name);
+    const int nameColumn = test::testFormatter()->nameColumn();
+    QCOMPARE(tableOrder(objects, nameColumn), keys);
+}
+
+// Unsorted, the table is in kubectl's order, by namespace then name: "ns"
+// before "ns-b" (the object key, "ns/..." after "ns-b/...", would not),
+// numbered namespaces by value.
+void TestSortKey::defaultOrderIsNamespaceThenName()
+{
+    const QStringList expected = {
+        QStringLiteral("ns/web-5f7c9-24xdq"),
+        QStringLiteral("ns/web-5f7c9-9rt9p"),
+        QStringLiteral("ns-2/db-9"),
+        QStringLiteral("ns-2/db-11"),
+        QStringLiteral("ns-10/a"),
+        QStringLiteral("ns-b/a-1"),
+    };
+    QList<KubeObject> objects;
+    for (auto it = expected.crbegin(); it != expected.crend(); ++it) {
+        const qsizetype slash = it->indexOf(u'/');
+        objects.append(test::makeObject(it->left(slash), it->mid(slash + 1)));
+    }
+    QCOMPARE(tableOrder(objects, -1), expected);
 }
 
 void TestSortKey::humanAgeMatchesKubectl_data()

@@ -9,6 +9,7 @@
 #include "ui/filterpane.h"
 
 #include <QAbstractItemModelTester>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -138,6 +139,7 @@ private Q_SLOTS:
     }
     void namespaceCountsAreTheTablesRowsAtEveryPublishedTick();
     void tickingANamespaceLeavesTheRowsItsCountSaid();
+    void namespaceCountsFollowTheSelectorQuickFilterAndLabels();
 };
 
 // The facets counted the cache on a worker thread while the table showed
@@ -212,6 +214,35 @@ void TestFilterPane::tickingANamespaceLeavesTheRowsItsCountSaid()
     QCOMPARE(cacheCount, cacheRows); // before the tick, in every namespace
     QTRY_COMPARE(appCount(*w.labels, QStringLiteral("cache")), shopCache);
     QCOMPARE(namespaceCount(*w.namespaces, QStringLiteral("shop")), shopCount);
+}
+
+// The selector box said "1 of 3" while the namespace facet still counted
+// every pod; each facet counts what the other filters leave.
+void TestFilterPane::namespaceCountsFollowTheSelectorQuickFilterAndLabels()
+{
+    Window w; // shop: web-1, web-2 (app=web); db: pg-0 (app=pg)
+    QTRY_COMPARE(w.table->rowCount(), 3);
+    QTRY_COMPARE(namespaceCount(*w.namespaces, QStringLiteral("shop")), 2);
+    ResourceView *view = w.f.window->resourceView();
+
+    view->selectorBox()->setText(QStringLiteral("app=pg"));
+    QTRY_COMPARE(w.table->rowCount(), 1);
+    QTRY_COMPARE(namespaceCount(*w.namespaces, QStringLiteral("shop")), 0); // listed, at 0
+    QCOMPARE(namespaceCount(*w.namespaces, QStringLiteral("db")), 1);
+    QCOMPARE(appCount(*w.labels, QStringLiteral("web")), 0);
+
+    view->selectorBox()->clear();
+    view->quickFilter()->setText(QStringLiteral("web-1"));
+    QTRY_COMPARE(w.table->rowCount(), 1);
+    QTRY_COMPARE(namespaceCount(*w.namespaces, QStringLiteral("shop")), 1);
+    QCOMPARE(namespaceCount(*w.namespaces, QStringLiteral("db")), 0);
+
+    view->quickFilter()->clear();
+    QTRY_COMPARE(w.table->rowCount(), 3);
+    tickNamespace(w.namespaces, QStringLiteral("db"));
+    QTRY_COMPARE(w.table->rowCount(), 1);
+    QTRY_COMPARE(appCount(*w.labels, QStringLiteral("web")), 0);
+    QCOMPARE(namespaceCount(*w.namespaces, QStringLiteral("shop")), 2); // its own ticks aside
 }
 
 QTEST_MAIN(TestFilterPane)
