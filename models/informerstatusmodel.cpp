@@ -41,8 +41,8 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
         case StateColumn:
             return freshnessText(s, nowMs());
         case ObjectsColumn:
-            if (s.state == InformerStatus::State::Listing)
-                return QLocale().toString(s.itemsListed);
+            // What is cached, as the tree and the status bar count it, also
+            // while a relist runs: its progress is in the State column.
             if (!s.synced) // never listed: no count, not "0" (the tree says "—" too)
                 return QStringLiteral("—");
             return QLocale().toString(e.objectCount >= 0 ? e.objectCount : s.objects);

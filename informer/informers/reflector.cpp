@@ -230,6 +230,8 @@ void Reflector::run()
             else
                 qCWarning(lcInformer) << m_options.name << "failed to watch:" << error.message;
         }
+        if (std::exchange(m_relistAtOnce, false))
+            continue;
         // Sliding: the delay is computed after every iteration, failed or not.
         const qint64 delay = m_backoff.nextDelayMs();
         State state = State::BackingOff;

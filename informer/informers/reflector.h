@@ -11,6 +11,10 @@
 //  - watch at the last resourceVersion with bookmarks and timeoutSeconds in
 //    [300, 600); the §2.7 error table (410 relist, 429/conn-refused re-watch
 //    with backoff, very short watch, 500 retry window, other errors relist);
+//  - one deviation from that table: a watch answered "too large resource
+//    version" (a server restored with an older state) relists at once
+//    without a resourceVersion, where client-go backs off and relists at the
+//    last one first (see watchLoop);
 //  - a watch request that fails with a closed connection or a timeout is
 //    sent again a second later, 10 times, then taken as an empty watch, as
 //    client-go's Request.Watch does: the watch resumes from the last
@@ -143,6 +147,9 @@ private:
     void armTimer(WatchStream *stream, qint64 startMs, int timeoutSeconds);
     void disarmTimer();
     bool internalErrorRetryAllowed(const ApiError &error);
+    // A watch answered "too large resource version": the next relist is a
+    // consistent read, asked for at once unless the last one was already.
+    void relistAfterTooLargeResourceVersion(const ApiError &error);
     void reportState(int state, const QString &error = {}, qint64 retryAtMs = -1);
 
     std::shared_ptr<ListerWatcher> m_listerWatcher;
@@ -163,6 +170,11 @@ private:
     bool m_lastSyncResourceVersionUnavailable = false;
     bool m_paginatedResult = false;
     bool m_hasListed = false; // later lists count as relists
+    // The watch loop asks run() for the next relist without the backoff.
+    bool m_relistAtOnce = false;
+    // A relist was made at once for a too-large resourceVersion and no watch
+    // has received anything since: the next such answer backs off instead.
+    bool m_relistedForTooLarge = false;
 
     // A streaming list hands its open stream to the watch loop together with
     // the events that followed the initial-events-end bookmark in its batch.

@@ -133,6 +133,8 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
                         return {};
                     continue;
                 }
+                if (error.isTooLargeResourceVersion())
+                    relistAfterTooLargeResourceVersion(error);
                 return error;
             }
             stream = std::move(started.value());
@@ -163,6 +165,8 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
         disarmTimer();
         stream->stop();
         stream.reset();
+        if (outcome.events > 0)
+            m_relistedForTooLarge = false;
         if (!outcome.closedBecause.isEmpty())
             reportState(int(State::Connecting), outcome.closedBecause);
 
@@ -186,6 +190,11 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
             qCDebug(lcInformer) << m_options.name << "watch closed:" << error.message;
             return {}; // relist at the last RV (not forcing "")
         }
+        if (error.isTooLargeResourceVersion()) {
+            qCDebug(lcInformer) << m_options.name << "watch closed:" << error.message;
+            relistAfterTooLargeResourceVersion(error);
+            return {};
+        }
         if (error.isTooManyRequests()) {
             if (!backoffSleep())
                 return {};
@@ -196,6 +205,29 @@ ApiResult<void> Reflector::watchLoop(std::unique_ptr<WatchStream> stream)
         qCWarning(lcInformer) << m_options.name << "watch ended with error:" << error.message;
         return {};
     }
+}
+
+// client-go's reflector relists at once without a resourceVersion when a
+// list or a streaming list is answered "too large resource version"
+// (isTooLargeResourceVersionError: setIsLastSyncResourceVersionUnavailable,
+// then "retry immediately"), but a plain watch so answered takes the path of
+// any other error: a backoff, then a relist at the same resourceVersion, whose
+// answer is too large again. After an API server restored with an older
+// state, or replaced by one that lost it, that resourceVersion may never be
+// reached, and the backoff is at its cap from the outage: a minute before the
+// relist began. The watch takes the list's rule here. Once only while no
+// watch has received anything since: a server whose replicas disagree behind
+// a load balancer (the list from one, the watch on one behind it) would
+// otherwise be relisted from without a pause.
+void Reflector::relistAfterTooLargeResourceVersion(const ApiError &error)
+{
+    {
+        std::lock_guard lock(m_rvMutex);
+        m_lastSyncResourceVersionUnavailable = true;
+    }
+    if (m_status)
+        m_status->setLastError(error.message);
+    m_relistAtOnce = !std::exchange(m_relistedForTooLarge, true);
 }
 
 Reflector::WatchOutcome Reflector::handleWatch(WatchStream &stream, qint64 startMs,

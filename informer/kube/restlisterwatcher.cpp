@@ -122,6 +122,14 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watch(const ListOptio
         ApiResult<std::unique_ptr<WatchStream>> started = watchAttempt(options, false);
         if (started.ok())
             return started;
+        // Not sent again: the reflector relists without a resourceVersion at
+        // once (reflectorwatch.cpp). An API server answers a watch at a
+        // resourceVersion it has not reached inside the stream (the watch
+        // cache's ERROR event, HTTP 200), which client-go's Request.Watch
+        // never retries; informant-sim answers a 504 with Retry-After, whose
+        // ten rounds were ten seconds of a known answer.
+        if (started.error().isTooLargeResourceVersion())
+            return started;
         // Before the wait: the answer is news while it lasts.
         if (m_watchRetryObserver && started.error().kind != ApiError::Kind::Cancelled)
             m_watchRetryObserver(started.error());

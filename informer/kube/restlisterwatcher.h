@@ -5,7 +5,8 @@
 // NewFilteredListWatchFromClient): list() is GET <collection>?<options>,
 // watch() the same with watch=true, both with Accept: application/json.
 // Both are sent again when a 429 or 5xx says when to come back, as
-// client-go's request does (RestClient::waitToRetry).
+// client-go's request does (RestClient::waitToRetry), except a watch
+// answered "too large resource version" (see watch()).
 //
 // Threading: list() and watch() block the calling thread (a reflector's
 // worker thread) in a local QEventLoop. The first call from a thread creates

@@ -12,6 +12,27 @@ using namespace informant::test;
 using Script = std::function<void(FakeListerWatcher &)>;
 Q_DECLARE_METATYPE(Script)
 
+namespace {
+
+// What an API server says of a resourceVersion it has not reached.
+ApiStatus tooLargeStatus()
+{
+    ApiStatus status =
+        ApiStatus::failure(504, "Timeout", "Timeout: Too large resource version: 10, current: 3");
+    status.causes = {StatusCause{"ResourceVersionTooLarge", "Too large resource version", {}}};
+    return status;
+}
+
+WatchEvent tooLargeEvent()
+{
+    WatchEvent event;
+    event.type = WatchEvent::Type::Error;
+    event.status = tooLargeStatus();
+    return event;
+}
+
+} // namespace
+
 class TstReflector : public QObject
 {
     Q_OBJECT
@@ -23,6 +44,7 @@ private Q_SLOTS:
     void listErrorsRelistWithEmptyResourceVersion_data();
     void listErrorsRelistWithEmptyResourceVersion();
     void otherListErrorReachesTheWatchErrorHandlerAndBacksOff();
+    void tooLargeWatchRelistsAtOnceOnlyUntilAWatchReceivesSomething();
     void pagedRelistFallsBackToFullListWhenContinueExpires();
     void paginatedInitialListKeepsPagingRelists();
     void watchEventsReachTheStoreAndAdvanceTheResourceVersion();
@@ -122,9 +144,18 @@ void TstReflector::watchOutcomesFollowTheErrorTable_data()
         << QStringList{watchAt("10")} << QList<qint64>{800};
     QTest::newRow("watch start 410 → error handler, backoff, relist")
         << startError(makeStatusError(410, "Expired")) << QStringList{relist} << QList<qint64>{800};
-    QTest::newRow("watch start 504 too large → error handler, backoff, relist")
+    // Without details client-go does not read the words: a plain timeout.
+    QTest::newRow("watch start 504 without details → error handler, backoff, relist")
         << startError(makeStatusError(504, "Timeout", "Too large resource version"))
         << QStringList{relist} << QList<qint64>{800};
+    // Not client-go (which backs off, then relists at the last RV): a
+    // consistent relist at once, as its list() does for the same answer.
+    const QString consistentList = QStringLiteral("list limit=500");
+    QTest::newRow("watch start 504 too large → error handler, consistent relist at once")
+        << startError(ApiError::fromStatus(tooLargeStatus())) << QStringList{consistentList}
+        << QList<qint64>{};
+    QTest::newRow("stream ERROR 504 too large → consistent relist at once")
+        << stream({events({tooLargeEvent()})}) << QStringList{consistentList} << QList<qint64>{};
     QTest::newRow("watch start 500 → error handler, backoff, relist")
         << startError(makeStatusError(500, "InternalError")) << QStringList{relist}
         << QList<qint64>{800};
@@ -196,6 +227,32 @@ void TstReflector::otherListErrorReachesTheWatchErrorHandlerAndBacksOff()
     QCOMPARE(h.handledErrors.size(), 2);
     QVERIFY(h.handledErrors.at(0).isAuthError());
     QVERIFY(h.handledErrors.at(0).message.contains("pods is forbidden"));
+}
+
+// A server whose replicas disagree (the list from one, the watch on one
+// that lags behind it) answers every watch "too large": the relist at once
+// is made once, then the backoff paces them, until a watch receives
+// something.
+void TstReflector::tooLargeWatchRelistsAtOnceOnlyUntilAWatchReceivesSomething()
+{
+    const ApiError tooLarge = ApiError::fromStatus(tooLargeStatus());
+    Harness h;
+    h.lw->addList(makePage("10", {makePod("a", "5")}));
+    h.lw->addWatch(tooLarge);
+    h.lw->addList(makePage("20", {makePod("a", "5")}));
+    h.lw->addWatch(tooLarge);
+    h.lw->addList(makePage("30", {makePod("a", "5")}));
+    h.lw->addWatch({events({makeEvent(WatchEvent::Type::Modified, makePod("a", "31"))}),
+                    events({tooLargeEvent()})});
+    h.lw->addList(makePage("40", {makePod("a", "5")}));
+    h.start();
+    QVERIFY(h.finish(8));
+    QCOMPARE(h.lw->requests(),
+             (QStringList{kInitialList, watchAt("10"), "list limit=500", watchAt("20"),
+                          "list limit=500", watchAt("30"), "list limit=500", watchAt("40")}));
+    QCOMPARE(h.clock->sleeps(), QList<qint64>{800}); // only before the second relist
+    QCOMPARE(h.handledErrors.size(), 2);             // the watch starts' answers
+    QVERIFY(h.handledErrors.at(0).isTooLargeResourceVersion());
 }
 
 void TstReflector::pagedRelistFallsBackToFullListWhenContinueExpires()

@@ -692,6 +692,32 @@ private slots:
         QCOMPARE(server.requests.size(), 3);
     }
 
+    // A watch at a resourceVersion the server has not reached (restored
+    // with an older state) is not sent again on its Retry-After: an API
+    // server says so inside the stream, which client-go never retries, and
+    // the reflector relists without one at once. Ten rounds of the same
+    // answer were ten seconds before it could.
+    void watchAtTooLargeResourceVersionIsNotSentAgain()
+    {
+        const QByteArray tooLarge =
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":"
+            "\"Failure\",\"message\":\"Timeout: Too large resource version: 42, current: 7\","
+            "\"reason\":\"Timeout\",\"details\":{\"causes\":[{\"reason\":"
+            "\"ResourceVersionTooLarge\",\"message\":\"Too large resource version\"}],"
+            "\"retryAfterSeconds\":1},\"code\":504}";
+        FakeApiServer server([&](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(socket, 504, tooLarge, "application/json", "Retry-After: 1\r\n");
+        });
+        QVERIFY(server.listen());
+        RestListerWatcher lw(connectionTo(server.url()), pods());
+        ListOptions options;
+        options.resourceVersion = QStringLiteral("42");
+        auto stream = lw.watch(options);
+        QVERIFY(!stream.ok());
+        QVERIFY(stream.error().isTooLargeResourceVersion());
+        QCOMPARE(server.requests.size(), 1);
+    }
+
     // cancel() ends the wait for the server's Retry-After: the reflector
     // stops without waiting out a minute.
     void cancelEndsWatchWaitingToBeSentAgain()

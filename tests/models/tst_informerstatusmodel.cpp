@@ -69,6 +69,7 @@ private Q_SLOTS:
     void lastEventWording();
     void statusChangeIsOneRowUpdate();
     void listingShowsProgress();
+    void relistCountsTheCacheNotTheItemsReceived();
     void eventRateFallsToZeroWhenNothingArrives();
     void connectingIsNotWatching();
 };
@@ -219,6 +220,50 @@ void TestInformerStatusModel::listingShowsProgress()
              QStringLiteral("listing 50"));
     pods.setStatus(synced);
     QCOMPARE(model.index(0, 0).data(InformerStatusModel::ProgressRole).toInt(), -1);
+}
+
+// While a relist ran, the panel said "listing, Objects 57" (the items
+// received so far) where the tree and the status bar counted the 220 still
+// cached: Objects is the cache, the relist's progress is the state's.
+void TestInformerStatusModel::relistCountsTheCacheNotTheItemsReceived()
+{
+    LocalKindSource pods(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
+    InformerStatusModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.addSource(&pods);
+    const QModelIndex state = model.index(0, InformerStatusModel::StateColumn);
+    const QModelIndex objects = model.index(0, InformerStatusModel::ObjectsColumn);
+
+    InformerStatus first;
+    first.state = State::Listing;
+    first.itemsListed = 1200;
+    pods.setStatus(first);
+    QCOMPARE(objects.data().toString(), QStringLiteral("—")); // nothing cached yet
+    QCOMPARE(state.data().toString(),
+             QStringLiteral("listing %1").arg(QLocale().toString(qint64(1200))));
+
+    InformerStatus watching;
+    watching.state = State::Watching;
+    watching.synced = true;
+    watching.objects = 220;
+    pods.setStatus(watching);
+    model.setObjectCount(&pods, 220);
+    QCOMPARE(objects.data().toString(), QLocale().toString(qint64(220)));
+
+    InformerStatus relisting = watching;
+    relisting.state = State::Listing;
+    relisting.itemsListed = 57;
+    pods.setStatus(relisting);
+    QCOMPARE(objects.data().toString(), QLocale().toString(qint64(220)));
+    QCOMPARE(state.data().toString(), QStringLiteral("relisting · 57 received"));
+    QCOMPARE(model.index(0, 0).data(InformerStatusModel::ProgressRole).toInt(), 25);
+    QCOMPARE(freshnessSentence(relisting, QStringLiteral("pods"), 0),
+             QStringLiteral("Relisting pods… 57 received so far. Showing the last known state."));
+    relisting.itemsListed = 0;
+    pods.setStatus(relisting);
+    QCOMPARE(state.data().toString(), QStringLiteral("relisting"));
+    QCOMPARE(objects.data().toString(), QLocale().toString(qint64(220)));
 }
 
 // The tracker publishes when something changes; a server that went quiet

@@ -327,22 +327,20 @@ void TstHostileInput::unansweredWatchIsNotWatching()
     informer.stop();
 }
 
-// A watch the REST client sends again on its own (a 504 "too large resource
-// version" with Retry-After, from a server restored with an older state):
-// the status names that answer while the retries go on, not the error of
-// before.
+// A watch the REST client sends again on its own (a 503 with Retry-After,
+// from an API server shutting down behind its load balancer): the status
+// names that answer while the retries go on, not the error of before.
 void TstHostileInput::watchSentAgainOnItsOwnNamesTheLatestAnswer()
 {
-    const QByteArray tooLarge =
+    const QByteArray unavailable =
         "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
-        "\"message\":\"Timeout: Too large resource version: 10, current: 3\",\"reason\":"
-        "\"Timeout\",\"details\":{\"causes\":[{\"reason\":\"ResourceVersionTooLarge\","
-        "\"message\":\"Too large resource version\"}],\"retryAfterSeconds\":30},\"code\":504}";
-    HostileServer server([&tooLarge](const HostileRequest &request) {
+        "\"message\":\"The apiserver is shutting down, please try again later.\",\"reason\":"
+        "\"ServiceUnavailable\",\"details\":{\"retryAfterSeconds\":30},\"code\":503}";
+    HostileServer server([&unavailable](const HostileRequest &request) {
         if (!request.isWatch())
             return behave(request);
-        HostilePlan plan = answer(tooLarge);
-        plan.status = 504;
+        HostilePlan plan = answer(unavailable);
+        plan.status = 503;
         return plan;
     });
     SharedIndexInformerOptions options;
@@ -351,7 +349,7 @@ void TstHostileInput::watchSentAgainOnItsOwnNamesTheLatestAnswer()
     SharedIndexInformer informer(podsListerWatcher(server.url()), options);
     informer.start();
     QTRY_VERIFY_WITH_TIMEOUT(informer.hasSynced(), 15000);
-    QTRY_VERIFY2(informer.status().lastError.contains(QStringLiteral("Too large resource version")),
+    QTRY_VERIFY2(informer.status().lastError.contains(QStringLiteral("shutting down")),
                  qPrintable(informer.status().lastError));
     QCOMPARE(server.requests().size(), 2); // the list, one watch: the retry waits 30 s
     informer.stop();
