@@ -23,6 +23,7 @@ FreshnessLevel freshnessLevel(const InformerStatus &status)
     case State::BackingOff:
     case State::Stopped:
     case State::Gone:
+    case State::NotRecorded: // nothing live: no rows, no count
         return FreshnessLevel::Stale;
     case State::Unauthorized:
     case State::Forbidden:
@@ -51,6 +52,13 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs)
     case State::Pending:
         return QStringLiteral("starting");
     case State::Listing:
+        // A relist's count is its progress, not the objects: beside the
+        // cached ones ("220 objects") a bare "listing 57" read as a cache
+        // that had lost most of them.
+        if (status.synced)
+            return status.itemsListed > 0 ? QStringLiteral("relisting · %1 received")
+                                                .arg(QLocale().toString(status.itemsListed))
+                                          : QStringLiteral("relisting");
         return status.itemsListed > 0
                    ? QStringLiteral("listing %1").arg(QLocale().toString(status.itemsListed))
                    : QStringLiteral("listing");
@@ -73,6 +81,8 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs)
     case State::Connecting:
         return status.synced ? QStringLiteral("reopening the watch")
                              : QStringLiteral("opening the watch");
+    case State::NotRecorded:
+        return QStringLiteral("not in this recording");
     }
     return {};
 }
@@ -91,7 +101,8 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
     case State::Pending:
         return QStringLiteral("Starting the watch of %1…").arg(what);
     case State::Listing:
-        return QStringLiteral("Listing %1%2… %3 so far.%4")
+        return (status.synced ? QStringLiteral("Relisting %1%2… %3 received so far.%4")
+                              : QStringLiteral("Listing %1%2… %3 so far.%4"))
             .arg(what, currentError, QLocale().toString(status.itemsListed), shown);
     case State::BackingOff:
         // Never listed: nothing was lost, the cluster could not be read yet.
@@ -119,6 +130,8 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
         return (status.synced ? QStringLiteral("Reopening the watch of %1%2…%3")
                               : QStringLiteral("Opening the watch of %1%2…%3"))
             .arg(what, currentError, shown);
+    case State::NotRecorded:
+        return QStringLiteral("Not in this recording: %1 were not recorded.").arg(what);
     }
     return {};
 }
@@ -162,6 +175,7 @@ QString notWatchedReason(const InformerStatus &status)
     case State::WaitingForSignIn:
     case State::Gone:
     case State::Connecting:
+    case State::NotRecorded:
         // Their words count nothing: the time is not read.
         return freshnessText(status, 0);
     }

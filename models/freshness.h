@@ -15,7 +15,8 @@ namespace informant {
 enum class FreshnessLevel { Fresh, Working, Stale, Failed };
 
 FreshnessLevel freshnessLevel(const InformerStatus &status);
-// Short state text: "watching", "listing 1,200", "reconnecting in 4 s", ...
+// Short state text: "watching", "listing 1,200", "relisting · 57 received",
+// "reconnecting in 4 s", ...
 QString freshnessText(const InformerStatus &status, qint64 nowMs);
 // One sentence for a banner: what is wrong and what happens next, naming
 // `what` ("pods in demo").

@@ -7,6 +7,7 @@
 #include "models/builtinkinds.h"
 #include "models/informerkindsource.h"
 #include "models/kinddiscovery.h"
+#include "models/localkindsource.h"
 #include "models/rediscovery.h"
 
 #include <QCoreApplication>
@@ -232,6 +233,16 @@ KindSource *LiveClusterSession::source(const KindInfo &kind)
 {
     if (InformerKindSource *s = m_sources.value(kind.id()))
         return s;
+    if (KindSource *s = m_notRecorded.value(kind.id()))
+        return s;
+    if (m_options.recordedResources && !m_options.recordedResources->contains(kind.id())) {
+        auto *notRecorded = new LocalKindSource(kind, this);
+        InformerStatus status;
+        status.state = InformerStatus::State::NotRecorded;
+        notRecorded->setStatus(status);
+        m_notRecorded.insert(kind.id(), notRecorded);
+        return notRecorded;
+    }
     if (!m_kindsById.contains(kind.id()))
         m_kindsById.insert(kind.id(), kind);
     // Once every namespace was forbidden for one kind, the others start in

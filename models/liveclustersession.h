@@ -18,6 +18,7 @@
 #include <QSet>
 
 #include <memory>
+#include <optional>
 
 namespace informant {
 
@@ -38,6 +39,12 @@ struct LiveSessionOptions
     // is forbidden (a user whose Role binds in one namespace): -n, else the
     // context's namespace. Empty: such a kind stays Forbidden.
     QString fallbackNamespace;
+    // The server replays a recording (informant --replay) holding these
+    // resources, by qualified name ("pods", "deployments.apps"). It serves
+    // every other built-in kind empty, and an empty list would read as "none
+    // in the cluster": such a kind gets no informer, and its source only
+    // says it is NotRecorded. nullopt: a live cluster, every kind watched.
+    std::optional<QSet<QString>> recordedResources;
 };
 
 class LiveClusterSession final : public ClusterSession
@@ -56,6 +63,7 @@ public:
     QList<KindInfo> kinds() const override { return m_kinds; }
     bool kindsDiscovered() const override { return m_kindsDiscovered; }
     KindSource *source(const KindInfo &kind) override;
+    // The informers' sources: a kind a replay did not record has none.
     QList<KindSource *> sources() const override;
     bool keepsManagedFields() const override { return m_options.keepManagedFields; }
     QString fallbackNamespace() const override { return m_options.fallbackNamespace; }
@@ -107,6 +115,8 @@ private:
     QString m_firstNarrowedPlural; // the kind that was forbidden first, for the notice
     QString m_narrowingNotice;     // what failed() said of it, while true
     QList<InformerKindSource *> m_order;
+    // Per kind id: the source of a kind the replayed recording does not hold.
+    QHash<QString, KindSource *> m_notRecorded;
     bool m_waitingForSignIn = false;
     bool m_kindsDiscovered = false;
 

@@ -73,8 +73,10 @@ void FreshnessBanner::refresh()
 {
     const FreshnessLevel level = freshnessLevel(m_status);
     // A first list in progress is shown by the status bar; the banner is for
-    // data that is (or may be) stale.
-    const bool visible = level == FreshnessLevel::Stale || level == FreshnessLevel::Failed;
+    // data that is (or may be) stale. A kind a replay did not record has no
+    // data: the empty table or timeline says so.
+    const bool visible = (level == FreshnessLevel::Stale || level == FreshnessLevel::Failed) &&
+                         m_status.state != InformerStatus::State::NotRecorded;
     if (!visible) {
         hide();
         return;

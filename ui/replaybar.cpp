@@ -2,9 +2,11 @@
 
 #include "models/secondclock.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QLabel>
+#include <QProxyStyle>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -42,6 +44,23 @@ int sliderValue(qint64 ms)
     return int(std::clamp<qint64>(ms, 0, std::numeric_limits<int>::max()));
 }
 
+// A click on the slider's track moves the replay there, as in a media
+// player; styles make it a page step (Fusion moves there on a middle click
+// only). The click is then a press on the handle: a drag may follow.
+class SeekOnClickStyle final : public QProxyStyle
+{
+public:
+    using QProxyStyle::QProxyStyle;
+
+    int styleHint(StyleHint hint, const QStyleOption *option, const QWidget *widget,
+                  QStyleHintReturn *returnData) const override
+    {
+        if (hint == SH_Slider_AbsoluteSetButtons)
+            return Qt::LeftButton | Qt::MiddleButton;
+        return QProxyStyle::styleHint(hint, option, widget, returnData);
+    }
+};
+
 } // namespace
 
 ReplayBar::ReplayBar(ReplayControls controls, QWidget *parent)
@@ -62,6 +81,10 @@ ReplayBar::ReplayBar(ReplayControls controls, QWidget *parent)
     m_slider->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_slider->setMinimumWidth(200);
     m_slider->setAccessibleName(QStringLiteral("Replay position"));
+    // Over the application's style (the theme's Fusion), not the desktop's.
+    auto *seekOnClick = new SeekOnClickStyle(QApplication::style()->name());
+    seekOnClick->setParent(m_slider);
+    m_slider->setStyle(seekOnClick);
     m_time->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_time->setContentsMargins(8, 0, 8, 0);
     for (const double speed : kSpeeds)
@@ -128,7 +151,7 @@ void ReplayBar::refresh()
                                : QStringLiteral("Go on playing the recording"));
     m_updating = true;
     m_slider->setMaximum(sliderValue(position.durationMs));
-    // A page step of a tenth of the recording, for clicks beside the handle.
+    // A page step of a tenth of the recording (Page Up and Down).
     m_slider->setPageStep(std::max(1, sliderValue(position.durationMs / 10)));
     if (!m_slider->isSliderDown())
         m_slider->setValue(sliderValue(position.positionMs));
@@ -180,7 +203,7 @@ void ReplayBar::onSliderValueChanged(int value)
     if (m_updating)
         return;
     if (!m_slider->isSliderDown()) {
-        seekTo(value); // the keyboard, or a click beside the handle
+        seekTo(value); // the keyboard, or a click on the track
         return;
     }
     // Dragged: the table follows the handle, but the simulator is asked at

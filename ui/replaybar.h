@@ -2,8 +2,9 @@
 
 // ReplayBar: the controls of a recording's replay (`informant --replay FILE`),
 // a tool bar shown only in replay sessions. A play/pause button, a slider
-// over the recording's duration that moves the replay when released (and
-// while dragged, at most every kSeekWhileDraggingMs), the recorded wall-clock
+// over the recording's duration that moves the replay to where its track is
+// clicked, or its handle released (and while dragged, at most every
+// kSeekWhileDraggingMs), the recorded wall-clock
 // time at the position (local time, with "+m:ss of m:ss"), and the speed.
 //
 // The bar knows the replay only through ReplayControls (the application

@@ -279,6 +279,12 @@ void ResourceView::updateCounts()
 {
     if (!m_feed)
         return;
+    // A kind a replay did not record has no count: 0 would read as none.
+    if (m_feed->source()->status().state == InformerStatus::State::NotRecorded) {
+        m_counts->setText(QStringLiteral("—"));
+        updateEmptyHint();
+        return;
+    }
     const ResourceTableModel *model = m_feed->model();
     const QLocale locale;
     const qint64 shown = model->rowCount();
@@ -309,6 +315,8 @@ void ResourceView::updateEmptyHint()
                    .arg(plural, QLocale().toString(total));
     else if (status.state == InformerStatus::State::Gone)
         text = QStringLiteral("The cluster no longer serves %1.").arg(plural);
+    else if (status.state == InformerStatus::State::NotRecorded)
+        text = QStringLiteral("%1 were not recorded in this replay.").arg(s->kind().pluralTitle());
     else if (status.synced)
         text = QStringLiteral("No %1.").arg(plural);
     else if (status.state == InformerStatus::State::Listing)

@@ -4,7 +4,7 @@
 
 namespace informant {
 
-StartupFailureDialog::StartupFailureDialog(const QString &error, QWidget *parent)
+StartupFailureDialog::StartupFailureDialog(const QString &error, Attempt attempt, QWidget *parent)
     : QMessageBox(parent)
 {
     setObjectName(QStringLiteral("startupFailureDialog"));
@@ -12,9 +12,16 @@ StartupFailureDialog::StartupFailureDialog(const QString &error, QWidget *parent
     setIcon(QMessageBox::Warning);
     // Plain text: the message quotes files and server answers, never markup.
     setTextFormat(Qt::PlainText);
-    setText(QStringLiteral("Informant could not connect to a cluster.\n\n") + error);
-    setInformativeText(QStringLiteral("You can open the built-in demo cluster, choose another "
-                                      "kubeconfig file, or quit."));
+    if (attempt == Attempt::Replay) {
+        // No cluster was tried: the file could not be read or is no recording.
+        setText(QStringLiteral("Informant could not open the recording to replay.\n\n") + error);
+        setInformativeText(QStringLiteral("You can open the built-in demo cluster, connect to a "
+                                          "cluster with a kubeconfig file, or quit."));
+    } else {
+        setText(QStringLiteral("Informant could not connect to a cluster.\n\n") + error);
+        setInformativeText(QStringLiteral("You can open the built-in demo cluster, choose another "
+                                          "kubeconfig file, or quit."));
+    }
     m_demo = addButton(QStringLiteral("Open &demo cluster"), QMessageBox::AcceptRole);
     m_kubeconfig = addButton(QStringLiteral("&Choose kubeconfig…"), QMessageBox::ActionRole);
     m_quit = addButton(QStringLiteral("&Quit"), QMessageBox::RejectRole);

@@ -32,6 +32,8 @@ QString unwatchedKindsReason(WatchedKinds kinds)
     case WatchedKinds::BuiltIn:
         return QStringLiteral("custom and less common kinds are watched once shown, or all "
                               "kinds with --watch-kinds all");
+    case WatchedKinds::Recorded:
+        return QStringLiteral("not in this recording");
     case WatchedKinds::All:
         break;
     }

@@ -16,6 +16,10 @@ enum class WatchedKinds {
     Shown,   // only kinds that were shown (no counts for the others)
     BuiltIn, // every built-in kind, custom kinds when shown (the default)
     All,     // every kind discovery offers
+    // A replay of a recording (informant --replay, which decides it): every
+    // kind, of which the session watches those the recording holds; the
+    // others are not in it, whatever --watch-kinds says.
+    Recorded,
 };
 
 // "shown", "builtin" or "all"; nullopt for anything else.

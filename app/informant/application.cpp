@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -63,6 +64,9 @@ QString Application::startReplay(ClusterConfig &config, QString &name)
     if (!started.ok())
         return QStringLiteral("Could not replay the recording: ") + started.errorMessage();
     m_simPort = m_simulator->port();
+    const auto state = m_simulator->recordingReplayState();
+    const QStringList recorded = state ? state->resources : QStringList();
+    m_recordedResources = QSet<QString>(recorded.begin(), recorded.end());
     config.contextName = QStringLiteral("replay");
     config.server = QUrl(m_simulator->url());
     name = QStringLiteral("replay of %1").arg(QFileInfo(m_options.replayFile).fileName());
@@ -125,6 +129,7 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
     // A user allowed one namespace only (whatever -A says) is shown that one.
     sessionOptions.fallbackNamespace =
         m_options.namespaceName.isEmpty() ? config.namespaceName : m_options.namespaceName;
+    sessionOptions.recordedResources = m_recordedResources;
     auto *session = new LiveClusterSession(config, name, sessionOptions);
     auto *window = new MainWindow(session, m_contexts,
                                   [this](const QString &context) { openContext(context); });
@@ -138,7 +143,8 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
         addReplayBar(window);
     if (m_bench)
         window->setBenchRecorder(m_bench);
-    window->setWatchedKinds(watchedKindsChoice(m_options.watchKinds));
+    window->setWatchedKinds(m_recordedResources ? WatchedKinds::Recorded
+                                                : watchedKindsChoice(m_options.watchKinds));
     // The informers watch every namespace; the namespace only ticks the
     // filter pane, which the user can widen.
     if (!namespaceName.isEmpty())
@@ -258,10 +264,25 @@ void Application::addReplayBar(MainWindow *window)
     window->addToolBar(Qt::BottomToolBarArea, new ReplayBar(std::move(controls), window));
 }
 
+QString Application::replayStartKind() const
+{
+    if (!m_recordedResources || m_recordedResources->isEmpty())
+        return {};
+    const QString last = QSettings().value(QStringLiteral("window/lastKind")).toString();
+    for (const QString &kind : {last, QStringLiteral("pods")}) {
+        if (m_recordedResources->contains(kind))
+            return kind;
+    }
+    QStringList recorded(m_recordedResources->begin(), m_recordedResources->end());
+    recorded.sort(); // the same kind at every start
+    return recorded.first();
+}
+
 void Application::applyStartOptions(MainWindow *window)
 {
-    if (!m_options.kind.isEmpty())
-        window->showKindNamed(m_options.kind);
+    if (const QString kind = m_options.kind.isEmpty() ? replayStartKind() : m_options.kind;
+        !kind.isEmpty())
+        window->showKindNamed(kind);
     if (!m_options.sort.isEmpty()) {
         const QStringList parts = m_options.sort.split(QLatin1Char(':'));
         const Qt::SortOrder order =

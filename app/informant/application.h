@@ -11,8 +11,10 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <memory>
+#include <optional>
 
 namespace informant {
 
@@ -49,6 +51,9 @@ private:
     // The bar that pauses the replay and moves it through time.
     void addReplayBar(MainWindow *window);
     void applyStartOptions(MainWindow *window);
+    // The kind a replay opens on without --kind: one the recording holds (the
+    // last kind shown, or pods, may not be in it).
+    QString replayStartKind() const;
     void startBenchWhenSynced(MainWindow *window);
     static bool tableSyncedWithRows(MainWindow *window);
 
@@ -57,6 +62,9 @@ private:
     Options m_options;
     std::unique_ptr<sim::Simulator> m_simulator;
     quint16 m_simPort = 0;
+    // What --replay's recording holds ("pods", "deployments.apps"); nullopt
+    // when not replaying.
+    std::optional<QSet<QString>> m_recordedResources;
     Kubeconfig m_kubeconfig;
     QStringList m_contexts;
     QHash<QString, QPointer<MainWindow>> m_windows;

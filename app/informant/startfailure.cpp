@@ -64,7 +64,9 @@ Options optionsForKubeconfig(const Options &failed, const QString &kubeconfig)
 
 std::optional<Options> askAfterStartFailure(const QString &error, const Options &options)
 {
-    StartupFailureDialog dialog(error);
+    StartupFailureDialog dialog(error, options.replayFile.isEmpty()
+                                           ? StartupFailureDialog::Attempt::Cluster
+                                           : StartupFailureDialog::Attempt::Replay);
     if (!options.screenshot.isEmpty()) {
         grabDialog(dialog, options);
         return std::nullopt;

@@ -27,6 +27,8 @@ QString InformerStatus::stateName(State state)
         return QStringLiteral("gone");
     case State::Connecting:
         return QStringLiteral("connecting");
+    case State::NotRecorded:
+        return QStringLiteral("not recorded");
     }
     return QStringLiteral("unknown");
 }

@@ -34,6 +34,11 @@ struct InformerStatus
         // ReflectorOptions::watchAnswerTimeoutMs without an answer the state
         // turns to Error, naming the silence.
         Connecting,
+        // The cluster is a replay of a recording that holds nothing of the
+        // kind (informant --replay): there is no informer and nothing to
+        // list, and an empty list would read as "none in the cluster". Set
+        // by the GUI's session, from the recording's header.
+        NotRecorded,
     };
 
     State state = State::Pending;
@@ -62,8 +67,11 @@ struct InformerStatus
     bool lastErrorCurrent = false;
 
     static QString stateName(State state); // "listing", "watching", ...
-    // Nothing to fix or wait for: watching, or deliberately not (Gone).
-    bool healthy() const { return state == State::Watching || state == State::Gone; }
+    // Nothing to fix or wait for: watching, or deliberately not (Gone, NotRecorded).
+    bool healthy() const
+    {
+        return state == State::Watching || state == State::Gone || state == State::NotRecorded;
+    }
 };
 
 } // namespace informant

@@ -20,6 +20,7 @@
 #include "informer/core/result.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace informant::sim {
 
@@ -27,6 +28,9 @@ struct RecordingReplayState
 {
     QString file;
     QString recordedAt; // RFC 3339 UTC, as the recording's header says; empty if unknown
+    // The resources the recording holds, by qualified name ("pods",
+    // "deployments.apps"), as its header declares them.
+    QStringList resources;
     qint64 positionMs = 0;
     qint64 durationMs = 0; // the offset of the recording's last change
     double speed = 1;

@@ -395,6 +395,8 @@ RecordingReplayState RecordingReplayScenario::replayState() const
     RecordingReplayState state;
     state.file = m_options.replayFile;
     state.recordedAt = m_recording.header.recordedAt;
+    for (const RecordedResource &resource : m_recording.header.resources)
+        state.resources.append(resource.qualifiedName());
     state.positionMs = positionMs();
     state.durationMs = m_recording.changes.empty() ? 0 : m_recording.changes.back().offsetMs;
     state.speed = m_speed;

@@ -24,6 +24,7 @@
 #include <QTest>
 #include <QToolButton>
 
+#include <cmath>
 #include <memory>
 
 using namespace informant;
@@ -113,6 +114,7 @@ private Q_SLOTS:
     void initTestCase() { test::useEmptyTestSettings(); }
     void slidingMovesTheTableToTheRecordedStateAndPauseStopsIt();
     void draggingSeeksAtMostEveryInterval();
+    void aClickOnTheTrackSeeksThere();
     void positionTextGivesTheRecordedTimeAndOffsets();
     void clusterTimeIsTheReplayedMoment();
     void aPositionReadLateLeavesTheClusterTime();
@@ -209,6 +211,47 @@ void TestReplayBar::draggingSeeksAtMostEveryInterval()
     QCOMPARE(seeks.count(4000), 1);
     QTest::qWait(2 * ReplayBar::kSeekWhileDraggingMs);
     QCOMPARE(seeks.count(4000), 1); // no late duplicate from the drag's timer
+}
+
+// As in a media player: a click on the track moves there (not a page step
+// toward it), once.
+void TestReplayBar::aClickOnTheTrackSeeksThere()
+{
+    constexpr qint64 kDurationMs = 40'000;
+    qint64 positionMs = kDurationMs; // at the end, as the review found it
+    QList<qint64> seeks;
+    ReplayControls controls;
+    controls.position = [&positionMs] {
+        ReplayPosition position;
+        position.positionMs = positionMs;
+        position.durationMs = kDurationMs;
+        return std::optional<ReplayPosition>(position);
+    };
+    controls.setPaused = [](bool) {};
+    controls.seek = [&seeks, &positionMs](qint64 ms) {
+        seeks.append(ms);
+        positionMs = ms;
+    };
+    controls.setSpeed = [](double) {};
+    ReplayBar bar(std::move(controls));
+    bar.resize(1000, bar.sizeHint().height());
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    QSlider *slider = bar.slider();
+    QCOMPARE(slider->value(), int(kDurationMs));
+
+    for (const double fraction : {0.1, 0.75, 0.3}) {
+        seeks.clear();
+        QTest::mouseClick(slider, Qt::LeftButton, {},
+                          QPoint(int(slider->width() * fraction), slider->height() / 2));
+        QCOMPARE(seeks.size(), 1);
+        const double sought = double(seeks.first()) / kDurationMs;
+        QVERIFY2(
+            std::abs(sought - fraction) < 0.05,
+            qPrintable(
+                QStringLiteral("clicked at %1 of the track, sought %2").arg(fraction).arg(sought)));
+        QCOMPARE(slider->value(), int(seeks.first()));
+    }
 }
 
 void TestReplayBar::positionTextGivesTheRecordedTimeAndOffsets()

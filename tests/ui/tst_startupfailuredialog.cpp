@@ -14,6 +14,7 @@ private Q_SLOTS:
     void eachButtonIsItsChoice_data();
     void eachButtonIsItsChoice();
     void closingIsQuitting();
+    void aReplayThatFailedIsNotACluster();
 };
 
 void TestStartupFailureDialog::showsTheErrorAsPlainText()
@@ -52,6 +53,22 @@ void TestStartupFailureDialog::closingIsQuitting()
     QTest::keyClick(&dialog, Qt::Key_Escape);
     QVERIFY(!dialog.isVisible());
     QCOMPARE(dialog.choice(), StartupFailureDialog::Choice::Quit);
+}
+
+// informant --replay FILE tried no cluster: the file could not be read, or
+// is no recording.
+void TestStartupFailureDialog::aReplayThatFailedIsNotACluster()
+{
+    const QString error = QStringLiteral("Could not replay the recording: /tmp/r.ndjson: line 3: "
+                                         "not a JSON object");
+    StartupFailureDialog dialog(error, StartupFailureDialog::Attempt::Replay);
+    QVERIFY(dialog.text().contains(error));
+    QVERIFY2(dialog.text().startsWith(QStringLiteral("Informant could not open the recording")),
+             qPrintable(dialog.text()));
+    QVERIFY2(!dialog.text().contains(QStringLiteral("cluster")), qPrintable(dialog.text()));
+    QVERIFY2(!dialog.informativeText().contains(QStringLiteral("another kubeconfig")),
+             qPrintable(dialog.informativeText()));
+    QVERIFY(StartupFailureDialog(error).text().contains(QStringLiteral("connect to a cluster")));
 }
 
 QTEST_MAIN(TestStartupFailureDialog)

@@ -282,6 +282,8 @@ QString TimelineWidget::emptyText() const
         return tr("Listing %1\u2026").arg(plural);
     if (status.state == InformerStatus::State::WaitingForSignIn)
         return tr("Waiting for you to sign in before listing %1").arg(plural);
+    if (status.state == InformerStatus::State::NotRecorded)
+        return tr("%1 were not recorded in this replay").arg(m_source->kind().pluralTitle());
     const QString state = freshnessText(status, SecondClock::nowMs());
     if (freshnessLevel(status) == FreshnessLevel::Failed)
         return tr("Could not list %1: %2").arg(plural, state);
