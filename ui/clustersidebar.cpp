@@ -66,7 +66,12 @@ void ClusterSidebar::setKinds(const QList<KindInfo> &kinds)
 void ClusterSidebar::highlightKind(const QString &kindId)
 {
     const QModelIndex treeIndex = m_treeModel->indexOfKind(kindId);
-    if (treeIndex.isValid() && m_tree->currentIndex() != treeIndex) {
+    if (!treeIndex.isValid()) {
+        const QScopedValueRollback syncing(m_syncingTree, true);
+        m_tree->selectionModel()->clear();
+        return;
+    }
+    if (m_tree->currentIndex() != treeIndex) {
         // Already shown: the tree's currentChanged must not show it again.
         const QScopedValueRollback syncing(m_syncingTree, true);
         // Scrolled to, unless the user closed its group: QTreeView's scrollTo
@@ -86,6 +91,8 @@ void ClusterSidebar::showCount(KindSource *source, qint64 objects, qint64 notWat
     // Before its first list an informer's empty cache says nothing: "0" for
     // every kind of an unreachable server read as "none in the cluster".
     const InformerStatus status = source->status();
+    if (status.state == InformerStatus::State::NotRecorded)
+        return;
     if (status.synced) {
         m_treeModel->setCount(source->kind().id(), objects);
         // The table's rule for its rows: not watching, the last known state.

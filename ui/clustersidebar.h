@@ -37,11 +37,14 @@ public:
     // A rebuild (a CRD came or went) keeps the groups opened and the scroll.
     void setKinds(const QList<KindInfo> &kinds);
     // Makes the kind the tree's current row, scrolled to unless its group
-    // is closed.
+    // is closed. An id with no row (empty: no kind is shown, as while the
+    // event timeline is) leaves no row current, so a click on any kind,
+    // the last shown too, is a choice.
     void highlightKind(const QString &kindId);
     // The tree's count for `source`: `objects`, or "—" until it has listed;
     // faded, saying since when, while it is not watched (`notWatchedSinceMs`,
-    // wall clock; -1: unknown).
+    // wall clock; -1: unknown). A kind a replay did not record has no
+    // informer: it keeps the "—" of a kind not watched.
     void showCount(KindSource *source, qint64 objects, qint64 notWatchedSinceMs = -1);
 
 Q_SIGNALS:

@@ -31,6 +31,7 @@
 #include "ui/signinbanner.h"
 #include "ui/statusbarfields.h"
 #include "ui/theme.h"
+#include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinewidget.h"
 
 #include <QApplication>
@@ -117,15 +118,21 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     // of the kind its events name by group (a Knative Service is not a core
     // Service), or, when they give no apiVersion, the first kind so called.
     connect(m_timeline, &TimelineWidget::objectActivated, this,
-            [this](const QString &kind, const QString &ns, const QString &name, const QString &,
+            [this](const QString &kind, const QString &ns, const QString &name, const QString &uid,
                    const QString &apiVersion) {
                 // An object known to be gone (its kind listed, the key not
-                // there): the timeline stays, where its events still are.
-                if (isKnownGone(apiVersion, kind, ns, name)) {
+                // there, or another object's: the lane is of an earlier one
+                // under the name): the timeline stays, where its events
+                // still are. A Node's lane is its name's, whatever its uid.
+                const QString laneUid =
+                    isIdentifiedByName({kind, ns, name, uid, {}, apiVersion}) ? QString() : uid;
+                if (isKnownGone(apiVersion, kind, ns, name, laneUid)) {
                     m_notice->showNotice(
-                        QStringLiteral("%1 %2 is not in the cluster any more; its events stay "
+                        QStringLiteral("%1 %2%3 is not in the cluster any more; its events stay "
                                        "on the timeline.")
-                            .arg(kind, ns.isEmpty() ? name : ns + u'/' + name));
+                            .arg(kind, ns.isEmpty() ? name : ns + u'/' + name,
+                                 laneUid.isEmpty() ? QString()
+                                                   : QStringLiteral(" (uid %1)").arg(laneUid)));
                     return;
                 }
                 if (!apiVersion.isEmpty()) {
@@ -144,6 +151,16 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                     return;
                 }
             });
+    // An earlier object's lane says how it went, as History saw it.
+    m_timeline->canvas()->setObjectEndLookup([this](const InvolvedObject &object) {
+        const KindInfo kind = kindNamedByEvents(object.apiVersion, object.kind);
+        if (!kind.isValid())
+            return EarlierObject();
+        const QString key = object.namespaceName.isEmpty() || !kind.namespaced
+                                ? object.name
+                                : object.namespaceName + u'/' + object.name;
+        return m_history->endOf(kind.id(), key, objectKey(object));
+    });
     connect(m_view, &ResourceView::objectActivated, this, [this](const KubeObject &) {
         m_detailsDock->show();
         m_detailsDock->raise();
@@ -156,6 +173,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
             });
     connect(m_details, &DetailsPane::linkActivated, m_navigator, &ObjectNavigator::followLink);
     connect(m_switcher, &KindSwitcher::kindChosen, this, [this](const KindInfo &k) {
+        setTimelineVisible(false);
         showKind(k);
         m_view->table()->setFocus();
     });
@@ -200,8 +218,12 @@ void MainWindow::buildSidebar(const QStringList &contexts,
                               std::function<void(const QString &)> openContext)
 {
     m_sidebar = new ClusterSidebar(m_session->name(), contexts, std::move(openContext), this);
-    connect(m_sidebar, &ClusterSidebar::kindChosen, this,
-            [this](const KindInfo &kind) { showKind(kind); });
+    // A kind chosen over the timeline is shown in the table: the tree
+    // highlights no kind while the timeline is shown.
+    connect(m_sidebar, &ClusterSidebar::kindChosen, this, [this](const KindInfo &kind) {
+        setTimelineVisible(false);
+        showKind(kind);
+    });
     m_sidebarDock = new QDockWidget(QStringLiteral("Cluster"), this);
     m_sidebarDock->setObjectName(QStringLiteral("clusterDock"));
     m_sidebarDock->setWidget(m_sidebar);
@@ -289,7 +311,7 @@ void MainWindow::openKindSwitcher(const QString &initialText)
 void MainWindow::onKindsChanged()
 {
     m_sidebar->setKinds(m_session->kinds());
-    m_sidebar->highlightKind(m_kind.id()); // the reset cleared the shown kind's row
+    highlightShownKind(); // the reset cleared the shown kind's row
     m_switcher->setKinds(m_session->kinds());
     m_counts->refreshCounts();
     // The shown kind is now served at another version (a CRD upgrade): its
@@ -333,7 +355,8 @@ void MainWindow::startWatchedKinds()
     if (m_watchedKinds == WatchedKinds::Shown)
         return;
     for (const KindInfo &k : m_session->kinds()) {
-        if (m_watchedKinds == WatchedKinds::All || builtinKindRank(k) < 100)
+        if (m_watchedKinds == WatchedKinds::All || m_watchedKinds == WatchedKinds::Recorded ||
+            builtinKindRank(k) < 100)
             m_session->source(k);
     }
 }
@@ -349,25 +372,30 @@ void MainWindow::watchSource(KindSource *source)
     m_counts->watchSource(source);
 }
 
-bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
-                             const QString &name) const
+KindInfo MainWindow::kindNamedByEvents(const QString &apiVersion, const QString &kind) const
 {
-    KindInfo target;
-    if (!apiVersion.isEmpty()) {
-        target = m_session->kindOf(apiVersion, kind);
-    } else {
-        const QList<KindInfo> kinds = m_session->kinds();
-        const auto named = std::find_if(kinds.begin(), kinds.end(),
-                                        [&](const KindInfo &k) { return k.kind == kind; });
-        if (named != kinds.end())
-            target = *named;
-    }
+    if (!apiVersion.isEmpty())
+        return m_session->kindOf(apiVersion, kind);
+    const QList<KindInfo> kinds = m_session->kinds();
+    const auto named =
+        std::find_if(kinds.begin(), kinds.end(), [&](const KindInfo &k) { return k.kind == kind; });
+    return named != kinds.end() ? *named : KindInfo();
+}
+
+bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
+                             const QString &name, const QString &uid) const
+{
+    const KindInfo target = kindNamedByEvents(apiVersion, kind);
     if (!target.isValid())
         return false;
     const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
     for (KindSource *source : m_session->sources()) {
-        if (source->kind().sameEndpoint(target))
-            return source->status().synced && !source->indexer().getByKey(key);
+        if (!source->kind().sameEndpoint(target))
+            continue;
+        if (!source->status().synced)
+            return false;
+        const std::optional<KubeObject> cached = source->indexer().getByKey(key);
+        return !cached || (!uid.isEmpty() && cached->uid() != uid);
     }
     return false;
 }
@@ -431,7 +459,7 @@ bool MainWindow::showKind(const KindInfo &kind)
     m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
     showObject(KubeObject());
-    m_sidebar->highlightKind(kind.id());
+    highlightShownKind();
     QSettings().setValue(QStringLiteral("window/lastKind"), kind.id());
     refreshStatusBar();
     return true;
@@ -556,8 +584,16 @@ QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
 void MainWindow::setTimelineVisible(bool visible)
 {
     m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
+    highlightShownKind();
     updateTimelineScope();
     refreshStatusBar();
+}
+
+void MainWindow::highlightShownKind()
+{
+    // The timeline shows every kind's events, not the kind of the table
+    // behind it: a highlighted "Pods" there told of a table not in view.
+    m_sidebar->highlightKind(timelineVisible() ? QString() : m_kind.id());
 }
 
 KindSource *MainWindow::shownSource() const

@@ -101,14 +101,21 @@ private:
     // The details pane, History and the timeline's highlight follow the
     // current object (null: none).
     void showObject(const KubeObject &object);
-    // The object is not in its kind's cache, and that kind is watched and
-    // listed (a kind not watched yet is not started for the question).
+    // The kind an Event's involvedObject names (by apiVersion when it has
+    // one, else the first kind so called); invalid if none is served.
+    KindInfo kindNamedByEvents(const QString &apiVersion, const QString &kind) const;
+    // The object is not in its kind's cache (another with another `uid`
+    // may hold its name), and that kind is watched and listed (a kind not
+    // watched yet is not started for the question). An empty `uid` matches any.
     bool isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
-                     const QString &name) const;
+                     const QString &name, const QString &uid) const;
     void watchSource(KindSource *source);
     void startWatchedKinds();
     // The filter pane's namespaces and labels applied to the timeline.
     void updateTimelineScope();
+    // The tree's current row: the kind the table shows, none over the
+    // timeline.
+    void highlightShownKind();
     // The source whose freshness the status bar shows.
     KindSource *shownSource() const;
     void refreshStatusBar();

@@ -38,6 +38,8 @@ void BatchListener::addLocked(const Notification &notification, const QString &k
     change.key = key;
     change.object = notification.object;
     change.receivedNs = notification.receivedNs;
+    change.missingFromRelist =
+        notification.type == Notification::Type::Delete && !notification.tombstoneKey.isEmpty();
     if (notification.type == Notification::Type::Update)
         change.previous = notification.oldObject;
     if (notification.type == Notification::Type::Add && notification.isInInitialList)

@@ -28,6 +28,9 @@ struct ObjectChange
     // changes were merged, the one before the first of them). What History
     // records as the state before a change.
     KubeObject previous = {};
+    // Delete: no watch event said so; the object was missing from a relist
+    // (client-go's DeletedFinalStateUnknown). History words it as such.
+    bool missingFromRelist = false;
 };
 
 struct ChangeBatch

@@ -45,10 +45,14 @@ int summaryRank(const QString &path)
 
 QString ObjectRevision::changeSummary(int maxItems) const
 {
+    if (first && deleted)
+        return missingFromRelist ? QObject::tr("first seen (gone at a relist)")
+                                 : QObject::tr("first seen (deleted)");
     if (first)
-        return deleted ? QObject::tr("first seen (deleted)") : QObject::tr("first seen");
+        return QObject::tr("first seen");
     if (deleted)
-        return QObject::tr("deleted");
+        return missingFromRelist ? QObject::tr("gone (missing from a relist)")
+                                 : QObject::tr("deleted");
     if (!changesKnown)
         return QObject::tr("changes unknown (the revision before was dropped)");
     if (changes.isEmpty())
@@ -139,13 +143,14 @@ bool HistoryStore::record(const QString &kind, KindHistory &history, const Objec
     KubeObject previous = change.previous;
     if (!previous.isNull() && identityOf(previous) != identity) {
         recorded = recordEnd(kind, history, change.key, identityOf(previous), KubeObject(),
-                             previous.uid(), now);
+                             previous.uid(), now, true);
         previous = KubeObject(); // this one's add
     }
     const QString live = history.live.value(change.key);
+    // No delete for it came: the watch would have said so before this one.
     if (!live.isEmpty() && live != identity)
-        recorded =
-            recordEnd(kind, history, change.key, live, KubeObject(), QString(), now) || recorded;
+        recorded = recordEnd(kind, history, change.key, live, KubeObject(), QString(), now, true) ||
+                   recorded;
     noteSuccessor(kind, history, change.key, identity);
     const auto found = history.objects.find(identity);
     const bool known = found != history.objects.end() && !found->revisions.isEmpty();
@@ -187,12 +192,13 @@ bool HistoryStore::recordDelete(const QString &kind, KindHistory &history,
         identity = history.live.value(change.key); // a tombstone without a state
     if (identity.isEmpty())
         return false;
-    return recordEnd(kind, history, change.key, identity, change.object, change.object.uid(), now);
+    return recordEnd(kind, history, change.key, identity, change.object, change.object.uid(), now,
+                     change.missingFromRelist);
 }
 
 bool HistoryStore::recordEnd(const QString &kind, KindHistory &history, const QString &key,
                              const QString &identity, const KubeObject &finalState, QString uid,
-                             qint64 now)
+                             qint64 now, bool missingFromRelist)
 {
     if (history.live.value(key) == identity)
         history.live.remove(key);
@@ -206,6 +212,7 @@ bool HistoryStore::recordEnd(const QString &kind, KindHistory &history, const QS
         if (uid.isEmpty())
             uid = last.uid();
         append(history, identity, key, last, now, true);
+        history.objects[identity].revisions.last().missingFromRelist = missingFromRelist;
         Q_EMIT revisionsChanged(kind, identity);
     }
     Ended &ended = history.ended[key];
@@ -214,7 +221,8 @@ bool HistoryStore::recordEnd(const QString &kind, KindHistory &history, const QS
     // Its successor's History names it; its own keeps what came before it.
     if (ended.successor == identity && found != history.objects.end())
         found->earlier = ended.object;
-    ended = Ended{identity, EarlierObject{uid, now}, QString(), m_nextEndedStamp++};
+    ended =
+        Ended{identity, EarlierObject{uid, now, missingFromRelist}, QString(), m_nextEndedStamp++};
     history.endedOrder.enqueue({key, ended.stamp});
     trimEnded(history);
     return recorded;
@@ -341,6 +349,23 @@ EarlierObject HistoryStore::earlierObject(const QString &kind, const QString &id
     if (ended != history->ended.cend() && ended->successor == identity)
         return ended->object;
     return found->earlier;
+}
+
+EarlierObject HistoryStore::endOf(const QString &kind, const QString &key,
+                                  const QString &identity) const
+{
+    const auto history = m_kinds.constFind(kind);
+    if (history == m_kinds.cend() || identity.isEmpty())
+        return {};
+    const auto ended = history->ended.constFind(key);
+    if (ended != history->ended.cend() && ended->identity == identity)
+        return ended->object;
+    const auto found = history->objects.constFind(identity);
+    if (found == history->objects.cend() || found->revisions.isEmpty() ||
+        !found->revisions.last().deleted)
+        return {};
+    const ObjectRevision &last = found->revisions.last();
+    return EarlierObject{last.object.uid(), last.observedMs, last.missingFromRelist};
 }
 
 void HistoryStore::append(KindHistory &history, const QString &identity, const QString &key,

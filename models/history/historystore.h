@@ -53,6 +53,9 @@ struct ObjectRevision
     QString resourceVersion;
     KubeObject object;
     bool deleted = false;
+    // Deleted: no watch event said so; it was missing from a relist (a
+    // restored or failed-over API server, a watch away while it went).
+    bool missingFromRelist = false;
     bool first = false; // first seen (no predecessor to compare)
     // The state the user opened, not yet confirmed by a change the watch
     // delivered (replaced by the watch's account at the first).
@@ -73,6 +76,10 @@ struct EarlierObject
 {
     QString uid;
     qint64 deletedMs = -1;
+    // No watch event said it was deleted: it was missing from the relist at
+    // deletedMs (a DeletedFinalStateUnknown, or a relist that handed over
+    // another object under its name).
+    bool missingFromRelist = false;
 
     bool isNull() const { return deletedMs < 0; }
 };
@@ -116,6 +123,10 @@ public:
     QString latestIdentity(const QString &kind, const QString &key) const;
     // What the name of `identity` held before it, if it was seen to go.
     EarlierObject earlierObject(const QString &kind, const QString &identity) const;
+    // How the object `identity` went from under `key` (namespace/name), if
+    // this store saw it go: as the last object to go under its name, or as
+    // one with revisions. Null when it did not see that.
+    EarlierObject endOf(const QString &kind, const QString &key, const QString &identity) const;
     qsizetype totalRevisions() const { return m_total; }
     qint64 totalBytes() const { return m_bytes; }
 
@@ -169,10 +180,12 @@ private:
     bool recordDelete(const QString &kind, KindHistory &history, const ObjectChange &change,
                       qint64 now);
     // The object `identity` went from under `key` at `now` (deleted, or
-    // replaced by another while the watch was away); `finalState` is its
-    // last state if the change carried it. False if it recorded no revision.
+    // missing from a relist: replaced by another while the watch was away);
+    // `finalState` is its last state if the change carried it. False if it
+    // recorded no revision.
     bool recordEnd(const QString &kind, KindHistory &history, const QString &key,
-                   const QString &identity, const KubeObject &finalState, QString uid, qint64 now);
+                   const QString &identity, const KubeObject &finalState, QString uid, qint64 now,
+                   bool missingFromRelist);
     // `identity` is the first object seen under `key` since the last ended.
     void noteSuccessor(const QString &kind, KindHistory &history, const QString &key,
                        const QString &identity);

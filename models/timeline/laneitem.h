@@ -41,7 +41,11 @@ struct TimelineLane
     qint32 warningCount = 0; // occurrences of Warning events
     qint32 objectCount = 0;  // group lanes: objects in the group
     bool collapsed = false;  // group lanes: its objects are hidden
-    qint32 nameRank = 0;     // position in the name order (laneorder.h)
+    // Object lanes: another object under its name (a recreated pod, a
+    // Deployment restored with a new uid) has events from later on; this
+    // one is gone. Known among the lanes laid out (timelinelayout.h).
+    bool earlier = false;
+    qint32 nameRank = 0; // position in the name order (laneorder.h)
     // Sorted by startMs. A collapsed group's header holds all its objects' items.
     std::vector<LaneItem> items;
     qint64 maxDurationMs = 0; // longest item, bounds the binary search

@@ -60,14 +60,14 @@ std::optional<QList<qint32>> candidateSlots(const EventStore &store, const Timel
 }
 
 // Groups by namespace then kind, each group's objects by name: in the
-// table's order (natural: pod-2 before pod-10, "ns" before "ns-b").
-// naturalCompare is total, and the kind (or, for an object recreated under
+// table's order (compareNames: pod-2 before pod-10, "ns" before "ns-b").
+// compareNames is total, and the kind (or, for an object recreated under
 // its name, its first event, then its key) breaks ties, so the order does not
 // change between rebuilds.
 void sortGroups(std::vector<GroupBuild> &groups, const std::vector<TimelineLane> &objects)
 {
     std::sort(groups.begin(), groups.end(), [](const GroupBuild &a, const GroupBuild &b) {
-        const int byNamespace = naturalCompare(a.namespaceName, b.namespaceName);
+        const int byNamespace = compareNames(a.namespaceName, b.namespaceName);
         return byNamespace != 0 ? byNamespace < 0 : a.kind < b.kind;
     });
     std::vector<qint64> firstStart(objects.size(), std::numeric_limits<qint64>::max());
@@ -79,12 +79,41 @@ void sortGroups(std::vector<GroupBuild> &groups, const std::vector<TimelineLane>
         std::sort(group.objects.begin(), group.objects.end(), [&](int a, int b) {
             const TimelineLane &la = objects[size_t(a)];
             const TimelineLane &lb = objects[size_t(b)];
-            if (const int byName = naturalCompare(la.name, lb.name); byName != 0)
+            if (const int byName = compareNames(la.name, lb.name); byName != 0)
                 return byName < 0;
             if (firstStart[size_t(a)] != firstStart[size_t(b)])
                 return firstStart[size_t(a)] < firstStart[size_t(b)];
             return la.key < lb.key;
         });
+    }
+}
+
+// Lanes of one name follow each other, oldest first (sortGroups): all
+// but the newest object with a uid are earlier ones. A lane without a uid
+// (events about an object being created) may be any of them: not marked,
+// and not the newest.
+void markEarlierObjects(const std::vector<GroupBuild> &groups, std::vector<TimelineLane> &objects)
+{
+    for (const GroupBuild &group : groups) {
+        const std::vector<int> &lanes = group.objects;
+        for (size_t begin = 0; begin < lanes.size();) {
+            const QString &name = objects[size_t(lanes[begin])].name;
+            size_t end = begin + 1;
+            while (end < lanes.size() && objects[size_t(lanes[end])].name == name)
+                ++end;
+            size_t newest = end;
+            for (size_t i = end; end - begin > 1 && i-- > begin;) {
+                if (!objects[size_t(lanes[i])].uid.isEmpty()) {
+                    newest = i;
+                    break;
+                }
+            }
+            for (size_t i = begin; i < newest && newest < end; ++i) {
+                TimelineLane &lane = objects[size_t(lanes[i])];
+                lane.earlier = !lane.uid.isEmpty();
+            }
+            begin = end;
+        }
     }
 }
 
@@ -170,6 +199,7 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
     }
 
     sortGroups(groups, objects);
+    markEarlierObjects(groups, objects);
     for (GroupBuild &group : groups) {
         TimelineLane header;
         header.kind = TimelineLane::Kind::Group;

@@ -5,7 +5,9 @@
 // identifies it: a Node's kubelet and controller events share one lane),
 // grouped by (namespace, kind)
 // under a group header lane; groups sorted by namespace then kind, objects by
-// name (namespaces and names naturally, as the table: pod-2 before pod-10). A collapsed group is
+// name (namespaces and names naturally, as the table: pod-2 before pod-10). Objects under one
+// name (recreated, or restored with a new uid) are lanes of their own in the order of their
+// first events, all but the newest marked earlier (TimelineLane::earlier). A collapsed group is
 // its header lane alone, holding all its objects' items. Each lane's items are sorted by start, so
 // drawing a time window is a binary search plus a scan (see LaneBins). applyOrder() then moves
 // groups and their objects into another order (laneorder.h), keeping the grouping.

@@ -24,6 +24,7 @@ class TstBatchHandlers : public QObject
 private Q_SLOTS:
     void batchHandlerCoalescesPerKeyOnTheReceiverThread();
     void uncoalescedBatchesKeepEveryChangeAndWhatItReplaced();
+    void deleteSaysWhetherAWatchEventOrARelistToldIt();
     void lateBatchHandlerGetsOneSnapshotBatch();
     void droppedDeleteLeavesNoReceiveTimeBehind();
 };
@@ -124,6 +125,41 @@ void TstBatchHandlers::uncoalescedBatchesKeepEveryChangeAndWhatItReplaced()
                           "upsert ns/a@13 after 11"}));
     QCOMPARE(of(QStringLiteral("ns/b")),
              (QStringList{"upsert ns/b@12 after nothing", "delete ns/b@14 after nothing"}));
+    informer.stop();
+}
+
+// History says "deleted" only when a watch DELETED event said so: an object
+// missing from a relist (client-go's DeletedFinalStateUnknown) may just be
+// absent from a restored or lagging API server.
+void TstBatchHandlers::deleteSaysWhetherAWatchEventOrARelistToldIt()
+{
+    auto lw = std::make_shared<FakeListerWatcher>();
+    lw->addList(makePage("10", {makePod("a", "5"), makePod("b", "6"), makePod("c", "7")}));
+    auto gate = std::make_shared<std::atomic<bool>>(false);
+    lw->addWatch(
+        {gateStep(gate), eventsStep({makeEvent(WatchEvent::Type::Deleted, makePod("a", "11")),
+                                     makeErrorEvent(410, "Expired")})});
+    lw->addList(makePage("20", {makePod("c", "7")}));
+    SharedIndexInformer informer(lw, testOptions());
+    QObject receiver;
+    QHash<QString, bool> missingFromRelist;
+    auto handle = *informer.addBatchHandler(
+        &receiver,
+        [&](const ChangeBatch &batch) {
+            for (const ObjectChange &change : batch.changes) {
+                if (change.type == ObjectChange::Type::Delete)
+                    missingFromRelist.insert(change.key, change.missingFromRelist);
+                else
+                    QVERIFY(!change.missingFromRelist);
+            }
+        },
+        50, BatchListener::Coalescing::None);
+    informer.start();
+    QTRY_VERIFY(handle->hasSynced());
+    gate->store(true);
+    QTRY_COMPARE(missingFromRelist.size(), 2);
+    QCOMPARE(missingFromRelist.value(QStringLiteral("ns/a"), true), false);
+    QCOMPARE(missingFromRelist.value(QStringLiteral("ns/b"), false), true);
     informer.stop();
 }
 

@@ -62,6 +62,14 @@ ChangeBatch deleted(const KubeObject &last)
     return {false, {{ObjectChange::Type::Delete, last.key(), last, 0, {}}}};
 }
 
+// The informer found `last` missing from a relist: client-go's DeletedFinalStateUnknown.
+ChangeBatch missingFromRelist(const KubeObject &last)
+{
+    ObjectChange change{ObjectChange::Type::Delete, last.key(), last, 0, {}};
+    change.missingFromRelist = true;
+    return {false, {change}};
+}
+
 QStringList versionsOf(const QList<ObjectRevision> &revisions)
 {
     QStringList versions;
@@ -150,6 +158,57 @@ private Q_SLOTS:
         store.openObject(kPods, kNewUid, pod(kNewUid, 20));
         QCOMPARE(store.earlierObject(kPods, kNewUid).uid, kOldUid);
         QCOMPARE(store.earlierObject(kPods, kNewUid).deletedMs, kListedMs + 2000);
+        // Nobody was seen to delete it: it was not in the list any more.
+        QVERIFY(store.earlierObject(kPods, kNewUid).missingFromRelist);
+        QCOMPARE(store.revisions(kPods, kOldUid).last().changeSummary(),
+                 QStringLiteral("gone (missing from a relist)"));
+        const EarlierObject end = store.endOf(kPods, kKey, kOldUid);
+        QCOMPARE(end.uid, kOldUid);
+        QCOMPARE(end.deletedMs, kListedMs + 2000);
+        QVERIFY(end.missingFromRelist);
+    }
+
+    // A watch DELETED event says it was deleted; a relist that did not find it (a restored
+    // API server, a watch away while it went) only that it was gone then. History says which.
+    void deletionsSayWhetherTheWatchSawThem()
+    {
+        Recreated r;
+        QVERIFY(!r.store.earlierObject(kPods, kNewUid).missingFromRelist);
+        QCOMPARE(r.store.revisions(kPods, kOldUid).last().changeSummary(),
+                 QStringLiteral("deleted"));
+        EarlierObject end = r.store.endOf(kPods, kKey, kOldUid);
+        QCOMPARE(end.uid, kOldUid);
+        QCOMPARE(end.deletedMs, kListedMs + 5000);
+        QVERIFY(!end.missingFromRelist);
+        QVERIFY(r.store.endOf(kPods, kKey, kNewUid).isNull()); // still there
+
+        r.now += 1000;
+        r.store.applyBatch(kPods, missingFromRelist(r.newLast));
+        QCOMPARE(r.store.revisions(kPods, kNewUid).last().changeSummary(),
+                 QStringLiteral("gone (missing from a relist)"));
+        end = r.store.endOf(kPods, kKey, kNewUid);
+        QCOMPARE(end.deletedMs, kListedMs + 10000);
+        QVERIFY(end.missingFromRelist);
+        // The one before it is still known as deleted by its revisions.
+        QVERIFY(!r.store.endOf(kPods, kKey, kOldUid).missingFromRelist);
+        QCOMPARE(r.store.endOf(kPods, kKey, kOldUid).deletedMs, kListedMs + 5000);
+
+        const QString third = QStringLiteral("pod-uid-third");
+        r.store.applyBatch(kPods, added(pod(third, 40)));
+        r.store.openObject(kPods, third, pod(third, 40));
+        QCOMPARE(r.store.earlierObject(kPods, third).uid, kNewUid);
+        QVERIFY(r.store.earlierObject(kPods, third).missingFromRelist);
+        HistoryWidget widget(&r.store);
+        QAbstractItemModelTester tester(widget.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        widget.model()->setTimeZone(QTimeZone::utc());
+        widget.setObject(kPods, kKey, pod(third, 40));
+        const QString goneAt = QDateTime::fromMSecsSinceEpoch(kListedMs + 10000, QTimeZone::utc())
+                                   .toString("HH:mm:ss");
+        QCOMPARE(widget.earlierObjectNote(),
+                 QStringLiteral("An earlier Pod shop/worker-crash (uid pod-uid-new) was gone at "
+                                "the relist of %1; these are the revisions of this one.")
+                     .arg(goneAt));
     }
 
     // History heard nothing of the old one's end (a snapshot batch restated the kind): the new
@@ -305,6 +364,32 @@ private Q_SLOTS:
         QCOMPARE(widget.model()->index(0, HistoryModel::ChangesColumn).data().toString(),
                  QStringLiteral("deleted"));
         QVERIFY(widget.earlierObjectNote().isEmpty());
+    }
+
+    // A restored API server handed the Deployment over with a new uid at a relist: nobody
+    // deleted the old one. The note says when it was gone, not that it was deleted.
+    void historyTabSaysAnObjectMissingFromARelistWasGone()
+    {
+        HistoryStore store;
+        qint64 now = kListedMs;
+        store.setClock([&now] { return now; });
+        store.applyBatch(kPods, changed(pod(kOldUid, 10), pod(kOldUid, 11, 1)));
+        now += 2000;
+        store.applyBatch(kPods, changed(pod(kOldUid, 11, 1), pod(kNewUid, 20)));
+        HistoryWidget widget(&store);
+        QAbstractItemModelTester tester(widget.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        widget.model()->setTimeZone(QTimeZone::utc());
+        widget.setObject(kPods, kKey, pod(kNewUid, 20));
+        const QString goneAt =
+            QDateTime::fromMSecsSinceEpoch(kListedMs + 2000, QTimeZone::utc()).toString("HH:mm:ss");
+        QCOMPARE(widget.earlierObjectNote(),
+                 QStringLiteral("An earlier Pod shop/worker-crash (uid pod-uid-old) was gone at "
+                                "the relist of %1; these are the revisions of this one.")
+                     .arg(goneAt));
+        widget.setObject(kPods, kKey, pod(kOldUid, 11, 1));
+        QCOMPARE(widget.model()->index(0, HistoryModel::ChangesColumn).data().toString(),
+                 QStringLiteral("gone (missing from a relist)"));
     }
 
     // Called at every update of the shown object, setObject keeps the revisions the user chose

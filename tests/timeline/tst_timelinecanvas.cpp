@@ -61,6 +61,20 @@ void fillPods(EventStore &store)
                                kT0 + (40 - i) * kMinute));
 }
 
+// A claim of one name held by two objects: the earlier one's event at 22:18:20, the one
+// that took its name's at 22:43:20.
+void fillRecreatedClaim(EventStore &store)
+{
+    TimelineEvent before =
+        makeEvent("a", "payments", "PersistentVolumeClaim", "data-ledger-db-0", kT0 + 5 * kMinute);
+    before.object.uid = QStringLiteral("pvc-old");
+    TimelineEvent after =
+        makeEvent("b", "payments", "PersistentVolumeClaim", "data-ledger-db-0", kT0 + 30 * kMinute);
+    after.object.uid = QStringLiteral("pvc-new");
+    store.upsert(before);
+    store.upsert(after);
+}
+
 } // namespace
 
 class TimelineCanvasTest : public QObject
@@ -81,6 +95,21 @@ private:
         m_canvas->resize(1030, 400);
         m_canvas->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_canvas));
+    }
+
+    // The tooltip over lane `lane`'s label; empty if none. (A hidden tooltip keeps its text
+    // a moment: one the canvas did not replace is the one shown before.)
+    QString labelToolTip(int lane)
+    {
+        const QPoint at(60, laneCentre(*m_canvas, lane));
+        const QPoint global = m_canvas->viewport()->mapToGlobal(at);
+        const QString before = QStringLiteral("(no tooltip)");
+        QToolTip::showText(global, before, m_canvas->viewport());
+        QHelpEvent help(QEvent::ToolTip, at, global);
+        QCoreApplication::sendEvent(m_canvas->viewport(), &help);
+        const QString text = QToolTip::text() == before ? QString() : QToolTip::text();
+        QToolTip::hideText();
+        return text;
     }
 
 private Q_SLOTS:
@@ -434,6 +463,74 @@ private Q_SLOTS:
         QToolTip::hideText();
     }
 
+    // After a recreate (a restored API server, a StatefulSet's pod deleted) two lanes have one
+    // name: the earlier object's label says so and is faded, as are its events, and its tooltip
+    // names its uid, when its events were and since when the next object's are.
+    void earlierObjectsLaneIsTaggedFadedAndExplained()
+    {
+        fillRecreatedClaim(*m_store);
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 40 * kMinute));
+        QCOMPARE(m_canvas->layout().laneCount(), 3);
+        const int old = m_canvas->layout().laneOfObject(QStringLiteral("pvc-old"));
+        const int current = m_canvas->layout().laneOfObject(QStringLiteral("pvc-new"));
+        QVERIFY(old > 0 && current > 0);
+        QCOMPARE(TimelinePainter::labelText(m_canvas->layout().lane(old)),
+                 QStringLiteral("data-ledger-db-0 (earlier)"));
+        QCOMPARE(TimelinePainter::labelText(m_canvas->layout().lane(current)),
+                 QStringLiteral("data-ledger-db-0"));
+
+        const QImage image = renderCanvas(*m_canvas);
+        const TimelinePalette palette = TimelinePalette::fromPalette(m_canvas->palette());
+        const int xBefore = int(m_canvas->view().xForTime(double(kT0 + 5 * kMinute)));
+        const int xAfter = int(m_canvas->view().xForTime(double(kT0 + 30 * kMinute)));
+        QVERIFY2(near(image.pixelColor(xAfter, laneCentre(*m_canvas, current)), palette.normal),
+                 qPrintable(image.pixelColor(xAfter, laneCentre(*m_canvas, current)).name()));
+        QVERIFY2(!near(image.pixelColor(xBefore, laneCentre(*m_canvas, old)), palette.normal),
+                 qPrintable(image.pixelColor(xBefore, laneCentre(*m_canvas, old)).name()));
+
+        // Without word from History, the events tell that another object took the name.
+        const QString tip = labelToolTip(old);
+        QVERIFY2(tip.contains(QStringLiteral("PersistentVolumeClaim payments/data-ledger-db-0")) &&
+                     tip.contains(QStringLiteral("uid pvc-old")) &&
+                     tip.contains(QStringLiteral("22:18:20")) &&
+                     tip.contains(QStringLiteral("22:43:20")) &&
+                     !tip.contains(QStringLiteral("deleted")),
+                 qPrintable(tip));
+        // The current object's label is drawn whole: no tooltip of its own.
+        QVERIFY2(labelToolTip(current).isEmpty(), qPrintable(labelToolTip(current)));
+    }
+
+    // History saw how the earlier object went: the tooltip says "deleted" only when a watch
+    // event said so, else when the relist found it gone.
+    void earlierObjectsTooltipSaysHowItWent()
+    {
+        fillRecreatedClaim(*m_store);
+        QList<InvolvedObject> asked;
+        bool missingFromRelist = true;
+        m_canvas->setObjectEndLookup([&](const InvolvedObject &object) {
+            asked.append(object);
+            return object.uid == u"pvc-old"
+                       ? EarlierObject{"pvc-old", kT0 + 20 * kMinute, missingFromRelist}
+                       : EarlierObject{};
+        });
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 40 * kMinute));
+        const int old = m_canvas->layout().laneOfObject(QStringLiteral("pvc-old"));
+        QString tip = labelToolTip(old);
+        QVERIFY2(tip.contains(QStringLiteral("gone at the relist of 22:33:20")) &&
+                     !tip.contains(QStringLiteral("deleted at")),
+                 qPrintable(tip));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.first().uid, QStringLiteral("pvc-old"));
+        QCOMPARE(asked.first().name, QStringLiteral("data-ledger-db-0"));
+        missingFromRelist = false;
+        tip = labelToolTip(old);
+        QVERIFY2(tip.contains(QStringLiteral("deleted at 22:33:20")) &&
+                     !tip.contains(QStringLiteral("relist")),
+                 qPrintable(tip));
+    }
+
     void lanesAreInActivityOrderUnlessNameIsChosen()
     {
         m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute));
@@ -491,9 +588,9 @@ private Q_SLOTS:
         m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
         m_canvas->verticalScrollBar()->setValue(10 * TimelineView::kLaneHeight);
         const QString top = laneAtTop(*m_canvas);
-        m_store->upsert(makeEvent("new", "shop", "Pod", "pod-00a", kT0 + 70 * kMinute));
+        m_store->upsert(makeEvent("new", "shop", "Pod", "a-new-pod", kT0 + 70 * kMinute));
         QTRY_COMPARE(m_canvas->layout().storeRevision(), m_store->revision());
-        QCOMPARE(m_canvas->layout().lane(2).name, QStringLiteral("pod-00a"));
+        QCOMPARE(m_canvas->layout().lane(1).name, QStringLiteral("a-new-pod"));
         QCOMPARE(laneAtTop(*m_canvas), top);
     }
 

@@ -434,6 +434,46 @@ private Q_SLOTS:
         QVERIFY(!isIdentifiedByName(custom.object));
     }
 
+    // A Deployment restored with a new uid, a StatefulSet's pod deleted and created again:
+    // two lanes with one name. The earlier objects' lanes say so; the newest one is current.
+    void earlierObjectsUnderANameAreMarked()
+    {
+        EventStore store;
+        const auto about = [&](const char *uid, const QString &name, const QString &objectUid,
+                               qint64 startMs) {
+            TimelineEvent event = makeEvent(uid, "payments", "Deployment", name, startMs);
+            event.object.uid = objectUid;
+            store.upsert(event);
+        };
+        about("1", "checkout", "uid-restored", kT + 5 * kMinute);
+        about("2", "checkout", "uid-first", kT);
+        about("3", "checkout", "uid-first", kT + kMinute);
+        about("4", "checkout", "uid-second", kT + 2 * kMinute);
+        about("5", "ledger", "uid-ledger", kT);
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        QCOMPARE(laneNames(layout), (QStringList{"payments/Deployment", "checkout", "checkout",
+                                                 "checkout", "ledger"}));
+        QStringList marked;
+        for (const TimelineLane &lane : layout.lanes())
+            marked.append(lane.uid + (lane.earlier ? "(earlier)" : ""));
+        QCOMPARE(marked, (QStringList{"", "uid-first(earlier)", "uid-second(earlier)",
+                                      "uid-restored", "uid-ledger"}));
+        // In any order, the marks stay with their lanes.
+        layout.applyOrder(LaneOrder::Activity, kT, kT + 10 * kMinute);
+        QCOMPARE(layout.lane(1).uid, QStringLiteral("uid-restored"));
+        QVERIFY(!layout.lane(1).earlier);
+        QVERIFY(layout.lane(layout.laneOfObject("uid-first")).earlier);
+
+        // Marked among the lanes shown: filtered to alone, it has no later lane to be
+        // earlier than (a filter change reads only the matching events).
+        TimelineFilter filter;
+        filter.objectUids = QSet<QString>{"uid-first"};
+        layout.rebuild(store, filter);
+        QCOMPARE(layout.laneCount(), 2);
+        QVERIFY(!layout.lane(1).earlier);
+    }
+
     void binningHundredThousandEventsStaysWithinTheWidth()
     {
         EventStore store;

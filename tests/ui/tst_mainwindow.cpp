@@ -76,6 +76,8 @@ private Q_SLOTS:
     void otherContextOpensThroughCallback();
     void timelineClickOpensTheKindOfTheEventsGroup();
     void treeHighlightsAKindShownFromElsewhere();
+    void treeHighlightsNoKindOverTheTimeline();
+    void timelineClickOnAnEarlierObjectSaysItIsGone();
     void treeSaysNotListedUntilTheInformerHasSynced();
     void statusBarShowsProgressWhileListing();
     void reconnectAllRetriesEveryInformerNotWatching();
@@ -537,6 +539,81 @@ void TestMainWindow::treeHighlightsAKindShownFromElsewhere()
     // The user's own choice in the tree still shows its kind.
     tree->setCurrentIndex(f.window->treeModel()->indexOfKind(QStringLiteral("pods")));
     QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+}
+
+// The timeline shows every kind's events: while it is shown the tree
+// highlights no kind (a highlighted "Pods" told of a table not in view), and
+// a kind chosen in the tree, the kind switcher or on a lane is shown in the
+// table, the tree's highlight with it.
+void TestMainWindow::treeHighlightsNoKindOverTheTimeline()
+{
+    Fixture f;
+    QTreeView *tree = kindTree(*f.window);
+    QVERIFY(tree);
+    QAbstractItemModelTester tester(f.window->treeModel());
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    const QModelIndex pods = f.window->treeModel()->indexOfKind(QStringLiteral("pods"));
+    const QModelIndex deployments =
+        f.window->treeModel()->indexOfKind(QStringLiteral("deployments.apps"));
+    QCOMPARE(tree->currentIndex(), pods);
+
+    f.window->setTimelineVisible(true);
+    QVERIFY(!tree->currentIndex().isValid());
+    QVERIFY(!tree->selectionModel()->hasSelection());
+    // The kind the table showed, chosen again: the table comes back.
+    tree->setCurrentIndex(pods);
+    QVERIFY(!f.window->timelineVisible());
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+    QCOMPARE(tree->currentIndex(), pods);
+
+    // A lane's object: its kind in the table, and in the tree.
+    f.session.local(QStringLiteral("deployments"))
+        ->upsert(deployment(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web")));
+    f.session.local(QStringLiteral("deployments"))->flush();
+    f.window->setTimelineVisible(true);
+    Q_EMIT f.window->timeline()->objectActivated(
+        QStringLiteral("Deployment"), QStringLiteral("shop"), QStringLiteral("web"),
+        QStringLiteral("shopweb"), QStringLiteral("apps/v1"));
+    QVERIFY(!f.window->timelineVisible());
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("deployments"));
+    QCOMPARE(tree->currentIndex(), deployments);
+
+    // Back to the timeline (Ctrl+T), then Ctrl+K: the table shows the kind.
+    f.window->activateWindow();
+    QTest::keyClick(f.window.get(), Qt::Key_T, Qt::ControlModifier);
+    QVERIFY(f.window->timelineVisible());
+    QVERIFY(!tree->currentIndex().isValid());
+    QTest::keyClick(f.window.get(), Qt::Key_K, Qt::ControlModifier);
+    QTRY_VERIFY(f.window->kindSwitcher()->isVisible());
+    QTest::keyClicks(f.window->kindSwitcher()->input(), QStringLiteral("pods"));
+    QTest::keyClick(f.window->kindSwitcher()->input(), Qt::Key_Return);
+    QVERIFY(!f.window->timelineVisible());
+    QCOMPARE(tree->currentIndex(), pods);
+}
+
+// A pod deleted and created again under its name has two lanes; the earlier
+// one's click does not open the current pod as if it were the same object.
+void TestMainWindow::timelineClickOnAnEarlierObjectSaysItIsGone()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    f.window->setTimelineVisible(true);
+    Q_EMIT f.window->timeline()->objectActivated(
+        QStringLiteral("Pod"), QStringLiteral("shop"), QStringLiteral("web-1"),
+        QStringLiteral("uid-before"), QStringLiteral("v1"));
+    QVERIFY(f.window->timelineVisible());
+    auto *notice = f.window->findChild<NoticeBar *>();
+    QVERIFY(notice);
+    QCOMPARE(notice->text(), QStringLiteral("Pod shop/web-1 (uid uid-before) is not in the "
+                                            "cluster any more; its events stay on the timeline."));
+    QVERIFY(f.window->resourceView()->currentObject().isNull());
+
+    // The current one's lane (its uid, pod() makes it ns + name) opens it.
+    Q_EMIT f.window->timeline()->objectActivated(QStringLiteral("Pod"), QStringLiteral("shop"),
+                                                 QStringLiteral("web-1"),
+                                                 QStringLiteral("shopweb-1"), QStringLiteral("v1"));
+    QVERIFY(!f.window->timelineVisible());
+    QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("shop/web-1"));
 }
 
 // An informer that never listed (the server unreachable) has an empty cache:

@@ -180,15 +180,17 @@ void HistoryWidget::refreshEarlierObjectNote()
         m_earlier->hide();
         return;
     }
-    const QDateTime deleted =
-        QDateTime::fromMSecsSinceEpoch(earlier.deletedMs, m_model->timeZone());
+    const QDateTime ended = QDateTime::fromMSecsSinceEpoch(earlier.deletedMs, m_model->timeZone());
     const QString uid = earlier.uid.isEmpty() ? QString() : tr(" (uid %1)").arg(earlier.uid);
+    // "Deleted" only when the watch said so: after a server restore nobody
+    // deleted it, it was missing when the informer listed again.
+    const QString how =
+        earlier.missingFromRelist ? tr("was gone at the relist of %1") : tr("was deleted at %1");
     // Its own history is not shown with this one's: it was another object.
-    m_earlier->setText(tr("An earlier %1 %2%3 was deleted at %4; these are the revisions of "
-                          "this one.")
+    m_earlier->setText(tr("An earlier %1 %2%3 %4; these are the revisions of this one.")
                            .arg(m_objectKind.isEmpty() ? tr("object") : m_objectKind, m_objectKey,
-                                uid, deleted.toString(QStringLiteral("HH:mm:ss"))));
-    m_earlier->setToolTip(deleted.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz t")));
+                                uid, how.arg(ended.toString(QStringLiteral("HH:mm:ss")))));
+    m_earlier->setToolTip(ended.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz t")));
     m_earlier->show();
 }
 
@@ -241,7 +243,9 @@ void HistoryWidget::compareRows(int olderRow, int newerRow)
     const ObjectRevision &older = m_model->revision(olderRow);
     m_caption->setText(tr("resourceVersion %1 \u2192 %2%3")
                            .arg(older.resourceVersion, newer.resourceVersion,
-                                newer.deleted ? tr(" (deleted)") : QString()));
+                                !newer.deleted            ? QString()
+                                : newer.missingFromRelist ? tr(" (gone at a relist)")
+                                                          : tr(" (deleted)")));
     m_diff->setTexts(yamlFor(older), yamlFor(newer, &older));
 }
 

@@ -1,6 +1,7 @@
 #include "ui/timeline/timelinecanvas.h"
 
 #include "models/secondclock.h"
+#include "models/timeline/earlierlanetooltip.h"
 #include "models/timeline/eventtooltip.h"
 #include "models/timeline/objectidentity.h"
 #include "ui/timeline/laneanchor.h"
@@ -439,6 +440,11 @@ void TimelineCanvas::setEmptyText(const QString &text)
     viewport()->update();
 }
 
+void TimelineCanvas::setObjectEndLookup(ObjectEndLookup lookup)
+{
+    m_objectEnd = std::move(lookup);
+}
+
 void TimelineCanvas::setSelectedObject(const QString &keyOrUid)
 {
     m_selectedObject = keyOrUid;
@@ -477,8 +483,38 @@ QString TimelineCanvas::elidedLabelAt(const QPoint &pos) const
     return TimelinePainter::labelText(l);
 }
 
+QString TimelineCanvas::earlierLaneToolTipAt(const QPoint &pos) const
+{
+    const TimelineView v = view();
+    const int index = v.laneAt(pos.y());
+    if (pos.x() >= v.plotLeft() || index < 0 || index >= m_layout.laneCount())
+        return {};
+    const TimelineLane &lane = m_layout.lane(index);
+    if (!lane.earlier || lane.items.empty())
+        return {};
+    // The next object under its name: the lane whose events start first
+    // after this one's (the lanes of one name are few).
+    const qint64 firstMs = lane.items.front().startMs;
+    qint64 nextFirstMs = -1;
+    for (const TimelineLane &other : m_layout.lanes()) {
+        if (other.isGroup() || other.items.empty() || other.name != lane.name ||
+            other.objectKind != lane.objectKind || other.namespaceName != lane.namespaceName ||
+            other.key == lane.key)
+            continue;
+        const qint64 otherFirstMs = other.items.front().startMs;
+        if (otherFirstMs >= firstMs && (nextFirstMs < 0 || otherFirstMs < nextFirstMs))
+            nextFirstMs = otherFirstMs;
+    }
+    const EarlierObject end = m_objectEnd ? m_objectEnd(lane.object()) : EarlierObject();
+    return earlierLaneToolTip(lane, end, nextFirstMs, m_zone);
+}
+
 void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
 {
+    if (const QString earlier = earlierLaneToolTipAt(pos); !earlier.isEmpty()) {
+        QToolTip::showText(globalPos, earlier, viewport());
+        return;
+    }
     // A label too long for the gutter's maximum: whole in its tooltip.
     if (const QString label = elidedLabelAt(pos); !label.isEmpty()) {
         QToolTip::showText(globalPos, label, viewport());

@@ -7,8 +7,10 @@
 //
 // Interaction: wheel zooms around the cursor (Shift+wheel scrolls lanes),
 // drag pans, hover shows the event (reason, message, count, times), click on
-// an object lane emits objectActivated. Follow-live keeps "now" at the right
-// edge; panning or zooming away from now turns it off.
+// an object lane emits objectActivated. An earlier object's lane (another
+// object now holds its name) is faded, tagged "(earlier)", and its label's
+// tooltip says which it was and how it went (setObjectEndLookup). Follow-live keeps "now" at the
+// right edge; panning or zooming away from now turns it off.
 //
 // It only paints and handles input: the lanes come from a TimelineLayout
 // rebuilt when the filter changes and, coalesced, when the EventStore does
@@ -22,6 +24,7 @@
 // order move lanes, the lanes in view stay where they are on screen
 // (laneanchor.h).
 
+#include "models/history/historystore.h"
 #include "models/timeline/eventstore.h"
 #include "models/timeline/timelinefilter.h"
 #include "models/timeline/timelinelayout.h"
@@ -74,6 +77,12 @@ public:
     void setLaneOrder(LaneOrder order);
     LaneOrder laneOrder() const { return m_laneOrder; }
 
+    // How an object went, as far as the watch saw it (the window's History
+    // knows): asked when an earlier object's label is hovered. None: the
+    // tooltip tells what the events do.
+    using ObjectEndLookup = std::function<EarlierObject(const InvolvedObject &object)>;
+    void setObjectEndLookup(ObjectEndLookup lookup);
+
     void setGroupCollapsed(const QString &groupKey, bool collapsed);
     // Highlights and scrolls to the lane of the object with this key
     // (objectKey()) or uid.
@@ -120,6 +129,8 @@ private:
     // the plot does not jump when a lane comes and goes); true if it grew.
     bool updateGutter();
     QString elidedLabelAt(const QPoint &pos) const; // empty unless elided
+    // An earlier object's label at `pos`: which object, how it went; else empty.
+    QString earlierLaneToolTipAt(const QPoint &pos) const;
     qint64 now() const;
     void scheduleRebuild();
     void scheduleReorder();
@@ -151,6 +162,7 @@ private:
     bool m_reorderAfterDrag = false;
     QTimer m_followTimer;
     std::function<qint64()> m_clock;
+    ObjectEndLookup m_objectEnd;
     QTimeZone m_zone;
     double m_t0Ms = 0;
     double m_msPerPx = 1000;

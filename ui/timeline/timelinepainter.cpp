@@ -153,6 +153,8 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
         p.save();
         p.setClipRect(view.plotLeft(), qMax(top, TimelineView::kAxisHeight), view.plotWidth(),
                       TimelineView::kLaneHeight);
+        if (lane.earlier)
+            p.setOpacity(kEarlierOpacity);
         paintLaneEvents(p, lane, top, view, palette, rowColor(layout, i, view, palette), dpr);
         p.restore();
     }
@@ -178,7 +180,7 @@ int TimelinePainter::labelWidth(const TimelineLane &lane, const QFont &font)
         return int(std::ceil(QFontMetricsF(f).horizontalAdvance(text))) + 1;
     };
     if (!lane.isGroup())
-        return kObjectTextLeftPx + advance(font, lane.name) + kLabelRightMarginPx;
+        return kObjectTextLeftPx + advance(font, labelText(lane)) + kLabelRightMarginPx;
     return kGroupTextLeftPx + advance(boldFont(font), labelText(lane)) + kBadgeGapPx +
            badgeWidth(lane, smallFont(font)) + kLabelRightMarginPx;
 }
@@ -186,7 +188,7 @@ int TimelinePainter::labelWidth(const TimelineLane &lane, const QFont &font)
 QString TimelinePainter::labelText(const TimelineLane &lane)
 {
     if (!lane.isGroup())
-        return lane.name;
+        return lane.earlier ? lane.name + QObject::tr(" (earlier)") : lane.name;
     const QString ns = lane.namespaceName.isEmpty() ? QObject::tr("(cluster)") : lane.namespaceName;
     const QString kind =
         lane.objectKind.isEmpty() ? QObject::tr("(unknown kind)") : lane.objectKind;
@@ -236,10 +238,10 @@ void TimelinePainter::paintLaneLabel(QPainter &p, const TimelineLane &lane, int 
                    p.fontMetrics().elidedText(labelText(lane), Qt::ElideMiddle, textRect.width()));
         return;
     }
-    p.setPen(palette.text);
+    p.setPen(lane.earlier ? palette.mutedText : palette.text);
     const QRect textRect(kObjectTextLeftPx, top, textRight - kObjectTextLeftPx, h);
     p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
-               p.fontMetrics().elidedText(lane.name, Qt::ElideMiddle, textRect.width()));
+               p.fontMetrics().elidedText(labelText(lane), Qt::ElideMiddle, textRect.width()));
     if (lane.warningCount > 0) {
         // A small warning dot before the name: this object has Warnings.
         p.drawPixmap(QPointF(9, top + (h - kMarkerSizePx - 2) / 2.0),

@@ -68,8 +68,12 @@ public:
     // The gutter width `lane`'s label needs to be drawn whole with `font`
     // (the view's; group labels are bold, their count badge smaller).
     static int labelWidth(const TimelineLane &lane, const QFont &font);
-    // The label as drawn, unelided: "namespace · Kind" or the object's name.
+    // The label as drawn, unelided: "namespace · Kind" or the object's name
+    // ("name (earlier)" for an earlier object under its name).
     static QString labelText(const TimelineLane &lane);
+    // An earlier object's lane (its label and events) is drawn this opaque:
+    // it is not the object its name holds now.
+    static constexpr qreal kEarlierOpacity = 0.45;
 
     // Lanes with more non-empty columns than width / kDenseColumnRatio are drawn
     // as bars; sparser ones as markers.
