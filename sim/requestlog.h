@@ -2,8 +2,10 @@
 
 // The simulator's request log (GET /sim/v1/requests): one JSON object per
 // line with time, verb (Kubernetes verb: list, watch, get, create, ...),
-// method, path with query, and user agent. Bounded; oldest dropped first.
-// Server thread only.
+// method, path with query, user agent, and the scheme of the Authorization
+// header the client sent ("Bearer", "Basic", "other"; absent: none), never
+// the credentials: a test sees who sent a token where. Bounded; oldest
+// dropped first. Server thread only.
 
 #include <QByteArray>
 #include <deque>
@@ -16,7 +18,7 @@ public:
     static constexpr std::size_t kMaxEntries = 100000;
 
     void record(const QByteArray &verb, const QByteArray &method, const QByteArray &target,
-                const QByteArray &userAgent);
+                const QByteArray &userAgent, const QByteArray &authorization);
     QByteArray toJsonLines() const;
     void clear() { m_lines.clear(); }
 

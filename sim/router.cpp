@@ -37,7 +37,7 @@ void Router::handle(HttpConnection *connection, const HttpRequest &request)
     const bool control = request.path.startsWith(QLatin1String("/sim/v1/"));
     if (!control)
         m_context.requestLog.record(verb.toUtf8(), request.method, request.target,
-                                    request.header("user-agent"));
+                                    request.header("user-agent"), request.header("authorization"));
     const bool health = request.path == QLatin1String("/healthz") ||
                         request.path == QLatin1String("/livez") ||
                         request.path == QLatin1String("/readyz");

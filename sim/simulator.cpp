@@ -127,6 +127,14 @@ Result<void> Simulator::setRecordingReplaySpeed(double speed)
 
 Result<void> writeKubeconfig(const QString &path, const KubeconfigFor &client)
 {
+    // kubectl (client-go) sends no credentials to an http server: such a
+    // kubeconfig would only ever get "You must be logged in".
+    if (!client.token.isEmpty() && !client.url.startsWith(QLatin1String("https://")))
+        return makeError(
+            QStringLiteral(
+                "--write-kubeconfig with --token needs --tls-cert and --tls-key: kubectl and "
+                "informant send a token only over https, never to %1")
+                .arg(client.url));
     const auto embed = [](const char *field, const QString &file) -> Result<QByteArray> {
         QFile pem(file);
         if (!pem.open(QIODevice::ReadOnly))

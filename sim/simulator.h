@@ -77,7 +77,8 @@ struct KubeconfigFor
 
 // Writes a kubeconfig (cluster "informant-sim", context and user of the same
 // name, owner-only permissions). Certificate files are embedded as -data
-// fields, so the kubeconfig works wherever it is copied.
+// fields, so the kubeconfig works wherever it is copied. A token needs an
+// https URL: no client sends one to an http server.
 Result<void> writeKubeconfig(const QString &path, const KubeconfigFor &client);
 
 } // namespace informant::sim

@@ -25,10 +25,31 @@ bool hasControlCharacter(const QByteArray &value)
     return false;
 }
 
+bool overTls(const ClusterConfig &config)
+{
+    return config.server.scheme() == QLatin1String("https");
+}
+
+QString withheldNoteFor(const ClusterConfig &config)
+{
+    const UserCredentials &user = config.user;
+    if (overTls(config) || (user.isEmpty() && user.password.isEmpty()))
+        return {};
+    const QString whose =
+        config.userName.isEmpty()
+            ? QStringLiteral("the credentials")
+            : QStringLiteral("the credentials of user \"%1\"").arg(config.userName);
+    return QStringLiteral("%1 were not sent: the server is %2, and as with kubectl they go only "
+                          "over https")
+        .arg(whose, config.server.toString(QUrl::RemoveUserInfo | QUrl::RemovePath |
+                                           QUrl::RemoveQuery | QUrl::RemoveFragment));
+}
+
 } // namespace
 
 Credentials::Credentials(const ClusterConfig &config)
-    : m_user(config.user)
+    : m_user(overTls(config) ? config.user : UserCredentials())
+    , m_withheldNote(withheldNoteFor(config))
     , m_userName(config.userName)
     , m_static(AuthMaterial())
 {

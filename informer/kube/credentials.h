@@ -9,6 +9,12 @@
 // materialAsync() never does (the plugin runs on a helper thread). The exec
 // plugin is shared with every Credentials of the same exec config
 // (execplugincache.h); expiry() says when the credentials stop working.
+//
+// As client-go (clientcmd reads a user's credentials only when
+// IsConfigTransportTLS), nothing of the user goes to a server that is not
+// https: no token, basic auth or client certificate, no tokenFile read, no
+// exec plugin run. A token sent in clear text is a token given away, and
+// kubectl sends none; withheldNote() says so when a 401 needs explaining.
 
 #include "informer/core/result.h"
 #include "informer/kube/clusterconfig.h"
@@ -63,6 +69,10 @@ public:
     // then), or the static client certificate's notAfter, whichever comes
     // first; no expiry for tokens and basic auth. Never runs the plugin.
     CredentialExpiry expiry() const;
+    // Why requests carry none of the user's credentials although the
+    // kubeconfig or --token gives some (the server is not https); empty
+    // when they are sent or there are none. Names the user, never a secret.
+    QString withheldNote() const { return m_withheldNote; }
 
     // Parses a PEM certificate and an RSA or EC PEM key. Errors name `what`.
     static Result<AuthMaterial> parseClientCertificate(const QByteArray &certificatePem,
@@ -76,7 +86,8 @@ private:
     // The material, with the exec plugin's answer when usesExec().
     Result<AuthMaterial> compose(const Result<ExecCredential> *exec) const;
 
-    const UserCredentials m_user;
+    const UserCredentials m_user; // empty when withheld
+    const QString m_withheldNote;
     const QString m_userName; // the kubeconfig's name for the user, for errors
     std::unique_ptr<TokenFile> m_tokenFile;
     std::shared_ptr<ExecPlugin> m_exec; // shared: execplugincache.h

@@ -76,7 +76,12 @@ ApiError replyError(QNetworkReply *reply, const QByteArray &body, const QString 
             status.message += QStringLiteral(" (%1)").arg(cut);
         if (status.retryAfterSeconds == 0 && reply->hasRawHeader("Retry-After"))
             status.retryAfterSeconds = reply->rawHeader("Retry-After").trimmed().toInt();
-        return ApiError::fromStatus(std::move(status), request);
+        ApiError error = ApiError::fromStatus(std::move(status), request);
+        // In the message only: the Status stays the server's, word for word.
+        if (const QString withheld = reply->property(kCredentialsWithheldProperty).toString();
+            error.status.isUnauthorized() && !withheld.isEmpty())
+            error.message += QStringLiteral(" (%1)").arg(withheld);
+        return error;
     }
 
     using Kind = ApiError::Kind;

@@ -22,6 +22,10 @@ inline constexpr char kProxyErrorProperty[] = "informantProxyError";
 // Set on a reply its client aborted to close its connection (the reason);
 // replyError reports the abort with it instead of as a timeout.
 inline constexpr char kConnectionClosedProperty[] = "informantConnectionClosed";
+// Set on a reply sent without the user's credentials because the server is
+// not https (Credentials::withheldNote()); a 401 answer says so, as the
+// server's "Unauthorized" alone does not tell why.
+inline constexpr char kCredentialsWithheldProperty[] = "informantCredentialsWithheld";
 
 // `sslErrors` are the verification problems reported by the reply's
 // sslErrors() signal; `timedOut`/`cancelled` say why an aborted reply ended.

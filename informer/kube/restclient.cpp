@@ -306,6 +306,8 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
     }
 
     QNetworkReply *reply = m_network->get(request);
+    if (const QString withheld = m_connection->credentials->withheldNote(); !withheld.isEmpty())
+        reply->setProperty(kCredentialsWithheldProperty, withheld);
     boundCollectedBody(reply, options.bodySink ? 0 : options.maxBodyBytes);
     if (config.requestTimeoutMs > 0)
         boundRequestTime(reply, config.requestTimeoutMs);

@@ -4,8 +4,10 @@
 // QNetworkAccessManager. It only issues GET requests (there is no mutating
 // verb by construction): ordinary requests with query options and an
 // inactivity timeout, and streaming requests for watches. Each request
-// carries User-Agent informant/<version>, the Accept type, and the user's
-// credentials (bearer/basic header, client certificate); TLS is verified
+// carries User-Agent informant/<version>, the Accept type, and, to an https
+// server only, the user's credentials (bearer/basic header, client
+// certificate; credentials.h); a 401 from an http one says they were not
+// sent. TLS is verified
 // against the cluster's CA (or skipped with insecure-skip-tls-verify), with
 // tls-server-name as the verify name; proxy-url is honoured for http, socks5
 // and https (through a loopback TlsProxyBridge, as Qt cannot speak TLS to a

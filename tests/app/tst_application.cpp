@@ -213,11 +213,11 @@ void TestApplication::noTransformFlagIsParsed()
 // context with a static token says nothing.
 void TestApplication::execPluginExpiryIsShownInTheStatusBar()
 {
+    if (!QSslSocket::supportsSsl())
+        QSKIP("Qt was built without TLS support: the TLS simulator cannot be started here");
     const QString token = QStringLiteral("plugin-token");
-    sim::SimOptions simOptions;
-    simOptions.token = token;
     sim::Simulator simulator;
-    QVERIFY(simulator.start(simOptions).ok());
+    QVERIFY(simulator.start(tlsCluster(token)).ok());
     QTemporaryDir dir;
     const QString plugin = dir.filePath(QStringLiteral("cloud-login"));
     {
@@ -241,11 +241,12 @@ void TestApplication::execPluginExpiryIsShownInTheStatusBar()
         file.write(
             QStringLiteral("apiVersion: v1\nkind: Config\ncurrent-context: ctx\n"
                            "clusters:\n- name: c\n  cluster:\n    server: %1\n"
+                           "    certificate-authority: %3\n"
                            "users:\n- name: u\n  user:\n    exec:\n"
                            "      apiVersion: client.authentication.k8s.io/v1\n"
                            "      command: %2\n      interactiveMode: Never\n"
                            "contexts:\n- name: ctx\n  context:\n    cluster: c\n    user: u\n")
-                .arg(simulator.url(), plugin)
+                .arg(simulator.url(), plugin, certificate("ca.crt"))
                 .toUtf8());
     }
     Application application(options({QStringLiteral("--kubeconfig"), kubeconfig}));
@@ -264,7 +265,8 @@ void TestApplication::execPluginExpiryIsShownInTheStatusBar()
     QVERIFY(!field->toolTip().contains(token));
     delete window;
 
-    const QString staticKubeconfig = writeKubeconfig(dir, {simulator.url(), {}, token, {}});
+    const QString staticKubeconfig =
+        writeKubeconfig(dir, {simulator.url(), certificate("ca.crt"), token, {}});
     Application withToken(options({QStringLiteral("--kubeconfig"), staticKubeconfig}));
     QCOMPARE(withToken.start(), QString());
     MainWindow *second = onlyWindow();

@@ -190,7 +190,9 @@ private slots:
     {
         FakeApiServer server;
         denyWith(server, "pods is forbidden: \\u001b[2J cleared");
-        QVERIFY(server.listen());
+        // https: no plugin runs for an http server.
+        QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
+                                 dataFile(QStringLiteral("server.key"))));
         const QString signedIn = m_dir.filePath(QStringLiteral("signed-in"));
         const QString plugin = writeScript(
             QStringLiteral("login.sh"),

@@ -62,6 +62,14 @@ inline void okHandler(const HttpRequest &, QTcpSocket *socket)
     FakeApiServer::reply(socket, 200, R"({"major":"1","minor":"31"})");
 }
 
+// `server` serving https with data/'s server certificate (signed by
+// ca.crt): credentials go only to https servers (credentials.h).
+inline bool listenTls(FakeApiServer &server)
+{
+    return server.listenTls(dataFile(QStringLiteral("server.crt")),
+                            dataFile(QStringLiteral("server.key")));
+}
+
 // A config for `server` trusting the CA `ca` of data/.
 inline ClusterConfig tlsConfig(const FakeApiServer &server,
                                const QString &ca = QStringLiteral("ca.crt"))

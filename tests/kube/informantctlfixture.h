@@ -139,6 +139,21 @@ protected:
         QFile file(portFile);
         return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed().toInt() : 0;
     }
+    // Starts informant-sim serving https with data/'s server certificate
+    // (signed by ca.crt), e.g. for a token: none goes to an http server.
+    int startTlsSim(const QStringList &args)
+    {
+        return startSim(
+            QStringList{QStringLiteral("--tls-cert"), dataFile(QStringLiteral("server.crt")),
+                        QStringLiteral("--tls-key"), dataFile(QStringLiteral("server.key"))} +
+            args);
+    }
+    // The cluster lines of a kubeconfig trusting data/'s CA.
+    static QString trustedCluster()
+    {
+        return QStringLiteral("    certificate-authority: %1\n")
+            .arg(dataFile(QStringLiteral("ca.crt")));
+    }
     void stopSim()
     {
         m_sim.kill();
@@ -174,12 +189,12 @@ protected:
         file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
         return path;
     }
-    // A kubeconfig `name` for the simulator on `port` whose user signs in
-    // with the exec plugin `plugin`, never interactively.
+    // A kubeconfig `name` for the https simulator on `port` (startTlsSim)
+    // whose user signs in with the exec plugin `plugin`, never interactively.
     QString writeExecKubeconfig(const QString &name, int port, const QString &plugin)
     {
         return writeKubeconfig(
-            name, QStringLiteral("http://127.0.0.1:%1").arg(port), {},
+            name, QStringLiteral("https://127.0.0.1:%1").arg(port), trustedCluster(),
             QStringLiteral("    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
                            "      command: %1\n      interactiveMode: Never\n")
                 .arg(plugin));

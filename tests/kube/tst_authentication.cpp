@@ -1,9 +1,8 @@
-// RestClient's authentication against small in-test servers: bearer and
-// basic auth, tokenFile rotation, exec credential plugins (cached until expiry, re-run
-// after a 401, stderr passed on while the plugin runs and its end shown on
-// failure, extended PATH, cluster info, runs that do
-// not block the client's thread, rotated client certificates presented at
-// once). proxy-url: tst_proxy.cpp.
+// RestClient's authentication against small in-test servers (https: no
+// credential goes to an http one): bearer and basic auth, tokenFile rotation, exec credential
+// plugins (cached until expiry, re-run after a 401, stderr passed on while the plugin runs and its
+// end shown on failure, extended PATH, cluster info, runs that do not block the client's thread,
+// rotated client certificates presented at once). proxy-url: tst_proxy.cpp.
 
 #include "authtestutil.h"
 #include "fakeapiserver.h"
@@ -60,8 +59,7 @@ private:
     {
         const QString plugin = m_dir.filePath(QStringLiteral("plugin.sh"));
         writeFile(plugin, pluginScript(m_dir.path(), apiVersion), true);
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.exec =
             ExecConfig{apiVersion, plugin, args, {}, QStringLiteral("Never"), true, {}};
         return config;
@@ -143,9 +141,8 @@ private slots:
         QFETCH(QString, username);
         QFETCH(QByteArray, header);
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
-        ClusterConfig config;
-        config.server = server.url();
+        QVERIFY(listenTls(server));
+        ClusterConfig config = tlsConfig(server);
         config.user.token = token;
         config.user.oidcIdToken = idToken;
         config.user.username = username;
@@ -160,12 +157,11 @@ private slots:
     void credentialsWithALineBreakAreNotSent()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QString tokenFile = m_dir.filePath(QStringLiteral("notes.txt"));
         writeFile(tokenFile, "s3cr3t\nImpersonate-User: admin\n");
         for (const bool fromFile : {false, true}) {
-            ClusterConfig config;
-            config.server = server.url();
+            ClusterConfig config = tlsConfig(server);
             config.userName = QStringLiteral("dev");
             if (fromFile)
                 config.user.tokenFile = tokenFile;
@@ -183,11 +179,10 @@ private slots:
     void tokenFileIsReReadWhenItChanges()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QString tokenPath = m_dir.filePath(QStringLiteral("token"));
         writeFile(tokenPath, "first\n");
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.tokenFile = tokenPath;
         RestClient client(ClusterConnection::create(config));
         QVERIFY(client.getBlocking(QStringLiteral("/version"), {}).ok());
@@ -202,9 +197,8 @@ private slots:
     void tokenFileTakesPrecedenceOverToken()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
-        ClusterConfig config;
-        config.server = server.url();
+        QVERIFY(listenTls(server));
+        ClusterConfig config = tlsConfig(server);
         config.user.token = QStringLiteral("static");
         config.user.tokenFile = m_dir.filePath(QStringLiteral("token"));
         QVERIFY(getVersion(config).ok()); // no file yet: the static token
@@ -213,6 +207,95 @@ private slots:
         QCOMPARE(server.requests.size(), 2);
         QCOMPARE(server.requests[0].headers.value("authorization"), QByteArray("Bearer static"));
         QCOMPARE(server.requests[1].headers.value("authorization"), QByteArray("Bearer from-file"));
+    }
+
+    // As client-go, which reads a user's credentials only for an https
+    // server: to an http one nothing of them goes, the tokenFile is not read
+    // (a missing one is no error), the exec plugin does not run, and no
+    // client certificate's expiry is shown, as none is presented.
+    void credentialsAreNotSentOverHttp_data()
+    {
+        QTest::addColumn<QString>("kind");
+        for (const char *kind : {"token", "tokenFile", "missing tokenFile", "oidc id-token",
+                                 "basic auth", "exec plugin", "client certificate"})
+            QTest::newRow(kind) << QString::fromLatin1(kind);
+    }
+    void credentialsAreNotSentOverHttp()
+    {
+        QFETCH(QString, kind);
+        FakeApiServer server(okHandler);
+        QVERIFY(server.listen());
+        ClusterConfig config;
+        if (kind == QLatin1String("exec plugin"))
+            config = execConfig(server, QStringLiteral("client.authentication.k8s.io/v1"));
+        config.server = server.url();
+        config.userName = QStringLiteral("dev");
+        const QString tokenFile = m_dir.filePath(QStringLiteral("token"));
+        if (kind == QLatin1String("token")) {
+            config.user.token = QStringLiteral("s3cret");
+        } else if (kind == QLatin1String("tokenFile")) {
+            writeFile(tokenFile, "s3cret");
+            config.user.tokenFile = tokenFile;
+        } else if (kind == QLatin1String("missing tokenFile")) {
+            config.user.tokenFile = tokenFile;
+        } else if (kind == QLatin1String("oidc id-token")) {
+            config.user.oidcIdToken = QStringLiteral("eyJ.s3cret");
+        } else if (kind == QLatin1String("basic auth")) {
+            config.user.username = QStringLiteral("admin");
+            config.user.password = QStringLiteral("s3cret");
+        } else if (kind == QLatin1String("client certificate")) {
+            config.user.clientCertificatePem = readData(QStringLiteral("client-rsa.crt"));
+            config.user.clientKeyPem = readData(QStringLiteral("client-rsa.key"));
+        }
+        RestClient client(ClusterConnection::create(config));
+        const auto result = client.getBlocking(QStringLiteral("/version"), {});
+        QVERIFY2(result.ok(), result.ok() ? "" : qPrintable(result.error().message));
+        QCOMPARE(server.requests.size(), 1);
+        QVERIFY(!server.requests[0].headers.contains("authorization"));
+        QCOMPARE(pluginRuns(), 0);
+        QCOMPARE(client.connection().credentials->execRuns(), 0);
+        QVERIFY(!client.connection().credentials->expiry().expiresAt.isValid());
+    }
+
+    // An http server's 401 says why nothing was sent (the server's Status is
+    // kept as it came); an https server's 401 does not, the token went.
+    void unauthorizedOverHttpSaysTheCredentialsWereNotSent()
+    {
+        const auto unauthorized = [](const HttpRequest &, QTcpSocket *socket) {
+            FakeApiServer::reply(
+                socket, 401,
+                R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"Unauthorized","reason":"Unauthorized","code":401})");
+        };
+        FakeApiServer plain(unauthorized);
+        QVERIFY(plain.listen());
+        ClusterConfig config;
+        config.server = plain.url();
+        config.userName = QStringLiteral("dev");
+        config.user.token = QStringLiteral("s3cret");
+        const auto overHttp = getVersion(config);
+        QVERIFY(!overHttp.ok());
+        const ApiError &error = overHttp.error();
+        QCOMPARE(error.status.code, 401);
+        QCOMPARE(error.status.message, QStringLiteral("Unauthorized"));
+        QVERIFY(!plain.requests.value(0).headers.contains("authorization"));
+        const QString expected =
+            QStringLiteral("the credentials of user \"dev\" were not sent: the server is "
+                           "http://127.0.0.1:%1, and as with kubectl they go only over https")
+                .arg(plain.port());
+        QVERIFY2(error.message.endsWith(QStringLiteral(" (") + expected + QLatin1Char(')')),
+                 qPrintable(error.message));
+        QVERIFY(!error.message.contains(QStringLiteral("s3cret")));
+
+        FakeApiServer secure(unauthorized);
+        QVERIFY(listenTls(secure));
+        ClusterConfig tls = tlsConfig(secure);
+        tls.user.token = QStringLiteral("s3cret");
+        const auto overHttps = getVersion(tls);
+        QVERIFY(!overHttps.ok());
+        QCOMPARE(secure.requests.value(0).headers.value("authorization"),
+                 QByteArray("Bearer s3cret"));
+        QVERIFY2(!overHttps.error().message.contains(QStringLiteral("not sent")),
+                 qPrintable(overHttps.error().message));
     }
 
     void execPluginRunsOncePerTokenLifetime_data()
@@ -225,7 +308,7 @@ private slots:
     {
         QFETCH(QString, apiVersion);
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         RestClient client(
             ClusterConnection::create(execConfig(server, apiVersion, {QStringLiteral("3600")})));
         for (int i = 0; i < 3; ++i)
@@ -246,7 +329,7 @@ private slots:
     void expiredExecCredentialIsRenewed()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         // Valid for 1 s: inside the refresh margin, so each request re-runs it.
         RestClient client(ClusterConnection::create(execConfig(
             server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("1")})));
@@ -266,7 +349,7 @@ private slots:
             else
                 okHandler(request, socket);
         });
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         RestClient client(ClusterConnection::create(execConfig(
             server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("3600")})));
         auto result = client.getBlocking(QStringLiteral("/version"), {});
@@ -283,7 +366,7 @@ private slots:
             else
                 okHandler(request, socket);
         });
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         RestClient client(ClusterConnection::create(execConfig(
             server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("3600")})));
         int succeeded = 0;
@@ -302,7 +385,7 @@ private slots:
                 socket, 401,
                 R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"Unauthorized","reason":"Unauthorized","code":401})");
         });
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         RestClient client(ClusterConnection::create(execConfig(
             server, QStringLiteral("client.authentication.k8s.io/v1"), {QStringLiteral("3600")})));
         auto result = client.getBlocking(QStringLiteral("/version"), {});
@@ -319,7 +402,7 @@ private slots:
                   "#!/bin/sh\necho 'error: login required, run: cloud auth login' >&2\nexit 3\n",
                   true);
         ClusterConfig config;
-        config.server = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        config.server = QUrl(QStringLiteral("https://127.0.0.1:1"));
         config.user.exec = neverInteractiveExec(plugin);
         auto result = getVersion(config);
         QVERIFY(!result.ok());
@@ -334,7 +417,7 @@ private slots:
     void pluginIsFoundInUsualInstallLocations()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QByteArray home = qgetenv("HOME");
         const QByteArray path = qgetenv("PATH");
         qputenv("HOME", m_dir.path().toUtf8());
@@ -342,8 +425,7 @@ private slots:
         writeFile(m_dir.filePath(QStringLiteral(".local/bin/informant-test-plugin")),
                   pluginScript(m_dir.path(), QStringLiteral("client.authentication.k8s.io/v1")),
                   true);
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
                                       QStringLiteral("informant-test-plugin"),
                                       {},
@@ -476,7 +558,7 @@ private slots:
         // "go" file: were the plugin run on the calling thread, get() would
         // not return until the plugin gave up (and the token is "late").
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QString dir = m_dir.path();
         const QString plugin = m_dir.filePath(QStringLiteral("gated.sh"));
         writeFile(
@@ -493,8 +575,7 @@ private slots:
                 .arg(dir)
                 .toUtf8(),
             true);
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
         QList<ApiResult<RestResponse>> results;
@@ -518,7 +599,7 @@ private slots:
         // A device-code login: the plugin prints where to sign in and waits
         // for the user; the prompt is useless once the plugin has given up.
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QString plugin = m_dir.filePath(QStringLiteral("devicecode.sh"));
         writeFile(
             plugin,
@@ -533,8 +614,7 @@ private slots:
                 .arg(m_dir.path())
                 .toUtf8(),
             true);
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
         QMutex mutex; // the observer runs in the plugin's helper thread
@@ -582,7 +662,7 @@ private slots:
         // its start alone says what is awaited, by the command's name, never
         // its arguments (which may hold a client secret).
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QString plugin = m_dir.filePath(QStringLiteral("silent-login"));
         writeFile(
             plugin,
@@ -594,8 +674,7 @@ private slots:
                 .arg(m_dir.path())
                 .toUtf8(),
             true);
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.exec = neverInteractiveExec(plugin);
         config.user.exec->args = {QStringLiteral("--client-secret=hunter2")};
         RestClient client(ClusterConnection::create(config));
@@ -666,14 +745,13 @@ private slots:
     void execPluginFailureShowsTheEndOfALongStderr()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QString plugin = m_dir.filePath(QStringLiteral("noisy.sh"));
         writeFile(plugin,
                   "#!/bin/sh\nfor i in $(seq 1 500); do echo \"progress line $i\" >&2; done\n"
                   "echo 'error: the real reason' >&2\nexit 2\n",
                   true);
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
         QMutex mutex; // the observer runs in the plugin's helper thread
@@ -702,7 +780,7 @@ private slots:
     void waitingForAnExecPluginCanBeInterrupted()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         const QString plugin = m_dir.filePath(QStringLiteral("slow.sh"));
         writeFile(
             plugin,
@@ -714,8 +792,7 @@ private slots:
                 .arg(m_dir.path())
                 .toUtf8(),
             true);
-        ClusterConfig config;
-        config.server = server.url();
+        ClusterConfig config = tlsConfig(server);
         config.user.exec = neverInteractiveExec(plugin);
         RestClient client(ClusterConnection::create(config));
         Interrupter interrupter;

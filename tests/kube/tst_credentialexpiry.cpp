@@ -65,10 +65,12 @@ private:
                   true);
         return plugin;
     }
-    ClusterConfig execConfig(const QUrl &server = QUrl(QStringLiteral("http://127.0.0.1:1")))
+    // https: no credential goes to an http server, no plugin runs for one.
+    ClusterConfig execConfig(const QUrl &server = QUrl(QStringLiteral("https://127.0.0.1:1")))
     {
         ClusterConfig config;
         config.server = server;
+        config.certificateAuthorityPem = readData(QStringLiteral("ca.crt"));
         config.user.exec = neverInteractiveExec(writePlugin());
         return config;
     }
@@ -123,7 +125,7 @@ private slots:
     void pastExpirationIsRenewedBeforeTheNextRequest()
     {
         FakeApiServer server(okHandler);
-        QVERIFY(server.listen());
+        QVERIFY(listenTls(server));
         setOffset(QStringLiteral("-1"), -120); // already expired when printed
         setOffset({}, 3600);
         RestClient client(ClusterConnection::create(execConfig(server.url())));

@@ -2,9 +2,10 @@
 // over plain HTTP (the same output as kubectl when kubectl is installed), over
 // TLS with a client certificate (a wrong CA fails naming the TLS problem), and
 // with an exec plugin that must run once for the whole command and whose
-// stderr prompt reaches informantctl's stderr while the plugin waits; dump
-// --until-events with --stats counts the changes delivered after the sync;
-// failures to reach a cluster name the kubeconfig context. What `get` prints
+// stderr prompt reaches informantctl's stderr while the plugin waits; a token
+// goes only over https, as with kubectl; dump --until-events with --stats
+// counts the changes delivered after the sync; failures to reach a cluster
+// name the kubeconfig context. What `get` prints
 // is in tst_informantctlget.cpp.
 
 #include "informantctlfixture.h"
@@ -121,7 +122,7 @@ private slots:
 
     void execPluginRunsOnceForTheWholeCommand()
     {
-        const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
+        const int port = startTlsSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
         QVERIFY(port > 0);
         const QString plugin = writeScript(
             QStringLiteral("plugin.sh"),
@@ -144,7 +145,8 @@ private slots:
 
         const Run anonymous =
             run(ctl(),
-                {QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:%1").arg(port),
+                {QStringLiteral("--server"), QStringLiteral("https://127.0.0.1:%1").arg(port),
+                 QStringLiteral("--certificate-authority"), dataFile(QStringLiteral("ca.crt")),
                  QStringLiteral("api-resources")},
                 home());
         QCOMPARE(anonymous.exitCode, 1);
@@ -186,7 +188,7 @@ private slots:
 
     void execPluginPromptIsShownWhileThePluginWaits()
     {
-        const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
+        const int port = startTlsSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
         QVERIFY(port > 0);
         const QString signedIn = m_dir.filePath(QStringLiteral("signed-in"));
         const QString plugin = writeScript(
@@ -225,7 +227,7 @@ private slots:
     // limit is 2 min).
     void dumpForEndsWhileASignInIsPending()
     {
-        const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
+        const int port = startTlsSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
         QVERIFY(port > 0);
         const QString plugin =
             writeScript(QStringLiteral("never.sh"),
@@ -337,22 +339,26 @@ private slots:
             ctl(),
             {QStringLiteral("--kubeconfig"), config, QStringLiteral("get"), QStringLiteral("pods")},
             home());
+        // Nothing listening is kubectl's line, which names the server
+        // (host and port) rather than the context, from a context or not.
+        const QByteArray refusedLine =
+            QStringLiteral("The connection to the server 127.0.0.1:%1 was refused - did you "
+                           "specify the right host or port?\n")
+                .arg(port)
+                .toUtf8();
         QCOMPARE(viaContext.exitCode, 1);
         QVERIFY(viaContext.out.isEmpty());
-        QCOMPARE(viaContext.err,
-                 QStringLiteral("error: context \"sim\": GET %1/api: connection refused\n")
-                     .arg(refused)
-                     .toUtf8());
+        QCOMPARE(viaContext.err, refusedLine);
         const Run viaServer = get(refused, {QStringLiteral("pods")});
         QCOMPARE(viaServer.exitCode, 1);
-        QCOMPARE(viaServer.err,
-                 QStringLiteral("error: GET %1/api: connection refused\n").arg(refused).toUtf8());
+        QCOMPARE(viaServer.err, refusedLine);
 
-        const int tokenPort = startSim({QStringLiteral("--token"), QStringLiteral("right-token")});
+        const int tokenPort =
+            startTlsSim({QStringLiteral("--token"), QStringLiteral("right-token")});
         QVERIFY(tokenPort > 0);
-        const QString server = QStringLiteral("http://127.0.0.1:%1").arg(tokenPort);
+        const QString server = QStringLiteral("https://127.0.0.1:%1").arg(tokenPort);
         const QString wrongToken =
-            writeKubeconfig(QStringLiteral("wrong-token.yaml"), server, {},
+            writeKubeconfig(QStringLiteral("wrong-token.yaml"), server, trustedCluster(),
                             QStringLiteral("    token: secret-token-1234\n"));
         const Run unauthorized = run(ctl(),
                                      {QStringLiteral("--kubeconfig"), wrongToken,
@@ -365,6 +371,69 @@ private slots:
                 .arg(server)
                 .toUtf8());
         QVERIFY(!unauthorized.err.contains("secret-token-1234"));
+    }
+
+    // As kubectl (client-go reads a user's credentials only for https): to
+    // the http simulator neither sends the token, from a kubeconfig or
+    // --token, and both fail on its 401, ours saying why (the simulator's
+    // request log shows no Authorization header at all); over https both
+    // send it and list the same pods.
+    void tokenGoesOnlyOverHttpsAsWithKubectl()
+    {
+        const QStringList getPods{QStringLiteral("get"), QStringLiteral("pods"),
+                                  QStringLiteral("-n"),  QStringLiteral("web"),
+                                  QStringLiteral("-o"),  QStringLiteral("name")};
+        const int port = startSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
+        QVERIFY(port > 0);
+        const QString http = QStringLiteral("http://127.0.0.1:%1").arg(port);
+        const QString plain = writeKubeconfig(QStringLiteral("http.yaml"), http, {},
+                                              QStringLiteral("    token: sim-token\n"));
+        const QList<QStringList> overHttp{
+            QStringList{QStringLiteral("--kubeconfig"), plain} + getPods,
+            QStringList{QStringLiteral("--server"), http, QStringLiteral("--token"),
+                        QStringLiteral("sim-token")} +
+                getPods};
+        for (const QStringList &args : overHttp) {
+            const Run ours = run(ctl(), args, home());
+            QCOMPARE(ours.exitCode, 1);
+            QVERIFY(ours.out.isEmpty());
+            QVERIFY2(ours.err.contains("401 Unauthorized") &&
+                         ours.err.contains("were not sent: the server is " + http.toUtf8() +
+                                           ", and as with kubectl they go only over https"),
+                     ours.err.constData());
+            QVERIFY(!ours.err.contains("sim-token"));
+            if (!kubectl().isEmpty()) {
+                const Run theirs = run(kubectl(), args, home());
+                QCOMPARE(theirs.exitCode, 1);
+                QVERIFY(theirs.out.isEmpty());
+                QVERIFY2(theirs.err.contains("error: You must be logged in to the server"),
+                         theirs.err.constData());
+            }
+        }
+        QNetworkAccessManager network;
+        QNetworkRequest logRequest(QUrl(http + QStringLiteral("/sim/v1/requests")));
+        logRequest.setRawHeader("Authorization", "Bearer sim-token");
+        std::unique_ptr<QNetworkReply> log(network.get(logRequest));
+        QTRY_VERIFY_WITH_TIMEOUT(log->isFinished(), 10000);
+        const QByteArray requests = log->readAll();
+        QVERIFY2(requests.contains("\"userAgent\":\"informant/"), requests.constData());
+        QVERIFY2(!requests.contains("\"authorization\""), requests.constData());
+        stopSim();
+
+        const int tlsPort = startTlsSim({QStringLiteral("--token"), QStringLiteral("sim-token")});
+        QVERIFY(tlsPort > 0);
+        const QString secure = writeKubeconfig(
+            QStringLiteral("https.yaml"), QStringLiteral("https://127.0.0.1:%1").arg(tlsPort),
+            trustedCluster(), QStringLiteral("    token: sim-token\n"));
+        const QStringList args = QStringList{QStringLiteral("--kubeconfig"), secure} + getPods;
+        const Run ours = run(ctl(), args, home());
+        QVERIFY2(ours.exitCode == 0, ours.err.constData());
+        QVERIFY2(ours.out.startsWith("pod/"), ours.out.constData());
+        if (!kubectl().isEmpty()) {
+            const Run theirs = run(kubectl(), args, home());
+            QVERIFY2(theirs.exitCode == 0, theirs.err.constData());
+            QCOMPARE(ours.out, theirs.out);
+        }
     }
 
     // A list the server forbids: the context, the request and the server's

@@ -58,10 +58,13 @@ public:
         QFile file(portFile);
         if (!file.open(QIODevice::ReadOnly))
             return false;
-        m_url = QStringLiteral("http://127.0.0.1:") + QString::fromUtf8(file.readAll()).trimmed();
+        const bool tls = args.contains(QStringLiteral("--tls-cert"));
+        m_url = (tls ? QStringLiteral("https://127.0.0.1:") : QStringLiteral("http://127.0.0.1:")) +
+                QString::fromUtf8(file.readAll()).trimmed();
         return true;
     }
 
+    // https when started with --tls-cert (call() then trusts nothing).
     QString url() const { return m_url; }
 
     // One blocking request to the simulator; the body of the answer.

@@ -1,4 +1,5 @@
-// Credentials never leak: the simulator requires a known bearer token;
+// Credentials never leak: the simulator requires a known bearer token and
+// serves https (no credential goes to an http server);
 // informantctl and the GUI run with it (and with a wrong one) given on the
 // command line, in a kubeconfig, in a token file and through exec plugins
 // that work, fail, print broken output or do not exist. Debug logging is on.
@@ -27,6 +28,13 @@ QString randomToken(const char *prefix)
 }
 
 // Where a secret shows up in `data`, as "token" / "base64 of token", or empty.
+// The certificates of tests/kube/data: the simulator's, and the CA that signed it.
+QString certificate(const char *name)
+{
+    return qEnvironmentVariable("INFORMANT_SOURCE_DIR") + QStringLiteral("/tests/kube/data/") +
+           QLatin1String(name);
+}
+
 QString findSecret(const QByteArray &data, const QStringList &secrets)
 {
     for (const QString &secret : secrets) {
@@ -78,19 +86,22 @@ QString TstTokenLeak::kubeconfig(const QString &name, const QString &userYaml)
 {
     const QString yaml = QStringLiteral("apiVersion: v1\nkind: Config\n"
                                         "clusters:\n- name: sim\n  cluster:\n    server: %1\n"
+                                        "    certificate-authority: %3\n"
                                         "contexts:\n- name: sim\n  context:\n    cluster: sim\n"
                                         "    user: someone\n    namespace: web\n"
                                         "current-context: sim\n"
                                         "users:\n- name: someone\n  user:\n%2")
-                             .arg(m_sim.url(), userYaml);
+                             .arg(m_sim.url(), userYaml, certificate("ca.crt"));
     return writeInput(name + QStringLiteral(".yaml"), yaml.toUtf8());
 }
 
 void TstTokenLeak::initTestCase()
 {
     QVERIFY(m_home.isValid());
-    QVERIFY(m_sim.start(
-        {QStringLiteral("--scenario"), QStringLiteral("demo"), QStringLiteral("--token"), m_good}));
+    QVERIFY(m_sim.start({QStringLiteral("--scenario"), QStringLiteral("demo"),
+                         QStringLiteral("--token"), m_good, QStringLiteral("--tls-cert"),
+                         certificate("server.crt"), QStringLiteral("--tls-key"),
+                         certificate("server.key")}));
     const QByteArray credential =
         "{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\","
         "\"status\":{\"token\":\"" +
@@ -129,10 +140,18 @@ void TstTokenLeak::credentialNeverAppearsInOutputOrFiles_data()
     QTest::addColumn<int>("expectExit");   // -1: any
     QTest::addColumn<int>("runMs");
 
-    const QStringList good{QStringLiteral("--server"), QStringLiteral("%URL%"),
-                           QStringLiteral("--token"), QStringLiteral("%GOOD%")};
-    const QStringList bad{QStringLiteral("--server"), QStringLiteral("%URL%"),
-                          QStringLiteral("--token"), QStringLiteral("%BAD%")};
+    const QStringList good{QStringLiteral("--server"),
+                           QStringLiteral("%URL%"),
+                           QStringLiteral("--certificate-authority"),
+                           certificate("ca.crt"),
+                           QStringLiteral("--token"),
+                           QStringLiteral("%GOOD%")};
+    const QStringList bad{QStringLiteral("--server"),
+                          QStringLiteral("%URL%"),
+                          QStringLiteral("--certificate-authority"),
+                          certificate("ca.crt"),
+                          QStringLiteral("--token"),
+                          QStringLiteral("%BAD%")};
     const auto config = [](const char *name) {
         return QStringList{QStringLiteral("--kubeconfig"),
                            QStringLiteral("%IN%/") + QLatin1String(name) + QStringLiteral(".yaml")};

@@ -1,5 +1,7 @@
 // Every --faults fault against a running simulator, the fault control
-// endpoint, and TLS with client certificates.
+// endpoint, TLS with client certificates, and what is said of tokens: the
+// request log names the scheme a client sent, a written kubeconfig carries a
+// token only for https.
 
 #include "simclient.h"
 
@@ -32,6 +34,8 @@ private slots:
     void unknownFaultsAreRejected();
     void tlsRequiresAClientCertificateWhenAskedTo();
     void kubeconfigPointsAtTheServer();
+    void kubeconfigWithATokenNeedsHttps();
+    void requestLogNamesTheAuthorizationSchemeOnly();
 
 private:
     std::unique_ptr<Simulator> startSim(const QString &faults, int history = 10000);
@@ -273,6 +277,53 @@ void TestSimFaultInjection::kubeconfigPointsAtTheServer()
     QVERIFY(!missing.ok());
     QVERIFY2(missing.errorMessage().contains(QStringLiteral("missing.key")),
              qPrintable(missing.errorMessage()));
+}
+
+// No client sends a token to an http server (client-go reads a user's
+// credentials only for https): such a kubeconfig could only fail.
+void TestSimFaultInjection::kubeconfigWithATokenNeedsHttps()
+{
+    const QString path = QDir::temp().filePath(QStringLiteral("tst_simfaultinjection-http"));
+    QFile::remove(path);
+    KubeconfigFor client;
+    client.url = QStringLiteral("http://127.0.0.1:1234");
+    client.token = QStringLiteral("t0k");
+    const auto written = writeKubeconfig(path, client);
+    QVERIFY(!written.ok());
+    QVERIFY2(written.errorMessage().contains(QStringLiteral("--tls-cert")),
+             qPrintable(written.errorMessage()));
+    QVERIFY(!written.errorMessage().contains(QStringLiteral("t0k")));
+    QVERIFY(!QFile::exists(path));
+
+    client.token.clear(); // an anonymous http kubeconfig is fine
+    QVERIFY(writeKubeconfig(path, client).ok());
+    QFile::remove(path);
+}
+
+void TestSimFaultInjection::requestLogNamesTheAuthorizationSchemeOnly()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    options.token = QStringLiteral("t0k");
+    Simulator sim;
+    const auto started = sim.start(options);
+    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
+    const quint16 port = sim.port();
+    QCOMPARE(get(port, "/api/v1/configmaps", {{"Authorization", "Bearer t0k"}}).status, 200);
+    QCOMPARE(get(port, "/api/v1/configmaps").status, 401);
+    QCOMPARE(get(port, "/api/v1/configmaps", {{"Authorization", "t0k"}}).status, 401);
+    QCOMPARE(get(port, "/api/v1/configmaps", {{"Authorization", "Basic dTpw"}}).status, 401);
+    const QByteArray log = get(port, "/sim/v1/requests", {{"Authorization", "Bearer t0k"}}).body;
+    QVERIFY2(!log.contains("t0k") && !log.contains("dTpw"), log.constData());
+    QStringList schemes;
+    for (const QByteArray &line : log.trimmed().split('\n')) {
+        const QJsonObject entry = QJsonDocument::fromJson(line).object();
+        schemes << (entry.contains(QLatin1String("authorization"))
+                        ? entry.value(QLatin1String("authorization")).toString()
+                        : QStringLiteral("none"));
+    }
+    QCOMPARE(schemes, (QStringList{QStringLiteral("Bearer"), QStringLiteral("none"),
+                                   QStringLiteral("other"), QStringLiteral("Basic")}));
 }
 
 QTEST_GUILESS_MAIN(TestSimFaultInjection)

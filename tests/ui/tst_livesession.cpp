@@ -29,13 +29,30 @@ using namespace informant;
 
 namespace {
 
-// The demo cluster, requiring `token` when one is given.
+QString testCertificate(const char *name)
+{
+    return qEnvironmentVariable("INFORMANT_SOURCE_DIR") + QStringLiteral("/tests/kube/data/") +
+           QLatin1String(name);
+}
+
+// The demo cluster, requiring `token` when one is given, and then over
+// https (no credential goes to an http server): trust it with testCa().
 sim::SimOptions demoCluster(const QString &token = {})
 {
     sim::SimOptions options;
     options.scenario = QStringLiteral("demo");
     options.token = token;
+    if (!token.isEmpty()) {
+        options.tlsCert = testCertificate("server.crt");
+        options.tlsKey = testCertificate("server.key");
+    }
     return options;
+}
+
+QByteArray testCa()
+{
+    QFile file(testCertificate("ca.crt"));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 // A window on a live session of `config`, named `context`, showing pods.
@@ -201,6 +218,7 @@ void TestLiveSession::credentialPluginPromptIsShownUntilSignedIn()
     QVERIFY(simulator.start(demoCluster(QStringLiteral("s3cret"))).ok());
     ClusterConfig config;
     config.server = QUrl(simulator.url());
+    config.certificateAuthorityPem = testCa();
     config.user.exec = ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
                                   plugin,
                                   {},
@@ -281,6 +299,7 @@ void TestLiveSession::silentCredentialPluginIsNamedAndEndsWithTheWindow()
     QVERIFY(simulator.start(demoCluster(QStringLiteral("s3cret"))).ok());
     ClusterConfig config;
     config.server = QUrl(simulator.url());
+    config.certificateAuthorityPem = testCa();
     config.user.exec =
         ExecConfig{QStringLiteral("client.authentication.k8s.io/v1"),
                    plugin,
@@ -331,6 +350,7 @@ void TestLiveSession::rejectedCredentialsAreNotCalledForbidden()
     QVERIFY(simulator.start(demoCluster(QStringLiteral("s3cret"))).ok());
     ClusterConfig config;
     config.server = QUrl(simulator.url());
+    config.certificateAuthorityPem = testCa();
     config.user.token = QStringLiteral("expired");
     const std::unique_ptr<MainWindow> shown = podsWindow(config, QStringLiteral("prod"));
     MainWindow &window = *shown;
