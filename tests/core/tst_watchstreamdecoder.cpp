@@ -460,6 +460,48 @@ void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit_data()
     QTest::newRow("bad frame on a line")
         << a + "\n" + R"({"type":"SQUASHED","object":{}})" + "\n" + b + "\n"
         << "ADDED:1 ERROR:InternalError";
+    // Frames with managedFields, decoded from their prefix (frameprefix.h):
+    // the frame the scanner finds is the one decoded, whatever its line holds.
+    const QByteArray managedA =
+        R"({"type":"ADDED","object":{"metadata":{"name":"a","resourceVersion":"1",)"
+        R"("managedFields":[{"manager":"m","fieldsV1":{"f:x":{"}":{}}}}]},"spec":{"c":["}"]}}})";
+    const QByteArray managedB =
+        R"({"type":"MODIFIED","object":{"metadata":{"name":"a","resourceVersion":"2",)"
+        R"("managedFields":[]},"status":{}}})";
+    QTest::newRow("managedFields, frame per line") << managedA + "\n" + managedB + " \r\n"
+                                                   << "ADDED:1 MODIFIED:2";
+    QTest::newRow("managedFields, two frames on a line")
+        << managedA + managedB + "\n" + managedA + "\n"
+        << "ADDED:1 MODIFIED:2 ADDED:1";
+    QTest::newRow("managedFields, garbage after a frame on its line")
+        << managedA + " x}\n" + managedB + "\n"
+        << "ADDED:1 ERROR:InternalError";
+    QTest::newRow("managedFields, closing brace too many") << managedA + "}\n" + managedB + "\n"
+                                                           << "ADDED:1 ERROR:InternalError";
+    QTest::newRow("managedFields, a field after the object")
+        << managedA.chopped(1) + R"(,"x":{"y":"}"}})" + "\n" + managedB + "\n"
+        << "ADDED:1 MODIFIED:2";
+    QTest::newRow("managedFields, pretty-printed")
+        << QByteArray("{\"type\": \"ADDED\",\n\"object\": {\"metadata\": {\"name\": \"a\", "
+                      "\"resourceVersion\": \"1\", \"managedFields\": [{}]}\n},\n\"x\": {}}\n") +
+               managedB + "\n"
+        << "ADDED:1 MODIFIED:2";
+    QTest::newRow("managedFields, the frame ends inside its line")
+        << QByteArray(
+               R"({"type":"ADDED","object":{"metadata":{"name":"a","resourceVersion":"1"}}})") +
+               R"(,"managedFields":[]}})" + "\n"
+        << "ADDED:1 ERROR:InternalError";
+    QTest::newRow("managedFields, metadata one level deeper")
+        << QByteArray(
+               R"({"type":"ADDED","object":{"metadata":{"x":{"name":"a","managedFields":[]}}}})") +
+               "\n" + managedB + "\n"
+        << "ADDED: MODIFIED:2";
+    QTest::newRow("managedFields, backslash outside a string before the cut")
+        << QByteArray(
+               R"({"type":"ADDED","object":{"metadata":{"name":"a","x":\"}","resourceVersion":"1",)"
+               R"("managedFields":[]}}})") +
+               "\n" + managedB + "\n"
+        << "ERROR:InternalError";
 }
 
 void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit()
