@@ -9,6 +9,13 @@
 
 namespace informant {
 
+namespace {
+// Rows the list shows before it scrolls: a short query's matches, the
+// whole set of built-in kinds needs a scroll.
+constexpr int kMaxVisibleRows = 12;
+constexpr int kWidth = 460;
+} // namespace
+
 KindSwitcher::KindSwitcher(QWidget *parent)
     : QDialog(parent, Qt::Popup | Qt::FramelessWindowHint)
     , m_input(new QLineEdit(this))
@@ -25,7 +32,7 @@ KindSwitcher::KindSwitcher(QWidget *parent)
     layout->setContentsMargins(8, 8, 8, 8);
     layout->addWidget(m_input);
     layout->addWidget(m_list);
-    resize(460, 360);
+    setFixedWidth(kWidth);
     connect(m_input, &QLineEdit::textChanged, this, &KindSwitcher::updateList);
     connect(m_input, &QLineEdit::returnPressed, this, &KindSwitcher::choose);
     connect(m_list, &QListWidget::itemActivated, this, &KindSwitcher::choose);
@@ -111,8 +118,29 @@ void KindSwitcher::updateList()
         item->setData(Qt::UserRole, QVariant::fromValue(k));
         item->setToolTip(k.kind);
     }
-    if (m_list->count() > 0)
+    if (m_list->count() > 0) {
         m_list->setCurrentRow(0);
+    } else {
+        // Said, rather than an empty list that looks like one still loading.
+        auto *none = new QListWidgetItem(
+            QStringLiteral("No kind matches \u201c%1\u201d").arg(m_input->text().trimmed()),
+            m_list);
+        none->setFlags(Qt::NoItemFlags);
+    }
+    fitListToRows();
+}
+
+void KindSwitcher::fitListToRows()
+{
+    // The palette is as tall as its matches: one match is one row under the
+    // input, not a row above a tall empty box.
+    const int rows = qBound(1, m_list->count(), kMaxVisibleRows);
+    const int rowHeight = m_list->sizeHintForRow(0);
+    m_list->setFixedHeight(rows * rowHeight + 2 * m_list->frameWidth());
+    layout()->activate(); // the new height, before the posted relayout would
+    // Not adjustSize(): it gives a window with an expanding list at least
+    // 100 px, a tall box around a single match.
+    resize(width(), sizeHint().height());
 }
 
 void KindSwitcher::popup(const QString &initialText)

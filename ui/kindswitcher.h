@@ -40,6 +40,7 @@ protected:
 
 private:
     void updateList();
+    void fitListToRows();
     void choose();
 
     QList<KindInfo> m_kinds;

@@ -19,6 +19,8 @@ private Q_SLOTS:
     void ranksNearMissesBelowNameMatches_data();
     void ranksNearMissesBelowNameMatches();
     void enterOnANearMissSwitchesToIt();
+    void isAsTallAsItsMatches();
+    void saysWhenNothingMatches();
 };
 
 namespace {
@@ -70,6 +72,37 @@ void TestKindSwitcher::enterOnANearMissSwitchesToIt()
     QCOMPARE(chosen.count(), 1);
     QCOMPARE(chosen.first().first().value<KindInfo>().plural, QStringLiteral("deployments"));
     QVERIFY(!switcher.isVisible());
+}
+
+void TestKindSwitcher::isAsTallAsItsMatches()
+{
+    KindSwitcher switcher;
+    switcher.setKinds(builtinKinds());
+    switcher.popup(QStringLiteral("deploy"));
+    QCOMPARE(switcher.list()->count(), 1);
+    const int oneMatch = switcher.height();
+    // The one row is whole, with no room for a second.
+    const QRect row = switcher.list()->visualItemRect(switcher.list()->item(0));
+    QVERIFY(switcher.list()->viewport()->rect().contains(row));
+    QVERIFY(switcher.list()->viewport()->height() < 2 * row.height());
+
+    switcher.input()->clear(); // every kind: as many rows as fit, then a scroll
+    QVERIFY(switcher.list()->count() > 12);
+    QVERIFY(switcher.height() >= oneMatch + 10 * row.height());
+    QVERIFY(switcher.list()->viewport()->height() < switcher.list()->count() * row.height());
+}
+
+void TestKindSwitcher::saysWhenNothingMatches()
+{
+    KindSwitcher switcher;
+    switcher.setKinds(builtinKinds());
+    QSignalSpy chosen(&switcher, &KindSwitcher::kindChosen);
+    switcher.popup(QStringLiteral("xyzzy"));
+    QCOMPARE(switcher.list()->count(), 1);
+    QCOMPARE(switcher.list()->item(0)->text(), QStringLiteral("No kind matches \u201cxyzzy\u201d"));
+    QTest::keyClick(switcher.input(), Qt::Key_Return); // nothing to choose
+    QCOMPARE(chosen.count(), 0);
+    QVERIFY(switcher.isVisible());
 }
 
 QTEST_MAIN(TestKindSwitcher)
