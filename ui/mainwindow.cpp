@@ -44,11 +44,25 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <utility>
 
 namespace informant {
+
+namespace {
+
+// The kind a cluster opens on is the one last shown in it: Secrets looked at
+// in one cluster are no reason to open another on Secrets. Cluster names
+// may be server URLs, whose '/' would nest settings groups.
+QString lastKindSetting(const QString &cluster)
+{
+    return QStringLiteral("clusters/%1/lastKind")
+        .arg(QString::fromLatin1(QUrl::toPercentEncoding(cluster)));
+}
+
+} // namespace
 
 MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                        std::function<void(const QString &)> openContext, QWidget *parent)
@@ -322,7 +336,7 @@ void MainWindow::onKindsChanged()
         showKind(served);
     }
     if (!m_kind.isValid()) {
-        const QString last = QSettings().value(QStringLiteral("window/lastKind")).toString();
+        const QString last = QSettings().value(lastKindSetting(m_session->name())).toString();
         if (last.isEmpty() || !showKindByName(last))
             showKindByName(QStringLiteral("pods"));
     }
@@ -460,7 +474,7 @@ bool MainWindow::showKind(const KindInfo &kind)
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
     showObject(KubeObject());
     highlightShownKind();
-    QSettings().setValue(QStringLiteral("window/lastKind"), kind.id());
+    QSettings().setValue(lastKindSetting(m_session->name()), kind.id());
     refreshStatusBar();
     return true;
 }

@@ -18,7 +18,8 @@ public:
     {
     }
 
-    QString name() const override { return QStringLiteral("test"); }
+    QString name() const override { return m_name; }
+    void setName(QString name) { m_name = std::move(name); }
     QString serverText() const override { return QStringLiteral("local"); }
     QList<KindInfo> kinds() const override { return m_kinds; }
     bool kindsDiscovered() const override { return m_discovered; }
@@ -55,6 +56,7 @@ public:
     }
 
 private:
+    QString m_name = QStringLiteral("test");
     QList<KindInfo> m_kinds;
     bool m_discovered = true;
     QHash<QString, LocalKindSource *> m_sources;

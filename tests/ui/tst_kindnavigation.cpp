@@ -41,6 +41,7 @@ private Q_SLOTS:
     void unknownKindIsNamedAndTheClosestShown();
     void kindNamedBeforeDiscoveryWaitsForIt();
     void unknownKindNoticeShowsOverTheTimeline();
+    void lastKindIsRememberedPerCluster();
 };
 
 void TestKindNavigation::kindSwitcherRanksShortNames_data()
@@ -193,6 +194,28 @@ void TestKindNavigation::unknownKindNoticeShowsOverTheTimeline()
     // Still about the kind it was given for, whichever view is shown.
     QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
     QVERIFY(!notice->isVisibleTo(f.window.get()));
+}
+
+// Secrets looked at in the demo are not what another cluster opens on: each
+// cluster opens on the kind last shown in it, a new one on pods.
+void TestKindNavigation::lastKindIsRememberedPerCluster()
+{
+    QSettings().clear();
+    const auto open = [](const QString &cluster, const QString &show = {}) {
+        LocalClusterSession session(standardKinds());
+        session.setName(cluster);
+        MainWindow window(&session, QStringList{cluster}, [](const QString &) {});
+        const QString opened = window.currentKind().plural;
+        if (!show.isEmpty())
+            window.showKindByName(show);
+        return opened;
+    };
+    QCOMPARE(open(QStringLiteral("demo"), QStringLiteral("secrets")), QStringLiteral("pods"));
+    QCOMPARE(open(QStringLiteral("http://127.0.0.1:1/a"), QStringLiteral("deployments")),
+             QStringLiteral("pods"));
+    QCOMPARE(open(QStringLiteral("demo")), QStringLiteral("secrets"));
+    QCOMPARE(open(QStringLiteral("http://127.0.0.1:1/a")), QStringLiteral("deployments"));
+    QCOMPARE(open(QStringLiteral("http://127.0.0.1:1")), QStringLiteral("pods"));
 }
 
 QTEST_MAIN(TestKindNavigation)
