@@ -64,6 +64,11 @@ QString lastKindSetting(const QString &cluster)
 
 } // namespace
 
+QString MainWindow::lastKindShownIn(const QString &cluster)
+{
+    return QSettings().value(lastKindSetting(cluster)).toString();
+}
+
 MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                        std::function<void(const QString &)> openContext, QWidget *parent)
     : QMainWindow(parent)
@@ -336,7 +341,7 @@ void MainWindow::onKindsChanged()
         showKind(served);
     }
     if (!m_kind.isValid()) {
-        const QString last = QSettings().value(lastKindSetting(m_session->name())).toString();
+        const QString last = lastKindShownIn(m_session->name());
         if (last.isEmpty() || !showKindByName(last))
             showKindByName(QStringLiteral("pods"));
     }

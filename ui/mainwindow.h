@@ -51,6 +51,9 @@ public:
     ~MainWindow() override;
 
     ClusterSession *session() const { return m_session; }
+    // The kind last shown in the cluster named `cluster` (its session's
+    // name), which a window on it opens on; empty for a cluster not seen.
+    static QString lastKindShownIn(const QString &cluster);
     bool showKind(const KindInfo &kind);
     bool showKindByName(const QString &name);
     // Shows the kind `name` names, as --kind asks: at once when it is among

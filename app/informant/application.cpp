@@ -16,7 +16,6 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QMenuBar>
-#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -264,12 +263,11 @@ void Application::addReplayBar(MainWindow *window)
     window->addToolBar(Qt::BottomToolBarArea, new ReplayBar(std::move(controls), window));
 }
 
-QString Application::replayStartKind() const
+QString Application::replayStartKind(const QString &lastShown) const
 {
     if (!m_recordedResources || m_recordedResources->isEmpty())
         return {};
-    const QString last = QSettings().value(QStringLiteral("window/lastKind")).toString();
-    for (const QString &kind : {last, QStringLiteral("pods")}) {
+    for (const QString &kind : {lastShown, QStringLiteral("pods")}) {
         if (m_recordedResources->contains(kind))
             return kind;
     }
@@ -280,7 +278,10 @@ QString Application::replayStartKind() const
 
 void Application::applyStartOptions(MainWindow *window)
 {
-    if (const QString kind = m_options.kind.isEmpty() ? replayStartKind() : m_options.kind;
+    if (const QString kind =
+            m_options.kind.isEmpty()
+                ? replayStartKind(MainWindow::lastKindShownIn(window->session()->name()))
+                : m_options.kind;
         !kind.isEmpty())
         window->showKindNamed(kind);
     if (!m_options.sort.isEmpty()) {

@@ -53,7 +53,7 @@ private:
     void applyStartOptions(MainWindow *window);
     // The kind a replay opens on without --kind: one the recording holds (the
     // last kind shown, or pods, may not be in it).
-    QString replayStartKind() const;
+    QString replayStartKind(const QString &lastShown) const;
     void startBenchWhenSynced(MainWindow *window);
     static bool tableSyncedWithRows(MainWindow *window);
 

@@ -147,7 +147,18 @@ void TestReplayKinds::kindsNotRecordedAreNotShownAsNone()
 
 void TestReplayKinds::opensOnARecordedKindWhateverWasShownLast()
 {
-    QSettings().setValue(QStringLiteral("window/lastKind"), QStringLiteral("services"));
+    {
+        // Services shown last in this replay, where they were not recorded.
+        Application first(
+            parseOptions({QStringLiteral("informant"), QStringLiteral("--replay"), m_file}));
+        QCOMPARE(first.start(), QString());
+        MainWindow *window = onlyWindow();
+        QVERIFY(window);
+        QVERIFY(window->showKindByName(QStringLiteral("services")));
+        QCOMPARE(MainWindow::lastKindShownIn(window->session()->name()),
+                 QStringLiteral("services"));
+        window->close();
+    }
     Application application(
         parseOptions({QStringLiteral("informant"), QStringLiteral("--replay"), m_file}));
     QCOMPARE(application.start(), QString());
