@@ -5,11 +5,15 @@
 // --no-transform). Once every kind has synced, the state the handlers have
 // delivered is written as the initial state (t = 0), then every change with
 // its offset from then, until --for SECONDS pass or SIGINT/SIGTERM; the file
-// is then flushed and closed, complete. Read-only like every command.
+// is then flushed and closed, complete. The line that says it has begun names
+// the namespace read (kubectl's rule: -n, else the context's, so -A for the
+// cluster), and the summary at the end says so when nothing was recorded.
+// Read-only like every command.
 
 #include "command.h"
 #include "connection.h"
 #include "informerrunner.h"
+#include "unchangedupdate.h"
 
 #include "informer/recording/recording.h"
 
@@ -64,8 +68,10 @@ public:
         handler.onAdd = [this, resource](const KubeObject &object, bool) {
             record(resource, RecordType::Added, object);
         };
-        handler.onUpdate = [this, resource](const KubeObject &, const KubeObject &object) {
-            record(resource, RecordType::Modified, object);
+        handler.onUpdate = [this, resource](const KubeObject &oldObject, const KubeObject &object) {
+            // A relist's unchanged object is no change of the watch stream.
+            if (!isUnchangedUpdate(oldObject, object))
+                record(resource, RecordType::Modified, object);
         };
         handler.onDelete = [this, resource](const Delta &deleted) {
             record(resource, RecordType::Deleted, deleted.object, deleted.tombstoneKey);
@@ -208,6 +214,39 @@ RecordingHeader headerFor(const QCommandLineParser &parser,
     return header;
 }
 
+// Where the namespaced kinds are read, for the line that starts a
+// recording: kubectl's namespace rule (-n, else the context's, else
+// "default") records one namespace unless -A is given, which a user who
+// meant the cluster learns at once, not from an empty file. Empty when
+// every kind is cluster-scoped.
+QString recordedScope(const std::vector<std::unique_ptr<InformerRunner>> &runners)
+{
+    const auto namespaced = std::find_if(runners.begin(), runners.end(), [](const auto &runner) {
+        return runner->resource().namespaced;
+    });
+    if (namespaced == runners.end())
+        return {};
+    const QString namespaceName = (*namespaced)->namespaceName();
+    if (namespaceName.isEmpty())
+        return QStringLiteral(" in all namespaces");
+    const bool namespaceGiven = !(*namespaced)->options().namespaceName.isEmpty();
+    return QStringLiteral(" in namespace %1").arg(namespaceName) +
+           (namespaceGiven ? QString() : QStringLiteral(" (use -A for all namespaces)"));
+}
+
+// kubectl get's words when it finds nothing: the namespace is named when
+// every kind lives in one.
+QString nothingRecordedLine(const std::vector<std::unique_ptr<InformerRunner>> &runners)
+{
+    const bool namespaced = std::all_of(runners.begin(), runners.end(), [](const auto &runner) {
+        return runner->resource().namespaced;
+    });
+    const QString namespaceName = runners.front()->namespaceName();
+    if (namespaced && !namespaceName.isEmpty())
+        return QStringLiteral("No resources found in %1 namespace.").arg(namespaceName);
+    return QStringLiteral("No resources found");
+}
+
 // Starts every informer and waits until each has synced and its recording
 // handler has been handed the whole initial list.
 bool startAndSync(const std::vector<std::unique_ptr<InformerRunner>> &runners,
@@ -309,8 +348,9 @@ int runRecord(const QCommandLineParser &parser, const QStringList &kinds)
     QStringList names;
     for (const RecordedResource &resource : header.resources)
         names.append(resource.qualifiedName());
-    err << "recording " << names.join(QStringLiteral(", ")) << ": " << recorder.initialObjects()
-        << " objects; " << (forSet ? QStringLiteral("for %1 s").arg(seconds) : QString())
+    err << "recording " << names.join(QStringLiteral(", ")) << recordedScope(runners) << ": "
+        << recorder.initialObjects() << " objects; "
+        << (forSet ? QStringLiteral("for %1 s").arg(seconds) : QString())
         << (forSet ? " or until" : "until") << " interrupted (Ctrl+C)\n";
     err.flush();
 
@@ -330,6 +370,10 @@ int runRecord(const QCommandLineParser &parser, const QStringList &kinds)
         << recorder.changes() << " changes, "
         << QString::number(double(recorder.durationMs()) / 1000.0, 'f', 1) << " s, to " << outPath
         << '\n';
+    // Still a recording (of an empty namespace, say), as kubectl get
+    // succeeds finding nothing; but said, not left to be found in the file.
+    if (recorder.initialObjects() == 0 && recorder.changes() == 0)
+        err << nothingRecordedLine(runners) << '\n';
     QList<const InformerRunner *> runs;
     for (const auto &runner : runners)
         runs.append(runner.get());

@@ -12,6 +12,7 @@
 #include "informer/informers/memorytrim.h"
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
 #include <QTextStream>
 
 #include <cstdio>
@@ -82,6 +83,11 @@ int main(int argc, char *argv[])
     informant::keepFreedMemoryForReuse();
     // Before anything can print: messages quote servers and kubeconfigs.
     escapeStandardError();
+    // The informer library logs, in Qt's words, what informantctl says on
+    // stderr in its own (a watch interrupted and retried, with why): its
+    // lines would say it twice. QT_LOGGING_RULES (e.g. "informant.*=true")
+    // still shows them: Qt reads it after these rules.
+    QLoggingCategory::setFilterRules(QStringLiteral("informant.*=false"));
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("informantctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(INFORMANT_VERSION));

@@ -4,6 +4,7 @@
 #include "jsontext.h"
 #include "listdocument.h"
 #include "standardoutput.h"
+#include "unchangedupdate.h"
 
 #include <QTextStream>
 
@@ -124,8 +125,9 @@ int watchResource(InformerRunner &runner, const WatchFormat &format, const First
     handler.onAdd = [printer](const KubeObject &object, bool inInitialList) {
         printer->change("ADDED", object, inInitialList);
     };
-    handler.onUpdate = [printer](const KubeObject &, const KubeObject &object) {
-        printer->change("MODIFIED", object, false);
+    handler.onUpdate = [printer](const KubeObject &oldObject, const KubeObject &object) {
+        if (!isUnchangedUpdate(oldObject, object))
+            printer->change("MODIFIED", object, false);
     };
     handler.onDelete = [printer](const Delta &deleted) {
         if (!deleted.object.isNull()) // a tombstone without its last state: nothing to print

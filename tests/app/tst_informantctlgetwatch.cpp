@@ -12,28 +12,47 @@
 #include <QNetworkReply>
 #include <QTest>
 
+#include <optional>
+
 class tst_InformantctlGetWatch : public QObject, protected InformantctlFixture
 {
     Q_OBJECT
 
-    // How many watches of configmaps in web the simulator has been asked for.
-    static int configMapWatches(const QString &server)
+    // A request on the simulator's control path: a GET without `body`, else
+    // a POST of it. Its answer, or nullopt when it failed.
+    static std::optional<QByteArray> callSim(const QString &server, const QString &path,
+                                             const std::optional<QByteArray> &body = std::nullopt)
     {
         QNetworkAccessManager network;
         network.setProxy(QNetworkProxy::NoProxy);
-        std::unique_ptr<QNetworkReply> reply(
-            network.get(QNetworkRequest(QUrl(server + QStringLiteral("/sim/v1/requests")))));
+        QNetworkRequest request(QUrl(server + path));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("text/plain"));
+        std::unique_ptr<QNetworkReply> reply(body ? network.post(request, *body)
+                                                  : network.get(request));
         QElapsedTimer clock;
         clock.start();
         while (!reply->isFinished() && clock.elapsed() < 10000)
             QTest::qWait(10);
-        int watches = 0;
-        for (const QByteArray &line : reply->readAll().split('\n'))
-            if (line.contains("\"verb\":\"watch\"") &&
-                line.contains("/api/v1/namespaces/web/configmaps"))
-                ++watches;
-        return watches;
+        if (!reply->isFinished() || reply->error() != QNetworkReply::NoError)
+            return std::nullopt;
+        return reply->readAll();
     }
+    // How many requests for configmaps in web the simulator has been asked
+    // for: watches, or lists (a streaming list is a watch too).
+    static int configMapRequests(const QString &server, bool lists)
+    {
+        int count = 0;
+        const QByteArray requests =
+            callSim(server, QStringLiteral("/sim/v1/requests")).value_or(QByteArray());
+        for (const QByteArray &line : requests.split('\n'))
+            if (line.contains("/api/v1/namespaces/web/configmaps") &&
+                (lists
+                     ? line.contains("sendInitialEvents=true") || line.contains("\"verb\":\"list\"")
+                     : line.contains("\"verb\":\"watch\"")))
+                ++count;
+        return count;
+    }
+    static int configMapWatches(const QString &server) { return configMapRequests(server, false); }
     static bool waitForWatches(const QString &server, int count)
     {
         QElapsedTimer clock;
@@ -160,6 +179,63 @@ private slots:
         if (compared)
             QCOMPARE(ageLast ? withoutLastCell(ourOut) : ourOut,
                      ageLast ? withoutLastCell(theirOut) : theirOut);
+    }
+
+    // A watch the server cuts within a second, with nothing received,
+    // ends as a "very short watch", which the informer answers with a
+    // relist, and a relist hands the handlers every object it read again,
+    // the unchanged ones too (same resourceVersion). kubectl's watch never
+    // sees those; -w prints only what changed. On stderr the interruption
+    // and the resumption are notices naming the context, not errors, and
+    // the informer library's own log line does not repeat them.
+    void getWatchPrintsNoUnchangedObjectAfterARelist()
+    {
+        const QString server = startDemoSim();
+        QVERIFY(!server.isEmpty());
+        const QString kubeconfig = m_dir.filePath(QStringLiteral("relist-kubeconfig"));
+        QFile file(kubeconfig);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral("apiVersion: v1\nkind: Config\ncurrent-context: sim\n"
+                                  "clusters:\n- name: sim\n  cluster:\n    server: %1\n"
+                                  "contexts:\n- name: sim\n  context: {cluster: sim, user: u}\n"
+                                  "users:\n- name: u\n  user: {}\n")
+                       .arg(server)
+                       .toUtf8());
+        file.close();
+        QProcess ours;
+        startChild(ours, ctl(),
+                   {"--kubeconfig", kubeconfig, "get", "cm", "-n", "web", "-w", "-o", "name"});
+        QByteArray out, err;
+        QVERIFY2(readLines(ours, out, 2), out.constData());
+        const int listsBefore = configMapRequests(server, true);
+
+        QVERIFY(callSim(server, QStringLiteral("/sim/v1/faults"), "restart=300ms"));
+        QElapsedTimer clock;
+        clock.start();
+        while (configMapRequests(server, true) == listsBefore && clock.elapsed() < 20000)
+            QTest::qWait(50);
+        QVERIFY2(configMapRequests(server, true) > listsBefore, "no relist");
+        QVERIFY(callSim(server, QStringLiteral("/sim/v1/faults/off"), QByteArray()));
+        // The relist asked for has to succeed before the informer watches
+        // again, and a change reaches the handler after what came before
+        // it: once b is printed, so is whatever the relists printed.
+        QVERIFY(createConfigMap(server, QStringLiteral("b")));
+        clock.restart();
+        while ((!out.contains("configmap/b\n") || !err.contains("resumed")) &&
+               clock.elapsed() < 30000) {
+            QTest::qWait(20);
+            out += ours.readAllStandardOutput();
+            err += ours.readAllStandardError();
+        }
+        ours.kill();
+        ours.waitForFinished();
+        out += ours.readAllStandardOutput();
+        err += ours.readAllStandardError();
+        QCOMPARE(out, QByteArray("configmap/api-config\nconfigmap/frontend-config\nconfigmap/b\n"));
+        QVERIFY2(err.startsWith("context \"sim\": watch of configmaps interrupted, retrying: "),
+                 err.constData());
+        QVERIFY2(err.contains("\ncontext \"sim\": watch of configmaps resumed\n"), err.constData());
+        QVERIFY2(!err.contains("error:") && !err.contains("informant.informer"), err.constData());
     }
 
     // The watch flags' usage errors, in kubectl's order (before anything

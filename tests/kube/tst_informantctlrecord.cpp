@@ -114,6 +114,9 @@ private slots:
     void recordsTheInitialStateThenEveryChangeUntilInterrupted();
     void recordDropsManagedFieldsAndRespectsSelectorsWithoutWriting();
     void recordNeedsKindsAndOut();
+    void recordLeavesOutWhatARelistReadUnchanged();
+    void recordSaysWhereItReadsAndWhenItFoundNothing_data();
+    void recordSaysWhereItReadsAndWhenItFoundNothing();
     void recordedDemoReplaysToTheSameFinalState();
     void replayFinishedCountsEachRecordedChangeOnce();
 };
@@ -135,7 +138,7 @@ void TestInformantctlRecord::recordsTheInitialStateThenEveryChangeUntilInterrupt
     QByteArray err;
     QVERIFY2(waitUntil([&] {
                  err += recorder.readAllStandardError();
-                 return err.contains("recording configmaps: 1 objects");
+                 return err.contains("recording configmaps in namespace default: 1 objects");
              }),
              err.constData());
 
@@ -190,6 +193,108 @@ void TestInformantctlRecord::recordsTheInitialStateThenEveryChangeUntilInterrupt
         QCOMPARE(object.value("kind").toString(), QStringLiteral("ConfigMap"));
         QCOMPARE(object.value("apiVersion").toString(), QStringLiteral("v1"));
     }
+}
+
+// A watch the server cuts within a second, with nothing received, ends
+// as a "very short watch", which the informer answers with a relist; the
+// relist hands the handlers every object again, unchanged ones with the
+// same resourceVersion. Those are no change of the watch stream: a replay
+// of the recording must not show them as MODIFIED.
+void TestInformantctlRecord::recordLeavesOutWhatARelistReadUnchanged()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    QVERIFY(sim->isRunning());
+    create(sim->port(), QStringLiteral("kept"));
+    const QString out = m_dir.filePath(QStringLiteral("relisted.ndjson"));
+    QProcess recorder;
+    recorder.setProcessEnvironment(environment());
+    recorder.start(ctl(), {QStringLiteral("--server"), sim->url(), QStringLiteral("record"),
+                           QStringLiteral("cm"), QStringLiteral("--out"), out});
+    QByteArray err;
+    QVERIFY2(waitUntil([&] {
+                 err += recorder.readAllStandardError();
+                 return err.contains(": 1 objects;");
+             }),
+             err.constData());
+    // Lists of configmaps asked for (a streaming list is a watch request).
+    const auto lists = [&] {
+        int count = 0;
+        for (const QByteArray &line : get(sim->port(), "/sim/v1/requests").body.split('\n'))
+            if (line.contains("/namespaces/default/configmaps") &&
+                (line.contains("sendInitialEvents=true") || line.contains("\"verb\":\"list\"")))
+                ++count;
+        return count;
+    };
+    const int listsBefore = lists();
+    QCOMPARE(request(sim->port(), "POST", "/sim/v1/faults", {}, "restart=300ms").status, 200);
+    QVERIFY(waitUntil([&] { return lists() > listsBefore; }));
+    QCOMPARE(request(sim->port(), "POST", "/sim/v1/faults/off").status, 200);
+    // The relist asked for succeeds before the informer watches again, and
+    // the handler hears of a change after what came before it.
+    create(sim->port(), QStringLiteral("after"));
+    QVERIFY(waitUntil([&] { return readAll(out).contains("\"after\""); }));
+
+    ::kill(pid_t(recorder.processId()), SIGINT);
+    QVERIFY(recorder.waitForFinished(kWaitMs));
+    err += recorder.readAllStandardError();
+    QVERIFY2(recorder.exitCode() == 0, err.constData());
+    const auto recording = readRecording(out);
+    QVERIFY2(recording.ok(), qPrintable(recording.errorMessage()));
+    QStringList changes;
+    for (const RecordedChange &change : recording->changes)
+        changes.append(QLatin1String(recordTypeName(change.type)) + ' ' + change.object.name());
+    QCOMPARE(changes, QStringList{QStringLiteral("ADDED after")});
+}
+
+// kubectl's namespace rule records the context's namespace ("default" with
+// --server alone) unless -A is given: the line that starts the recording
+// says which, and a recording that found nothing says so at the end, in
+// kubectl get's words, still with status 0.
+void TestInformantctlRecord::recordSaysWhereItReadsAndWhenItFoundNothing_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QByteArray>("started");
+    QTest::addColumn<QByteArray>("ended"); // how stderr ends; empty: no "No resources"
+    QTest::newRow("the default namespace")
+        << QStringList{"record", "pods"}
+        << QByteArray("recording pods in namespace default (use -A for all namespaces): 0 objects;")
+        << QByteArray("No resources found in default namespace.\n");
+    QTest::newRow("a namespace asked for")
+        << QStringList{"-n", "kube-system", "record", "pods", "events"}
+        << QByteArray("recording pods, events in namespace kube-system: 0 objects;")
+        << QByteArray("No resources found in kube-system namespace.\n");
+    QTest::newRow("all namespaces") << QStringList{"-A", "record", "pods"}
+                                    << QByteArray("recording pods in all namespaces: 0 objects;")
+                                    << QByteArray("No resources found\n");
+    QTest::newRow("something recorded")
+        << QStringList{"record", "configmaps"}
+        << QByteArray("recording configmaps in namespace default (use -A for all namespaces): 1 "
+                      "objects;")
+        << QByteArray();
+}
+
+void TestInformantctlRecord::recordSaysWhereItReadsAndWhenItFoundNothing()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QByteArray, started);
+    QFETCH(QByteArray, ended);
+    SimOptions options;
+    options.scenario = QStringLiteral("empty");
+    const auto sim = startSim(options);
+    QVERIFY(sim->isRunning());
+    create(sim->port(), QStringLiteral("found"));
+    const QString out = m_dir.filePath(QStringLiteral("scope.ndjson"));
+    const Run recorded = run(
+        QStringList{QStringLiteral("--server"), sim->url()} + args +
+        QStringList{QStringLiteral("--out"), out, QStringLiteral("--for"), QStringLiteral("0.2")});
+    QVERIFY2(recorded.exitCode == 0, recorded.err.constData());
+    QVERIFY2(recorded.err.startsWith(started), recorded.err.constData());
+    if (ended.isEmpty())
+        QVERIFY2(!recorded.err.contains("No resources found"), recorded.err.constData());
+    else
+        QVERIFY2(recorded.err.endsWith(ended), recorded.err.constData());
 }
 
 void TestInformantctlRecord::recordDropsManagedFieldsAndRespectsSelectorsWithoutWriting()
