@@ -21,9 +21,9 @@ std::shared_ptr<const ClusterSession> ClusterSession::open(const QCommandLinePar
     QTextStream err(stderr);
     std::shared_ptr<ClusterSession> session(new ClusterSession);
     session->m_options = GlobalOptions::fromParser(parser);
-    auto connection = connectCluster(session->m_options);
+    auto connection = connectCluster(session->m_options, MissingContextWording::ResourceBuilder);
     if (!connection) {
-        err << "error: " << connection.errorMessage() << '\n';
+        err << connection.errorMessage() << '\n';
         return nullptr;
     }
     session->m_connection = *connection;

@@ -84,7 +84,7 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
     }
     auto connection = connectCluster(GlobalOptions::fromParser(parser));
     if (!connection) {
-        err << "error: " << connection.errorMessage() << '\n';
+        err << connection.errorMessage() << '\n';
         return 1;
     }
     RestClient client(*connection);

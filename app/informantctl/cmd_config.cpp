@@ -100,7 +100,7 @@ int runCredentials(const QCommandLineParser &parser, const QStringList &args)
     }
     auto connection = connectCluster(GlobalOptions::fromParser(parser));
     if (!connection) {
-        err << "error: " << connection.errorMessage() << '\n';
+        err << connection.errorMessage() << '\n';
         return 1;
     }
     // The exec plugin's answer is what has an expiry: run it now.

@@ -18,11 +18,16 @@
 // (an informer's list pages its own way). --request-timeout, a global
 // flag, bounds each request (requesttimeout.h) and ends a watch, as
 // kubectl's.
+//
+// --show-kind names the kind in NAME for one kind too, and --raw PATH skips
+// all of the above for one GET printed as served (getraw.h). -o template
+// and --template are not offered: informantctl has no go-template printer.
 
 #include "command.h"
 #include "flagerrors.h"
 #include "getoutput.h"
 #include "getprint.h"
+#include "getraw.h"
 #include "informerrunner.h"
 #include "notfound.h"
 #include "outputformat.h"
@@ -426,6 +431,8 @@ std::optional<QString> chunkSizeError(const QCommandLineParser &parser)
 
 int runGet(const QCommandLineParser &parser, const QStringList &args)
 {
+    if (isRawGet(parser))
+        return runGetRaw(parser, args);
     if (const auto badChunkSize = chunkSizeError(parser)) {
         QTextStream(stderr) << flagErrorText(*badChunkSize, QStringLiteral("get"));
         return 1;
@@ -474,10 +481,14 @@ const CommandRegistration registration(Command{
         "      [-o wide|name|json|yaml|jsonpath=T|jsonpath-as-json=T|custom-columns=SPEC]"
         "\n      [--no-headers] [--show-labels] [-L KEY,...] [--sort-by=PATH]\n"
         "      [-w | --watch-only] [--output-watch-events]\n"
-        "      [--ignore-not-found] [--show-managed-fields] [--chunk-size=N]\n"
+        "      [--ignore-not-found] [--show-managed-fields] [--chunk-size=N] [--show-kind]\n"
+        "    | get --raw PATH\n"
         "                                      sync, print like kubectl get, exit "
         "(-w: then every change)"),
-    addInformerCommandOptions,
+    [](QCommandLineParser &parser) {
+        addInformerCommandOptions(parser);
+        addGetRawOption(parser);
+    },
     runGet,
 });
 

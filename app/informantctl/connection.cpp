@@ -1,28 +1,66 @@
 #include "connection.h"
 
 #include "escapedstderr.h"
+#include "kubectlerror.h"
 #include "requesttimeout.h"
 
 #include "informer/kube/connectionflags.h"
+#include "informer/kube/kubeconfig.h"
+
+#include <QFileInfo>
 
 using namespace informant;
 
 namespace informantctl {
 
-Result<ClusterConfig> resolveClusterConfig(const GlobalOptions &options)
+namespace {
+
+// The two mistakes kubectl users make most, in kubectl's words: a
+// --kubeconfig that does not exist (clientcmd stats it; a missing file
+// named by $KUBECONFIG is skipped, not an error) and a --context no
+// kubeconfig defines. Other problems keep the shared resolver's message,
+// which names the file and the field.
+std::optional<QString> kubectlConfigurationError(const GlobalOptions &options,
+                                                 MissingContextWording wording)
 {
-    return resolveConnectionFlags(options);
+    if (!options.kubeconfig.isEmpty() && !QFileInfo::exists(options.kubeconfig))
+        return QStringLiteral("error: stat %1: no such file or directory").arg(options.kubeconfig);
+    if (options.context.isEmpty())
+        return std::nullopt;
+    const auto kubeconfig = Kubeconfig::loadDefault(options.kubeconfig);
+    if (!kubeconfig || kubeconfig->contexts.contains(options.context))
+        return std::nullopt;
+    if (wording == MissingContextWording::RestClient)
+        return QStringLiteral("error: context \"%1\" does not exist").arg(options.context);
+    return QStringLiteral("Error in configuration: context was not found for specified "
+                          "context: %1")
+        .arg(options.context);
 }
 
-Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOptions &options)
+} // namespace
+
+Result<ClusterConfig> resolveClusterConfig(const GlobalOptions &options,
+                                           MissingContextWording wording)
 {
-    auto config = resolveClusterConfig(options);
+    if (const auto kubectlError = kubectlConfigurationError(options, wording))
+        return Error{*kubectlError};
+    auto config = resolveConnectionFlags(options);
+    if (!config)
+        return Error{QStringLiteral("error: ") + config.errorMessage()};
+    return config;
+}
+
+Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOptions &options,
+                                                                MissingContextWording wording)
+{
+    auto config = resolveClusterConfig(options, wording);
     if (!config)
         return config.error();
     // As clientcmd, once the kubeconfig has been found usable.
     const std::optional<qint64> requestTimeoutMs = parseRequestTimeoutMs(options.requestTimeout);
     if (!requestTimeoutMs)
-        return Error{QString::fromLatin1(kInvalidRequestTimeoutMessage)};
+        return Error{QStringLiteral("error: ") +
+                     QString::fromLatin1(kInvalidRequestTimeoutMessage)};
     config.value().requestTimeoutMs = *requestTimeoutMs;
     auto connection = ClusterConnection::create(*config);
     // As kubectl: an exec plugin's stderr reaches the user while it runs,
@@ -48,6 +86,8 @@ QString requestErrorLine(const ClusterConfig &config, const ApiError &error)
 {
     if (error.kind == ApiError::Kind::Timeout && config.requestTimeoutMs > 0)
         return requestTimeoutMessage(error);
+    if (error.kind == ApiError::Kind::ConnectionRefused)
+        return connectionRefusedLine(config);
     return errorPrefix(config) + error.message;
 }
 

@@ -11,15 +11,28 @@
 
 namespace informantctl {
 
-// The resolved configuration (no network access yet).
-informant::Result<informant::ClusterConfig> resolveClusterConfig(const GlobalOptions &options);
+// kubectl words a --context no kubeconfig defines in two ways, by the
+// path the command takes to the server: its resource builder (get, watch)
+// says "Error in configuration: context was not found for specified
+// context: NAME", its REST and discovery clients (api-resources, version,
+// get --raw...) `error: context "NAME" does not exist`.
+enum class MissingContextWording { RestClient, ResourceBuilder };
+
+// The resolved configuration (no network access yet). An error's message
+// is the whole line to print (without its newline): "error: ...", or
+// kubectl's for a --kubeconfig that does not exist or a --context no
+// kubeconfig defines.
+informant::Result<informant::ClusterConfig>
+resolveClusterConfig(const GlobalOptions &options,
+                     MissingContextWording wording = MissingContextWording::RestClient);
 
 // resolveClusterConfig() plus the shared credentials, with an exec
 // plugin's stderr passed to informantctl's stderr as it is written, and
 // --request-timeout read into the configuration (kubectl's error for a
 // value it refuses).
 informant::Result<std::shared_ptr<const informant::ClusterConnection>>
-connectCluster(const GlobalOptions &options);
+connectCluster(const GlobalOptions &options,
+               MissingContextWording wording = MissingContextWording::RestClient);
 
 // The namespace commands work in: "" for -A, else -n, else the context's
 // namespace, else "default".
@@ -31,8 +44,9 @@ QString effectiveNamespace(const GlobalOptions &options, const informant::Cluste
 QString errorPrefix(const informant::ClusterConfig &config);
 
 // The line (without its newline) informantctl reports a failed request
-// with: kubectl's words for one that ran out of --request-timeout,
-// errorPrefix() and the error's message for any other.
+// with: kubectl's words for one that ran out of --request-timeout or found
+// nothing listening (kubectlerror.h), errorPrefix() and the error's message
+// for any other.
 QString requestErrorLine(const informant::ClusterConfig &config, const informant::ApiError &error);
 
 } // namespace informantctl

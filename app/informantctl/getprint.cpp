@@ -80,14 +80,15 @@ void printKinds(const QList<KindObjects> &kinds, const GetOutput &output, TableO
     switch (output.format) {
     case OutputFormat::Table:
     case OutputFormat::Wide: {
-        // "kind.group/name" once the output holds several kinds (a kind
-        // listed counts even when empty, as it does for kubectl).
+        // "kind.group/name" with --show-kind, or once the output holds
+        // several kinds (a kind listed counts even when empty, as it does
+        // for kubectl).
         QSet<QString> printedKinds;
         for (const KindObjects &kind : kinds)
             if (kind.listed || !kind.objects.isEmpty())
                 printedKinds.insert(kind.runner->resource().qualifiedName());
         options.wide = output.format == OutputFormat::Wide;
-        options.withKind = printedKinds.size() > 1;
+        options.withKind = options.withKind || printedKinds.size() > 1;
         options.withNamespace = false;
         writeStandardOutput(tables(kinds, options, allNamespaces));
         return;

@@ -8,6 +8,7 @@
 #include "informer/informers/selectorlisterwatcher.h"
 #include "informer/kube/discovery.h"
 #include "informer/kube/restlisterwatcher.h"
+#include "informer/printers/labelselector.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -31,9 +32,10 @@ struct SyncErrors
     int count = 0;
     bool fatal = false;
     QString last;
-    // kubectl's line for the last error when it was a request that ran out
-    // of --request-timeout (printed alone, as kubectl does); else empty.
-    QString lastTimedOut;
+    // kubectl's own line for the last error, printed alone as kubectl does:
+    // for a request that ran out of --request-timeout, or a selector the
+    // server refused (BadRequest); else empty.
+    QString lastAsKubectl;
 };
 
 namespace {
@@ -43,6 +45,16 @@ qint64 processCpuMs()
     timespec t{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
+
+// How the notices of a watch the informer retries begin: with the context,
+// as errors name it, but without "error: ": a retry is no error (the
+// command goes on, and ends with status 0).
+QString noticePrefix(const ClusterConfig &config)
+{
+    if (config.contextName.isEmpty())
+        return {};
+    return QStringLiteral("context \"%1\": ").arg(config.contextName);
 }
 
 // Errors kubectl reports at once: those retrying will not fix, and a server
@@ -64,6 +76,20 @@ bool isFatalBeforeSync(const ApiError &error)
 // Whether -o shows the objects' managedFields: kubectl hides them only in
 // its JSON and YAML printers (unless --show-managed-fields); a JSONPath
 // template or a custom column reads the objects as the server sent them.
+// kubectl's error for a list the server refused as a bad request (its
+// resource helper wraps the server's message): the GroupVersionResource as
+// Go prints it ("/v1, Resource=pods") and the selectors as typed.
+QString badRequestLine(const ApiResource &resource, const GlobalOptions &options,
+                       const ApiError &error)
+{
+    const QString groupVersionResource =
+        QStringLiteral("%1/%2, Resource=%3").arg(resource.group, resource.version, resource.name);
+    return QStringLiteral("Error from server (BadRequest): Unable to find %1 that match label "
+                          "selector %2, field selector %3: %4")
+        .arg(goQuote(groupVersionResource), goQuote(options.labelSelector),
+             goQuote(options.fieldSelector), error.status.message);
+}
+
 bool printsManagedFields(const QCommandLineParser &parser)
 {
     const std::optional<OutputFormat> format =
@@ -85,7 +111,7 @@ void addInformerCommandOptions(QCommandLineParser &parser)
         {{QStringLiteral("o"), QStringLiteral("output")},
          QStringLiteral("Output format. get: wide, name, json, yaml, jsonpath=TEMPLATE, "
                         "jsonpath-as-json=TEMPLATE or custom-columns=SPEC (default: "
-                        "the table). watch: table or json."),
+                        "the table). watch: table or json. version: json or yaml."),
          QStringLiteral("format"),
          QStringLiteral("table")});
     parser.addOption({{QStringLiteral("w"), QStringLiteral("watch")},
@@ -99,6 +125,9 @@ void addInformerCommandOptions(QCommandLineParser &parser)
                                      "event (type and object; the objects first as ADDED).")});
     parser.addOption({QStringLiteral("no-headers"),
                       QStringLiteral("get, watch: print the table without its header line.")});
+    parser.addOption({QStringLiteral("show-kind"),
+                      QStringLiteral("get, watch: NAME as \"kind.group/name\" even for one kind, "
+                                     "like kubectl get --show-kind.")});
     parser.addOption({QStringLiteral("show-labels"),
                       QStringLiteral("get, watch: add each object's labels as the last column.")});
     parser.addOption({{QStringLiteral("L"), QStringLiteral("label-columns")},
@@ -141,6 +170,7 @@ TableOptions tableOptions(const QCommandLineParser &parser)
     TableOptions options;
     options.noHeaders = parser.isSet(QStringLiteral("no-headers"));
     options.showLabels = parser.isSet(QStringLiteral("show-labels"));
+    options.withKind = parser.isSet(QStringLiteral("show-kind"));
     // kubectl splits each -L on commas and keeps the keys as written (an
     // untrimmed " tier" is a key no label has).
     for (const QString &keys : parser.values(QStringLiteral("label-columns")))
@@ -247,14 +277,19 @@ InformerRunner::create(const QCommandLineParser &parser,
 
     auto errors = std::make_shared<SyncErrors>();
     runner->m_errors = errors;
-    (void)runner->m_informer->setWatchErrorHandler([errors, requestTimeout](const ApiError &error) {
+    (void)runner->m_informer->setWatchErrorHandler([errors, requestTimeout,
+                                                    resource = runner->m_resource,
+                                                    globalOptions](const ApiError &error) {
         // kubectl gives up on the first request that ran out of its time.
         const bool timedOut = requestTimeout && error.kind == ApiError::Kind::Timeout;
+        const bool badRequest = error.isStatus() && error.status.code == 400;
         std::lock_guard lock(errors->mutex);
         ++errors->count;
         errors->fatal = errors->fatal || isFatalBeforeSync(error) || timedOut;
         errors->last = error.message;
-        errors->lastTimedOut = timedOut ? requestTimeoutMessage(error) : QString();
+        errors->lastAsKubectl = timedOut     ? requestTimeoutMessage(error)
+                                : badRequest ? badRequestLine(resource, globalOptions, error)
+                                             : QString();
     });
     return runner;
 }
@@ -282,8 +317,8 @@ bool InformerRunner::waitForSync(bool strict, qint64 timeoutMs)
         {
             std::lock_guard lock(m_errors->mutex);
             if (strict && (m_errors->fatal || m_errors->count >= kMaxErrorsBeforeSync)) {
-                if (!m_errors->lastTimedOut.isEmpty()) {
-                    QTextStream(stderr) << m_errors->lastTimedOut << '\n';
+                if (!m_errors->lastAsKubectl.isEmpty()) {
+                    QTextStream(stderr) << m_errors->lastAsKubectl << '\n';
                     return false;
                 }
                 failure = m_errors->last;
@@ -363,13 +398,14 @@ void InformerRunner::reportWatchHealth()
     m_seenLastError = status.lastError;
     if (failed && !m_reportedUnhealthy && status.state != InformerStatus::State::Watching) {
         m_reportedUnhealthy = true;
-        QTextStream(stderr) << m_session->errorPrefix() << "watch of " << m_resource.qualifiedName()
-                            << " interrupted, retrying: "
+        QTextStream(stderr) << noticePrefix(m_session->connection()->config) << "watch of "
+                            << m_resource.qualifiedName() << " interrupted, retrying: "
                             << (status.lastError.isEmpty() ? handlerError : status.lastError)
                             << '\n';
     } else if (m_reportedUnhealthy && status.state == InformerStatus::State::Watching) {
         m_reportedUnhealthy = false;
-        QTextStream(stderr) << "watch of " << m_resource.qualifiedName() << " resumed\n";
+        QTextStream(stderr) << noticePrefix(m_session->connection()->config) << "watch of "
+                            << m_resource.qualifiedName() << " resumed\n";
     }
 }
 

@@ -22,7 +22,7 @@ struct TableOptions
     bool noHeaders = false;     // --no-headers
     bool showLabels = false;    // --show-labels
     bool withNamespace = false; // -A: a NAMESPACE column first
-    bool withKind = false;      // several kinds: NAME is "kind.group/name"
+    bool withKind = false;      // several kinds, or --show-kind: NAME is "kind.group/name"
     QStringList labelColumns;   // -L / --label-columns keys, in order
 };
 

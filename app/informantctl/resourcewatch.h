@@ -2,7 +2,8 @@
 
 // What `watch KIND` and `get KIND -w` print, as kubectl get -w does: the
 // objects of the first list, sorted (not with --watch-only), then every
-// change as it arrives, each in the format asked for (changeprinter.h). A
+// change as it arrives, each in the format asked for (changeprinter.h); an
+// object a relist read again unchanged is none (unchangedupdate.h). A
 // table's first block (with the header, unless --no-headers) is aligned
 // over the whole list, and later rows keep its column widths, widening a
 // column when a wider cell comes (TabWriter). The header goes out with the

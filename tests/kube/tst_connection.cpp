@@ -144,7 +144,7 @@ private slots:
             << ""
             << "" << QByteArray() << false << "" << false << "";
         QTest::newRow("unknown --context")
-            << true << QStringList{"context=nope"} << "context \"nope\" not found"
+            << true << QStringList{"context=nope"} << "error: context \"nope\" does not exist"
             << ""
             << "" << QByteArray() << false << "" << false << "";
     }
