@@ -3,6 +3,7 @@
 #include "application.h"
 #include "options.h"
 #include "startfailure.h"
+#include "terminationsignals.h"
 
 #include "informer/informers/memorytrim.h"
 #include "ui/resources.h"
@@ -79,5 +80,6 @@ int main(int argc, char *argv[])
         attempt = std::move(*next);
     }
     informant::StartupProbe::mark("started");
+    informant::closeWindowsOnTerminationSignals();
     return app.exec();
 }
