@@ -40,6 +40,11 @@ QVariant FacetModel::countData(const QModelIndex &index, qsizetype count, int ro
 {
     if (role == CountRole)
         return count;
+    // A value no row would show under the other filters is faded, name and
+    // count, so that the ones that would stand out; a stale count keeps the
+    // stale look, which says more.
+    if (role == Qt::ForegroundRole && count == 0 && m_stale.isEmpty())
+        return staleTextColor();
     if (index.column() != 1)
         return {};
     switch (role) {
@@ -103,9 +108,14 @@ void FacetModel::syncCountRows(const QModelIndex &parent, ValueCounts &rows,
             rows.insert(row, counts.at(i));
             endInsertRows();
         } else if (rows.at(row).second != counts.at(i).second) {
+            const bool faded = rows.at(row).second == 0 || counts.at(i).second == 0;
             rows[row].second = counts.at(i).second;
-            Q_EMIT dataChanged(index(row, 1, parent), index(row, 1, parent),
-                               {Qt::DisplayRole, CountRole});
+            if (faded) // the name's colour follows a count to or from 0
+                Q_EMIT dataChanged(index(row, 0, parent), index(row, 1, parent),
+                                   {Qt::DisplayRole, CountRole, Qt::ForegroundRole});
+            else
+                Q_EMIT dataChanged(index(row, 1, parent), index(row, 1, parent),
+                                   {Qt::DisplayRole, CountRole});
         }
         ++row;
         ++i;

@@ -187,8 +187,11 @@ void LabelFacetModel::refreshGrouped(const Grouped &counted)
             endInsertRows();
         } else {
             if (m_keys[size_t(row)]->count != it->first) {
+                // To or from 0, the key's name changes colour too (FacetModel::countData).
+                const int first = m_keys[size_t(row)]->count == 0 || it->first == 0 ? 0 : 1;
                 m_keys[size_t(row)]->count = it->first;
-                Q_EMIT dataChanged(index(row, 1), index(row, 1), {Qt::DisplayRole, CountRole});
+                Q_EMIT dataChanged(index(row, first), index(row, 1),
+                                   {Qt::DisplayRole, CountRole, Qt::ForegroundRole});
             }
             syncCountRows(index(row, 0), m_keys[size_t(row)]->values, it->second);
         }

@@ -230,9 +230,16 @@ void TestFacetModels::tickedFacetsStayListedWhenTheirObjectsGo()
     refresh();
     QCOMPARE(column(namespaces), (QStringList{"canary-ns=0", "shop=1"}));
     QCOMPARE(namespaces.index(0, 0).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    // A value with nothing left is faded, name and count; the others are not.
+    for (const int col : {0, 1}) {
+        QVERIFY(namespaces.index(0, col).data(Qt::ForegroundRole).canConvert<QColor>());
+        QVERIFY(!namespaces.index(1, col).data(Qt::ForegroundRole).isValid());
+    }
     QCOMPARE(column(labels), (QStringList{"app=1", "tier=0"}));
     const QModelIndex app = labels.index(0, 0);
     QCOMPARE(column(labels, app), (QStringList{"canary=0", "web=1"}));
+    QVERIFY(labels.index(0, 0, app).data(Qt::ForegroundRole).canConvert<QColor>());
+    QVERIFY(!labels.index(1, 0, app).data(Qt::ForegroundRole).isValid());
     QCOMPARE(labels.index(0, 0, app).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
     QCOMPARE(labels.index(1, 0).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
 
