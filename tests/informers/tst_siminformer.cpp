@@ -7,6 +7,7 @@
 
 #include "informer/informers/sharedindexinformer.h"
 #include "informer/kube/restlisterwatcher.h"
+#include "simtruth.h"
 
 #include <QEventLoop>
 #include <QNetworkAccessManager>
@@ -18,40 +19,11 @@
 #include <algorithm>
 
 using namespace informant;
+using namespace informant::test;
 
 namespace {
 
 constexpr qint64 kChurnMs = 2500;
-
-QByteArray request(QNetworkAccessManager &manager, const QString &url, bool post)
-{
-    QNetworkRequest req{QUrl(url)};
-    req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-    QNetworkReply *reply = post ? manager.post(req, QByteArray()) : manager.get(req);
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    loop.exec();
-    const QByteArray body = reply->readAll();
-    reply->deleteLater();
-    return body;
-}
-
-// The cache in the snapshot's exact shape.
-QByteArray cacheSnapshot(const Indexer &indexer)
-{
-    QList<KubeObject> objects = indexer.list();
-    std::sort(objects.begin(), objects.end(),
-              [](const KubeObject &a, const KubeObject &b) { return a.key() < b.key(); });
-    QByteArray out = "[";
-    for (qsizetype i = 0; i < objects.size(); ++i) {
-        if (i > 0)
-            out += ',';
-        out += "{\"key\":\"" + objects[i].key().toUtf8() + "\",\"resourceVersion\":\"" +
-               objects[i].resourceVersion().toUtf8() + "\",\"uid\":\"" + objects[i].uid().toUtf8() +
-               "\"}";
-    }
-    return out + ']';
-}
 
 } // namespace
 

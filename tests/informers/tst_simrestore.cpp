@@ -10,6 +10,7 @@
 
 #include "informer/informers/sharedindexinformer.h"
 #include "informer/kube/restlisterwatcher.h"
+#include "simtruth.h"
 
 #include <QEventLoop>
 #include <QJsonDocument>
@@ -24,38 +25,9 @@
 #include <algorithm>
 
 using namespace informant;
+using namespace informant::test;
 
 namespace {
-
-QByteArray request(QNetworkAccessManager &manager, const QString &url, bool post = false)
-{
-    QNetworkRequest req{QUrl(url)};
-    req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-    QNetworkReply *reply = post ? manager.post(req, QByteArray()) : manager.get(req);
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    loop.exec();
-    const QByteArray body = reply->readAll();
-    reply->deleteLater();
-    return body;
-}
-
-// The cache in the shape of the simulator's truth snapshot.
-QByteArray cacheSnapshot(const Indexer &indexer)
-{
-    QList<KubeObject> objects = indexer.list();
-    std::sort(objects.begin(), objects.end(),
-              [](const KubeObject &a, const KubeObject &b) { return a.key() < b.key(); });
-    QByteArray out = "[";
-    for (qsizetype i = 0; i < objects.size(); ++i) {
-        if (i > 0)
-            out += ',';
-        out += "{\"key\":\"" + objects[i].key().toUtf8() + "\",\"resourceVersion\":\"" +
-               objects[i].resourceVersion().toUtf8() + "\",\"uid\":\"" + objects[i].uid().toUtf8() +
-               "\"}";
-    }
-    return out + ']';
-}
 
 quint64 listResourceVersion(QNetworkAccessManager &manager, const QString &url)
 {
