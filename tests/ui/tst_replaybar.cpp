@@ -8,6 +8,7 @@
 #include "models/liveclustersession.h"
 #include "models/resourcetablemodel.h"
 #include "models/secondclock.h"
+#include "replayrecording.h"
 #include "sim/simulator.h"
 #include "testsettings.h"
 #include "ui/mainwindow.h"
@@ -28,38 +29,18 @@
 #include <memory>
 
 using namespace informant;
+using namespace informant::test;
 
 namespace {
 
 constexpr qint64 kMinuteMs = 60 * 1000;
 
-QByteArray pod(const QByteArray &name)
-{
-    return R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":")" + name +
-           R"(","namespace":"default","uid":"uid-)" + name +
-           R"(","creationTimestamp":"2026-01-01T00:00:00Z"},"spec":{"nodeName":"node-1"},)"
-           R"("status":{"phase":"Running"}})";
-}
-
-QByteArray record(qint64 t, const QByteArray &type, const QByteArray &object,
-                  const QByteArray &resource = "pods")
-{
-    return "{\"t\":" + QByteArray::number(t) + ",\"resource\":\"" + resource + "\",\"type\":\"" +
-           type + "\",\"object\":" + object + "}\n";
-}
-
 // Pod "early" from the start, "late" from 10 min, "early" gone at 20 min.
 QByteArray recording()
 {
-    return R"({"informantRecording":1,"recordedAt":"2026-01-01T12:00:00Z","resources":[)"
-           R"({"version":"v1","resource":"pods","kind":"Pod","namespaced":true},)"
-           R"({"version":"v1","resource":"namespaces","kind":"Namespace"}]})"
-           "\n" +
-           record(0, "ADDED",
-                  R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"default"}})",
-                  "namespaces") +
-           record(0, "ADDED", pod("early")) + record(10 * kMinuteMs, "ADDED", pod("late")) +
-           record(20 * kMinuteMs, "DELETED", pod("early"));
+    return podsAndNamespacesStart() + record(0, "ADDED", recordedPod("early")) +
+           record(10 * kMinuteMs, "ADDED", recordedPod("late")) +
+           record(20 * kMinuteMs, "DELETED", recordedPod("early"));
 }
 
 // The bar's controls on `simulator`, as the application wires them.

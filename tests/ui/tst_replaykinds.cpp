@@ -8,6 +8,7 @@
 
 #include "app/informant/application.h"
 #include "app/informant/options.h"
+#include "replayrecording.h"
 
 #include "models/clustersession.h"
 #include "models/resourcetablemodel.h"
@@ -25,37 +26,16 @@
 #include <QTest>
 
 using namespace informant;
+using namespace informant::test;
 
 namespace {
-
-QByteArray pod(const QByteArray &name)
-{
-    return R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":")" + name +
-           R"(","namespace":"default","uid":"uid-)" + name +
-           R"(","creationTimestamp":"2026-01-01T00:00:00Z"},"spec":{"nodeName":"node-1"},)"
-           R"("status":{"phase":"Running"}})";
-}
-
-QByteArray record(qint64 t, const QByteArray &type, const QByteArray &object,
-                  const QByteArray &resource)
-{
-    return "{\"t\":" + QByteArray::number(t) + ",\"resource\":\"" + resource + "\",\"type\":\"" +
-           type + "\",\"object\":" + object + "}\n";
-}
 
 // Pods and namespaces only: two pods, then a third after an hour (no test
 // waits that long).
 QByteArray podsAndNamespaces()
 {
-    return R"({"informantRecording":1,"recordedAt":"2026-01-01T12:00:00Z","resources":[)"
-           R"({"version":"v1","resource":"pods","kind":"Pod","namespaced":true},)"
-           R"({"version":"v1","resource":"namespaces","kind":"Namespace"}]})"
-           "\n" +
-           record(0, "ADDED",
-                  R"({"apiVersion":"v1","kind":"Namespace","metadata":{"name":"default"}})",
-                  "namespaces") +
-           record(0, "ADDED", pod("a"), "pods") + record(0, "ADDED", pod("b"), "pods") +
-           record(3'600'000, "ADDED", pod("c"), "pods");
+    return podsAndNamespacesStart() + record(0, "ADDED", recordedPod("a")) +
+           record(0, "ADDED", recordedPod("b")) + record(3'600'000, "ADDED", recordedPod("c"));
 }
 
 MainWindow *onlyWindow()
