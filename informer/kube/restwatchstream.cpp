@@ -12,10 +12,12 @@ namespace informant {
 namespace {
 // Bytes decoded per read: small enough that one chunk never costs much on
 // top of the decoded objects, large enough to be split across the decoding
-// threads (WatchStreamDecoder::kMinPartBytes).
-constexpr qint64 kReadChunkBytes = 1 << 20;
+// threads (WatchStreamDecoder::kMinPartBytes) and to hand the store one batch
+// per wakeup in a burst. Measured (S2, 1M changes, ten interleaved pairs):
+// 4 MiB delivered 7.8 % more changes/s than 1 MiB; 256 KiB 10 % fewer.
+constexpr qint64 kReadChunkBytes = 4 << 20;
 // The read buffer an idle stream keeps: a trickle of changes reuses it, a
-// burst's megabyte is given back once the burst is over.
+// burst's megabytes are given back once the burst is over.
 constexpr qsizetype kIdleReadBufferBytes = 64 << 10;
 } // namespace
 
