@@ -3,6 +3,7 @@
 // namespace the first window starts filtered to, and what the start-up
 // failure dialog's choices start.
 
+#include "../ui/onlymainwindow.h"
 #include "app/informant/application.h"
 #include "app/informant/options.h"
 #include "app/informant/startfailure.h"
@@ -67,19 +68,6 @@ Options options(const QStringList &arguments)
     return parseOptions(QStringList{QStringLiteral("informant")} + arguments);
 }
 
-MainWindow *onlyWindow()
-{
-    MainWindow *found = nullptr;
-    for (QWidget *w : QApplication::topLevelWidgets()) {
-        if (auto *window = qobject_cast<MainWindow *>(w); window && window->isVisible()) {
-            if (found)
-                return nullptr;
-            found = window;
-        }
-    }
-    return found;
-}
-
 bool tableSynced(MainWindow *window)
 {
     const KindSource *source = window->resourceView()->source();
@@ -133,7 +121,7 @@ void TestApplication::serverFlagKeepsTheKubeconfigsCaAndToken()
     Application application(options(
         {QStringLiteral("--kubeconfig"), kubeconfig, QStringLiteral("--server"), simulator.url()}));
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     QCOMPARE(window->session()->name(), QStringLiteral("ctx"));
     QTRY_VERIFY_WITH_TIMEOUT(tableSynced(window), 20000);
@@ -157,7 +145,7 @@ void TestApplication::certificateAuthorityFlagReplacesTheKubeconfigsCa()
         options({QStringLiteral("--kubeconfig"), kubeconfig,
                  QStringLiteral("--certificate-authority"), certificate("ca.crt")}));
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     QTRY_VERIFY_WITH_TIMEOUT(tableSynced(window), 20000);
 }
@@ -194,7 +182,7 @@ void TestApplication::firstNamespaceFilter()
     Application application(
         options(QStringList{QStringLiteral("--kubeconfig"), kubeconfig} + arguments));
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     QCOMPARE(window->filterPane()->namespaceModel()->checked(), checked);
 }
@@ -251,7 +239,7 @@ void TestApplication::execPluginExpiryIsShownInTheStatusBar()
     }
     Application application(options({QStringLiteral("--kubeconfig"), kubeconfig}));
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     auto *field = window->statusBar()->findChild<CredentialExpiryField *>();
     QVERIFY(field);
@@ -269,7 +257,7 @@ void TestApplication::execPluginExpiryIsShownInTheStatusBar()
         writeKubeconfig(dir, {simulator.url(), certificate("ca.crt"), token, {}});
     Application withToken(options({QStringLiteral("--kubeconfig"), staticKubeconfig}));
     QCOMPARE(withToken.start(), QString());
-    MainWindow *second = onlyWindow();
+    MainWindow *second = test::onlyMainWindow();
     QVERIFY(second);
     QTRY_VERIFY_WITH_TIMEOUT(tableSynced(second), 20000);
     auto *none = second->statusBar()->findChild<CredentialExpiryField *>();
@@ -297,7 +285,7 @@ void TestApplication::kubeconfigChosenAfterAFailedReplayOpensItsCluster()
     QCOMPARE(chosen.kubeconfig, kubeconfig);
     Application application(chosen);
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     QCOMPARE(window->session()->name(), QStringLiteral("ctx"));
     QTRY_VERIFY_WITH_TIMEOUT(tableSynced(window), 20000);
@@ -313,7 +301,7 @@ void TestApplication::demoChosenAfterAFailedReplayOpensTheDemo()
     QVERIFY(chosen.replayFile.isEmpty());
     Application application(chosen);
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     QCOMPARE(window->session()->name(), QStringLiteral("demo"));
 }

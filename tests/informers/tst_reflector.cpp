@@ -31,6 +31,17 @@ WatchEvent tooLargeEvent()
     return event;
 }
 
+// Starts `h` with the watchdog on, bookmarks due every second: a list at
+// "10", then a watch that sends bookmark "12" and nothing more.
+void startWatchSilentAfterABookmark(Harness &h)
+{
+    h.options.watchdog = true;
+    h.options.bookmarkIntervalMs = 1000;
+    h.lw->addList(makePage("10", {}));
+    h.lw->addWatch({events({makeBookmark("12")})});
+    h.start();
+}
+
 } // namespace
 
 class TstReflector : public QObject
@@ -546,11 +557,7 @@ void TstReflector::resyncFailureEndsTheWatchAndRelists()
 void TstReflector::watchdogStopsASilentStreamAndRewatches()
 {
     Harness h;
-    h.options.watchdog = true;
-    h.options.bookmarkIntervalMs = 1000;
-    h.lw->addList(makePage("10", {}));
-    h.lw->addWatch({events({makeBookmark("12")})});
-    h.start();
+    startWatchSilentAfterABookmark(h);
     QVERIFY(h.lw->waitForRequests(2));
     // The bookmark was handled: the stream is armed and was last active now.
     QTRY_COMPARE(h.reflector->lastSyncResourceVersion(), QStringLiteral("12"));
@@ -570,11 +577,7 @@ void TstReflector::watchdogStopsASilentStreamAndRewatches()
 void TstReflector::watchdogSaysAtOnceThatTheWatchWentSilent()
 {
     Harness h;
-    h.options.watchdog = true;
-    h.options.bookmarkIntervalMs = 1000;
-    h.lw->addList(makePage("10", {}));
-    h.lw->addWatch({events({makeBookmark("12")})});
-    h.start();
+    startWatchSilentAfterABookmark(h);
     QTRY_COMPARE(h.reflector->lastSyncResourceVersion(), QStringLiteral("12"));
     QCOMPARE(h.status.status().state, InformerStatus::State::Watching);
     h.clock->advance(2000);

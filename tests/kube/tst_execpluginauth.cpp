@@ -28,6 +28,15 @@
 using namespace informant;
 using namespace informant::authtest;
 
+namespace {
+
+// A plugin script's last line: it signs in with the token "t".
+const QByteArray kPrintTokenT =
+    "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
+    "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n";
+
+} // namespace
+
 class tst_ExecPluginAuth : public QObject
 {
     Q_OBJECT
@@ -63,21 +72,28 @@ private:
                   credential(QStringLiteral("client-rsa"), firstExpiry));
         writeFile(m_dir.filePath(QStringLiteral("cred-2.json")),
                   credential(QStringLiteral("client-ec"), {}));
-        const QString plugin = m_dir.filePath(QStringLiteral("rotating.sh"));
-        writeFile(plugin,
-                  QStringLiteral("#!/bin/sh\n"
-                                 "n=$(cat '%1/counter' 2>/dev/null || echo 0); n=$((n+1)); "
-                                 "echo $n > '%1/counter'\n"
-                                 "[ $n -gt 2 ] && n=2\n"
-                                 "cat \"%1/cred-$n.json\"\n")
-                      .arg(m_dir.path())
-                      .toUtf8(),
-                  true);
+        return pluginConfig(
+            server, QStringLiteral("rotating.sh"),
+            QStringLiteral("#!/bin/sh\n"
+                           "n=$(cat '%1/counter' 2>/dev/null || echo 0); n=$((n+1)); "
+                           "echo $n > '%1/counter'\n"
+                           "[ $n -gt 2 ] && n=2\n"
+                           "cat \"%1/cred-$n.json\"\n")
+                .arg(m_dir.path())
+                .toUtf8());
+    }
+    int pluginRuns() const { return authtest::pluginRuns(m_dir.path()); }
+    // A cluster at `server` whose user signs in with the plugin `script`,
+    // written as `name` in the test's directory.
+    ClusterConfig pluginConfig(const FakeApiServer &server, const QString &name,
+                               const QByteArray &script)
+    {
+        const QString plugin = m_dir.filePath(name);
+        writeFile(plugin, script, true);
         ClusterConfig config = tlsConfig(server);
         config.user.exec = neverInteractiveExec(plugin);
         return config;
     }
-    int pluginRuns() const { return authtest::pluginRuns(m_dir.path()); }
 
 private slots:
     void init()
@@ -234,18 +250,14 @@ private slots:
         QVERIFY(server.listenTls(dataFile(QStringLiteral("server.crt")),
                                  dataFile(QStringLiteral("server.key")),
                                  dataFile(QStringLiteral("ca.crt"))));
-        const QString plugin = m_dir.filePath(QStringLiteral("cert.sh"));
         const auto escape = [](QByteArray pem) { return pem.replace("\n", "\\\\n"); };
-        writeFile(
-            plugin,
+        const ClusterConfig config = pluginConfig(
+            server, QStringLiteral("cert.sh"),
             "#!/bin/sh\nprintf "
             "'{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\","
             "\"status\":{\"clientCertificateData\":\"" +
                 escape(readData(QStringLiteral("client-ec.crt"))) + "\",\"clientKeyData\":\"" +
-                escape(readData(QStringLiteral("client-ec.key"))) + "\"}}'\n",
-            true);
-        ClusterConfig config = tlsConfig(server);
-        config.user.exec = neverInteractiveExec(plugin);
+                escape(readData(QStringLiteral("client-ec.key"))) + "\"}}'\n");
         auto result = getVersion(config);
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
         QCOMPARE(server.requests.value(0).clientCertificateCommonName, QStringLiteral("bob"));
@@ -348,9 +360,8 @@ private slots:
         FakeApiServer server(okHandler);
         QVERIFY(listenTls(server));
         const QString dir = m_dir.path();
-        const QString plugin = m_dir.filePath(QStringLiteral("gated.sh"));
-        writeFile(
-            plugin,
+        const ClusterConfig config = pluginConfig(
+            server, QStringLiteral("gated.sh"),
             QStringLiteral("#!/bin/sh\n"
                            "n=$(cat '%1/counter' 2>/dev/null || echo 0); echo $((n+1)) > "
                            "'%1/counter'\n"
@@ -361,10 +372,7 @@ private slots:
                            "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"%s\"}}' "
                            "$t\n")
                 .arg(dir)
-                .toUtf8(),
-            true);
-        ClusterConfig config = tlsConfig(server);
-        config.user.exec = neverInteractiveExec(plugin);
+                .toUtf8());
         RestClient client(ClusterConnection::create(config));
         QList<ApiResult<RestResponse>> results;
         for (int i = 0; i < 2; ++i)
@@ -388,22 +396,17 @@ private slots:
         // for the user; the prompt is useless once the plugin has given up.
         FakeApiServer server(okHandler);
         QVERIFY(listenTls(server));
-        const QString plugin = m_dir.filePath(QStringLiteral("devicecode.sh"));
-        writeFile(
-            plugin,
+        const ClusterConfig config = pluginConfig(
+            server, QStringLiteral("devicecode.sh"),
             QStringLiteral("#!/bin/sh\n"
                            "printf 'To sign in, open https://microsoft.com/devicelogin\\n' >&2\n"
                            "printf 'and enter the code ABCD-1234' >&2\n"
                            "for i in $(seq 1 200); do [ -e '%1/signed-in' ] && break; sleep 0.05; "
                            "done\n"
-                           "[ -e '%1/signed-in' ] || exit 1\n"
-                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
-                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n")
-                .arg(m_dir.path())
-                .toUtf8(),
-            true);
-        ClusterConfig config = tlsConfig(server);
-        config.user.exec = neverInteractiveExec(plugin);
+                           "[ -e '%1/signed-in' ] || exit 1\n")
+                    .arg(m_dir.path())
+                    .toUtf8() +
+                kPrintTokenT);
         HeardFromPlugin heard; // "finished": the prompt can be taken down
         RestClient client(ClusterConnection::create(config));
         client.connection().credentials->setExecObserver(heard.observer());
@@ -433,19 +436,14 @@ private slots:
         // its arguments (which may hold a client secret).
         FakeApiServer server(okHandler);
         QVERIFY(listenTls(server));
-        const QString plugin = m_dir.filePath(QStringLiteral("silent-login"));
-        writeFile(
-            plugin,
+        ClusterConfig config = pluginConfig(
+            server, QStringLiteral("silent-login"),
             QStringLiteral("#!/bin/sh\n"
                            "for i in $(seq 1 400); do [ -e '%1/signed-in' ] && break; sleep 0.05; "
-                           "done\n"
-                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
-                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n")
-                .arg(m_dir.path())
-                .toUtf8(),
-            true);
-        ClusterConfig config = tlsConfig(server);
-        config.user.exec = neverInteractiveExec(plugin);
+                           "done\n")
+                    .arg(m_dir.path())
+                    .toUtf8() +
+                kPrintTokenT);
         config.user.exec->args = {QStringLiteral("--client-secret=hunter2")};
         HeardFromPlugin heard;
         RestClient client(ClusterConnection::create(config));
@@ -499,13 +497,10 @@ private slots:
     {
         FakeApiServer server(okHandler);
         QVERIFY(listenTls(server));
-        const QString plugin = m_dir.filePath(QStringLiteral("noisy.sh"));
-        writeFile(plugin,
-                  "#!/bin/sh\nfor i in $(seq 1 500); do echo \"progress line $i\" >&2; done\n"
-                  "echo 'error: the real reason' >&2\nexit 2\n",
-                  true);
-        ClusterConfig config = tlsConfig(server);
-        config.user.exec = neverInteractiveExec(plugin);
+        const ClusterConfig config = pluginConfig(
+            server, QStringLiteral("noisy.sh"),
+            "#!/bin/sh\nfor i in $(seq 1 500); do echo \"progress line $i\" >&2; done\n"
+            "echo 'error: the real reason' >&2\nexit 2\n");
         RestClient client(ClusterConnection::create(config));
         QMutex mutex; // the observer runs in the plugin's helper thread
         std::optional<QString> finishedWith;
@@ -534,19 +529,14 @@ private slots:
     {
         FakeApiServer server(okHandler);
         QVERIFY(listenTls(server));
-        const QString plugin = m_dir.filePath(QStringLiteral("slow.sh"));
-        writeFile(
-            plugin,
+        const ClusterConfig config = pluginConfig(
+            server, QStringLiteral("slow.sh"),
             QStringLiteral("#!/bin/sh\ntouch '%1/started'\n"
                            "for i in $(seq 1 200); do [ -e '%1/go' ] && break; sleep 0.05; "
-                           "done\n"
-                           "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":"
-                           "\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n")
-                .arg(m_dir.path())
-                .toUtf8(),
-            true);
-        ClusterConfig config = tlsConfig(server);
-        config.user.exec = neverInteractiveExec(plugin);
+                           "done\n")
+                    .arg(m_dir.path())
+                    .toUtf8() +
+                kPrintTokenT);
         RestClient client(ClusterConnection::create(config));
         Interrupter interrupter;
         QTimer poll;

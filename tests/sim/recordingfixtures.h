@@ -59,11 +59,6 @@ inline QByteArray record(qint64 t, const QByteArray &type, const QByteArray &obj
            group + "\",\"type\":\"" + type + "\",\"object\":" + object + "}\n";
 }
 
-inline QString nameOf(const QJsonObject &object)
-{
-    return object.value("metadata").toObject().value("name").toString();
-}
-
 // Recordings written to files in a temporary directory, and simulators
 // replaying them.
 class Recordings

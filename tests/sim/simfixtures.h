@@ -35,15 +35,19 @@ inline QString rvOf(const QJsonObject &object)
         .toString();
 }
 
+inline QString nameOf(const QJsonObject &object)
+{
+    return object.value(QLatin1String("metadata"))
+        .toObject()
+        .value(QLatin1String("name"))
+        .toString();
+}
+
 inline QStringList namesOf(const QJsonArray &items)
 {
     QStringList names;
     for (const QJsonValue &item : items)
-        names.append(item.toObject()
-                         .value(QLatin1String("metadata"))
-                         .toObject()
-                         .value(QLatin1String("name"))
-                         .toString());
+        names.append(nameOf(item.toObject()));
     return names;
 }
 

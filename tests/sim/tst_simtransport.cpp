@@ -20,11 +20,6 @@ constexpr QByteArrayView kEndMarker = "k8s.io/initial-events-end";
 const QByteArray kWatchList = "/api/v1/pods?watch=1&sendInitialEvents=true&"
                               "allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan";
 
-QString nameOf(const QJsonObject &object)
-{
-    return object.value("metadata").toObject().value("name").toString();
-}
-
 // Pod names of a PodList body, or of the ADDED frames of a watch body up to
 // the initial-events-end bookmark (empty if any frame does not parse).
 QSet<QString> podNames(const QByteArray &body, bool watch)

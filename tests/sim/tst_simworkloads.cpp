@@ -36,11 +36,6 @@ QJsonObject statusOf(quint16 port, const QByteArray &path)
     return get(port, path).json().value("status").toObject();
 }
 
-QString nameOf(const QJsonObject &object)
-{
-    return object.value("metadata").toObject().value("name").toString();
-}
-
 QByteArray statefulSet(const QString &name, int replicas)
 {
     const QJsonObject labels{{"app", name}};

@@ -9,6 +9,7 @@
 #include "models/informerstatusmodel.h"
 #include "models/namespacefacetmodel.h"
 #include "models/resourcetreemodel.h"
+#include "testsettings.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
@@ -18,7 +19,6 @@
 #include <QFont>
 #include <QLabel>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
@@ -69,11 +69,7 @@ class TestCountsAndFreshness : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void treeAndStatusBarCountWhatTheTableHasReceived();
     void otherKindsCountTheirCaches();
     void countsAndDetailsFadeWhileTheWatchIsDown();

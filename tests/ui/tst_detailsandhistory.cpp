@@ -9,6 +9,7 @@
 #include "models/history/historymodel.h"
 #include "models/informerstatusmodel.h"
 #include "models/secondclock.h"
+#include "testsettings.h"
 #include "ui/detailspane.h"
 #include "ui/history/historywidget.h"
 #include "ui/mainwindow.h"
@@ -23,7 +24,6 @@
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 #include <QTextBrowser>
@@ -36,11 +36,7 @@ class TestDetailsAndHistory : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void selectionDrivesDetailsPane();
     void detailsKeepAnObjectThatLeavesTheTable();
     void historyKeepsTheChosenRevisionsAcrossUpdates();

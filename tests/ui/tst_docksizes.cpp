@@ -5,13 +5,13 @@
 
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
+#include "testsettings.h"
 #include "ui/docksizekeeper.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
 
 #include <QDockWidget>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
@@ -42,11 +42,7 @@ class TestDockSizes : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void clusterScopedKindDoesNotWidenTheFilterPane();
     void docksGetTheirSizesBackWhenTheWindowGrowsAgain();
     void sizesTheUserSetAreKept();

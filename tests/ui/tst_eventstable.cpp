@@ -7,6 +7,7 @@
 #include "mainwindowfixture.h"
 #include "models/resourcetablemodel.h"
 #include "models/statustone.h"
+#include "testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
 
@@ -14,7 +15,6 @@
 #include <QDateTime>
 #include <QHeaderView>
 #include <QImage>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
@@ -26,11 +26,7 @@ class TestEventsTable : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void eventsOpenNewestFirstUntilTheUserSorts_data();
     void eventsOpenNewestFirstUntilTheUserSorts();
     void warningTypeIsDrawnInTheWarningTone_data();

@@ -6,12 +6,12 @@
 #include "mainwindowfixture.h"
 #include "models/labelfacetmodel.h"
 #include "models/namespacefacetmodel.h"
+#include "testsettings.h"
 #include "ui/filterpane.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTest>
 
 using namespace informant;
@@ -132,11 +132,7 @@ class TestFilterPane : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void namespaceCountsAreTheTablesRowsAtEveryPublishedTick();
     void tickingANamespaceLeavesTheRowsItsCountSaid();
     void namespaceCountsFollowTheSelectorQuickFilterAndLabels();

@@ -6,6 +6,7 @@
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
 #include "models/resourcetablemodel.h"
+#include "testsettings.h"
 #include "ui/kindswitcher.h"
 #include "ui/mainwindow.h"
 #include "ui/noticebar.h"
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 #include <QTreeView>
@@ -28,11 +28,7 @@ class TestKindNavigation : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void kindSwitcherRanksShortNames_data();
     void kindSwitcherRanksShortNames();
     void ctrlKSwitchesKind();

@@ -7,6 +7,7 @@
 #include "models/resourcetablemodel.h"
 #include "models/resourcetreemodel.h"
 #include "models/secondclock.h"
+#include "testsettings.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/freshnessbanner.h"
@@ -28,7 +29,6 @@
 #include <QProgressBar>
 #include <QScrollBar>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 #include <QToolButton>
@@ -56,11 +56,7 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void showsPodsWithKubectlColumns();
     void customKindShowsCrdPrinterColumns();
     void customKindColumnsFollowTheCrd();

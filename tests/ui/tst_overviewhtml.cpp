@@ -199,6 +199,24 @@ QStringList fieldLines(const QString &html)
     return lines;
 }
 
+// Empty when `lines` hold every one of `expected` in that order (others may
+// stand between); else which is missing, and `lines`.
+QString firstMissingInOrder(const QStringList &lines, const QStringList &expected)
+{
+    qsizetype at = 0;
+    for (const QString &line : expected) {
+        const qsizetype found = lines.indexOf(line, at);
+        if (found < 0) {
+            return QStringLiteral("no \"%1\" (after line %2) in:\n%3")
+                .arg(line)
+                .arg(at)
+                .arg(lines.join(u'\n'));
+        }
+        at = found + 1;
+    }
+    return {};
+}
+
 } // namespace
 
 class TestOverviewHtml : public QObject
@@ -255,15 +273,8 @@ void TestOverviewHtml::storageObjectsShowWhatKubectlDescribeShowsFirst()
     QFETCH(QByteArray, json);
     QFETCH(QStringList, expected);
     const QStringList lines = fieldLines(overviewHtml(decode(json.constData()), {}, kNowMs, false));
-    qsizetype at = 0;
-    for (const QString &line : expected) {
-        const qsizetype found = lines.indexOf(line, at);
-        QVERIFY2(found >= 0, qPrintable(QStringLiteral("no \"%1\" (after line %2) in:\n%3")
-                                            .arg(line)
-                                            .arg(at)
-                                            .arg(lines.join(u'\n'))));
-        at = found + 1;
-    }
+    const QString missing = firstMissingInOrder(lines, expected);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing));
     if (json == kPendingClaim) {
         for (const QString &line : lines) {
             QVERIFY2(!line.startsWith(QLatin1String("Volume:")) &&
@@ -343,15 +354,8 @@ void TestOverviewHtml::workloadsShowTheirContainersImages()
     QFETCH(QByteArray, json);
     QFETCH(QStringList, expected);
     const QStringList lines = fieldLines(overviewHtml(decode(json.constData()), {}, kNowMs, false));
-    qsizetype at = 0;
-    for (const QString &line : expected) {
-        const qsizetype found = lines.indexOf(line, at);
-        QVERIFY2(found >= 0, qPrintable(QStringLiteral("no \"%1\" (after line %2) in:\n%3")
-                                            .arg(line)
-                                            .arg(at)
-                                            .arg(lines.join(u'\n'))));
-        at = found + 1;
-    }
+    const QString missing = firstMissingInOrder(lines, expected);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing));
 }
 
 void TestOverviewHtml::cronJobShowsScheduleSuspendLastScheduleAndActiveJobs()

@@ -8,6 +8,7 @@
 
 #include "app/informant/application.h"
 #include "app/informant/options.h"
+#include "onlymainwindow.h"
 #include "replayrecording.h"
 
 #include "models/clustersession.h"
@@ -36,19 +37,6 @@ QByteArray podsAndNamespaces()
 {
     return podsAndNamespacesStart() + record(0, "ADDED", recordedPod("a")) +
            record(0, "ADDED", recordedPod("b")) + record(3'600'000, "ADDED", recordedPod("c"));
-}
-
-MainWindow *onlyWindow()
-{
-    MainWindow *found = nullptr;
-    for (QWidget *w : QApplication::topLevelWidgets()) {
-        if (auto *window = qobject_cast<MainWindow *>(w); window && window->isVisible()) {
-            if (found)
-                return nullptr;
-            found = window;
-        }
-    }
-    return found;
 }
 
 QModelIndex countCell(MainWindow *window, const QString &kindId)
@@ -91,7 +79,7 @@ void TestReplayKinds::kindsNotRecordedAreNotShownAsNone()
     Application application(
         parseOptions({QStringLiteral("informant"), QStringLiteral("--replay"), m_file}));
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     QAbstractItemModelTester tester(window->treeModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -132,7 +120,7 @@ void TestReplayKinds::opensOnARecordedKindWhateverWasShownLast()
         Application first(
             parseOptions({QStringLiteral("informant"), QStringLiteral("--replay"), m_file}));
         QCOMPARE(first.start(), QString());
-        MainWindow *window = onlyWindow();
+        MainWindow *window = test::onlyMainWindow();
         QVERIFY(window);
         QVERIFY(window->showKindByName(QStringLiteral("services")));
         QCOMPARE(MainWindow::lastKindShownIn(window->session()->name()),
@@ -142,7 +130,7 @@ void TestReplayKinds::opensOnARecordedKindWhateverWasShownLast()
     Application application(
         parseOptions({QStringLiteral("informant"), QStringLiteral("--replay"), m_file}));
     QCOMPARE(application.start(), QString());
-    MainWindow *window = onlyWindow();
+    MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
     QTRY_COMPARE_WITH_TIMEOUT(window->currentKind().id(), QStringLiteral("pods"), 20000);
     QTRY_COMPARE_WITH_TIMEOUT(window->resourceView()->feed()->model()->rowCount(), 2, 20000);

@@ -6,13 +6,13 @@
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
 #include "models/resourcetablemodel.h"
+#include "testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
@@ -24,11 +24,7 @@ class TestTableOrder : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void eachKindKeepsTheUsersSort();
     void aRememberedColumnTheKindLostFallsBackToItsOwnOrder();
 };
