@@ -42,7 +42,9 @@ std::shared_ptr<const ClusterSession> ClusterSession::open(const QCommandLinePar
             err << session->m_errorPrefix << "no discovery from the cluster within "
                 << double(deadlineMs) / 1000 << " s (waiting for a sign-in?)\n";
         else
-            err << requestErrorLine(session->m_connection->config, discovery.error()) << '\n';
+            err << requestErrorLine(*session->m_connection, discovery.error(),
+                                    RequestKind::Discovery)
+                << '\n';
         return nullptr;
     }
     session->m_discovery = std::move(*discovery);

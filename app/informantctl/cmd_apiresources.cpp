@@ -90,7 +90,7 @@ int runApiResources(const QCommandLineParser &parser, const QStringList &args)
     RestClient client(*connection);
     auto discovery = Discovery::fetch(client);
     if (!discovery) {
-        err << requestErrorLine((*connection)->config, discovery.error()) << '\n';
+        err << requestErrorLine(**connection, discovery.error(), RequestKind::Discovery) << '\n';
         return 1;
     }
     const QList<ApiResource> resources = selection->select(*discovery);

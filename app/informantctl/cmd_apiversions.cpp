@@ -18,19 +18,26 @@ namespace informantctl {
 
 namespace {
 
+// What kubectl's api-versions says of a failed discovery request: a
+// refused user in its discovery client's words, else the request and why.
+QString failureText(const ApiError &error)
+{
+    return isRefusedUser(error) ? statusErrorText(error, RequestKind::Discovery) : error.message;
+}
+
 // "GROUP/VERSION" for each version of each group, "VERSION" for the core
 // group's; or the failed request's message.
 Result<QStringList> groupVersions(RestClient &client)
 {
     auto api = client.getBlocking(QStringLiteral("/api"), {});
     if (!api)
-        return Error{api.error().message};
+        return Error{failureText(api.error())};
     auto core = Discovery::parseApiVersions(api->body);
     if (!core)
         return core.error();
     auto apis = client.getBlocking(QStringLiteral("/apis"), {});
     if (!apis)
-        return Error{apis.error().message};
+        return Error{failureText(apis.error())};
     auto groups = Discovery::parseGroupList(apis->body);
     if (!groups)
         return groups.error();

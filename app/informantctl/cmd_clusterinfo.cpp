@@ -86,8 +86,10 @@ int runClusterInfo(const QCommandLineParser &parser, const QStringList &)
     if (!services) {
         // As kubectl: the hint still prints, then the error.
         writeStandardOutput(QByteArray(kDumpHint));
-        err << kubectlErrorLine(config, services.error())
-                   .value_or(requestErrorLine(config, services.error()))
+        // kubectl maps "services" through discovery first: a refused user
+        // is refused there, in its discovery client's words.
+        err << kubectlErrorLine(**connection, services.error(), RequestKind::Discovery)
+                   .value_or(requestErrorLine(**connection, services.error()))
             << '\n';
         return 1;
     }

@@ -6,8 +6,9 @@
 // delivered is written as the initial state (t = 0), then every change with
 // its offset from then, until --for SECONDS pass or SIGINT/SIGTERM; the file
 // is then flushed and closed, complete. The line that says it has begun names
-// the namespace read (kubectl's rule: -n, else the context's, so -A for the
-// cluster), and the summary at the end says so when nothing was recorded.
+// the namespace the namespaced kinds are read in (kubectl's rule: -n, else
+// the context's, so -A for the cluster) and which kinds are cluster-scoped,
+// and the summary at the end says so when nothing was recorded.
 // Read-only like every command.
 
 #include "command.h"
@@ -214,24 +215,40 @@ RecordingHeader headerFor(const QCommandLineParser &parser,
     return header;
 }
 
-// Where the namespaced kinds are read, for the line that starts a
-// recording: kubectl's namespace rule (-n, else the context's, else
-// "default") records one namespace unless -A is given, which a user who
-// meant the cluster learns at once, not from an empty file. Empty when
-// every kind is cluster-scoped.
-QString recordedScope(const std::vector<std::unique_ptr<InformerRunner>> &runners)
+// What the line that starts a recording says is recorded: the kinds, and
+// where the namespaced ones are read. kubectl's namespace rule (-n, else
+// the context's, else "default") records one namespace unless -A is given,
+// which a user who meant the cluster learns at once, not from an empty
+// file. -n does not narrow a cluster-scoped kind: beside namespaced ones,
+// those are named apart ("pods in namespace web; nodes (cluster-scoped)"),
+// not left to seem read in the namespace.
+QString recordedKinds(const std::vector<std::unique_ptr<InformerRunner>> &runners)
 {
-    const auto namespaced = std::find_if(runners.begin(), runners.end(), [](const auto &runner) {
-        return runner->resource().namespaced;
-    });
-    if (namespaced == runners.end())
-        return {};
-    const QString namespaceName = (*namespaced)->namespaceName();
-    if (namespaceName.isEmpty())
-        return QStringLiteral(" in all namespaces");
-    const bool namespaceGiven = !(*namespaced)->options().namespaceName.isEmpty();
-    return QStringLiteral(" in namespace %1").arg(namespaceName) +
-           (namespaceGiven ? QString() : QStringLiteral(" (use -A for all namespaces)"));
+    QStringList namespacedNames;
+    QStringList clusterNames;
+    const InformerRunner *namespaced = nullptr;
+    for (const auto &runner : runners) {
+        if (runner->resource().namespaced) {
+            namespacedNames.append(runner->resource().qualifiedName());
+            namespaced = runner.get();
+        } else {
+            clusterNames.append(runner->resource().qualifiedName());
+        }
+    }
+    const QString separator = QStringLiteral(", ");
+    if (!namespaced)
+        return clusterNames.join(separator);
+    QString kinds = namespacedNames.join(separator);
+    if (namespaced->namespaceName().isEmpty())
+        kinds += QStringLiteral(" in all namespaces");
+    else
+        kinds += QStringLiteral(" in namespace %1").arg(namespaced->namespaceName()) +
+                 (namespaced->options().namespaceName.isEmpty()
+                      ? QStringLiteral(" (use -A for all namespaces)")
+                      : QString());
+    if (!clusterNames.isEmpty())
+        kinds += QStringLiteral("; %1 (cluster-scoped)").arg(clusterNames.join(separator));
+    return kinds;
 }
 
 // kubectl get's words when it finds nothing: the namespace is named when
@@ -348,9 +365,8 @@ int runRecord(const QCommandLineParser &parser, const QStringList &kinds)
     QStringList names;
     for (const RecordedResource &resource : header.resources)
         names.append(resource.qualifiedName());
-    err << "recording " << names.join(QStringLiteral(", ")) << recordedScope(runners) << ": "
-        << recorder.initialObjects() << " objects; "
-        << (forSet ? QStringLiteral("for %1 s").arg(seconds) : QString())
+    err << "recording " << recordedKinds(runners) << ": " << recorder.initialObjects()
+        << " objects; " << (forSet ? QStringLiteral("for %1 s").arg(seconds) : QString())
         << (forSet ? " or until" : "until") << " interrupted (Ctrl+C)\n";
     err.flush();
 

@@ -123,8 +123,9 @@ Result<QJsonObject> fetchServerVersion(const std::shared_ptr<const ClusterConnec
     RestClient client(connection);
     const auto response = client.getBlocking(QStringLiteral("/version"), {});
     if (!response)
-        return Error{kubectlErrorLine(connection->config, response.error())
-                         .value_or(requestErrorLine(connection->config, response.error()))};
+        return Error{
+            kubectlErrorLine(*connection, response.error(), RequestKind::Discovery)
+                .value_or(requestErrorLine(*connection, response.error(), RequestKind::Discovery))};
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(response->body, &parseError);
     if (!document.isObject())

@@ -2,6 +2,7 @@
 
 #include "escapedstderr.h"
 #include "kubectlerror.h"
+#include "requestlog.h"
 #include "requesttimeout.h"
 
 #include "informer/kube/connectionflags.h"
@@ -62,6 +63,8 @@ Result<std::shared_ptr<const ClusterConnection>> connectCluster(const GlobalOpti
         return Error{QStringLiteral("error: ") +
                      QString::fromLatin1(kInvalidRequestTimeoutMessage)};
     config.value().requestTimeoutMs = *requestTimeoutMs;
+    if (options.verbosity >= kRequestLogLevel)
+        config.value().requestLog = logRequest;
     auto connection = ClusterConnection::create(*config);
     // As kubectl: an exec plugin's stderr reaches the user while it runs,
     // whether or not stdin is a terminal, since a device-code prompt asks
@@ -82,12 +85,14 @@ QString effectiveNamespace(const GlobalOptions &options, const ClusterConfig &co
     return config.effectiveNamespace();
 }
 
-QString requestErrorLine(const ClusterConfig &config, const ApiError &error)
+QString requestErrorLine(const ClusterConnection &connection, const ApiError &error,
+                         RequestKind kind)
 {
+    const ClusterConfig &config = connection.config;
     if (error.kind == ApiError::Kind::Timeout && config.requestTimeoutMs > 0)
         return requestTimeoutMessage(error);
-    if (error.kind == ApiError::Kind::ConnectionRefused)
-        return connectionRefusedLine(config);
+    if (error.kind == ApiError::Kind::ConnectionRefused || isRefusedUser(error))
+        return kubectlErrorLine(connection, error, kind).value_or(error.message);
     return errorPrefix(config) + error.message;
 }
 

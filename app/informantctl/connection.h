@@ -4,6 +4,7 @@
 // kubectl's precedence (informer/kube/connectionflags.h, shared with the GUI).
 
 #include "globaloptions.h"
+#include "kubectlerror.h"
 
 #include "informer/core/apierror.h"
 #include "informer/core/result.h"
@@ -44,9 +45,11 @@ QString effectiveNamespace(const GlobalOptions &options, const informant::Cluste
 QString errorPrefix(const informant::ClusterConfig &config);
 
 // The line (without its newline) informantctl reports a failed request
-// with: kubectl's words for one that ran out of --request-timeout or found
-// nothing listening (kubectlerror.h), errorPrefix() and the error's message
-// for any other.
-QString requestErrorLine(const informant::ClusterConfig &config, const informant::ApiError &error);
+// with: kubectl's words for one that ran out of --request-timeout, found
+// nothing listening or was refused the user (401, 403; kubectlerror.h,
+// worded for `kind`), errorPrefix() and the error's message for any other.
+QString requestErrorLine(const informant::ClusterConnection &connection,
+                         const informant::ApiError &error,
+                         RequestKind kind = RequestKind::Resource);
 
 } // namespace informantctl

@@ -1,5 +1,7 @@
 #include "deliverycounter.h"
 
+#include "unchangedupdate.h"
+
 using namespace informant;
 
 namespace informantctl {
@@ -11,7 +13,12 @@ Result<void> DeliveryCounter::attachTo(SharedIndexInformer &informer)
         if (!isInInitialList)
             record();
     };
-    handler.onUpdate = [this](const KubeObject &, const KubeObject &) { record(); };
+    handler.onUpdate = [this](const KubeObject &oldObject, const KubeObject &newObject) {
+        if (isUnchangedUpdate(oldObject, newObject))
+            m_relistUnchanged.fetch_add(1, std::memory_order_relaxed);
+        else
+            record();
+    };
     handler.onDelete = [this](const Delta &) { record(); };
     auto handle = informer.addEventHandler(std::move(handler));
     if (!handle)

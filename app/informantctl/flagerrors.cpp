@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+#include <limits>
+
 namespace informantctl {
 
 namespace {
@@ -41,6 +43,10 @@ QList<Flag> declaredFlags(const QCommandLineParser &parser)
             else
                 flag.shorthand = name.mid(1);
         }
+        // QCommandLineParser takes a one-letter name after "--" too, as
+        // pflag takes kubectl's --v.
+        if (flag.name.isEmpty())
+            flag.name = flag.shorthand;
         flag.boolean = !match.hasCaptured(2) || isTriStateFlag(flag.name);
         flags.append(flag);
     }
@@ -225,6 +231,25 @@ std::optional<QString> int64ValueError(const QString &flag, const QString &value
         bool inRange = false;
         (value.startsWith(u'-') ? QStringLiteral("-") + digits : digits).toLongLong(&inRange, base);
         if (!inRange)
+            problem = QStringLiteral("value out of range");
+    }
+    if (problem.isEmpty())
+        return std::nullopt;
+    return QStringLiteral("invalid argument %1 for \"%2\" flag: strconv.ParseInt: parsing %1: %3")
+        .arg(goQuoted(value), flag, problem);
+}
+
+std::optional<QString> int32DecimalValueError(const QString &flag, const QString &value)
+{
+    static const QRegularExpression kDecimal(QStringLiteral("^[+-]?[0-9]+$"));
+    QString problem;
+    if (!kDecimal.match(value).hasMatch()) {
+        problem = QStringLiteral("invalid syntax");
+    } else {
+        bool fits = false;
+        const qlonglong number = value.toLongLong(&fits);
+        if (!fits || number < std::numeric_limits<qint32>::min() ||
+            number > std::numeric_limits<qint32>::max())
             problem = QStringLiteral("value out of range");
     }
     if (problem.isEmpty())

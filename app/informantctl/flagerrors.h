@@ -38,6 +38,11 @@ QString flagErrorText(const QString &message, const QString &command);
 // is one.
 std::optional<QString> int64ValueError(const QString &flag, const QString &value);
 
+// pflag's error (without "Error: ") for `value` given to `flag` ("-v,
+// --v"), read as strconv.ParseInt(value, 10, 32) reads it: decimal digits
+// after an optional sign, nothing else; nullopt when it is one.
+std::optional<QString> int32DecimalValueError(const QString &flag, const QString &value);
+
 // Go's strconv.ParseBool: nullopt for anything else.
 std::optional<bool> parseGoBool(const QString &text);
 

@@ -4,11 +4,14 @@
 #include "kubectlerror.h"
 #include "standardoutput.h"
 
+#include "informer/core/result.h"
 #include "informer/kube/restclient.h"
 
 #include <QTextStream>
 #include <QUrl>
 #include <QUrlQuery>
+
+#include <algorithm>
 
 using namespace informant;
 
@@ -29,15 +32,65 @@ std::optional<QString> rawUsageError(const QCommandLineParser &parser, const QSt
                               "server request or alter the output");
     if (parser.isSet(QStringLiteral("output")) && !parser.value(QStringLiteral("output")).isEmpty())
         return QStringLiteral("--raw and --output are mutually exclusive");
-    // Go's url.ParseRequestURI refuses a relative path (an absolute URL it
-    // takes, informantctl does not: the request goes to the cluster's
-    // server and nowhere else).
-    const QString path = parser.value(kRaw);
-    if (!path.startsWith(u'/'))
-        return QStringLiteral("--raw must be a valid URL path: parse \"%1\": invalid URI for "
-                              "request")
-            .arg(path);
     return std::nullopt;
+}
+
+// Go's getScheme: letters, then letters, digits, '+', '-' or '.', up to
+// the first ':'. Empty when the text has none (a path); an error for a
+// ':' with nothing before it.
+informant::Result<QString> goScheme(const QString &raw)
+{
+    for (qsizetype i = 0; i < raw.size(); ++i) {
+        const QChar c = raw.at(i);
+        const bool letter = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z');
+        const bool later = c.isDigit() || c == u'+' || c == u'-' || c == u'.';
+        if (letter || (later && i > 0))
+            continue;
+        if (c == u':') {
+            if (i == 0)
+                return informant::Error{QStringLiteral("missing protocol scheme")};
+            return raw.left(i);
+        }
+        return QString();
+    }
+    return QString();
+}
+
+// What client-go's RequestURI keeps of --raw: the path, and the query as
+// url.Values encodes it (by key, in byte order; a key's values in their
+// order). An opaque URL ("x:y") has no path: the server's root is asked.
+struct RawRequest
+{
+    QString path;
+    QUrlQuery query;
+};
+
+informant::Result<RawRequest> rawRequest(const QString &raw)
+{
+    const auto invalid = [&raw](const QString &why) {
+        return informant::Error{
+            QStringLiteral("--raw must be a valid URL path: parse \"%1\": %2").arg(raw, why)};
+    };
+    QString scheme;
+    if (!raw.startsWith(u'/')) {
+        const auto found = goScheme(raw);
+        if (!found)
+            return invalid(found.errorMessage());
+        if (found->isEmpty())
+            return invalid(QStringLiteral("invalid URI for request"));
+        scheme = *found;
+    }
+    const QUrl url(raw);
+    if (!url.isValid())
+        return invalid(url.errorString());
+    const bool opaque = !scheme.isEmpty() && !raw.mid(scheme.size() + 1).startsWith(u'/');
+    QList<QPair<QString, QString>> items = QUrlQuery(url).queryItems(QUrl::FullyEncoded);
+    std::stable_sort(items.begin(), items.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    RawRequest request;
+    request.path = opaque ? QString() : url.path(QUrl::FullyEncoded);
+    request.query.setQueryItems(items);
+    return request;
 }
 
 } // namespace
@@ -62,12 +115,16 @@ int runGetRaw(const QCommandLineParser &parser, const QStringList &args)
         err << "error: " << *usage << '\n';
         return 1;
     }
+    const auto request = rawRequest(parser.value(kRaw));
+    if (!request) {
+        err << "error: " << request.errorMessage() << '\n';
+        return 1;
+    }
     auto connection = connectCluster(GlobalOptions::fromParser(parser));
     if (!connection) {
         err << connection.errorMessage() << '\n';
         return 1;
     }
-    const QUrl url(parser.value(kRaw));
     RequestOptions options;
     options.accept = QByteArrayLiteral("application/json, */*"); // kubectl's for --raw
     options.timeoutMs = 0; // a watch may be quiet for long; --request-timeout bounds it
@@ -77,11 +134,10 @@ int runGetRaw(const QCommandLineParser &parser, const QStringList &args)
         return true;
     };
     RestClient client(*connection);
-    const auto response = client.getBlocking(url.path(), QUrlQuery(url), options);
+    const auto response = client.getBlocking(request->path, request->query, options);
     if (!response) {
-        const ClusterConfig &config = (*connection)->config;
-        err << kubectlErrorLine(config, response.error())
-                   .value_or(requestErrorLine(config, response.error()))
+        err << kubectlErrorLine(**connection, response.error())
+                   .value_or(requestErrorLine(**connection, response.error()))
             << '\n';
         return 1;
     }

@@ -7,8 +7,12 @@
 // sends nothing that changes the cluster.
 //
 // kubectl's checks, in its order: no resource arguments; no -w,
-// --watch-only or -l; no -o; a PATH that starts with '/'. A failed request
-// is kubectl's line (kubectlerror.h), exit status 1.
+// --watch-only or -l; no -o; a PATH Go's url.ParseRequestURI takes: one
+// that starts with '/', or an absolute URL. Of an absolute URL, as of
+// kubectl's, only the path and the query are used: the request goes to the
+// cluster's server, whatever host the URL names (never elsewhere, with the
+// user's credentials). A failed request is kubectl's line
+// (kubectlerror.h), exit status 1.
 
 #include <QCommandLineParser>
 #include <QStringList>

@@ -1,5 +1,7 @@
 #include "globaloptions.h"
 
+#include "verbosity.h"
+
 #include "informer/kube/connectionoptions.h"
 
 namespace informantctl {
@@ -57,6 +59,7 @@ GlobalOptions GlobalOptions::fromParser(const QCommandLineParser &parser)
                           parser.optionNames().contains(QStringLiteral("show-managed-fields"));
     options.stats = parser.isSet(kStats);
     options.requestTimeout = parser.value(kRequestTimeout);
+    options.verbosity = informantctl::verbosity(parser);
     return options;
 }
 

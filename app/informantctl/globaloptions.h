@@ -5,7 +5,7 @@
 //   [--kubeconfig F] [--context C] [--server URL] [--token T]
 //   [--certificate-authority F] [--insecure-skip-tls-verify]
 //   [-n NS | -A] [-l SELECTOR] [--field-selector S] [--no-transform] [--stats]
-//   [--request-timeout DURATION]
+//   [--request-timeout DURATION] [-v LEVEL]
 // The connection flags (up to -A) are the GUI's too: declared and read by
 // informer/kube/connectionoptions.h.
 
@@ -24,6 +24,9 @@ struct GlobalOptions : informant::ConnectionFlags
     bool stats = false;
     // As given ("0" by default); read by connectCluster (requesttimeout.h).
     QString requestTimeout;
+    // kubectl's -v (verbosity.h); from kRequestLogLevel every request is
+    // logged (requestlog.h).
+    int verbosity = 0;
 
     static GlobalOptions fromParser(const QCommandLineParser &parser);
 };

@@ -1,6 +1,7 @@
 #include "informerrunner.h"
 
 #include "connection.h"
+#include "kubectlerror.h"
 #include "outputformat.h"
 #include "requesttimeout.h"
 #include "standardoutput.h"
@@ -33,8 +34,9 @@ struct SyncErrors
     bool fatal = false;
     QString last;
     // kubectl's own line for the last error, printed alone as kubectl does:
-    // for a request that ran out of --request-timeout, or a selector the
-    // server refused (BadRequest); else empty.
+    // for a request that ran out of --request-timeout, a selector the
+    // server refused (BadRequest) or a user it refused (401, 403); else
+    // empty.
     QString lastAsKubectl;
 };
 
@@ -277,7 +279,7 @@ InformerRunner::create(const QCommandLineParser &parser,
 
     auto errors = std::make_shared<SyncErrors>();
     runner->m_errors = errors;
-    (void)runner->m_informer->setWatchErrorHandler([errors, requestTimeout,
+    (void)runner->m_informer->setWatchErrorHandler([errors, requestTimeout, connection,
                                                     resource = runner->m_resource,
                                                     globalOptions](const ApiError &error) {
         // kubectl gives up on the first request that ran out of its time.
@@ -289,7 +291,9 @@ InformerRunner::create(const QCommandLineParser &parser,
         errors->last = error.message;
         errors->lastAsKubectl = timedOut     ? requestTimeoutMessage(error)
                                 : badRequest ? badRequestLine(resource, globalOptions, error)
-                                             : QString();
+                                : isRefusedUser(error)
+                                    ? kubectlErrorLine(*connection, error).value_or(QString())
+                                    : QString();
     });
     return runner;
 }
@@ -456,6 +460,7 @@ InformerRunner::Stats InformerRunner::stats() const
     stats.backlogPeak = status.backlogPeak;
     stats.coalesced = status.coalesced;
     stats.delivered = m_delivered ? m_delivered->count() : 0;
+    stats.relistUnchanged = m_delivered ? m_delivered->relistUnchanged() : 0;
     stats.deliveredPerSecond = m_delivered ? m_delivered->perSecond() : 0.0;
     stats.syncCpuMs = m_syncCpuMs;
     stats.runEndCpuMs = m_runEndCpuMs;
@@ -475,8 +480,9 @@ void printStats(const InformerRunner::Stats &stats)
                                        "\"events_per_s\":%4,\"relists\":%5,"
                                        "\"watch_restarts\":%6,\"backlog_peak\":%7,"
                                        "\"coalesced\":%8,\"delivered\":%9,"
-                                       "\"delivered_per_s\":%10,\"peak_rss_kb\":%11,"
-                                       "\"sync_cpu_ms\":%12,\"watch_cpu_ms\":%13}\n")
+                                       "\"delivered_per_s\":%10,\"relist_unchanged\":%11,"
+                                       "\"peak_rss_kb\":%12,\"sync_cpu_ms\":%13,"
+                                       "\"watch_cpu_ms\":%14}\n")
                             .arg(stats.syncedMs)
                             .arg(stats.objects)
                             .arg(stats.events)
@@ -487,6 +493,7 @@ void printStats(const InformerRunner::Stats &stats)
                             .arg(stats.coalesced)
                             .arg(stats.delivered)
                             .arg(QString::number(stats.deliveredPerSecond, 'f', 1))
+                            .arg(stats.relistUnchanged)
                             .arg(qint64(usage.ru_maxrss))
                             .arg(stats.syncCpuMs)
                             .arg(watchCpuMs));
@@ -518,6 +525,7 @@ void printStatsIfAsked(const QList<const InformerRunner *> &runners)
         all.backlogPeak = qMax(all.backlogPeak, one.backlogPeak);
         all.coalesced += one.coalesced;
         all.delivered += one.delivered;
+        all.relistUnchanged += one.relistUnchanged;
         all.deliveredPerSecond += one.deliveredPerSecond;
         // Process-wide CPU times: at the last sync, and at the last end.
         all.syncCpuMs = qMax(all.syncCpuMs, one.syncCpuMs);

@@ -87,6 +87,7 @@ public:
         qint64 backlogPeak = 0;
         qint64 coalesced = 0;
         qint64 delivered = 0;
+        qint64 relistUnchanged = 0;
         double deliveredPerSecond = 0;
         qint64 syncCpuMs = -1; // the process's CPU time when it synced
         qint64 runEndCpuMs = -1;

@@ -8,6 +8,7 @@
 #include "globaloptions.h"
 #include "standardfiledescriptors.h"
 #include "tristateflags.h"
+#include "verbosity.h"
 
 #include "informer/informers/memorytrim.h"
 
@@ -59,6 +60,8 @@ std::optional<int> flagErrorExit(QCommandLineParser &parser, const QStringList &
     if (!error && !parser.parse(withBooleanFlagValues(parser, arguments)))
         error = parser.errorText();
     if (!error)
+        error = verbosityError(parser);
+    if (!error)
         return std::nullopt;
     qsizetype consumed = 0;
     const Command *command = matchCommand(positional, consumed);
@@ -96,7 +99,8 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(
         QStringLiteral("Informant's informer stack on the command line.") + commandSummary());
     parser.addHelpOption();
-    parser.addVersionOption();
+    // Not addVersionOption(): its -v is kubectl's log level.
+    addVerbosityOptions(parser);
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("What to do."));
     addGlobalOptions(parser);
     for (const Command &command : commands()) {
@@ -106,7 +110,9 @@ int main(int argc, char *argv[])
     const QStringList arguments = withTriStateFlagValues(QCoreApplication::arguments());
     if (const auto failed = flagErrorExit(parser, arguments))
         return *failed;
-    parser.process(withBooleanFlagValues(parser, arguments)); // --help, --version
+    parser.process(withBooleanFlagValues(parser, arguments)); // --help
+    if (versionAsked(parser))
+        parser.showVersion();
 
     const QStringList positional = parser.positionalArguments();
     qsizetype consumed = 0;

@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <functional>
 #include <optional>
 
 namespace informant {
@@ -59,6 +60,17 @@ struct UserCredentials
     }
 };
 
+// A request as it came back, for a client's request log (what client-go's
+// debugging round tripper prints at kubectl -v=6). No header is kept, so no
+// credential can reach the log.
+struct RequestOutcome
+{
+    QUrl url;             // with its query, without user info
+    int httpStatus = 0;   // 0: no response came (refused, TLS, timeout)
+    QString reasonPhrase; // the server's, e.g. "OK"
+    qint64 elapsedMs = 0; // from sending to the response headers (or the failure)
+};
+
 struct ClusterConfig
 {
     QString contextName; // "" when built from flags alone
@@ -76,6 +88,11 @@ struct ClusterConfig
     // How long one request may take, headers and body (kubectl's
     // --request-timeout, rest.Config.Timeout; 0 = none). Applied by RestClient.
     qint64 requestTimeoutMs = 0;
+    // Told of every request once its response headers came (a watch's too,
+    // as its stream begins) or it failed without them, in the thread of the
+    // RestClient that sent it, as client-go's rest.Config.WrapTransport
+    // lets kubectl log them. Empty: no log.
+    std::function<void(const RequestOutcome &)> requestLog;
 
     // The namespace kubectl would use for namespaced commands.
     QString effectiveNamespace() const

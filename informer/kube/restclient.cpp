@@ -5,6 +5,7 @@
 #include "informer/kube/tlsproxybridge.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QNetworkProxy>
 #include <QNetworkReply>
@@ -138,6 +139,26 @@ void boundRequestTime(QNetworkReply *reply, qint64 timeoutMs)
                                                 : QLatin1String("awaiting the response headers")));
         reply->abort();
     });
+}
+
+// Tells `log` once what `reply` came to: when its response headers come
+// (a watch's stream goes on long after) or, without any, when it ends.
+void reportOutcome(QNetworkReply *reply, const std::function<void(const RequestOutcome &)> &log)
+{
+    QElapsedTimer sent;
+    sent.start();
+    const auto reported = std::make_shared<bool>(false);
+    const auto report = [reply, log, sent, reported] {
+        const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+        if (*reported || (!status.isValid() && !reply->isFinished()))
+            return;
+        *reported = true;
+        log(RequestOutcome{reply->request().url().adjusted(QUrl::RemoveUserInfo), status.toInt(),
+                           reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString(),
+                           sent.elapsed()});
+    };
+    QObject::connect(reply, &QNetworkReply::metaDataChanged, reply, report);
+    QObject::connect(reply, &QNetworkReply::finished, reply, report);
 }
 
 QNetworkProxy proxyFor(const QUrl &url)
@@ -306,6 +327,8 @@ ApiResult<QNetworkReply *> RestClient::startGet(const QString &path, const QUrlQ
     }
 
     QNetworkReply *reply = m_network->get(request);
+    if (config.requestLog)
+        reportOutcome(reply, config.requestLog);
     if (const QString withheld = m_connection->credentials->withheldNote(); !withheld.isEmpty())
         reply->setProperty(kCredentialsWithheldProperty, withheld);
     boundCollectedBody(reply, options.bodySink ? 0 : options.maxBodyBytes);

@@ -73,6 +73,15 @@ State lastState(const Recording &recording, int resource)
     return state;
 }
 
+// "TYPE name" of each change recorded, in order.
+QStringList changesOf(const Recording &recording)
+{
+    QStringList changes;
+    for (const RecordedChange &change : recording.changes)
+        changes.append(QLatin1String(recordTypeName(change.type)) + ' ' + change.object.name());
+    return changes;
+}
+
 State dumpState(const QByteArray &dump)
 {
     State state;
@@ -109,6 +118,30 @@ private:
         return {process.exitCode(), process.readAllStandardOutput(),
                 process.readAllStandardError()};
     }
+    // Starts `informantctl ARGS` without waiting for it to end.
+    void startRecorder(QProcess &recorder, const QStringList &args)
+    {
+        recorder.setProcessEnvironment(environment());
+        recorder.start(ctl(), args);
+    }
+    // Reads the recorder's stderr into `err` until it holds `text`; whether
+    // it came.
+    static bool waitForStderr(QProcess &recorder, QByteArray &err, const QByteArray &text)
+    {
+        return waitUntil([&] {
+            err += recorder.readAllStandardError();
+            return err.contains(text);
+        });
+    }
+    // Ends the recorder as Ctrl-C does, reading the rest of its stderr into
+    // `err`; whether it ended.
+    static bool interrupt(QProcess &recorder, QByteArray &err)
+    {
+        ::kill(pid_t(recorder.processId()), SIGINT);
+        const bool ended = recorder.waitForFinished(kWaitMs);
+        err += recorder.readAllStandardError();
+        return ended;
+    }
 
 private slots:
     void recordsTheInitialStateThenEveryChangeUntilInterrupted();
@@ -123,24 +156,19 @@ private slots:
 
 void TestInformantctlRecord::recordsTheInitialStateThenEveryChangeUntilInterrupted()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     QVERIFY(sim->isRunning());
     create(sim->port(), QStringLiteral("before"));
     const QString out = m_dir.filePath(QStringLiteral("interrupted.ndjson"));
 
     QProcess recorder;
-    recorder.setProcessEnvironment(environment());
-    recorder.start(ctl(), {QStringLiteral("--server"), sim->url(), QStringLiteral("-n"),
-                           QStringLiteral("default"), QStringLiteral("record"),
-                           QStringLiteral("cm"), QStringLiteral("--out"), out});
+    startRecorder(recorder, {QStringLiteral("--server"), sim->url(), QStringLiteral("-n"),
+                             QStringLiteral("default"), QStringLiteral("record"),
+                             QStringLiteral("cm"), QStringLiteral("--out"), out});
     QByteArray err;
-    QVERIFY2(waitUntil([&] {
-                 err += recorder.readAllStandardError();
-                 return err.contains("recording configmaps in namespace default: 1 objects");
-             }),
-             err.constData());
+    const bool started =
+        waitForStderr(recorder, err, "recording configmaps in namespace default: 1 objects");
+    QVERIFY2(started, err.constData());
 
     create(sim->port(), QStringLiteral("during-1"));
     QVERIFY(waitUntil([&] { return readAll(out).contains("during-1"); }));
@@ -153,9 +181,7 @@ void TestInformantctlRecord::recordsTheInitialStateThenEveryChangeUntilInterrupt
              200);
     QVERIFY(waitUntil([&] { return readAll(out).contains("\"type\":\"DELETED\""); }));
 
-    ::kill(pid_t(recorder.processId()), SIGINT);
-    QVERIFY(recorder.waitForFinished(kWaitMs));
-    err += recorder.readAllStandardError();
+    QVERIFY(interrupt(recorder, err));
     QCOMPARE(recorder.exitStatus(), QProcess::NormalExit);
     QVERIFY2(recorder.exitCode() == 0, err.constData());
     QVERIFY2(err.contains("recorded 1 kind (configmaps): 1 objects, 4 changes"), err.constData());
@@ -173,15 +199,13 @@ void TestInformantctlRecord::recordsTheInitialStateThenEveryChangeUntilInterrupt
     QCOMPARE(recording->initialState.size(), size_t(1));
     QCOMPARE(recording->initialState[0].object.key(), QStringLiteral("default/before"));
 
-    QStringList changes;
     qint64 lastOffset = 1;
     for (const RecordedChange &change : recording->changes) {
-        changes.append(QLatin1String(recordTypeName(change.type)) + ' ' + change.object.name());
         QVERIFY(change.offsetMs >= lastOffset);
         lastOffset = change.offsetMs;
     }
-    QCOMPARE(changes, (QStringList{"ADDED during-1", "MODIFIED during-1", "ADDED during-2",
-                                   "DELETED before"}));
+    QCOMPARE(changesOf(*recording), (QStringList{"ADDED during-1", "MODIFIED during-1",
+                                                 "ADDED during-2", "DELETED before"}));
 
     // Every object names its kind and apiVersion in the file itself (the
     // reader would fill them in): the list's items came without them.
@@ -199,25 +223,21 @@ void TestInformantctlRecord::recordsTheInitialStateThenEveryChangeUntilInterrupt
 // as a "very short watch", which the informer answers with a relist; the
 // relist hands the handlers every object again, unchanged ones with the
 // same resourceVersion. Those are no change of the watch stream: a replay
-// of the recording must not show them as MODIFIED.
+// of the recording must not show them as MODIFIED, and --stats counts them
+// apart from the changes delivered.
 void TestInformantctlRecord::recordLeavesOutWhatARelistReadUnchanged()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     QVERIFY(sim->isRunning());
     create(sim->port(), QStringLiteral("kept"));
     const QString out = m_dir.filePath(QStringLiteral("relisted.ndjson"));
     QProcess recorder;
-    recorder.setProcessEnvironment(environment());
-    recorder.start(ctl(), {QStringLiteral("--server"), sim->url(), QStringLiteral("record"),
-                           QStringLiteral("cm"), QStringLiteral("--out"), out});
+    startRecorder(recorder,
+                  {QStringLiteral("--server"), sim->url(), QStringLiteral("--stats"),
+                   QStringLiteral("record"), QStringLiteral("cm"), QStringLiteral("--out"), out});
     QByteArray err;
-    QVERIFY2(waitUntil([&] {
-                 err += recorder.readAllStandardError();
-                 return err.contains(": 1 objects;");
-             }),
-             err.constData());
+    const bool started = waitForStderr(recorder, err, ": 1 objects;");
+    QVERIFY2(started, err.constData());
     // Lists of configmaps asked for (a streaming list is a watch request).
     const auto lists = [&] {
         int count = 0;
@@ -236,16 +256,15 @@ void TestInformantctlRecord::recordLeavesOutWhatARelistReadUnchanged()
     create(sim->port(), QStringLiteral("after"));
     QVERIFY(waitUntil([&] { return readAll(out).contains("\"after\""); }));
 
-    ::kill(pid_t(recorder.processId()), SIGINT);
-    QVERIFY(recorder.waitForFinished(kWaitMs));
-    err += recorder.readAllStandardError();
+    QVERIFY(interrupt(recorder, err));
     QVERIFY2(recorder.exitCode() == 0, err.constData());
     const auto recording = readRecording(out);
     QVERIFY2(recording.ok(), qPrintable(recording.errorMessage()));
-    QStringList changes;
-    for (const RecordedChange &change : recording->changes)
-        changes.append(QLatin1String(recordTypeName(change.type)) + ' ' + change.object.name());
-    QCOMPARE(changes, QStringList{QStringLiteral("ADDED after")});
+    QCOMPARE(changesOf(*recording), QStringList{QStringLiteral("ADDED after")});
+    const QByteArray statsLine = recorder.readAllStandardOutput().trimmed();
+    const QJsonObject stats = QJsonDocument::fromJson(statsLine).object();
+    QCOMPARE(stats.value(QStringLiteral("delivered")).toInt(-1), 1);
+    QVERIFY2(stats.value(QStringLiteral("relist_unchanged")).toInt() >= 1, statsLine.constData());
 }
 
 // kubectl's namespace rule records the context's namespace ("default" with
@@ -265,6 +284,11 @@ void TestInformantctlRecord::recordSaysWhereItReadsAndWhenItFoundNothing_data()
         << QStringList{"-n", "kube-system", "record", "pods", "events"}
         << QByteArray("recording pods, events in namespace kube-system: 0 objects;")
         << QByteArray("No resources found in kube-system namespace.\n");
+    // -n narrows no cluster-scoped kind: named apart, not "in namespace".
+    QTest::newRow("a namespace and a cluster-scoped kind")
+        << QStringList{"-n", "kube-system", "record", "pods", "namespaces"}
+        << QByteArray("recording pods in namespace kube-system; namespaces (cluster-scoped): ")
+        << QByteArray();
     QTest::newRow("all namespaces") << QStringList{"-A", "record", "pods"}
                                     << QByteArray("recording pods in all namespaces: 0 objects;")
                                     << QByteArray("No resources found\n");
@@ -280,9 +304,7 @@ void TestInformantctlRecord::recordSaysWhereItReadsAndWhenItFoundNothing()
     QFETCH(QStringList, args);
     QFETCH(QByteArray, started);
     QFETCH(QByteArray, ended);
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     QVERIFY(sim->isRunning());
     create(sim->port(), QStringLiteral("found"));
     const QString out = m_dir.filePath(QStringLiteral("scope.ndjson"));
@@ -299,9 +321,7 @@ void TestInformantctlRecord::recordSaysWhereItReadsAndWhenItFoundNothing()
 
 void TestInformantctlRecord::recordDropsManagedFieldsAndRespectsSelectorsWithoutWriting()
 {
-    SimOptions options;
-    options.scenario = QStringLiteral("empty");
-    const auto sim = startSim(options);
+    const auto sim = startEmptySim();
     QVERIFY(sim->isRunning());
     const QByteArray managed =
         R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"selected",)"
@@ -372,18 +392,15 @@ void TestInformantctlRecord::recordedDemoReplaysToTheSameFinalState()
     QVERIFY(demo->isRunning());
     const QString out = m_dir.filePath(QStringLiteral("demo.ndjson"));
     QProcess recorder;
-    recorder.setProcessEnvironment(environment());
-    recorder.start(ctl(), {QStringLiteral("--server"), demo->url(), QStringLiteral("-A"),
-                           QStringLiteral("record"), QStringLiteral("po"), QStringLiteral("deploy"),
-                           QStringLiteral("rs"), QStringLiteral("events"), QStringLiteral("ns"),
-                           QStringLiteral("cm"), QStringLiteral("crd"), QStringLiteral("--out"),
-                           out, QStringLiteral("--for"), QStringLiteral("3")});
+    startRecorder(recorder,
+                  {QStringLiteral("--server"), demo->url(), QStringLiteral("-A"),
+                   QStringLiteral("record"), QStringLiteral("po"), QStringLiteral("deploy"),
+                   QStringLiteral("rs"), QStringLiteral("events"), QStringLiteral("ns"),
+                   QStringLiteral("cm"), QStringLiteral("crd"), QStringLiteral("--out"), out,
+                   QStringLiteral("--for"), QStringLiteral("3")});
     QByteArray recordErr;
-    QVERIFY2(waitUntil([&] {
-                 recordErr += recorder.readAllStandardError();
-                 return recordErr.contains("recording pods, ");
-             }),
-             recordErr.constData());
+    const bool started = waitForStderr(recorder, recordErr, "recording pods, ");
+    QVERIFY2(started, recordErr.constData());
     // Changes of our own besides the demo's, so the replay has some to apply
     // however quiet the demo happens to be.
     create(demo->port(), QStringLiteral("made-while-recording"));
