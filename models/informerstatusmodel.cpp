@@ -3,6 +3,8 @@
 #include "models/freshness.h"
 #include "models/secondclock.h"
 
+#include "informer/informers/informerstatustracker.h"
+
 #include <QLocale>
 
 namespace informant {
@@ -140,6 +142,7 @@ void InformerStatusModel::onStatus(KindSource *source, const InformerStatus &sta
         if (status.objects > 0)
             e.expectedObjects = status.objects;
         e.status = status;
+        e.status.eventsPerSecond = eventRate(e, status);
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         Q_EMIT summaryChanged();
         return;
@@ -170,13 +173,44 @@ void InformerStatusModel::tick()
         if (!e.source)
             continue;
         const InformerStatus live = e.source->status();
-        e.status.eventsPerSecond = live.eventsPerSecond;
+        e.status.eventsPerSecond = eventRate(e, live);
         e.status.bytesPerSecond = live.bytesPerSecond;
     }
     if (!m_entries.isEmpty()) {
         Q_EMIT dataChanged(index(0, StateColumn), index(rowCount() - 1, LastEventColumn),
                            {Qt::DisplayRole});
     }
+}
+
+void InformerStatusModel::setReplayMoving(bool moving)
+{
+    if (moving == m_replayMoving)
+        return;
+    m_replayMoving = moving;
+    if (!moving) {
+        // Read now, not from the last publication: the move's last changes
+        // may not have been published yet.
+        m_moveEndMs = m_rateClock->nowMs();
+        for (Entry &e : m_entries)
+            e.eventsAtMoveEnd = e.source ? e.source->status().events : e.status.events;
+    }
+    tick();
+}
+
+// The tracker's rate is over its last kRateWindowMs: while that window holds
+// a move, the rate counts from the move's end instead (at least a second, as
+// the tracker's), and during the move nothing the replay plays is applied.
+double InformerStatusModel::eventRate(const Entry &e, const InformerStatus &live) const
+{
+    if (m_replayMoving)
+        return 0;
+    if (m_moveEndMs < 0 || e.eventsAtMoveEnd < 0)
+        return live.eventsPerSecond;
+    const qint64 sinceMove = m_rateClock->nowMs() - m_moveEndMs;
+    if (sinceMove > InformerStatusTracker::kRateWindowMs)
+        return live.eventsPerSecond;
+    return double(qMax<qint64>(0, live.events - e.eventsAtMoveEnd)) * 1000.0 /
+           double(qMax<qint64>(sinceMove, 1000));
 }
 
 int InformerStatusModel::unhealthyCount() const

@@ -4,10 +4,14 @@
 // freshness — state, objects, events/s, relists, watch restarts and the last
 // error — for the informers panel. Rows are added as informers start; a
 // status change is one dataChanged for its row. tick() refreshes the
-// time-based texts ("reconnecting in N s", last event age).
+// time-based texts ("reconnecting in N s", last event age). A replay's move
+// to another time (setReplayMoving) writes many objects at once: those
+// changes are its jump, not a rate of cluster changes, and stay out of
+// events/s.
 // Columns: Kind, State, Objects, Events/s, Restarts, Last event, Message.
 // GUI thread.
 
+#include "informer/informers/clock.h"
 #include "models/kindsource.h"
 
 #include <QAbstractTableModel>
@@ -57,6 +61,13 @@ public:
     void setObjectCount(KindSource *source, qint64 count);
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
     void tick(); // time-based texts changed; the rates are read again
+    // The clock the informers' rates are measured on (InformerStatusTracker's).
+    void setRateClock(std::shared_ptr<Clock> clock) { m_rateClock = std::move(clock); }
+    // A replay is moving to another time (ReplayPosition::seeking), or has
+    // stopped moving: the changes applied meanwhile are left out of the
+    // rates, which count from the end of the move until their window no
+    // longer holds it.
+    void setReplayMoving(bool moving);
 
     // Informers that are not watching.
     int unhealthyCount() const;
@@ -74,15 +85,21 @@ private:
     {
         QPointer<KindSource> source;
         InformerStatus status;
-        qint64 expectedObjects = 0; // objects before a relist, for progress
-        qint64 objectCount = -1;    // setObjectCount(); -1: not read yet
+        qint64 expectedObjects = 0;  // objects before a relist, for progress
+        qint64 objectCount = -1;     // setObjectCount(); -1: not read yet
+        qint64 eventsAtMoveEnd = -1; // applied when the last replay move ended
     };
     qint64 nowMs() const;
     void onStatus(KindSource *source, const InformerStatus &status);
     static int progressOf(const Entry &e);
+    // `live`'s events/s without the changes of a replay's move.
+    double eventRate(const Entry &e, const InformerStatus &live) const;
 
     QList<Entry> m_entries;
     qint64 m_fixedNowMs = 0;
+    std::shared_ptr<Clock> m_rateClock = SystemClock::shared();
+    bool m_replayMoving = false;
+    qint64 m_moveEndMs = -1; // m_rateClock's time; -1: no move yet
 };
 
 } // namespace informant

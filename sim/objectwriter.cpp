@@ -112,6 +112,11 @@ QString nowTimestamp()
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
 }
 
+QDateTime ObjectWriter::writeTime() const
+{
+    return m_at.isValid() ? m_at.toUTC() : QDateTime::currentDateTimeUtc();
+}
+
 QJsonObject ObjectWriter::toJson(const StoredObject &object)
 {
     return QJsonDocument::fromJson(object.json).object();
@@ -166,7 +171,7 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
         return statuses::alreadyExists(type.group, type.resource, name);
     metadata.insert(QLatin1String("name"), name);
     metadata.insert(QLatin1String("uid"), QUuid::createUuid().toString(QUuid::WithoutBraces));
-    metadata.insert(QLatin1String("creationTimestamp"), nowTimestamp());
+    metadata.insert(QLatin1String("creationTimestamp"), writeTime().toString(Qt::ISODate));
     setCreatedGeneration(type, metadata);
     metadata.remove(QLatin1String("resourceVersion"));
     metadata.remove(QLatin1String("deletionTimestamp"));
@@ -295,9 +300,8 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::markDeleted(const ResourceType &type,
 {
     QJsonObject object = toJson(*current);
     QJsonObject metadata = metadataOf(object);
-    metadata.insert(
-        QLatin1String("deletionTimestamp"),
-        QDateTime::currentDateTimeUtc().addSecs(gracePeriodSeconds).toString(Qt::ISODate));
+    metadata.insert(QLatin1String("deletionTimestamp"),
+                    writeTime().addSecs(gracePeriodSeconds).toString(Qt::ISODate));
     metadata.insert(QLatin1String("deletionGracePeriodSeconds"), gracePeriodSeconds);
     object.insert(QLatin1String("metadata"), metadata);
     const Result<EventPtr, ApiStatus> marked = store(type, object);

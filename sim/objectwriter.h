@@ -17,6 +17,7 @@
 
 #include "informer/core/apistatus.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 
 #include <optional>
@@ -28,8 +29,12 @@ enum class UpdateScope { Object, Status, Everything };
 class ObjectWriter
 {
 public:
-    explicit ObjectWriter(ServerContext &context)
+    // The writes happen `at` that time (creationTimestamp, deletionTimestamp),
+    // so that a scenario can start with the history a real cluster would
+    // have; invalid: now.
+    explicit ObjectWriter(ServerContext &context, QDateTime at = {})
         : m_context(context)
+        , m_at(std::move(at))
     {
     }
 
@@ -64,7 +69,10 @@ private:
     void onCrdStored(const QJsonObject &crd);
     void onCrdDeleted(const StoredObject &crd);
 
+    QDateTime writeTime() const;
+
     ServerContext &m_context;
+    QDateTime m_at;
 };
 
 QString nowTimestamp(); // RFC 3339 UTC, seconds precision

@@ -69,14 +69,18 @@ public:
     // Starts a watch; returns once the response headers arrived, or on error.
     virtual ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) = 0;
     // Called, in watch()'s thread, with the error of each failed attempt as
-    // it fails: watch() may send the request again on its own (a 429 or 5xx
-    // with Retry-After), and a status then names the server's latest answer
-    // while those retries go on. Set before use.
-    using RetryObserver = std::function<void(const ApiError &)>;
+    // it fails and how long watch() waits before it sends the request again
+    // on its own (a 429 or 5xx with Retry-After; 0: it does not), so that a
+    // status names the server's latest answer and the wait while those
+    // retries go on. Set before use.
+    using RetryObserver = std::function<void(const ApiError &, qint64 retryInMs)>;
     virtual void setWatchRetryObserver(RetryObserver observer) { Q_UNUSED(observer); }
     // Thread-safe: makes a blocked list()/watch() return Cancelled promptly,
     // and every later call too.
     virtual void cancel() = 0;
+    // Thread-safe: a list() or watch() waiting to send its request again (a
+    // server's Retry-After) sends it now. Later calls wait as usual.
+    virtual void retryNow() {}
     // False when the server is known not to support streaming lists
     // (client-go's IsWatchListSemanticsUnSupported).
     virtual bool supportsWatchList() const { return true; }

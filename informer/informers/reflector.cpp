@@ -84,12 +84,15 @@ Reflector::Reflector(std::shared_ptr<ListerWatcher> listerWatcher, ReflectorStor
     , m_backoff(m_clock, m_options.backoff, m_random)
     , m_timer(std::make_unique<ReflectorTimer>(m_clock, store))
 {
-    // A watch request sent again on its own (a 504 "too large resource
-    // version" with Retry-After, after a restore) took seconds in which the
-    // status still named the error before it, such as a refused connection.
-    m_listerWatcher->setWatchRetryObserver([this](const ApiError &error) {
+    // A watch request sent again on its own (a 503 with Retry-After from an
+    // API server restarting) took seconds in which the status still named
+    // the error before it, such as a refused connection, and said nothing of
+    // the wait: the "Reconnect now" that cuts it was not offered.
+    m_listerWatcher->setWatchRetryObserver([this](const ApiError &error, qint64 retryInMs) {
         if (m_status)
             m_status->setLastError(error.message);
+        if (retryInMs > 0)
+            reportState(int(State::BackingOff), {}, m_clock->wallMs() + retryInMs);
     });
 }
 

@@ -99,9 +99,14 @@ public:
     // Thread-safe; idempotent. Cancels the ListerWatcher for good.
     void stop();
     bool isStopped() const { return m_stop.isStopped(); }
-    // Thread-safe: ends a backoff wait now (e.g. a user pressed "retry", or a
-    // dump is due); the next attempt starts at once.
-    void retryNow() { m_stop.wake(); }
+    // Thread-safe: ends a wait now (e.g. a user pressed "retry", or a dump is
+    // due), the backoff's or a server's Retry-After; the next attempt starts
+    // at once.
+    void retryNow()
+    {
+        m_stop.wake();
+        m_listerWatcher->retryNow();
+    }
 
     QString lastSyncResourceVersion() const;
     const QString &name() const { return m_options.name; }

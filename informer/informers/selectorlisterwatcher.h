@@ -39,6 +39,7 @@ public:
         m_inner->setWatchRetryObserver(std::move(observer));
     }
     void cancel() override { m_inner->cancel(); }
+    void retryNow() override { m_inner->retryNow(); }
     bool supportsWatchList() const override { return m_inner->supportsWatchList(); }
 
 private:

@@ -3,6 +3,8 @@
 #include <QEventLoop>
 #include <QNetworkReply>
 
+#include <utility>
+
 namespace informant {
 
 void Interrupter::interrupt()
@@ -22,12 +24,32 @@ void Interrupter::interrupt()
         Qt::QueuedConnection);
 }
 
-Interrupter::Scope::Scope(Interrupter &owner, QEventLoop *loop, QNetworkReply *reply)
+void Interrupter::wakeRetryWait()
+{
+    QMutexLocker lock(&m_mutex);
+    if (!m_loop || !m_retryWait) {
+        m_wakePending = true;
+        return;
+    }
+    QMetaObject::invokeMethod(
+        m_loop, [loop = m_loop] { loop->quit(); }, Qt::QueuedConnection);
+}
+
+void Interrupter::discardRetryWake()
+{
+    QMutexLocker lock(&m_mutex);
+    m_wakePending = false;
+}
+
+Interrupter::Scope::Scope(Interrupter &owner, QEventLoop *loop, QNetworkReply *reply, Wait wait)
     : m_owner(owner)
 {
     QMutexLocker lock(&m_owner.m_mutex);
     m_owner.m_loop = loop;
     m_owner.m_reply = reply;
+    m_owner.m_retryWait = wait == Wait::RetryWait;
+    if (m_owner.m_retryWait)
+        m_wokenBeforeStart = std::exchange(m_owner.m_wakePending, false);
 }
 
 Interrupter::Scope::~Scope()
@@ -35,6 +57,7 @@ Interrupter::Scope::~Scope()
     QMutexLocker lock(&m_owner.m_mutex);
     m_owner.m_loop = nullptr;
     m_owner.m_reply = nullptr;
+    m_owner.m_retryWait = false;
 }
 
 } // namespace informant

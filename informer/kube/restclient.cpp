@@ -56,8 +56,8 @@ bool waitInterruptibly(int ms, Interrupter *interrupter)
         loop.exec();
         return true;
     }
-    Interrupter::Scope scope(*interrupter, &loop, nullptr);
-    if (!interrupter->isInterrupted())
+    Interrupter::Scope scope(*interrupter, &loop, nullptr, Interrupter::Wait::RetryWait);
+    if (!interrupter->isInterrupted() && !scope.wokenBeforeStart())
         loop.exec();
     return !interrupter->isInterrupted();
 }
@@ -506,11 +506,16 @@ ApiResult<RestResponse> RestClient::getBlocking(const QString &path, const QUrlQ
     }
 }
 
+int RestClient::retryWaitMs(const ApiError &error, int retriesSoFar, int maxRetries)
+{
+    return retriesSoFar < maxRetries ? retryAfterMs(error) : 0;
+}
+
 RestClient::RetryDecision RestClient::waitToRetry(const ApiError &error, int retriesSoFar,
                                                   int maxRetries, Interrupter *interrupter)
 {
-    const int waitMs = retryAfterMs(error);
-    if (waitMs == 0 || retriesSoFar >= maxRetries)
+    const int waitMs = retryWaitMs(error, retriesSoFar, maxRetries);
+    if (waitMs == 0)
         return RetryDecision::Return;
     return waitInterruptibly(waitMs, interrupter) ? RetryDecision::SendAgain
                                                   : RetryDecision::Interrupted;

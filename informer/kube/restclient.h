@@ -121,10 +121,13 @@ public:
     // retryAfterSeconds; at most a minute) is waited for, in a local event
     // loop, and the request is to be sent again, while `retriesSoFar` is
     // under `maxRetries`. Anything else is returned as it is. Used by
-    // getBlocking() and by RestListerWatcher::watch().
+    // getBlocking() and by RestListerWatcher::watch(). The wait ends early,
+    // the request being sent at once, on `interrupter`'s wakeRetryWait().
     enum class RetryDecision { Return, SendAgain, Interrupted };
     static RetryDecision waitToRetry(const ApiError &error, int retriesSoFar, int maxRetries,
                                      Interrupter *interrupter);
+    // How long waitToRetry() would wait; 0: it would return the error.
+    static int retryWaitMs(const ApiError &error, int retriesSoFar, int maxRetries);
 
     // The request credentials, waiting for an exec plugin in a local event
     // loop (the thread keeps serving events) until they arrive or

@@ -163,10 +163,19 @@ void DemoCronJob::create(const QDateTime &now)
         {"kind", "CronJob"},
         {"metadata", QJsonObject{{"name", kName}, {"namespace", kNamespace}}},
         {"spec", QJsonObject{{"schedule", "* * * * *"}, {"jobTemplate", reportJobTemplate()}}}};
-    (void)ObjectWriter(m_context).create(typeOf(m_context, kCronJobs), cronJob, kNamespace);
+    // Made kHistoryMinutes ago and run since, second by second, as the
+    // controllers would have: the demo starts with the Jobs a cluster keeps
+    // (successfulJobsHistoryLimit of them, done, with their pods) and this
+    // minute's, each written at the time it happened.
+    const QDateTime created = now.addSecs(-60 * kHistoryMinutes);
+    (void)ObjectWriter(m_context, created)
+        .create(typeOf(m_context, kCronJobs), cronJob, kNamespace);
     // As mostRecentScheduleTime from the creation time: the minute it was
     // made in has passed already.
-    m_lastScheduled = minuteOf(now);
+    m_lastScheduled = minuteOf(created);
+    for (QDateTime past = created.addSecs(1); past < now; past = past.addSecs(1))
+        sync(past);
+    sync(now);
 }
 
 void DemoCronJob::sync(const QDateTime &now)
@@ -192,7 +201,7 @@ void DemoCronJob::sync(const QDateTime &now)
 // (the pod, generateName <job>-, with its own suffix).
 void DemoCronJob::startRun(const ObjectPtr &cron, const QDateTime &scheduled, const QDateTime &now)
 {
-    ObjectWriter writer(m_context);
+    ObjectWriter writer(m_context, now);
     // getTimeHashInMinutes: the scheduled time in minutes since the epoch.
     const QString name = kName + u'-' + QString::number(scheduled.toSecsSinceEpoch() / 60);
     const QString scheduledAt = timestamp(scheduled);
@@ -206,7 +215,7 @@ void DemoCronJob::startRun(const ObjectPtr &cron, const QDateTime &scheduled, co
         EventSubject::of(*cron, QStringLiteral("CronJob"), QStringLiteral("batch/v1"));
     m_events.normal(cronSubject, QStringLiteral("SuccessfulCreate"),
                     QStringLiteral("Created job %1").arg(name),
-                    QStringLiteral("cronjob-controller"));
+                    QStringLiteral("cronjob-controller"), now);
     const ReportPod pod{name + u'-' + m_random.randomSuffix(5),
                         name,
                         job.uid,
@@ -219,24 +228,24 @@ void DemoCronJob::startRun(const ObjectPtr &cron, const QDateTime &scheduled, co
         m_events.normal(EventSubject::of(job, QStringLiteral("Job"), QStringLiteral("batch/v1")),
                         QStringLiteral("SuccessfulCreate"),
                         QStringLiteral("Created pod: %1").arg(pod.name),
-                        QStringLiteral("job-controller"));
+                        QStringLiteral("job-controller"), now);
         EventSubject podSubject = EventSubject::of(*podCreated.value()->object,
                                                    QStringLiteral("Pod"), QStringLiteral("v1"));
         m_events.normal(podSubject, QStringLiteral("Scheduled"),
                         QStringLiteral("Successfully assigned %1/%2 to %3")
                             .arg(kNamespace, pod.name, pod.nodeName),
-                        QStringLiteral("default-scheduler"));
+                        QStringLiteral("default-scheduler"), now);
         podSubject.fieldPath = QStringLiteral("spec.containers{report}");
         m_events.normal(
             podSubject, QStringLiteral("Pulled"),
             QStringLiteral("Container image \"%1\" already present on machine").arg(kImage),
-            QStringLiteral("kubelet"));
+            QStringLiteral("kubelet"), now);
         m_events.normal(podSubject, QStringLiteral("Created"),
-                        QStringLiteral("Created container report"), QStringLiteral("kubelet"));
+                        QStringLiteral("Created container report"), QStringLiteral("kubelet"), now);
         m_events.normal(podSubject, QStringLiteral("Started"),
-                        QStringLiteral("Started container report"), QStringLiteral("kubelet"));
+                        QStringLiteral("Started container report"), QStringLiteral("kubelet"), now);
     }
-    updateStatus(name, scheduledAt, QString());
+    updateStatus(name, scheduledAt, QString(), now);
     const int seconds =
         kMinRunSeconds + int(m_random.next(quint32(kMaxRunSeconds - kMinRunSeconds + 1)));
     m_running.push_back(Run{name, pod.name, now, now.addSecs(seconds)});
@@ -247,7 +256,7 @@ void DemoCronJob::startRun(const ObjectPtr &cron, const QDateTime &scheduled, co
 // cleaning up its history.
 void DemoCronJob::finishRun(const ObjectPtr &cron, const Run &run, const QDateTime &now)
 {
-    ObjectWriter writer(m_context);
+    ObjectWriter writer(m_context, now);
     const ObjectPtr job = m_context.storage.store(kJobs).get(kNamespace + u'/' + run.job);
     if (!job)
         return;
@@ -281,19 +290,19 @@ void DemoCronJob::finishRun(const ObjectPtr &cron, const Run &run, const QDateTi
     m_events.normal(EventSubject::of(*updated.value()->object, QStringLiteral("Job"),
                                      QStringLiteral("batch/v1")),
                     QStringLiteral("Completed"), QStringLiteral("Job completed"),
-                    QStringLiteral("job-controller"));
+                    QStringLiteral("job-controller"), now);
     m_events.normal(EventSubject::of(*cron, QStringLiteral("CronJob"), QStringLiteral("batch/v1")),
                     QStringLiteral("SawCompletedJob"),
                     QStringLiteral("Saw completed job: %1, condition: Complete").arg(run.job),
-                    QStringLiteral("cronjob-controller"));
-    updateStatus(QString(), QString(), finishedAt);
-    deleteJobsBeyondHistoryLimit(cron);
+                    QStringLiteral("cronjob-controller"), now);
+    updateStatus(QString(), QString(), finishedAt, now);
+    deleteJobsBeyondHistoryLimit(cron, now);
 }
 
 // As cleanupFinishedJobs: the oldest successful Jobs (by start time) beyond
 // spec.successfulJobsHistoryLimit go, and the garbage collector takes their
 // pods.
-void DemoCronJob::deleteJobsBeyondHistoryLimit(const ObjectPtr &cron)
+void DemoCronJob::deleteJobsBeyondHistoryLimit(const ObjectPtr &cron, const QDateTime &now)
 {
     const int limit = member(ObjectWriter::toJson(*cron), "spec")
                           .value(QLatin1String("successfulJobsHistoryLimit"))
@@ -309,7 +318,7 @@ void DemoCronJob::deleteJobsBeyondHistoryLimit(const ObjectPtr &cron)
         return;
     std::sort(succeeded.begin(), succeeded.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
-    ObjectWriter writer(m_context);
+    ObjectWriter writer(m_context, now);
     const EventSubject cronSubject =
         EventSubject::of(*cron, QStringLiteral("CronJob"), QStringLiteral("batch/v1"));
     for (std::size_t i = 0; i + limit < succeeded.size(); ++i) {
@@ -318,14 +327,14 @@ void DemoCronJob::deleteJobsBeyondHistoryLimit(const ObjectPtr &cron)
             continue;
         m_events.normal(cronSubject, QStringLiteral("SuccessfulDelete"),
                         QStringLiteral("Deleted job %1").arg(job->name),
-                        QStringLiteral("cronjob-controller"));
+                        QStringLiteral("cronjob-controller"), now);
     }
 }
 
 // status.active lists `activeJob` (empty: none); lastScheduleTime and
 // lastSuccessfulTime move when given.
 void DemoCronJob::updateStatus(const QString &activeJob, const QString &scheduledAt,
-                               const QString &succeededAt)
+                               const QString &succeededAt, const QDateTime &now)
 {
     const ObjectPtr cron = cronJob();
     if (!cron)
@@ -351,8 +360,8 @@ void DemoCronJob::updateStatus(const QString &activeJob, const QString &schedule
     if (!succeededAt.isEmpty())
         status.insert(QLatin1String("lastSuccessfulTime"), succeededAt);
     object.insert(QLatin1String("status"), status);
-    (void)ObjectWriter(m_context).update(typeOf(m_context, kCronJobs), object, cron,
-                                         UpdateScope::Status);
+    (void)ObjectWriter(m_context, now)
+        .update(typeOf(m_context, kCronJobs), object, cron, UpdateScope::Status);
 }
 
 } // namespace informant::sim

@@ -7,7 +7,9 @@
 // the Job's pod, report-<minutes>-<a suffix of its own>, runs for a while
 // (seeded, under a minute) and succeeds; completed Jobs beyond
 // spec.successfulJobsHistoryLimit are deleted, oldest first, their pods
-// with them. Time comes from the caller, so a test can run hours of it.
+// with them. It starts as one made minutes before would be, with that
+// history (kHistoryMinutes). Time comes from the caller, so a test can run
+// hours of it.
 // Server thread only.
 
 #include "sim/scenarios/eventrecorder.h"
@@ -25,10 +27,15 @@ class DemoCronJob
 public:
     static constexpr int kMinRunSeconds = 15;
     static constexpr int kMaxRunSeconds = 40;
+    // How long before create()'s time the CronJob was made: enough runs for a
+    // full history (successfulJobsHistoryLimit, 3 by default) and one more.
+    static constexpr int kHistoryMinutes = 5;
 
     DemoCronJob(ServerContext &context, EventRecorder &events, quint32 seed, int nodeCount);
 
-    // Stores the CronJob; its first run is at the first minute after `now`.
+    // Stores the CronJob as made kHistoryMinutes before `now`, with what its
+    // runs since then left: the Jobs and pods of the last minutes, done, and
+    // the one of `now`'s minute (running, or done already).
     void create(const QDateTime &now);
     // What the controllers do by `now`: completes the runs whose time is up,
     // then starts the run of the latest minute not yet run (only that one
@@ -47,9 +54,9 @@ private:
     ObjectPtr cronJob() const;
     void startRun(const ObjectPtr &cronJob, const QDateTime &scheduled, const QDateTime &now);
     void finishRun(const ObjectPtr &cronJob, const Run &run, const QDateTime &now);
-    void deleteJobsBeyondHistoryLimit(const ObjectPtr &cronJob);
+    void deleteJobsBeyondHistoryLimit(const ObjectPtr &cronJob, const QDateTime &now);
     void updateStatus(const QString &activeJob, const QString &scheduledAt,
-                      const QString &succeededAt);
+                      const QString &succeededAt, const QDateTime &now);
 
     ServerContext &m_context;
     EventRecorder &m_events;

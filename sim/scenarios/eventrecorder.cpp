@@ -13,19 +13,19 @@ EventSubject EventSubject::of(const StoredObject &object, const QString &kind,
 }
 
 void EventRecorder::normal(const EventSubject &subject, const QString &reason,
-                           const QString &message, const QString &component)
+                           const QString &message, const QString &component, const QDateTime &at)
 {
-    record(subject, QStringLiteral("Normal"), reason, message, component);
+    record(subject, QStringLiteral("Normal"), reason, message, component, at);
 }
 
 void EventRecorder::warning(const EventSubject &subject, const QString &reason,
-                            const QString &message, const QString &component)
+                            const QString &message, const QString &component, const QDateTime &at)
 {
-    record(subject, QStringLiteral("Warning"), reason, message, component);
+    record(subject, QStringLiteral("Warning"), reason, message, component, at);
 }
 
 void EventRecorder::record(const EventSubject &subject, const QString &type, const QString &reason,
-                           const QString &message, const QString &component)
+                           const QString &message, const QString &component, const QDateTime &at)
 {
     const auto eventsType =
         m_context.table.find({}, QStringLiteral("v1"), QStringLiteral("events"));
@@ -33,8 +33,8 @@ void EventRecorder::record(const EventSubject &subject, const QString &type, con
         return;
     const QString namespaceName =
         subject.namespaceName.isEmpty() ? QStringLiteral("default") : subject.namespaceName;
-    const QString now = nowTimestamp();
-    ObjectWriter writer(m_context);
+    const QString now = at.isValid() ? at.toUTC().toString(Qt::ISODate) : nowTimestamp();
+    ObjectWriter writer(m_context, at);
     const QString dedup = subject.uid + '|' + reason + '|' + message;
     const ObjectPtr existing =
         m_context.storage.store(eventsType->storageId).get(m_eventKeys.value(dedup));

@@ -6,6 +6,7 @@
 
 #include "sim/servercontext.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QJsonObject>
 
@@ -32,14 +33,15 @@ public:
     {
     }
 
+    // `at`: when it happened (a history written at the start); invalid: now.
     void normal(const EventSubject &subject, const QString &reason, const QString &message,
-                const QString &component);
+                const QString &component, const QDateTime &at = {});
     void warning(const EventSubject &subject, const QString &reason, const QString &message,
-                 const QString &component);
+                 const QString &component, const QDateTime &at = {});
 
 private:
     void record(const EventSubject &subject, const QString &type, const QString &reason,
-                const QString &message, const QString &component);
+                const QString &message, const QString &component, const QDateTime &at);
 
     ServerContext &m_context;
     QHash<QString, QString> m_eventKeys; // dedup key -> Event key (namespace/name)

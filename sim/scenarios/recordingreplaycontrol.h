@@ -13,7 +13,7 @@
 // the call returns, a bounded number of writes per step: requests, watch
 // streams and the controls are served between steps, however many objects
 // a move rewrites (a move backward through a large recording rewrites most
-// of them); the state says `seeking` until a move backward is written.
+// of them); the state says `seeking` until a move is written.
 // Server thread only: sim::Simulator calls it from other threads with
 // blocking invocations.
 
@@ -35,8 +35,10 @@ struct RecordingReplayState
     qint64 durationMs = 0; // the offset of the recording's last change
     double speed = 1;
     bool paused = false;
-    // A move backward is still writing the objects back to the recorded
-    // state at positionMs; the position stays there until it is done.
+    // A move is still writing the objects to the recorded state at
+    // positionMs (back, or forward through the changes up to it); the
+    // position stays there until a move backward is done. Those writes are
+    // the move's, not the recorded pace of changes.
     bool seeking = false;
     // The recorded changes now in effect (the first changesApplied of changes).
     qint64 changesApplied = 0;

@@ -121,6 +121,8 @@ private:
     // The move backward being written: m_restoreSteps from m_restoreNext.
     std::vector<RestoreStep> m_restoreSteps;
     size_t m_restoreNext = 0;
+    // A move forward is written once m_next reaches this.
+    size_t m_movedTo = 0;
     bool m_started = false;
     bool m_finishedReported = false;
     // Position = m_anchorMs + (paused ? 0 : m_sinceAnchor.elapsed() * m_speed).
@@ -401,7 +403,7 @@ RecordingReplayState RecordingReplayScenario::replayState() const
     state.durationMs = m_recording.changes.empty() ? 0 : m_recording.changes.back().offsetMs;
     state.speed = m_speed;
     state.paused = m_replayPaused;
-    state.seeking = restoring();
+    state.seeking = restoring() || m_next < m_movedTo;
     state.changesApplied = qint64(m_next);
     state.changes = qint64(m_recording.changes.size());
     return state;
@@ -447,6 +449,7 @@ Result<void> RecordingReplayScenario::seekReplay(qint64 positionMs)
         m_next = next;
         m_finishedReported = false;
     }
+    m_movedTo = next;
     anchorAt(positionMs);
     scheduleNext();
     return {};

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void streamFailingMidwayWithoutAnEofIsAnInternalError_data();
     void streamFailingMidwayWithoutAnEofIsAnInternalError();
     void unansweredWatchRequestIsConnectingThenAnError();
+    void streamingListRetriedWithoutResourceVersionNamesTheLatestAnswer_data();
     void streamingListRetriedWithoutResourceVersionNamesTheLatestAnswer();
 };
 
@@ -151,12 +152,21 @@ void TstReflectorConnection::unansweredWatchRequestIsConnectingThenAnError()
     QCOMPARE(h.lw->requests(), (QStringList{kInitialList, watchAt("10"), watchAt("11")}));
 }
 
+void TstReflectorConnection::streamingListRetriedWithoutResourceVersionNamesTheLatestAnswer_data()
+{
+    QTest::addColumn<bool>("inTheStream");
+    QTest::newRow("ERROR event (the watch cache)") << true;
+    QTest::newRow("HTTP 504 (a proxy, older servers)") << false;
+}
+
 // A server back with an older state answers the streaming list at the last
-// resourceVersion with a 504 "too large resource version": the status names
-// that answer, not the refused connection before it, while the list is
-// asked again without a resourceVersion.
+// resourceVersion with a 504 "too large resource version", inside the stream
+// or as the response: the status names that answer, not the refused
+// connection before it, while the list is asked again without a
+// resourceVersion.
 void TstReflectorConnection::streamingListRetriedWithoutResourceVersionNamesTheLatestAnswer()
 {
+    QFETCH(bool, inTheStream);
     Harness h;
     h.options.useWatchList = true;
     h.lw->setSupportsWatchList(true);
@@ -168,8 +178,17 @@ void TstReflectorConnection::streamingListRetriedWithoutResourceVersionNamesTheL
         ApiStatus::failure(504, "Timeout", "Timeout: Too large resource version: 10, current: 3");
     tooLarge.causes.append(
         StatusCause{"ResourceVersionTooLarge", "Too large resource version", {}});
-    const ApiError answer = ApiError::fromStatus(tooLarge);
-    h.lw->addWatch(answer);
+    // An ERROR event's Status is named as the watch's (applyEvents).
+    const ApiError answer =
+        ApiError::fromStatus(tooLarge, inTheStream ? QStringLiteral("watch") : QString());
+    if (inTheStream) {
+        WatchEvent error;
+        error.type = WatchEvent::Type::Error;
+        error.status = tooLarge;
+        h.lw->addWatch({events({error})});
+    } else {
+        h.lw->addWatch(answer);
+    }
     h.start();
     QVERIFY(h.lw->waitForRequests(4)); // the list without a resourceVersion is never answered
     QTRY_COMPARE(h.status.status().lastError, answer.message);

@@ -1,11 +1,12 @@
 // Integration: an API server replaced by one with an older state (a restore
 // from backup, a failover to a replica that lost the latest writes) on the
 // same address. The informer's resourceVersion is then ahead of the server,
-// which answers it "too large resource version" (504). The informer must
-// come to hold the new server's objects, asking at the old resourceVersion
-// once: informant-sim answers that 504 with Retry-After, and each watch at it
-// was sent again ten times, a second apart, then relisted at it again after
-// the backoff (another ten). The simulator is this build's informant-sim,
+// which answers it "too large resource version" (a 504 Status, inside the
+// watch stream as the watch cache does). The informer must come to hold the
+// new server's objects, asking at the old resourceVersion once: answered
+// that 504 as an HTTP status with Retry-After, each watch at it was sent
+// again ten times, a second apart, then relisted at it again after the
+// backoff (another ten). The simulator is this build's informant-sim,
 // started twice on one port.
 
 #include "informer/informers/sharedindexinformer.h"

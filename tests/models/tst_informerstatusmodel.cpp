@@ -71,6 +71,7 @@ private Q_SLOTS:
     void listingShowsProgress();
     void relistCountsTheCacheNotTheItemsReceived();
     void eventRateFallsToZeroWhenNothingArrives();
+    void replayMoveStaysOutOfTheEventRate();
     void connectingIsNotWatching();
 };
 
@@ -286,6 +287,47 @@ void TestInformerStatusModel::eventRateFallsToZeroWhenNothingArrives()
     clock->advance(2 * InformerStatusTracker::kRateWindowMs);
     model.tick();
     QCOMPARE(rate.data().toString(), QLocale().toString(0.0, 'f', 1));
+}
+
+// A replay's move to another time writes at once what changed between the
+// two: thousands of changes in a moment are the jump, not the cluster's pace.
+// The rate counts from the move's end, until the tracker's window is past it.
+void TestInformerStatusModel::replayMoveStaysOutOfTheEventRate()
+{
+    auto clock = std::make_shared<ManualClock>();
+    TrackedKindSource pods(clock);
+    InformerStatusModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRateClock(clock);
+    model.addSource(&pods);
+    pods.tracker.setState(State::Watching);
+    const QModelIndex rate = model.index(0, InformerStatusModel::RateColumn);
+    const auto shown = [](double perSecond) {
+        return QLocale().toString(perSecond, 'f', perSecond < 10 ? 1 : 0);
+    };
+
+    model.setReplayMoving(true);
+    pods.tracker.addEvents(5000, 0, {});
+    clock->advance(InformerStatusTracker::kPublishIntervalMs);
+    pods.tracker.addEvents(3000, 0, {}); // the move's last changes, not yet published
+    QCOMPARE(rate.data().toString(), shown(0));
+    model.setReplayMoving(false);
+    QCOMPARE(rate.data().toString(), shown(0));
+
+    // The replay plays on: 2 changes every publish interval, 8 a second.
+    for (int i = 0; i < 8; ++i) {
+        clock->advance(InformerStatusTracker::kPublishIntervalMs);
+        pods.tracker.addEvents(2, 0, {});
+    }
+    model.tick();
+    QCOMPARE(rate.data().toString(), shown(8));
+    // Past the window, the tracker's own rate holds no move.
+    for (int i = 0; i < 4 * 6; ++i) {
+        clock->advance(InformerStatusTracker::kPublishIntervalMs);
+        pods.tracker.addEvents(2, 0, {});
+    }
+    model.tick();
+    QCOMPARE(rate.data().toString(), shown(8));
 }
 
 // A watch request not answered yet is no watch: the rows are the last known

@@ -3,7 +3,8 @@
 // so the demo is seen changing at once); the CronJob "* * * * *" runs a Job
 // at each minute, named for its scheduled minute, whose pod has a suffix of
 // its own, and keeps successfulJobsHistoryLimit succeeded Jobs with their
-// pods. The CronJob runs on a clock the test turns (DemoCronJob::sync).
+// pods; it starts with that history, written at the times it happened. The
+// CronJob runs on a clock the test turns (DemoCronJob::sync).
 
 #include "simfixtures.h"
 
@@ -105,6 +106,7 @@ class TestSimDemoActivity : public QObject
 
 private slots:
     void oneDeploymentOfTheTeamsRollsOutAtATime();
+    void theCronJobStartsWithTheHistoryOfTheLastMinutes();
     void theCronJobRunsAJobAtEachMinute();
     void succeededJobsBeyondTheHistoryLimitGoWithTheirPods();
     void eachJobsPodHasASuffixOfItsOwn();
@@ -128,17 +130,76 @@ void TestSimDemoActivity::oneDeploymentOfTheTeamsRollsOutAtATime()
     QCOMPARE(replicaSetsPerDeployment(port), rolled);
 }
 
+// As on a cluster where it has run for a while: at 03:20:35 the Jobs of the
+// minutes before are done and kept (successfulJobsHistoryLimit), their pods
+// Completed, each made at its minute; 03:20's has started.
+void TestSimDemoActivity::theCronJobStartsWithTheHistoryOfTheLastMinutes()
+{
+    CronJobOnATestClock cron(at(3, 20, 35));
+    const QJsonObject cronJob = cron.cronJobObject();
+    const int limit = member(cronJob, "spec").value("successfulJobsHistoryLimit").toInt();
+    QCOMPARE(limit, 3);
+    const QDateTime created = QDateTime::fromString(
+        member(cronJob, "metadata").value("creationTimestamp").toString(), Qt::ISODate);
+    QCOMPARE(created, at(3, 20, 35).addSecs(-60 * DemoCronJob::kHistoryMinutes));
+
+    const QString current = QStringLiteral("report-%1").arg(at(3, 20, 0).toSecsSinceEpoch() / 60);
+    const QMap<QString, QJsonObject> jobs = cron.jobs();
+    QStringList succeeded;
+    for (auto it = jobs.cbegin(); it != jobs.cend(); ++it) {
+        const QJsonObject metadata = member(it.value(), "metadata");
+        const QString scheduled = member(metadata, "annotations")
+                                      .value("batch.kubernetes.io/cronjob-scheduled-timestamp")
+                                      .toString();
+        QCOMPARE(QStringLiteral("report-%1")
+                     .arg(QDateTime::fromString(scheduled, Qt::ISODate).toSecsSinceEpoch() / 60),
+                 it.key());
+        QCOMPARE(metadata.value("creationTimestamp").toString(), scheduled);
+        if (member(it.value(), "status").value("succeeded").toInt() == 1)
+            succeeded.append(it.key());
+        else
+            QCOMPARE(it.key(), current); // only this minute's may still run
+    }
+    QCOMPARE(succeeded.size(), limit);
+    const qint64 lastDone = succeeded.contains(current) ? at(3, 20, 0).toSecsSinceEpoch() / 60
+                                                        : at(3, 19, 0).toSecsSinceEpoch() / 60;
+    QCOMPARE(succeeded, (QStringList{QStringLiteral("report-%1").arg(lastDone - 2),
+                                     QStringLiteral("report-%1").arg(lastDone - 1),
+                                     QStringLiteral("report-%1").arg(lastDone)}));
+    QVERIFY(jobs.contains(current));
+    for (const QJsonObject &pod : cron.pods()) {
+        const QString job = member(pod, "metadata").value("generateName").toString().chopped(1);
+        if (job == current)
+            continue;
+        QCOMPARE(member(pod, "status").value("phase").toString(), QStringLiteral("Succeeded"));
+        QCOMPARE(
+            member(
+                member(member(pod, "status").value("containerStatuses").toArray().at(0).toObject(),
+                       "state"),
+                "terminated")
+                .value("reason")
+                .toString(),
+            QStringLiteral("Completed"));
+    }
+    const QJsonObject status = member(cronJob, "status");
+    QCOMPARE(status.value("lastScheduleTime").toString(), QStringLiteral("2026-11-27T03:20:00Z"));
+    const QDateTime lastSuccessful =
+        QDateTime::fromString(status.value("lastSuccessfulTime").toString(), Qt::ISODate);
+    QVERIFY2(lastSuccessful > at(3, 19, 0) && lastSuccessful <= at(3, 20, 35),
+             qPrintable(status.value("lastSuccessfulTime").toString()));
+}
+
 void TestSimDemoActivity::theCronJobRunsAJobAtEachMinute()
 {
     CronJobOnATestClock cron(at(3, 20, 35));
     const QJsonObject cronJob = cron.cronJobObject();
     QCOMPARE(member(cronJob, "spec").value("schedule").toString(), QStringLiteral("* * * * *"));
-    // Made at 03:20:35: its first run is 03:21's.
-    cron.runUntil(at(3, 20, 59));
-    QVERIFY(cron.jobs().isEmpty());
-    cron.runUntil(at(3, 21, 0));
+    // At 03:20:35, 03:20's has run: the next is 03:21's.
     const QString name = QStringLiteral("report-%1").arg(at(3, 21, 0).toSecsSinceEpoch() / 60);
-    QCOMPARE(cron.jobs().keys(), QStringList{name});
+    cron.runUntil(at(3, 20, 59));
+    QVERIFY(!cron.jobs().contains(name));
+    cron.runUntil(at(3, 21, 0));
+    QVERIFY(cron.jobs().contains(name));
     const QJsonObject job = cron.jobs().value(name);
     QCOMPARE(member(member(job, "metadata"), "annotations")
                  .value("batch.kubernetes.io/cronjob-scheduled-timestamp")
@@ -154,11 +215,11 @@ void TestSimDemoActivity::theCronJobRunsAJobAtEachMinute()
     status = member(cron.cronJobObject(), "status");
     QVERIFY(!status.contains("active"));
     QVERIFY(!status.value("lastSuccessfulTime").toString().isEmpty());
-    QCOMPARE(cron.jobs().size(), 1);
+    QCOMPARE(cron.jobs().size(), 3);
     cron.runUntil(at(3, 22, 0));
     QCOMPARE(member(cron.cronJobObject(), "status").value("lastScheduleTime").toString(),
              QStringLiteral("2026-11-27T03:22:00Z"));
-    QCOMPARE(cron.jobs().size(), 2);
+    QCOMPARE(cron.jobs().size(), 4);
 }
 
 void TestSimDemoActivity::succeededJobsBeyondTheHistoryLimitGoWithTheirPods()

@@ -5,6 +5,9 @@
 #include "simfixtures.h"
 
 #include <QSet>
+#include <QThread>
+
+#include <thread>
 
 using namespace informant;
 using namespace informant::sim;
@@ -36,6 +39,9 @@ private slots:
     void watchEndsCleanlyAtTimeoutSeconds();
     void bookmarksAreSentOnlyWhenAllowed();
     void streamingListEndsWithTheAnnotatedBookmark();
+    void watchAtAVersionNotReachedIsAnsweredInsideTheStream_data();
+    void watchAtAVersionNotReachedIsAnsweredInsideTheStream();
+    void streamingListWaitsForAVersionReachedSoon();
     void invalidStreamingRequestsAnswer422_data();
     void invalidStreamingRequestsAnswer422();
 };
@@ -388,6 +394,71 @@ void TestSimServer::streamingListEndsWithTheAnnotatedBookmark()
     QCOMPARE(live[0].value("type").toString(), QStringLiteral("ADDED"));
     QVERIFY(rvOf(live[0].value("object").toObject()).toULongLong() >
             metadata.value("resourceVersion").toString().toULongLong());
+}
+
+// As the watch cache: a 200, then an ERROR event with the 504 Status of
+// NewTooLargeResourceVersionError, then the end (a streaming list after it
+// waited for the version in vain).
+void TestSimServer::watchAtAVersionNotReachedIsAnsweredInsideTheStream_data()
+{
+    QTest::addColumn<QByteArray>("query");
+    QTest::newRow("watch") << QByteArray("watch=true&resourceVersion=999999");
+    QTest::newRow("streaming list")
+        << QByteArray("watch=true&sendInitialEvents=true&allowWatchBookmarks=true&"
+                      "resourceVersionMatch=NotOlderThan&resourceVersion=999999");
+}
+
+void TestSimServer::watchAtAVersionNotReachedIsAnsweredInsideTheStream()
+{
+    QFETCH(QByteArray, query);
+    const auto sim = startEmptySim();
+    create(sim->port(), QStringLiteral("a"));
+    const QString current = listResourceVersion(sim->port(), "/api/v1/configmaps");
+    Watch watch(sim->port(), "/api/v1/configmaps?" + query);
+    QCOMPARE(watch.status(), 200);
+    const QList<QJsonObject> events = watch.next(1);
+    QCOMPARE(events.size(), 1);
+    QCOMPARE(events[0].value("type").toString(), QStringLiteral("ERROR"));
+    const QJsonObject status = events[0].value("object").toObject();
+    QCOMPARE(status.value("code").toInt(), 504);
+    QCOMPARE(status.value("reason").toString(), QStringLiteral("Timeout"));
+    QCOMPARE(status.value("message").toString(),
+             QStringLiteral("Timeout: Too large resource version: 999999, current: ") + current);
+    const QJsonObject details = status.value("details").toObject();
+    QCOMPARE(details.value("retryAfterSeconds").toInt(), 1);
+    QCOMPARE(details.value("causes").toArray().at(0).toObject().value("reason").toString(),
+             QStringLiteral("ResourceVersionTooLarge"));
+    bool clean = false;
+    QVERIFY(watch.waitForEnd(5000, &clean));
+    QVERIFY(clean);
+}
+
+// The watch cache's streaming list waits a moment for a version it has not
+// reached: one written meanwhile starts it as usual.
+void TestSimServer::streamingListWaitsForAVersionReachedSoon()
+{
+    SimOptions options;
+    options.bookmarkIntervalMs = 0;
+    const auto sim = startEmptySim(options);
+    const quint16 port = sim->port();
+    create(port, QStringLiteral("a"));
+    const quint64 next = listResourceVersion(port, "/api/v1/configmaps").toULongLong() + 1;
+    std::thread writer([port] {
+        QThread::msleep(300);
+        create(port, QStringLiteral("b"));
+    });
+    Watch watch(port, "/api/v1/namespaces/default/configmaps?watch=true&sendInitialEvents=true&"
+                      "allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&"
+                      "resourceVersion=" +
+                          QByteArray::number(next));
+    writer.join();
+    QCOMPARE(watch.status(), 200);
+    const QList<QJsonObject> events = watch.next(3);
+    QCOMPARE(events.size(), 3);
+    QCOMPARE(events[0].value("type").toString(), QStringLiteral("ADDED"));
+    QCOMPARE(events[1].value("type").toString(), QStringLiteral("ADDED"));
+    QCOMPARE(events[2].value("type").toString(), QStringLiteral("BOOKMARK"));
+    QCOMPARE(rvOf(events[2].value("object").toObject()).toULongLong(), next);
 }
 
 void TestSimServer::invalidStreamingRequestsAnswer422_data()
