@@ -11,7 +11,12 @@
 
 #include <QObject>
 
+#include <memory>
+
 namespace informant {
+
+class ObjectRead;
+class RowFormatter;
 
 class ClusterSession : public QObject
 {
@@ -60,6 +65,39 @@ public:
     // namespace goes on in it at once. The same namespace again retries the
     // kinds forbidden in it (the user's Role may have just been bound).
     virtual void setFallbackNamespace(const QString &namespaceName) { Q_UNUSED(namespaceName) }
+    // Metadata-only informers (product spec §6): a kind so watched holds only
+    // its objects' metadata (KubeObject::isMetadataOnly). False when the
+    // session cannot choose (a local one): it holds what it was given.
+    virtual bool canReadMetadataOnly() const { return false; }
+    virtual bool readsMetadataOnly(const KindInfo &kind) const
+    {
+        Q_UNUSED(kind)
+        return false;
+    }
+    // A running kind goes on over an informer of the other sort at once.
+    virtual void setReadsMetadataOnly(const KindInfo &kind, bool metadataOnly)
+    {
+        Q_UNUSED(kind)
+        Q_UNUSED(metadataOnly)
+    }
+    // A one-off GET of the whole object `namespaceName`/`name` of `kind`, not
+    // started, owned by `parent`; null when the session cannot read one.
+    virtual ObjectRead *readObject(const KindInfo &kind, const QString &namespaceName,
+                                   const QString &name, QObject *parent)
+    {
+        Q_UNUSED(kind)
+        Q_UNUSED(namespaceName)
+        Q_UNUSED(name)
+        Q_UNUSED(parent)
+        return nullptr;
+    }
+    // The columns of a table in this session, given its kind's: the same, or
+    // more (a multi-cluster session's CLUSTER first).
+    virtual std::shared_ptr<const RowFormatter>
+    tableFormatter(std::shared_ptr<const RowFormatter> kindFormatter) const
+    {
+        return kindFormatter;
+    }
 
 Q_SIGNALS:
     void kindsChanged();

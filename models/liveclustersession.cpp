@@ -8,6 +8,7 @@
 #include "models/informerkindsource.h"
 #include "models/kinddiscovery.h"
 #include "models/localkindsource.h"
+#include "models/objectread.h"
 #include "models/rediscovery.h"
 
 #include <QCoreApplication>
@@ -31,9 +32,12 @@ LiveClusterSession::LiveClusterSession(const ClusterConfig &config, QString name
     auto listerWatcher = [this,
                           connection](const InformerKey &key) -> std::shared_ptr<ListerWatcher> {
         const KindInfo kind = m_kindsById.value(key.resource);
-        return std::make_shared<RestListerWatcher>(
+        auto rest = std::make_shared<RestListerWatcher>(
             connection, ResourcePath{kind.group, kind.version, kind.plural, key.namespaceName,
                                      kind.namespaced});
+        if (key.metadataOnly)
+            rest->setMetadataOnlyKind(kind.kind);
+        return rest;
     };
     auto tweak = [this](const InformerKey &key, SharedIndexInformerOptions &options) {
         const KindInfo kind = m_kindsById.value(key.resource);
@@ -151,7 +155,40 @@ void LiveClusterSession::followServedKind(InformerKindSource *source)
 InformerKey LiveClusterSession::keyFor(const KindInfo &kind) const
 {
     const QString scope = m_narrowed.contains(kind.id()) ? m_options.fallbackNamespace : QString();
-    return InformerKey{m_name, kind.id(), scope, QString(), QString()};
+    InformerKey key{m_name, kind.id(), scope, QString(), QString()};
+    key.metadataOnly = m_options.metadataOnlyKinds.contains(kind.id());
+    return key;
+}
+
+bool LiveClusterSession::readsMetadataOnly(const KindInfo &kind) const
+{
+    return m_options.metadataOnlyKinds.contains(kind.id());
+}
+
+void LiveClusterSession::setReadsMetadataOnly(const KindInfo &kind, bool metadataOnly)
+{
+    if (metadataOnly == readsMetadataOnly(kind))
+        return;
+    const InformerKey previous = keyFor(kind);
+    if (metadataOnly)
+        m_options.metadataOnlyKinds.insert(kind.id());
+    else
+        m_options.metadataOnlyKinds.remove(kind.id());
+    if (InformerKindSource *source = m_sources.value(kind.id())) {
+        rescope(source, previous);
+        m_factory->start();
+    }
+}
+
+ObjectRead *LiveClusterSession::readObject(const KindInfo &kind, const QString &namespaceName,
+                                           const QString &name, QObject *parent)
+{
+    DecodeOptions options;
+    options.dropManagedFields = !m_options.keepManagedFields;
+    return new ObjectRead(
+        m_connection,
+        ResourcePath{kind.group, kind.version, kind.plural, namespaceName, kind.namespaced}, name,
+        options, parent);
 }
 
 void LiveClusterSession::narrowIfForbidden(InformerKindSource *source)
@@ -256,6 +293,8 @@ KindSource *LiveClusterSession::source(const KindInfo &kind)
     connect(source, &KindSource::statusChanged, this,
             [this, source] { narrowIfForbidden(source); });
     source->setWaitingForSignIn(m_waitingForSignIn);
+    // Credentials' rule: nothing of the user goes to a server that is not https.
+    source->setCredentialsWithheld(m_connection->config.server.scheme() != QLatin1String("https"));
     m_sources.insert(kind.id(), source);
     m_order.append(source);
     m_factory->start();

@@ -45,6 +45,9 @@ struct LiveSessionOptions
     // in the cluster": such a kind gets no informer, and its source only
     // says it is NotRecorded. nullopt: a live cluster, every kind watched.
     std::optional<QSet<QString>> recordedResources;
+    // Kinds, by id ("secrets", "configmaps"), watched metadata-only (product
+    // spec §6; the window's choice, ui/metadataonlychoice.h).
+    QSet<QString> metadataOnlyKinds;
 };
 
 class LiveClusterSession final : public ClusterSession
@@ -69,6 +72,11 @@ public:
     QString fallbackNamespace() const override { return m_options.fallbackNamespace; }
     bool canWatchOneNamespace() const override { return true; }
     void setFallbackNamespace(const QString &namespaceName) override;
+    bool canReadMetadataOnly() const override { return true; }
+    bool readsMetadataOnly(const KindInfo &kind) const override;
+    void setReadsMetadataOnly(const KindInfo &kind, bool metadataOnly) override;
+    ObjectRead *readObject(const KindInfo &kind, const QString &namespaceName, const QString &name,
+                           QObject *parent) override;
 
     // Starts discovery (asynchronously); while one runs, another follows it.
     void discover();
@@ -94,7 +102,8 @@ private:
     // Says which one namespace is watched (and why), taking back what it said
     // before; nothing while no kind is narrowed.
     void renewNarrowingNotice();
-    // The informer key of `kind` in the scope it is watched in.
+    // The informer key of `kind` in the scope it is watched in, metadata-only
+    // or not.
     InformerKey keyFor(const KindInfo &kind) const;
     void onDiscovered(const QList<KindInfo> &kinds, const QString &error,
                       const QStringList &failedGroupVersions);

@@ -64,7 +64,8 @@ const QStringList &ResourceTableModel::cellsFor(const Row *row) const
     const qint64 second = now / 1000;
     if (const QStringList *cached = m_cells.find(row->key, row->object, second))
         return *cached;
-    return m_cells.insert(row->key, row->object, second, m_formatter->cells(row->object, now));
+    return m_cells.insert(row->key, row->object, second,
+                          m_formatter->cells(row->object, now, row->key));
 }
 
 QVariant ResourceTableModel::data(const QModelIndex &index, int role) const
@@ -114,6 +115,12 @@ QVariant ResourceTableModel::headerData(int section, Qt::Orientation orientation
         return m_formatter->columns().at(section).name;
     if (role == Qt::TextAlignmentRole)
         return int(Qt::AlignLeft | Qt::AlignVCenter);
+    // Empty cells of a kind watched metadata-only say why on their header.
+    if (role == Qt::ToolTipRole && !m_rows.empty() && m_rows.front()->object.isMetadataOnly() &&
+        !m_formatter->columnIsFromMetadata(section))
+        return tr("Not read: this kind is watched metadata-only, so %1 is not known. Its "
+                  "objects' other fields are read on request in the details pane.")
+            .arg(m_formatter->columns().at(section).name);
     return {};
 }
 

@@ -1,5 +1,7 @@
 #include "models/rowformatter.h"
 
+#include "models/clusterrowkey.h"
+
 #include <QDateTime>
 
 namespace informant {
@@ -15,6 +17,18 @@ RowFormatter::RowFormatter(bool namespaced, QList<Column> printerColumns, CellFu
     m_ageColumn = columnOf(QStringLiteral("AGE"));
 }
 
+std::shared_ptr<const RowFormatter> RowFormatter::withClusterColumn(const RowFormatter &base)
+{
+    auto out = std::make_shared<RowFormatter>(base);
+    if (out->m_clusterColumn)
+        return out;
+    out->m_clusterColumn = true;
+    out->m_columns.prepend(Column{QStringLiteral("CLUSTER"), 0});
+    out->m_nameColumn = out->columnOf(QStringLiteral("NAME"));
+    out->m_ageColumn = out->columnOf(QStringLiteral("AGE"));
+    return out;
+}
+
 int RowFormatter::columnOf(const QString &name) const
 {
     for (int i = 0; i < m_columns.size(); ++i) {
@@ -24,21 +38,36 @@ int RowFormatter::columnOf(const QString &name) const
     return -1;
 }
 
-QList<PrintCell> RowFormatter::printCells(const KubeObject &object, qint64 nowMs) const
+QList<PrintCell> RowFormatter::printCells(const KubeObject &object, qint64 nowMs,
+                                          QStringView rowKey) const
 {
     QList<PrintCell> out;
     out.reserve(m_columns.size());
+    if (m_clusterColumn)
+        out.append(PrintCell{clusterOfRowKey(rowKey).toString(), std::nullopt});
     if (m_namespaced)
         out.append(PrintCell{object.namespaceName(), std::nullopt});
     if (m_cells)
         out.append(m_cells(object, nowMs));
     out.resize(m_columns.size());
+    if (object.isMetadataOnly()) {
+        for (int column = 0; column < int(out.size()); ++column) {
+            if (!columnIsFromMetadata(column))
+                out[column] = PrintCell{};
+        }
+    }
     return out;
 }
 
-QStringList RowFormatter::cells(const KubeObject &object, qint64 nowMs) const
+bool RowFormatter::columnIsFromMetadata(int column) const
 {
-    const QList<PrintCell> printed = printCells(object, nowMs);
+    return column == clusterColumn() || column == namespaceColumn() || column == m_nameColumn ||
+           column == m_ageColumn;
+}
+
+QStringList RowFormatter::cells(const KubeObject &object, qint64 nowMs, QStringView rowKey) const
+{
+    const QList<PrintCell> printed = printCells(object, nowMs, rowKey);
     QStringList out;
     out.reserve(printed.size());
     for (const PrintCell &cell : printed)
@@ -48,12 +77,19 @@ QStringList RowFormatter::cells(const KubeObject &object, qint64 nowMs) const
 
 bool RowFormatter::sortKeyIsCheap(int column) const
 {
-    return column < 0 || column == namespaceColumn() || column == m_nameColumn ||
-           column == m_ageColumn;
+    return column < 0 || column == clusterColumn() || column == namespaceColumn() ||
+           column == m_nameColumn || column == m_ageColumn;
 }
 
-SortKey RowFormatter::sortKey(const KubeObject &object, int column, qint64 nowMs) const
+SortKey RowFormatter::sortKey(const KubeObject &object, int column, qint64 nowMs,
+                              QStringView rowKey) const
 {
+    // Each cluster's rows together, in kubectl's order within it.
+    if (m_clusterColumn && (column < 0 || column == clusterColumn())) {
+        SortKey key = SortKey::fromNames(object.namespaceName(), object.name());
+        key.text.prepend(clusterOfRowKey(rowKey).toString() + SortKey::kNameSeparator);
+        return key;
+    }
     // No sort column: kubectl's order, by namespace then name; a trailing
     // number by value (pod-2 before pod-10) as in every order of names in
     // the GUI (compareNames), and "ns" before "ns-b" as the namespace facet
@@ -70,7 +106,7 @@ SortKey RowFormatter::sortKey(const KubeObject &object, int column, qint64 nowMs
         const qint64 created = object.creationTimestampMs();
         return SortKey::fromNumber(created < 0 ? 0 : -created);
     }
-    const PrintCell cell = printCells(object, nowMs).value(column);
+    const PrintCell cell = printCells(object, nowMs, rowKey).value(column);
     return cell.sortNumber ? SortKey::fromNumber(*cell.sortNumber) : SortKey::fromText(cell.text);
 }
 

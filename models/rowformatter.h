@@ -42,26 +42,42 @@ public:
     forCustomResource(const KubeObject &crd, const QString &version, bool namespaced);
     // For tests and custom kinds: explicit printer columns and cell function.
     RowFormatter(bool namespaced, QList<Column> printerColumns, CellFunction cells);
+    // `base` with a CLUSTER column first, for a table of several clusters'
+    // rows: its text is the cluster the row's key names (models/clusterrowkey.h),
+    // and the table's own order is by cluster, then namespace and name.
+    static std::shared_ptr<const RowFormatter> withClusterColumn(const RowFormatter &base);
 
     const QList<Column> &columns() const { return m_columns; }
     int columnCount() const { return int(m_columns.size()); }
     int columnOf(const QString &name) const; // -1 if absent
     int nameColumn() const { return m_nameColumn; }
     int ageColumn() const { return m_ageColumn; }
-    int namespaceColumn() const { return m_namespaced ? 0 : -1; }
+    int clusterColumn() const { return m_clusterColumn ? 0 : -1; }
+    int namespaceColumn() const { return m_namespaced ? clusterColumn() + 1 : -1; }
     bool namespaced() const { return m_namespaced; }
 
+    // `rowKey`: the key of the object's row, which names its cluster in a
+    // table with a CLUSTER column (empty: none).
     // Every column's text (columnCount() entries, never fewer).
-    QStringList cells(const KubeObject &object, qint64 nowMs) const;
+    QStringList cells(const KubeObject &object, qint64 nowMs, QStringView rowKey = {}) const;
     // Every column's printer cell (text and sort number).
-    QList<PrintCell> printCells(const KubeObject &object, qint64 nowMs) const;
+    QList<PrintCell> printCells(const KubeObject &object, qint64 nowMs,
+                                QStringView rowKey = {}) const;
+    // True when `column`'s text comes from metadata (CLUSTER, NAMESPACE,
+    // NAME, AGE): a metadata-only object (KubeObject::isMetadataOnly) has
+    // text in those columns only; the others are empty, never a count of
+    // nothing ("0" for the DATA of a Secret whose data was not read).
+    bool columnIsFromMetadata(int column) const;
     // True when `column`'s sort key comes from hot fields only (no JSON parse).
     bool sortKeyIsCheap(int column) const;
-    // Key for sorting by `column`; -1 and NAMESPACE: by namespace, then name.
-    SortKey sortKey(const KubeObject &object, int column, qint64 nowMs) const;
+    // Key for sorting by `column`; -1 and NAMESPACE: by namespace, then name
+    // (-1 and CLUSTER: by cluster first).
+    SortKey sortKey(const KubeObject &object, int column, qint64 nowMs,
+                    QStringView rowKey = {}) const;
 
 private:
     bool m_namespaced = false;
+    bool m_clusterColumn = false;
     QList<Column> m_columns;
     CellFunction m_cells;
     int m_nameColumn = -1;

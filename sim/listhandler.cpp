@@ -4,6 +4,7 @@
 #include "sim/listplan.h"
 #include "sim/mediatype.h"
 #include "sim/objectfilter.h"
+#include "sim/partialmetadata.h"
 #include "sim/responder.h"
 #include "sim/statuses.h"
 #include "sim/tableresponse.h"
@@ -145,13 +146,15 @@ QByteArray listMetadata(quint64 rv, const Page &page)
 }
 
 void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectPtr> items,
-                ObjectView view, bool metadataOnly, const ListItemBytes &itemBytes)
+                ObjectView view, const QByteArray &partialMetaVersion,
+                const ListItemBytes &itemBytes)
 {
     qsizetype total = head.size();
     for (const ObjectPtr &item : items)
         total += itemBytes.size(objectBytes(*item, view)) + 1;
-    const auto appendItem = [view, metadataOnly, itemBytes](QByteArray &out,
-                                                            const StoredObject &item) {
+    const bool metadataOnly = !partialMetaVersion.isEmpty();
+    const auto appendItem = [view, metadataOnly, partialMetaVersion,
+                             itemBytes](QByteArray &out, const StoredObject &item) {
         if (!metadataOnly) {
             QList<QByteArray> pieces;
             itemBytes.append(objectBytes(item, view), pieces);
@@ -159,9 +162,7 @@ void writeItems(HttpConnection *connection, QByteArray head, std::vector<ObjectP
                 out += piece;
             return;
         }
-        out += "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\","
-               "\"metadata\":" +
-               jsonMember(item.json, {"metadata"}) + '}';
+        out += partialObjectMetadata(objectBytes(item, view), partialMetaVersion);
     };
     if (total < kStreamThresholdBytes) {
         QByteArray body = std::move(head);
@@ -261,11 +262,12 @@ void handleList(ServerContext &context, HttpConnection *connection, const HttpRe
     const bool metadataOnly = representation.kind == Representation::Kind::PartialMetadata;
     const QByteArray kind =
         metadataOnly ? QByteArray("PartialObjectMetadataList") : target.type.listKind().toUtf8();
-    const QByteArray apiVersion =
-        metadataOnly ? QByteArray("meta.k8s.io/v1") : target.type.apiVersion().toUtf8();
+    const QByteArray apiVersion = metadataOnly ? metaApiVersion(representation.metaVersion)
+                                               : target.type.apiVersion().toUtf8();
     QByteArray head = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + apiVersion +
                       "\",\"metadata\":" + metadata + ",\"items\":[";
-    writeItems(connection, std::move(head), std::move(page.items), target.type.view, metadataOnly,
+    writeItems(connection, std::move(head), std::move(page.items), target.type.view,
+               metadataOnly ? representation.metaVersion : QByteArray(),
                ListItemBytes(target.type, target.type.custom));
 }
 

@@ -4,6 +4,7 @@
 #include "sim/mediatype.h"
 #include "sim/objectfilter.h"
 #include "sim/objectwriter.h"
+#include "sim/partialmetadata.h"
 #include "sim/patch.h"
 #include "sim/protobufbody.h"
 #include "sim/responder.h"
@@ -48,6 +49,10 @@ void sendObject(const Call &call, int code, const StoredObject &object)
         auto copy = std::make_shared<StoredObject>(object);
         return sendJson(call.connection, code, renderer.table({copy}, metadata));
     }
+    if (representation.kind == Representation::Kind::PartialMetadata)
+        return sendJson(call.connection, code,
+                        partialObjectMetadata(objectBytes(object, call.target.type.view),
+                                              representation.metaVersion));
     sendJson(call.connection, code, objectBytes(object, call.target.type.view));
 }
 

@@ -2,6 +2,7 @@
 
 #include "sim/listplan.h"
 #include "sim/mediatype.h"
+#include "sim/partialmetadata.h"
 #include "sim/responder.h"
 #include "sim/statuses.h"
 
@@ -19,6 +20,10 @@ constexpr qsizetype kInitialPieceBytes = 4 * 1024 * 1024;
 constexpr qsizetype kReplayPieceBytes = 256 * 1024;
 // A client this far behind is cut off, as the watch cache drops slow watchers.
 constexpr qint64 kMaxBacklogBytes = qint64(1) << 30;
+// How long a streaming list at a resourceVersion not yet reached waits for
+// it (the watch cache's blockTimeout), and how often it looks.
+constexpr qint64 kFreshWaitMs = 3000;
+constexpr int kFreshPollMs = 50;
 
 const QString kNotOlderThan = QStringLiteral("NotOlderThan");
 const QString kForbidden = QStringLiteral("FieldValueForbidden");
@@ -77,20 +82,59 @@ void WatchSession::start(ServerContext &context, HttpConnection *connection,
             connection,
             statuses::badRequest(QStringLiteral("invalid resource version \"%1\"").arg(rvText)));
     const quint64 current = context.storage.currentRv();
-    if (*rv > current)
-        return sendStatus(connection, statuses::tooLargeResourceVersion(*rv, current));
-
     auto *session = new WatchSession(context, connection, target, std::move(filter.value()));
     const Representation representation = representationFromAccept(request.header("accept"));
     if (representation.kind == Representation::Kind::Table)
         session->m_table.emplace(context.storage, target.type, representation.metaVersion, *include,
                                  0);
+    else if (representation.kind == Representation::Kind::PartialMetadata)
+        session->m_partialMetaVersion = representation.metaVersion;
     const bool hasSendInitial = request.hasParam(QStringLiteral("sendInitialEvents"));
     const bool sendInitial = request.flag(QStringLiteral("sendInitialEvents"));
+    if (*rv > current) {
+        // The watch cache's streaming list waits for the version
+        // (waitUntilFreshAndBlock), then answers inside the stream. A plain
+        // watch it would leave open, silent until the version is reached:
+        // after a restore from an older backup, never. The simulator answers
+        // that one inside the stream at once instead, so that a client comes
+        // back from a restore it cannot see coming.
+        if (sendInitial)
+            session->waitForResourceVersion(request, *rv);
+        else
+            session->answerTooLarge(*rv);
+        return;
+    }
     // RV unset or "0" without sendInitialEvents: "Get State and Start at Most Recent/Any".
     const bool initialEvents = sendInitial || (!hasSendInitial && *rv == 0);
     session->begin(request, initialEvents ? current : (*rv == 0 ? current : *rv), initialEvents,
                    sendInitial);
+}
+
+void WatchSession::waitForResourceVersion(const HttpRequest &request, quint64 rv)
+{
+    m_freshTimer.setInterval(kFreshPollMs);
+    connect(&m_freshTimer, &QTimer::timeout, this, [this, request, rv] {
+        if (m_context.storage.currentRv() >= rv) {
+            m_freshTimer.stop();
+            begin(request, m_context.storage.currentRv(), true, true);
+        } else if (m_freshSince.hasExpired(kFreshWaitMs)) {
+            m_freshTimer.stop();
+            answerTooLarge(rv);
+        }
+    });
+    m_freshSince.start();
+    m_freshTimer.start();
+}
+
+void WatchSession::answerTooLarge(quint64 rv)
+{
+    // NewTooLargeResourceVersionError as the ERROR event of an errWatcher:
+    // the response itself is a 200.
+    const QByteArray status =
+        statuses::tooLargeResourceVersion(rv, m_context.storage.currentRv()).toJson();
+    m_connection->startChunked(200, "application/json");
+    append("{\"type\":\"ERROR\",\"object\":" + status + "}\n");
+    stop();
 }
 
 WatchSession::WatchSession(ServerContext &context, HttpConnection *connection,
@@ -202,7 +246,7 @@ bool WatchSession::produceInitial()
     static const QByteArray frameEnd = QByteArrayLiteral("}\n");
     const std::vector<ObjectPtr> &items = *m_initial;
     // Plain frames are three references each: prefix, stored bytes, end.
-    const bool plain = !m_table && !m_filter.hasSelectors();
+    const bool plain = !m_table && m_partialMetaVersion.isEmpty() && !m_filter.hasSelectors();
     while (m_initialIndex < items.size() && m_pendingBytes < kInitialPieceBytes && !m_stopped) {
         const StoredObject &object = *items[m_initialIndex++];
         if (!m_filter.matches(object))
@@ -224,7 +268,8 @@ bool WatchSession::produceReplay()
     const ReplayLog &log = *m_replay;
     // Plain frames are rendered straight from the log; anything else (tables,
     // selectors, faults) goes through the event path.
-    const bool plain = !m_table && !m_filter.hasSelectors() && !m_context.faults.spec().cutFrame;
+    const bool plain = !m_table && m_partialMetaVersion.isEmpty() && !m_filter.hasSelectors() &&
+                       !m_context.faults.spec().cutFrame;
     QByteArray out;
     if (plain)
         out.reserve(kReplayPieceBytes + 64 * 1024); // one frame past the limit
@@ -299,7 +344,8 @@ void WatchSession::appendEvent(const StoredEvent &event)
         appendFrame("DELETED", *event.previous, json);
         return;
     }
-    if (type == event.type && !m_table && !m_context.faults.spec().cutFrame) {
+    if (type == event.type && !m_table && m_partialMetaVersion.isEmpty() &&
+        !m_context.faults.spec().cutFrame) {
         append(event.frame(m_target.type.view)); // shared, not copied
         return;
     }
@@ -316,6 +362,8 @@ void WatchSession::appendFrame(const QByteArray &type, const StoredObject &objec
     if (m_table) {
         frame += m_table->singleRowTable(object, json, !m_tableHeadersSent);
         m_tableHeadersSent = true;
+    } else if (!m_partialMetaVersion.isEmpty()) {
+        frame += partialObjectMetadata(json, m_partialMetaVersion);
     } else {
         frame += json;
     }
@@ -349,12 +397,16 @@ void WatchSession::sendBookmark(bool initialEventsEnd)
     if (initialEventsEnd)
         metadata += ",\"annotations\":{\"k8s.io/initial-events-end\":\"true\"}";
     metadata += '}';
+    // A Table or metadata-only watch's bookmark is a PartialObjectMetadata
+    // (the apiserver transforms it as any other event's object).
     const QByteArray object =
-        m_table ? "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/"
-                  "v1\",\"metadata\":" +
-                      metadata + '}'
-                : "{\"kind\":\"" + m_target.type.kind.toUtf8() + "\",\"apiVersion\":\"" +
-                      m_target.type.apiVersion().toUtf8() + "\",\"metadata\":" + metadata + '}';
+        m_table || !m_partialMetaVersion.isEmpty()
+            ? "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"" +
+                  metaApiVersion(m_partialMetaVersion.isEmpty() ? QByteArray("v1")
+                                                                : m_partialMetaVersion) +
+                  "\",\"metadata\":" + metadata + '}'
+            : "{\"kind\":\"" + m_target.type.kind.toUtf8() + "\",\"apiVersion\":\"" +
+                  m_target.type.apiVersion().toUtf8() + "\",\"metadata\":" + metadata + '}';
     append("{\"type\":\"BOOKMARK\",\"object\":" + object + "}\n");
     flush();
 }

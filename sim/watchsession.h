@@ -3,15 +3,16 @@
 // One watch stream (GET ...?watch=true): validates the options, sends the
 // initial state (synthetic ADDED events, or the streaming-list ADDED events
 // and the k8s.io/initial-events-end BOOKMARK), replays history after a
-// resourceVersion (or a 410 ERROR event when it is compacted), then live
-// events filtered by namespace and selectors (objects leaving the selection
-// become DELETED, entering it ADDED, as the watch cache does). Periodic
-// BOOKMARKs with allowWatchBookmarks, clean end at timeoutSeconds, Table
-// frames for Table Accept. Fan-out: an event's frame is serialised once and
-// shared (a reference, not a copy) by every watcher; the frames of one event
-// loop turn go to the socket as one chunk in one vectored write. History
-// and the replay log's changes are streamed as the socket drains, so a
-// watch from far back never piles up in memory. A child of its
+// resourceVersion (or a 410 ERROR event when it is compacted; a 504 one when
+// the store has not reached it), then live events filtered by namespace and
+// selectors (objects leaving the selection become DELETED, entering it ADDED,
+// as the watch cache does). Periodic BOOKMARKs with allowWatchBookmarks, clean
+// end at timeoutSeconds, Table frames for Table Accept, PartialObjectMetadata
+// frames for a metadata-only one. Fan-out: an event's frame is serialised
+// once and shared (a reference, not a copy) by every watcher; the frames of
+// one event loop turn go to the socket as one chunk in one vectored write.
+// History and the replay log's changes are streamed as the socket drains, so
+// a watch from far back never piles up in memory. A child of its
 // HttpConnection; server thread only.
 
 #include "sim/httpconnection.h"
@@ -20,6 +21,7 @@
 #include "sim/servercontext.h"
 #include "sim/tableresponse.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
@@ -46,6 +48,12 @@ private:
     WatchSession(ServerContext &context, HttpConnection *connection, const RequestTarget &target,
                  ObjectFilter filter);
     void begin(const HttpRequest &request, quint64 startRv, bool initialEvents, bool endBookmark);
+    // A streaming list at a resourceVersion the store has not reached: begun
+    // once it is, answered too large if it is not within the watch cache's wait.
+    void waitForResourceVersion(const HttpRequest &request, quint64 rv);
+    // 200, one ERROR event with the 504 "Too large resource version" Status,
+    // then the end.
+    void answerTooLarge(quint64 rv);
     bool produceInitial();
     bool produceReplay();
     void streamReplay(const std::shared_ptr<const ReplayLog> &log, quint64 fromRv);
@@ -65,6 +73,8 @@ private:
     ResourceStore *m_store = nullptr;
     std::optional<TableRenderer> m_table;
     bool m_tableHeadersSent = false;
+    // The meta.k8s.io version of PartialObjectMetadata frames; empty: whole objects.
+    QByteArray m_partialMetaVersion;
     bool m_bookmarks = false;
     bool m_sendEndBookmark = false;
     bool m_initialDone = true;
@@ -80,6 +90,8 @@ private:
     QTimer m_bookmarkTimer;
     QTimer m_timeoutTimer;
     QTimer m_dropTimer;
+    QTimer m_freshTimer;
+    QElapsedTimer m_freshSince;
 };
 
 } // namespace informant::sim

@@ -7,6 +7,7 @@
 #include "models/timeline/objectidentity.h"
 #include "models/yamlrenderer.h"
 #include "ui/freshnessbanner.h"
+#include "ui/metadataonlybar.h"
 #include "ui/overviewhtml.h"
 #include "ui/yamlhighlighter.h"
 
@@ -35,6 +36,7 @@ DetailsPane::DetailsPane(QWidget *parent)
     : QWidget(parent)
     , m_header(new QLabel(this))
     , m_freshnessNote(new QLabel(this))
+    , m_metadataOnly(new MetadataOnlyBar(this))
     , m_tabs(new QTabWidget(this))
     , m_overview(new QTextBrowser(this))
     , m_yaml(new QPlainTextEdit(this))
@@ -140,6 +142,9 @@ DetailsPane::DetailsPane(QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_header);
     layout->addWidget(m_freshnessNote);
+    layout->addWidget(m_metadataOnly);
+    connect(m_metadataOnly, &MetadataOnlyBar::shownChanged, this,
+            [this] { setObject(m_metadataOnly->live()); });
     layout->addWidget(m_reveal); // for every tab: the Overview decodes the values
     layout->addWidget(m_tabs, 1);
 
@@ -201,8 +206,9 @@ void DetailsPane::refreshEventsFreshness()
                                                : QStringLiteral("%1 in %2").arg(plural, origin));
 }
 
-void DetailsPane::setObject(const KubeObject &object)
+void DetailsPane::setObject(const KubeObject &live)
 {
+    const KubeObject object = m_metadataOnly->follow(live);
     // The same object by kind, key and uid: a revealed Secret's values must
     // not carry over to another whose uid is also empty (a local object).
     const bool sameObject = !object.isNull() && !m_object.isNull() &&
@@ -213,7 +219,8 @@ void DetailsPane::setObject(const KubeObject &object)
         m_reveal->setChecked(false);
     }
     m_object = object;
-    m_reveal->setVisible(object.kind() == QLatin1String("Secret"));
+    // A Secret read metadata-only has no values to reveal.
+    m_reveal->setVisible(object.kind() == QLatin1String("Secret") && !object.isMetadataOnly());
     if (object.isNull()) {
         m_header->setText(QStringLiteral("No object selected"));
     } else {

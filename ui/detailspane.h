@@ -8,7 +8,9 @@
 // events"). Follows the object live: when a newer
 // version arrives the texts refresh, keeping the YAML scroll position. While
 // the object's kind is not watched (setFreshness), a quiet line under the
-// header says the object is as of the informer's last event, and why.
+// header says the object is as of the informer's last event, and why. An
+// object read metadata-only says so and may be read whole once
+// (MetadataOnlyBar).
 
 #include "informer/core/kubeobject.h"
 #include "informer/informers/informerstatus.h"
@@ -29,6 +31,7 @@ namespace informant {
 
 class FreshnessBanner;
 class KindSource;
+class MetadataOnlyBar;
 class RelatedEventsModel;
 struct ObjectLink;
 
@@ -66,6 +69,7 @@ public:
     QString yamlText() const;
     QCheckBox *revealSecrets() const { return m_reveal; }
     QCheckBox *showManagedFields() const { return m_managed; }
+    MetadataOnlyBar *metadataOnlyBar() const { return m_metadataOnly; }
     RelatedEventsModel *eventsModel() const { return m_events; }
     FreshnessBanner *eventsBanner() const { return m_eventsBanner; }
     void refreshEvents();
@@ -87,6 +91,7 @@ private:
     bool m_dark = false;
     QLabel *m_header;
     QLabel *m_freshnessNote;
+    MetadataOnlyBar *m_metadataOnly;
     InformerStatus m_status; // of the object's informer; watching until told
     qint64 m_notWatchedSinceMs = -1;
     QTabWidget *m_tabs;

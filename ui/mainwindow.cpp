@@ -23,6 +23,8 @@
 #include "ui/informerspanel.h"
 #include "ui/kindswitcher.h"
 #include "ui/managedfieldsoption.h"
+#include "ui/metadataonlyaction.h"
+#include "ui/metadataonlybar.h"
 #include "ui/namespacechoice.h"
 #include "ui/noticebar.h"
 #include "ui/objectnavigator.h"
@@ -111,6 +113,11 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     setDockNestingEnabled(true);
     m_details->setDark(isDarkTheme());
     m_details->setControlledLookup([this](const KubeObject &o) { return controlledBy(o); });
+    m_details->metadataOnlyBar()->setReader([this](const KubeObject &o, QObject *parent) {
+        const KindInfo kind = m_session->kindOf(o.apiVersion(), o.kind());
+        return kind.isValid() ? m_session->readObject(kind, o.namespaceName(), o.name(), parent)
+                              : nullptr;
+    });
     // First: what the build steps set up may refresh the status bar.
     m_statusFields = new StatusBarFields(statusBar(), m_statusModel, session);
     buildSidebar(contexts, openContext);
@@ -305,6 +312,8 @@ void MainWindow::buildMenus(const QStringList &contexts,
                         [this] { return m_view->source() && m_view->source()->kind().namespaced; });
     namespaces->offerOn(m_timeline->banner(), [] { return true; }); // Events are namespaced
     view->addAction(namespaces->menuAction());
+    m_metadataOnly = new MetadataOnlyAction(m_session, this);
+    view->addAction(m_metadataOnly);
     view->addSeparator();
     for (QDockWidget *d : {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock})
         view->addAction(d->toggleViewAction());
@@ -461,11 +470,13 @@ bool MainWindow::showKind(const KindInfo &kind)
     if (!m_view->source() || m_view->source()->kind() != kind)
         m_notice->clearNotice();
     m_kind = kind;
+    m_metadataOnly->setKind(kind);
     const std::optional<KubeObject> crd = crdOf(kind);
     m_shownCrdVersion = crd ? crd->resourceVersion() : QString();
     m_view->setSource(source,
-                      crd ? RowFormatter::forCustomResource(*crd, kind.version, kind.namespaced)
-                          : RowFormatter::forKind(kind.group, kind.kind, kind.namespaced));
+                      m_session->tableFormatter(
+                          crd ? RowFormatter::forCustomResource(*crd, kind.version, kind.namespaced)
+                              : RowFormatter::forKind(kind.group, kind.kind, kind.namespaced)));
     if (m_bench)
         m_view->feed()->model()->setLatencyObserver(
             [this](const QList<qint64> &ns) { m_bench->recordLatency(ns); });

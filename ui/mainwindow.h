@@ -162,7 +162,8 @@ private:
     QString m_shownCrdVersion;
     // Kinds asked for by name, owner links, selections waiting for rows.
     class ObjectNavigator *m_navigator = nullptr;
-    QMap<QString, QSet<QString>> m_timelineLabels; // the labels m_timelineUids answers
+    class MetadataOnlyAction *m_metadataOnly = nullptr; // View menu, for the shown kind
+    QMap<QString, QSet<QString>> m_timelineLabels;      // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;
     bool m_timelineScopeStale = false; // the caches changed since m_timelineUids
 };

@@ -278,6 +278,19 @@ bool KubeObject::hasManagedFields() const
 {
     return d && d->hasManagedFields;
 }
+bool KubeObject::isMetadataOnly() const
+{
+    return d && d->metadataOnly;
+}
+
+KubeObject KubeObject::markedMetadataOnly() &&
+{
+    if (!d || d->metadataOnly)
+        return std::move(*this);
+    d.detach();
+    d->metadataOnly = true;
+    return std::move(*this);
+}
 
 std::optional<QString> KubeObject::label(const QString &key) const
 {
@@ -300,7 +313,11 @@ KubeObject withoutManagedFields(const KubeObject &object)
     if (!object.hasManagedFields())
         return object;
     auto stripped = KubeObject::fromJson(object.json(), DecodeOptions{true});
-    return stripped.ok() ? stripped.value() : object;
+    if (!stripped.ok())
+        return object;
+    if (object.isMetadataOnly())
+        return std::move(stripped).value().markedMetadataOnly();
+    return std::move(stripped).value();
 }
 
 } // namespace informant

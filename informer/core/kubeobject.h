@@ -98,6 +98,12 @@ public:
     const QList<QString> &annotationKeys() const; // sorted
     const QList<OwnerReference> &ownerReferences() const;
     bool hasManagedFields() const;
+    // Read through a metadata-only informer (metadataonly.h): the object's
+    // JSON holds its kind, apiVersion and metadata, nothing else. Its missing
+    // spec, data or status say nothing about the object's own.
+    bool isMetadataOnly() const;
+    // This object marked as metadata-only; in place when nothing else shares it.
+    KubeObject markedMetadataOnly() &&;
 
     // "namespace/name" or "name": client-go's MetaNamespaceKeyFunc.
     QString key() const;
@@ -137,7 +143,8 @@ void completeItemTypeMeta(QList<KubeObject> &items, const QString &listKind,
 bool isMetaTable(QStringView kind, QStringView apiVersion);
 
 // Returns the object without metadata.managedFields (the default transform).
-// Objects that have none are returned as they are, sharing their data.
+// Objects that have none are returned as they are, sharing their data. A
+// metadata-only object stays marked so.
 KubeObject withoutManagedFields(const KubeObject &object);
 
 } // namespace informant

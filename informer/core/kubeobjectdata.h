@@ -18,6 +18,7 @@ struct KubeObject::Data : QSharedData
     QString key;
     QString resourceVersion;
     bool hasManagedFields = false;
+    bool metadataOnly = false; // in the padding after hasManagedFields: no larger block
     QByteArray json;
     QString apiVersion;
     QString kind;

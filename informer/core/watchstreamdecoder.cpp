@@ -18,6 +18,8 @@ bool isJsonSpace(char c)
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
 
+} // namespace
+
 // client-go turns an undecodable frame into an ERROR event carrying this
 // InternalError Status (rest/watch/decoder.go, reference §2.11).
 ApiStatus decodeFailureStatus(const QString &detail)
@@ -31,6 +33,8 @@ ApiStatus decodeFailureStatus(const QString &detail)
                      StatusCause{QStringLiteral("ClientWatchDecoding"), detail, {}}};
     return status;
 }
+
+namespace {
 
 // Decodes the event in `object`, the top-level object of a frame (or of its
 // prefix's copy). `frameEnd`: the end of the frame, which is read no further

@@ -32,6 +32,10 @@
 
 namespace informant {
 
+// client-go turns an undecodable frame into an ERROR event carrying this
+// InternalError Status (rest/watch/decoder.go, reference §2.11).
+ApiStatus decodeFailureStatus(const QString &detail);
+
 class WatchStreamDecoder
 {
 public:

@@ -1,7 +1,9 @@
 #pragma once
 
 // InformerKey: what makes two informers the same in a SharedInformerFactory
-// (product spec §2.2): cluster, resource, namespace and selectors. `cluster`
+// (product spec §2.2): cluster, resource, namespace, selectors and whether
+// it holds metadata only (client-go keeps those in a factory of their own,
+// metadatainformer's: the same resource's informers differ). `cluster`
 // and `resource` are the caller's identifiers (e.g. a context name and
 // "deployments.v1.apps"); the factory only compares them.
 
@@ -17,6 +19,7 @@ struct InformerKey
     QString namespaceName; // "" = all namespaces
     QString labelSelector;
     QString fieldSelector;
+    bool metadataOnly = false;
 
     friend bool operator==(const InformerKey &, const InformerKey &) = default;
 
@@ -29,6 +32,8 @@ struct InformerKey
             text += QStringLiteral(" -l ") + labelSelector;
         if (!fieldSelector.isEmpty())
             text += QStringLiteral(" --field-selector ") + fieldSelector;
+        if (metadataOnly)
+            text += QStringLiteral(" (metadata only)");
         return text;
     }
 };
@@ -36,7 +41,7 @@ struct InformerKey
 inline size_t qHash(const InformerKey &key, size_t seed = 0)
 {
     return qHashMulti(seed, key.cluster, key.resource, key.namespaceName, key.labelSelector,
-                      key.fieldSelector);
+                      key.fieldSelector, key.metadataOnly);
 }
 
 } // namespace informant

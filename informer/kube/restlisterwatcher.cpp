@@ -2,6 +2,8 @@
 
 #include "informer/core/decodethreads.h"
 #include "informer/core/listbodydecoder.h"
+#include "informer/core/metadataonly.h"
+#include "informer/kube/metadataonlywatchstream.h"
 #include "informer/kube/replyerror.h"
 #include "informer/kube/restclient.h"
 #include "informer/kube/restwatchstream.h"
@@ -23,6 +25,14 @@ constexpr int kListTimeoutMs = 60 * 1000;
 // and at timeoutSeconds exactly it would race the server's own clean end
 // (docs/ARCHITECTURE.md, deviations from client-go).
 constexpr int kWatchTimeoutSlackMs = 30 * 1000;
+
+// client-go's metadata client asks for these (metadata.go), protobuf first,
+// which informant does not decode; plain JSON after them lets a server that
+// cannot transform answer whole objects, whose metadata is then kept.
+const QByteArray kMetadataListAccept = QByteArrayLiteral(
+    "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json");
+const QByteArray kMetadataWatchAccept = QByteArrayLiteral(
+    "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json");
 
 // Deletes a RestClient in its own thread, or at once when that thread is
 // this one or is gone. QObject::thread() (not a saved QThread pointer) is
@@ -77,6 +87,11 @@ void RestListerWatcher::cancel()
     m_interrupter.interrupt();
 }
 
+void RestListerWatcher::retryNow()
+{
+    m_interrupter.wakeRetryWait();
+}
+
 ApiResult<ListPage> RestListerWatcher::list(const ListOptions &options)
 {
     return listMapped(options, {});
@@ -85,6 +100,7 @@ ApiResult<ListPage> RestListerWatcher::list(const ListOptions &options)
 ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
                                                   const ItemMapper &mapItem)
 {
+    m_interrupter.discardRetryWake(); // asked for before this list: it is the retry
     RestClient *rest = client();
     const QString path = m_path.collectionPath();
     RequestOptions request;
@@ -94,7 +110,22 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
     // Decoded as it arrives: an RV="0" list of 100k pods is one body of
     // ~450 MB that would otherwise be held (and parsed) whole.
     ListBodyDecoder decoder(m_decodeOptions, DecodeThreads::perStream());
-    decoder.setItemMapper(mapItem);
+    std::optional<QString> metadataOnlyError;
+    if (isMetadataOnly()) {
+        request.accept = kMetadataListAccept;
+        decoder.setItemMapper([&](const KubeObject &item) {
+            auto object = metadataOnlyObject(item, m_metadataOnlyKind, m_path.groupVersion(),
+                                             m_decodeOptions);
+            if (!object.ok()) {
+                if (!metadataOnlyError)
+                    metadataOnlyError = object.errorMessage();
+                return item;
+            }
+            return mapItem ? mapItem(object.value()) : std::move(object).value();
+        });
+    } else {
+        decoder.setItemMapper(mapItem);
+    }
     // Stopped once the decoder has failed (a bad item fails the whole list,
     // as in client-go): the rest of the body would not be used.
     request.bodySink = [&decoder](QByteArrayView chunk) {
@@ -109,11 +140,41 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
         return ApiError{ApiError::Kind::Decode,
                         rest->describe(path) + QLatin1String(": ") + page.errorMessage(),
                         {}};
-    return std::move(page).value();
+    if (!isMetadataOnly())
+        return std::move(page).value();
+    return metadataOnlyPage(std::move(page).value(), mapItem, metadataOnlyError,
+                            rest->describe(path));
+}
+
+// The page of a metadata-only list: items the decoder did not map (those it
+// decoded with the list's skeleton) are made metadata-only too, and the page
+// names the watched kind's list, as the informer of that kind expects.
+ApiResult<ListPage> RestListerWatcher::metadataOnlyPage(ListPage page, const ItemMapper &mapItem,
+                                                        std::optional<QString> error,
+                                                        const QString &request) const
+{
+    for (KubeObject &item : page.items) {
+        if (error)
+            break;
+        if (item.isMetadataOnly())
+            continue;
+        auto object =
+            metadataOnlyObject(item, m_metadataOnlyKind, m_path.groupVersion(), m_decodeOptions);
+        if (!object.ok())
+            error = object.errorMessage();
+        else
+            item = mapItem ? mapItem(object.value()) : std::move(object).value();
+    }
+    if (error)
+        return ApiError{ApiError::Kind::Decode, request + QLatin1String(": ") + *error, {}};
+    page.kind = m_metadataOnlyKind + QLatin1String("List");
+    page.apiVersion = m_path.groupVersion();
+    return page;
 }
 
 ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watch(const ListOptions &options)
 {
+    m_interrupter.discardRetryWake(); // asked for before this watch: it is the retry
     // As client-go's Request.Watch: the lists' retry rule, so that a watch
     // turned away for a while (a 503 with Retry-After from an API server
     // restarting behind its load balancer, a 429 of priority and fairness)
@@ -123,16 +184,18 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watch(const ListOptio
         if (started.ok())
             return started;
         // Not sent again: the reflector relists without a resourceVersion at
-        // once (reflectorwatch.cpp). An API server answers a watch at a
-        // resourceVersion it has not reached inside the stream (the watch
-        // cache's ERROR event, HTTP 200), which client-go's Request.Watch
-        // never retries; informant-sim answers a 504 with Retry-After, whose
-        // ten rounds were ten seconds of a known answer.
+        // once (reflectorwatch.cpp). The watch cache answers a streaming list
+        // at a resourceVersion it has not reached inside the stream (an ERROR
+        // event, HTTP 200), which client-go's Request.Watch never retries; as
+        // an HTTP 504 with Retry-After (a proxy, informant-sim before it
+        // answered as the watch cache does) its ten rounds were ten seconds
+        // of a known answer.
         if (started.error().isTooLargeResourceVersion())
             return started;
         // Before the wait: the answer is news while it lasts.
         if (m_watchRetryObserver && started.error().kind != ApiError::Kind::Cancelled)
-            m_watchRetryObserver(started.error());
+            m_watchRetryObserver(started.error(), RestClient::retryWaitMs(started.error(), retries,
+                                                                          m_retryAfterRetries));
         switch (RestClient::waitToRetry(started.error(), retries, m_retryAfterRetries,
                                         &m_interrupter)) {
         case RestClient::RetryDecision::Return:
@@ -157,6 +220,8 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
     requestOptions.timeoutMs =
         options.timeoutSeconds > 0 ? options.timeoutSeconds * 1000 + kWatchTimeoutSlackMs : 0;
     requestOptions.maxBodyBytes = 0; // read as a stream, its frames bounded by the decoder
+    if (isMetadataOnly())
+        requestOptions.accept = kMetadataWatchAccept;
     // An exec plugin may take long (a browser login): wait interruptibly.
     auto material = rest->credentialsBlocking(path, &m_interrupter);
     if (!material)
@@ -210,8 +275,12 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
     const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (code >= 200 && code < 300) {
         reply->disconnect(&loop);
-        return std::unique_ptr<WatchStream>(
+        auto stream = std::unique_ptr<WatchStream>(
             std::make_unique<RestWatchStream>(reply.release(), request, m_decodeOptions));
+        if (!isMetadataOnly())
+            return stream;
+        return std::unique_ptr<WatchStream>(std::make_unique<MetadataOnlyWatchStream>(
+            std::move(stream), m_metadataOnlyKind, m_path.groupVersion(), m_decodeOptions));
     }
     if (code == 401 && !retried &&
         m_connection->credentials->invalidate(reply->request().rawHeader("Authorization")))

@@ -3,7 +3,8 @@
 // RestListerWatcher: the blocking ListerWatcher (informer/cache/listerwatcher.h)
 // over RestClient, for one resource collection (client-go's
 // NewFilteredListWatchFromClient): list() is GET <collection>?<options>,
-// watch() the same with watch=true, both with Accept: application/json.
+// watch() the same with watch=true, both with Accept: application/json (or
+// PartialObjectMetadata first, for a metadata-only one).
 // Both are sent again when a 429 or 5xx says when to come back, as
 // client-go's request does (RestClient::waitToRetry), except a watch
 // answered "too large resource version" (see watch()).
@@ -41,6 +42,7 @@ public:
     ApiResult<std::unique_ptr<WatchStream>> watch(const ListOptions &options) override;
     void setWatchRetryObserver(RetryObserver observer) override;
     void cancel() override;
+    void retryNow() override;
 
     const ResourcePath &path() const { return m_path; }
     // How often a list or a watch is sent again when a 429 or 5xx says when
@@ -51,10 +53,19 @@ public:
     // would leave a streaming list silent for that long before the paged
     // list is tried.
     void setWatchHeadersTimeoutMs(int ms) { m_watchHeadersTimeoutMs = ms; }
+    // Lists and watches ask for PartialObjectMetadata, as client-go's
+    // metadata client, and return the objects as `kind`'s metadata-only ones
+    // (core/metadataonly.h): for kinds whose bulk nobody watching needs
+    // (Secrets, ConfigMaps). Empty (the default): whole objects. Set before use.
+    void setMetadataOnlyKind(const QString &kind) { m_metadataOnlyKind = kind; }
+    bool isMetadataOnly() const { return !m_metadataOnlyKind.isEmpty(); }
 
 private:
     RestClient *client();
     ApiResult<std::unique_ptr<WatchStream>> watchAttempt(const ListOptions &options, bool retried);
+    ApiResult<ListPage> metadataOnlyPage(ListPage page, const ItemMapper &mapItem,
+                                         std::optional<QString> error,
+                                         const QString &request) const;
 
     std::shared_ptr<const ClusterConnection> m_connection;
     const ResourcePath m_path;
@@ -64,6 +75,7 @@ private:
     int m_retryAfterRetries = RequestOptions().retryAfterRetries;
     int m_watchHeadersTimeoutMs = 60 * 1000;
     RetryObserver m_watchRetryObserver;
+    QString m_metadataOnlyKind;
 };
 
 } // namespace informant
