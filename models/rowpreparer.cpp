@@ -19,31 +19,45 @@ PreparedBatch RowPreparer::header(bool ordered) const
     return batch;
 }
 
-bool RowPreparer::passesSelectorAndText(const KubeObject &object, qint64 nowMs) const
+bool RowPreparer::containsQuickText(const KubeObject &object, const QString &rowKey,
+                                    qint64 nowMs) const
 {
-    if (!m_query.selector.isEmpty() && !m_query.selector.matches(object))
-        return false;
-    if (m_query.quickText.isEmpty())
-        return true;
     const auto cs = Qt::CaseInsensitive;
     if (object.name().contains(m_query.quickText, cs) ||
         object.namespaceName().contains(m_query.quickText, cs))
         return true;
-    const QStringList cells = m_formatter->cells(object, nowMs);
+    const QStringList cells = m_formatter->cells(object, nowMs, rowKey);
     return std::any_of(cells.cbegin(), cells.cend(),
                        [&](const QString &c) { return c.contains(m_query.quickText, cs); });
 }
 
-FacetMembership RowPreparer::prepare(const KubeObject &object, qint64 nowMs, SortKey *key) const
+bool RowPreparer::passesQuickText(const KubeObject &object, const QString &rowKey, qint64 nowMs,
+                                  QuickTextVerdicts &verdicts) const
 {
+    const qsizetype length = m_query.quickText.size();
+    if (const std::optional<bool> known = verdicts.known(length))
+        return *known;
+    const bool contains = containsQuickText(object, rowKey, nowMs);
+    verdicts.record(length, contains);
+    return contains;
+}
+
+FacetMembership RowPreparer::prepare(MirroredObject &mirrored, const QString &rowKey, qint64 nowMs,
+                                     SortKey *key) const
+{
+    const KubeObject &object = mirrored.object;
     const bool inNamespaces = m_query.facets.matchesNamespaces(object);
     const bool inLabels = m_query.facets.matchesLabels(object);
     // Out of both facets' ticks: no facet counts it, whatever the rest says.
-    if ((!inNamespaces && !inLabels) || !passesSelectorAndText(object, nowMs))
+    if (!inNamespaces && !inLabels)
+        return {};
+    if (!m_query.selector.isEmpty() && !m_query.selector.matches(object))
+        return {};
+    if (!passesQuickText(object, rowKey, nowMs, mirrored.quickText))
         return {};
     const FacetMembership counted{.namespaceFacet = inLabels, .labelFacet = inNamespaces};
     if (counted.shown())
-        *key = m_formatter->sortKey(object, m_query.sortColumn, nowMs);
+        *key = m_formatter->sortKey(object, m_query.sortColumn, nowMs, rowKey);
     return counted;
 }
 
@@ -54,9 +68,9 @@ PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
         m_objects.reserve(batch.changes.size());
         for (const ObjectChange &change : batch.changes) {
             if (change.type == ObjectChange::Type::Upsert && !change.object.isNull())
-                m_objects.insert(change.key, FacetedObject{change.object, {}});
+                m_objects.insert(change.key, MirroredObject{{change.object, {}}, {}});
         }
-        return orderedSnapshot(nowMs);
+        return orderedSnapshot(nowMs, m_quickTextMemo.text().size());
     }
     PreparedBatch out = header(false);
     out.rows.reserve(batch.changes.size());
@@ -65,9 +79,13 @@ PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
         row.key = change.key;
         row.receivedNs = change.receivedNs;
         const bool deleted = change.type == ObjectChange::Type::Delete || change.object.isNull();
-        FacetedObject after;
-        if (!deleted)
-            after = FacetedObject{change.object, prepare(change.object, nowMs, &row.sortKey)};
+        // A changed object's text is asked afresh: the verdicts it had were
+        // for its old cells.
+        MirroredObject after;
+        if (!deleted) {
+            after.object = change.object;
+            after.counted = prepare(after, change.key, nowMs, &row.sortKey);
+        }
         // Hidden or not, every object counts in the facets: the namespace
         // facet lists the namespaces the user has not ticked too.
         bool wasShown = false;
@@ -98,20 +116,20 @@ PreparedBatch RowPreparer::setQuery(const TableQuery &query, int generation, qin
 {
     m_query = query;
     m_generation = generation;
-    return orderedSnapshot(nowMs);
+    return orderedSnapshot(nowMs, m_quickTextMemo.retype(query.quickText, nowMs));
 }
 
-PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs)
+PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs, qsizetype verdictsKept)
 {
     PreparedBatch out = header(true);
     out.rows.reserve(m_objects.size());
     // Counted afresh with the verdicts taken here: a new selector, quick
-    // filter or tick changes the other facets' counts, and even a new sort
-    // re-asks the quick filter, whose AGE text moves with the clock.
+    // filter or tick changes the other facets' counts.
     FacetTally tally;
     for (auto it = m_objects.begin(); it != m_objects.end(); ++it) {
         PreparedRow row;
-        it->counted = prepare(it->object, nowMs, &row.sortKey);
+        it->quickText.keepPrefix(verdictsKept);
+        it->counted = prepare(*it, it.key(), nowMs, &row.sortKey);
         tally.add(it->object, it->counted);
         if (!it->counted.shown())
             continue;

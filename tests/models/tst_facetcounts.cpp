@@ -6,6 +6,7 @@
 
 #include "models/facetcounts.h"
 #include "models/labelfacetmodel.h"
+#include "models/quicktextmemo.h"
 #include "models/rowpreparer.h"
 #include "testobjects.h"
 
@@ -93,6 +94,68 @@ void addUp(FacetCounts &total, const PreparedBatch &batch)
         total.add(batch.facets);
 }
 
+// testFormatter()'s columns, counting the objects whose cells it prints:
+// the quick filter's cost, which its memo (models/quicktextmemo.h) saves.
+std::shared_ptr<const RowFormatter> countingFormatter(std::shared_ptr<int> printed)
+{
+    const auto plain = testFormatter();
+    QList<RowFormatter::Column> columns = plain->columns();
+    columns.removeFirst(); // NAMESPACE: the formatter adds it
+    return std::make_shared<const RowFormatter>(
+        true, columns, [plain, printed](const KubeObject &object, qint64 nowMs) {
+            ++*printed;
+            return plain->printCells(object, nowMs).mid(1);
+        });
+}
+
+// Pods p-0..p-23 in "ops" and "shop", app web or db, the "status" label (the
+// STATUS cell) cycling through four; no name or namespace has a "c", so the
+// quick filter "c..." prints every pod it asks.
+QHash<QString, KubeObject> statusPods()
+{
+    const QStringList statuses{QStringLiteral("Running"), QStringLiteral("Pending"),
+                               QStringLiteral("CrashLoopBackOff"), QStringLiteral("Completed")};
+    QHash<QString, KubeObject> pods;
+    for (int n = 0; n < 24; ++n) {
+        const KubeObject pod = makeObject(
+            n % 2 ? QStringLiteral("shop") : QStringLiteral("ops"), QStringLiteral("p-%1").arg(n),
+            {{QStringLiteral("app"), n % 3 ? QStringLiteral("db") : QStringLiteral("web")},
+             {QStringLiteral("status"), statuses.at((n / 2) % 4)}});
+        pods.insert(pod.key(), pod);
+    }
+    return pods;
+}
+
+PreparedBatch snapshotOf(RowPreparer &preparer, const QHash<QString, KubeObject> &objects)
+{
+    QList<ObjectChange> changes;
+    for (const KubeObject &object : objects)
+        changes.append(upsert(object));
+    return preparer.applyChanges(batchOf(changes, true), 0);
+}
+
+QStringList rowKeys(const PreparedBatch &batch)
+{
+    QStringList keys;
+    for (const PreparedRow &row : batch.rows)
+        keys.append(row.key);
+    return keys;
+}
+
+// `batch`, a preparer's answer to `query` over `objects`, is the one a fresh
+// preparer gives (rows in order), and its counts are the plain count.
+void verifyAnswer(const PreparedBatch &batch, const QHash<QString, KubeObject> &objects,
+                  const TableQuery &query)
+{
+    RowPreparer fresh(testFormatter());
+    fresh.setQuery(query, 1, 0);
+    const PreparedBatch expected = snapshotOf(fresh, objects);
+    QCOMPARE(rowKeys(batch), rowKeys(expected));
+    const Expected byHand = countByHand(objects, query);
+    QCOMPARE(batch.facets.namespaceCounts(), byHand.namespaces);
+    QCOMPARE(allLabels(batch.facets), byHand.labels);
+}
+
 } // namespace
 
 class TestFacetCounts : public QObject
@@ -103,6 +166,10 @@ private Q_SLOTS:
     void preparedCountsAreThoseOfTheObjectsHeld();
     void eachFacetCountsWhatTheOtherFiltersPass();
     void statusUpdateChangesNoCount();
+    void typingAsksOnlyTheObjectsThatMatched();
+    void aTickASelectorOrASortAsksOnlyTheObjectsNeverAsked();
+    void anObjectChangedBetweenQueriesIsAskedAgain();
+    void verdictsPastTheirLifetimeAreAskedAgain();
     void cappedKeepsTheBiggestAndTheTicked();
 };
 
@@ -131,7 +198,9 @@ void TestFacetCounts::preparedCountsAreThoseOfTheObjectsHeld()
         {{QStringLiteral("tier"), {}}}};
     const QStringList selectors{QString(), QStringLiteral("app!=queue"),
                                 QStringLiteral("tier in (t0)")};
-    const QStringList quickTexts{QString(), QStringLiteral("o-1")};
+    // Typed on, deleted back, and differing further back.
+    const QStringList quickTexts{QString(), QStringLiteral("o-1"), QStringLiteral("o-"),
+                                 QStringLiteral("O-1"), QStringLiteral("o-2")};
 
     QList<ObjectChange> snapshot;
     for (int n = 0; n < 40; ++n) {
@@ -147,7 +216,7 @@ void TestFacetCounts::preparedCountsAreThoseOfTheObjectsHeld()
             query.facets.namespaces = namespaceTicks.at(random.bounded(3));
             query.facets.labels = labelTicks.at(random.bounded(3));
             query.selector = LabelSelector::parse(selectors.at(random.bounded(3))).value();
-            query.quickText = quickTexts.at(random.bounded(2));
+            query.quickText = quickTexts.at(random.bounded(5));
             query.sortColumn = random.bounded(3) - 1;
             addUp(total, preparer.setQuery(query, round, 0));
         }
@@ -254,6 +323,155 @@ void TestFacetCounts::statusUpdateChangesNoCount()
     QCOMPARE(tally("web").objects, qsizetype(-1));
     QCOMPARE(tally("db").objects, qsizetype(1));
     QVERIFY(relabelled.facets.namespaces.isEmpty());
+}
+
+// A keystroke that adds a character asks only the pods that matched the
+// text before it; deleting it asks nobody, nor typing it again; a text that
+// differs further back asks the pods that matched the part kept.
+void TestFacetCounts::typingAsksOnlyTheObjectsThatMatched()
+{
+    const auto printed = std::make_shared<int>(0);
+    RowPreparer preparer(countingFormatter(printed));
+    const QHash<QString, KubeObject> pods = statusPods();
+    snapshotOf(preparer, pods);
+    TableQuery query;
+    query.facets.namespaces = {QStringLiteral("shop")};
+    int generation = 0;
+    const auto type = [&](const QString &text) {
+        *printed = 0;
+        query.quickText = text;
+        verifyAnswer(preparer.setQuery(query, ++generation, 0), pods, query);
+        return *printed;
+    };
+    // Every pod counts in the namespace facet: all are asked once.
+    QCOMPARE(type(QStringLiteral("c")), 24);
+    QCOMPARE(type(QStringLiteral("cr")), 12); // CrashLoopBackOff, Completed
+    QCOMPARE(type(QStringLiteral("cra")), 6); // CrashLoopBackOff
+    QCOMPARE(type(QStringLiteral("cr")), 0);
+    QCOMPARE(type(QStringLiteral("CRA")), 0); // the same text, case aside
+    QCOMPARE(type(QStringLiteral("crash")), 6);
+    QCOMPARE(type(QStringLiteral("co")), 12); // asks those with a "c"
+    QCOMPARE(type(QStringLiteral("com")), 6);
+    QCOMPARE(type(QString()), 0);
+    QCOMPARE(type(QStringLiteral("z")), 24); // nothing kept of "com"
+}
+
+// A new tick, selector or sort leaves the quick filter as it was: only the
+// pods it never asked (out of both facets' ticks until now) are asked.
+void TestFacetCounts::aTickASelectorOrASortAsksOnlyTheObjectsNeverAsked()
+{
+    const auto printed = std::make_shared<int>(0);
+    RowPreparer preparer(countingFormatter(printed));
+    const QHash<QString, KubeObject> pods = statusPods();
+    snapshotOf(preparer, pods);
+    TableQuery query;
+    query.facets.namespaces = {QStringLiteral("shop")};
+    query.facets.labels = {{QStringLiteral("app"), {QStringLiteral("web")}}};
+    int generation = 0;
+    const auto ask = [&] {
+        *printed = 0;
+        verifyAnswer(preparer.setQuery(query, ++generation, 0), pods, query);
+        return *printed;
+    };
+    query.quickText = QStringLiteral("cr");
+    // Out of both ticks: the pods in ops with app=db (8) count in no facet.
+    QCOMPARE(ask(), 16);
+    query.sortColumn = 3; // AGE: no cell printed for the sort either
+    query.order = Qt::DescendingOrder;
+    QCOMPARE(ask(), 0);
+    query.selector = LabelSelector::parse(QStringLiteral("app=db")).value();
+    QCOMPARE(ask(), 0);
+    query.selector = {};
+    query.facets.namespaces.clear();
+    QCOMPARE(ask(), 8); // those never asked
+    query.facets.labels.clear();
+    QCOMPARE(ask(), 0);
+}
+
+// An object that changes is asked afresh when it comes, and its new answer
+// is the one the next keystroke starts from, whichever way it went.
+void TestFacetCounts::anObjectChangedBetweenQueriesIsAskedAgain()
+{
+    const auto printed = std::make_shared<int>(0);
+    RowPreparer preparer(countingFormatter(printed));
+    QHash<QString, KubeObject> pods = statusPods();
+    FacetCounts total = snapshotOf(preparer, pods).facets;
+    TableQuery query;
+    query.facets.namespaces = {QStringLiteral("ops")};
+    query.quickText = QStringLiteral("cr");
+    verifyAnswer(preparer.setQuery(query, 1, 0), pods, query);
+    total = preparer.setQuery(query, 2, 0).facets;
+
+    // p-0 was Running (missed "cr"), p-4 CrashLoopBackOff (matched).
+    const auto restatus = [&pods](const char *name, const char *status) {
+        const QString key = QStringLiteral("ops/") + QLatin1String(name);
+        const KubeObject before = pods.value(key);
+        QMap<QString, QString> labels;
+        for (const Label &label : before.labels())
+            labels.insert(label.key, label.value);
+        labels.insert(QStringLiteral("status"), QLatin1String(status));
+        const KubeObject after =
+            makeObject(before.namespaceName(), before.name(), labels,
+                       QStringLiteral("2024-05-01T10:00:00Z"), QStringLiteral("2"));
+        pods.insert(key, after);
+        return upsert(after);
+    };
+    QVERIFY(pods.value(QStringLiteral("ops/p-4")).label(QStringLiteral("status")) ==
+            QStringLiteral("CrashLoopBackOff"));
+    *printed = 0;
+    const PreparedBatch changed = preparer.applyChanges(
+        batchOf({restatus("p-0", "CrashLoopBackOff"), restatus("p-4", "Running")}), 0);
+    QCOMPARE(*printed, 2);
+    QCOMPARE(changed.rows.size(), 2);
+    total.add(changed.facets);
+    const Expected byHand = countByHand(pods, query);
+    QCOMPARE(total.namespaceCounts(), byHand.namespaces);
+    QCOMPARE(allLabels(total), byHand.labels);
+
+    // Typed on: p-0 is asked (and shown), p-4 is not asked again.
+    *printed = 0;
+    query.quickText = QStringLiteral("cra");
+    const PreparedBatch typed = preparer.setQuery(query, 3, 0);
+    QVERIFY(rowKeys(typed).contains(QStringLiteral("ops/p-0")));
+    QVERIFY(!rowKeys(typed).contains(QStringLiteral("ops/p-4")));
+    verifyAnswer(typed, pods, query);
+    QCOMPARE(*printed, 6); // the pods that matched "cr", p-0 now among them
+    // Deleted back: p-4 (which missed "cr" when it changed) stays out.
+    *printed = 0;
+    query.quickText = QStringLiteral("cr");
+    const PreparedBatch deleted = preparer.setQuery(query, 4, 0);
+    QVERIFY(!rowKeys(deleted).contains(QStringLiteral("ops/p-4")));
+    verifyAnswer(deleted, pods, query);
+    QCOMPARE(*printed, 0);
+}
+
+// A verdict on the AGE text holds while the memo does (a burst of keystrokes
+// and ticks); a query change past its lifetime, or after the clock went
+// back (a replay moved), asks every pod at the new time.
+void TestFacetCounts::verdictsPastTheirLifetimeAreAskedAgain()
+{
+    const auto printed = std::make_shared<int>(0);
+    RowPreparer preparer(countingFormatter(printed));
+    const QHash<QString, KubeObject> pods = statusPods();
+    const qint64 created = pods.cbegin()->creationTimestampMs();
+    snapshotOf(preparer, pods);
+    TableQuery query;
+    query.quickText = QStringLiteral("9s");
+    int generation = 0;
+    const auto ask = [&](qint64 ageMs) {
+        *printed = 0;
+        return preparer.setQuery(query, ++generation, created + ageMs).rows.size();
+    };
+    QCOMPARE(ask(9000), 24); // AGE 9s
+    QCOMPARE(*printed, 24);
+    query.facets.namespaces = {QStringLiteral("shop")};
+    QCOMPARE(ask(14000), 12); // AGE 14s, the verdicts of 9s kept
+    QCOMPARE(*printed, 0);
+    query.facets.namespaces = {QStringLiteral("ops")};
+    QCOMPARE(ask(9000 + QuickTextMemo::kLifetimeMs + 2000), 0); // AGE 21s
+    QCOMPARE(*printed, 24);
+    QCOMPARE(ask(9000), 12); // back to 9s
+    QCOMPARE(*printed, 24);
 }
 
 // A key with a value per object (a StatefulSet pod's name) keeps its biggest
