@@ -110,6 +110,12 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
                               : QStringLiteral("Could not list %1 yet%2 — %3.%4"))
             .arg(what, error, retryText(status, nowMs), shown);
     case State::Unauthorized:
+        // Over http:// nothing was sent, so nothing was refused: the error's
+        // "Unauthorized" would only repeat it.
+        if (status.credentialsWithheld)
+            return QStringLiteral("Not signed in: the server requires credentials for %1; none "
+                                  "are sent over http:// (use https).%2")
+                .arg(what, shown);
         return QStringLiteral(
                    "Not signed in: the server did not accept the credentials for %1%2.%3")
             .arg(what, error, shown);

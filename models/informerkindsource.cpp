@@ -101,9 +101,18 @@ void InformerKindSource::setWaitingForSignIn(bool waiting)
     Q_EMIT statusChanged(status());
 }
 
+void InformerKindSource::setCredentialsWithheld(bool withheld)
+{
+    if (withheld == m_credentialsWithheld)
+        return;
+    m_credentialsWithheld = withheld;
+    Q_EMIT statusChanged(status());
+}
+
 InformerStatus InformerKindSource::shownStatus(InformerStatus status) const
 {
     using State = InformerStatus::State;
+    status.credentialsWithheld = m_credentialsWithheld;
     // A watch already open keeps its connection and stays fresh; a failure
     // is the informer's own news.
     if (m_gone)

@@ -49,6 +49,9 @@ public:
     // its status says WaitingForSignIn instead of "listing" (the informer
     // sees only a slow request). Set by the session, which hears the plugin.
     void setWaitingForSignIn(bool waiting);
+    // The session's server is not https, so no credentials go with the
+    // requests: the status says so (InformerStatus::credentialsWithheld).
+    void setCredentialsWithheld(bool withheld);
     // The cluster no longer serves the kind: the informer is stopped (no
     // retries against a 404) and the status says Gone. The session, which
     // hears discovery, sets it.
@@ -86,6 +89,7 @@ private:
     std::vector<std::future<void>> m_stopping; // joined by the destructor
     QMetaObject::Connection m_statusRelay;
     bool m_waitingForSignIn = false;
+    bool m_credentialsWithheld = false;
     bool m_gone = false;
 };
 

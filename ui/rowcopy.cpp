@@ -25,19 +25,47 @@ void copyToClipboard(const QString &text)
         clipboard->setText(text, QClipboard::Selection);
 }
 
-QMenu *createRowMenu(const QList<KubeObject> &objects, bool namespaced, QWidget *parent)
+namespace {
+
+void addKubectlMenu(QMenu *menu, const QList<KubeObject> &objects, const KindInfo &kind,
+                    const KubectlTarget &target)
+{
+    QMenu *kubectl = menu->addMenu(QStringLiteral("Copy as kubectl command"));
+    kubectl->setToolTipsVisible(true);
+    if (const QString why = target.whyUnavailable(); !why.isEmpty()) {
+        kubectl->menuAction()->setEnabled(false);
+        kubectl->menuAction()->setToolTip(why);
+        return;
+    }
+    const auto add = [&](const QString &text, KubectlVerb verb) {
+        const QString command = kubectlCommand(verb, kind, objects, target);
+        QAction *action =
+            kubectl->addAction(text, kubectl, [command] { copyToClipboard(command); });
+        action->setToolTip(command);
+    };
+    add(QStringLiteral("kubectl get … -o yaml"), KubectlVerb::GetYaml);
+    add(QStringLiteral("kubectl describe …"), KubectlVerb::Describe);
+}
+
+} // namespace
+
+QMenu *createRowMenu(const QList<KubeObject> &objects, const KindInfo &kind,
+                     const KubectlTarget &target, QWidget *parent)
 {
     if (objects.isEmpty())
         return nullptr;
     auto *menu = new QMenu(parent);
+    // The kubectl submenu says why it is disabled in a tooltip.
+    menu->setToolTipsVisible(true);
     const bool several = objects.size() > 1;
     menu->addAction(several ? QStringLiteral("Copy %1 names").arg(objects.size())
                             : QStringLiteral("Copy name"),
                     menu, [objects] { copyToClipboard(copiedNames(objects, false)); });
-    if (namespaced)
+    if (kind.namespaced)
         menu->addAction(several ? QStringLiteral("Copy %1 namespace/names").arg(objects.size())
                                 : QStringLiteral("Copy namespace/name"),
                         menu, [objects] { copyToClipboard(copiedNames(objects, true)); });
+    addKubectlMenu(menu, objects, kind, target);
     return menu;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 
-// Copying table rows: what "Copy name", "Copy namespace/name" and Ctrl+C put
-// on the clipboard, and the rows' context menu that offers them. Read-only:
-// the menu has no action that changes the cluster.
+// Copying table rows: what "Copy name", "Copy namespace/name", "Copy as
+// kubectl command" and Ctrl+C put on the clipboard, and the rows' context
+// menu that offers them. Read-only: the menu has no action that changes the
+// cluster, and its kubectl commands only read (kubectlcommand.h).
 //
 // Ctrl+C copies one line per selected row, top down: `namespace/name` for a
 // namespaced kind while the table may show several namespaces (the filter
@@ -11,6 +12,8 @@
 // without guessing which namespace a bare name was in. GUI thread.
 
 #include "informer/core/kubeobject.h"
+#include "models/kindinfo.h"
+#include "ui/kubectlcommand.h"
 
 #include <QList>
 #include <QString>
@@ -27,8 +30,11 @@ QString copiedNames(const QList<KubeObject> &objects, bool withNamespace);
 // Puts `text` on the clipboard (and the X11 selection, where there is one).
 void copyToClipboard(const QString &text);
 
-// The rows' context menu for `objects` (the selected rows): "Copy name",
-// and "Copy namespace/name" for a namespaced kind. Null for no objects.
-QMenu *createRowMenu(const QList<KubeObject> &objects, bool namespaced, QWidget *parent);
+// The rows' context menu for `objects` (the selected rows, of `kind`):
+// "Copy name", "Copy namespace/name" for a namespaced kind, and "Copy as
+// kubectl command" (get -o yaml, describe) for `target`, disabled with its
+// reason as tooltip when it has none (a replay). Null for no objects.
+QMenu *createRowMenu(const QList<KubeObject> &objects, const KindInfo &kind,
+                     const KubectlTarget &target, QWidget *parent);
 
 } // namespace informant

@@ -214,17 +214,19 @@ void TableColumns::fitColumns()
         m_table->horizontalHeader()->resizeSection(last, lastColumnMinimum(last));
         m_narrowedLast = last;
     }
+    // Texts first, headers after: a CLAIM cut short is worse than a RECLAIM
+    // POLICY header elided over its "Delete" (the columns menu names it).
     int room = roomBesideLastColumn(); // < 0: the columns overflow already
-    for (int v = 0; v < header->count() && room > 0; ++v) {
-        const int c = header->logicalIndex(v);
-        if (c == last)
-            break;
-        if (header->isSectionHidden(c))
-            continue;
-        if (c != name && fits(c)) {
+    for (const Fit fit : {Fit::Texts, Fit::TextsAndHeader}) {
+        for (int v = 0; v < header->count() && room > 0; ++v) {
+            const int c = header->logicalIndex(v);
+            if (c == last)
+                break;
+            if (header->isSectionHidden(c) || c == name || !fits(c))
+                continue;
             const int cap = qMax(defaultColumnWidth(formatter.columns().at(c).name, fm),
                                  fm.averageCharWidth() * kMaxFittedChars);
-            room -= fitColumn(c, qMin(cap, header->sectionSize(c) + room));
+            room -= fitColumn(c, qMin(cap, header->sectionSize(c) + room), fit);
         }
     }
     rememberOwnWidths();
@@ -234,11 +236,11 @@ void TableColumns::shrinkToTexts(const std::function<bool(int)> &fits)
 {
     QHeaderView *header = m_table->horizontalHeader();
     const QFontMetrics fm = m_table->fontMetrics();
-    const QAbstractItemView *view = m_table; // sizeHintForColumn: see fitColumn
     for (int c = 0; c < header->count(); ++c) {
         if (!fits(c))
             continue;
-        const int texts = qMax(view->sizeHintForColumn(c), header->sectionSizeHint(c));
+        // The whole header comes back from the room left (fitColumns).
+        const int texts = wantedWidth(c, Fit::Texts);
         const int sample = defaultColumnWidth(m_model->formatter().columns().at(c).name, fm);
         header->resizeSection(c, qMin(texts, sample));
     }
@@ -290,14 +292,36 @@ int TableColumns::nameCap(int nameColumn) const
     return qMax(viewport * 2 / 5, viewport - others);
 }
 
-int TableColumns::fitColumn(int column, int cap)
+int TableColumns::compactHeaderWidth(int column) const
 {
-    QHeaderView *header = m_table->horizontalHeader();
-    const int before = header->sectionSize(column);
+    const QHeaderView *header = m_table->horizontalHeader();
+    const QString name = m_model->formatter().columns().at(column).name;
+    const int whole = header->sectionSizeHint(column);
+    if (name.size() <= kMinHeaderChars)
+        return whole;
+    // The hint less the characters left out: the margins and the sort
+    // indicator's room stay.
+    const QFontMetrics fm = header->fontMetrics();
+    const int cut = fm.horizontalAdvance(name) -
+                    fm.horizontalAdvance(name.left(kMinHeaderChars) + QChar(0x2026));
+    return qMin(whole, whole - cut);
+}
+
+int TableColumns::wantedWidth(int column, Fit fit) const
+{
     // QTableView::sizeHintForColumn is protected there, public in the base:
     // the widest of the rows in view (the delegate's cached text widths).
     const QAbstractItemView *view = m_table;
-    const int wanted = qMax(view->sizeHintForColumn(column), header->sectionSizeHint(column));
+    const int header = fit == Fit::Texts ? compactHeaderWidth(column)
+                                         : m_table->horizontalHeader()->sectionSizeHint(column);
+    return qMax(view->sizeHintForColumn(column), header);
+}
+
+int TableColumns::fitColumn(int column, int cap, Fit fit)
+{
+    QHeaderView *header = m_table->horizontalHeader();
+    const int before = header->sectionSize(column);
+    const int wanted = wantedWidth(column, fit);
     // It never shrinks: no jumping while scrolling.
     const int width = qBound(before, wanted, qMax(before, cap));
     if (width != before)

@@ -12,7 +12,11 @@
 // up to a sensible maximum (NAME: the room the others leave, at least 2/5
 // of the view; others: kMaxFittedChars average characters, and the room
 // beside the last column, which stretches with the window), past it the
-// cell is elided and its tooltip shows the whole text (CellDelegate).
+// cell is elided and its tooltip shows the whole text (CellDelegate). The
+// texts come before the headers: a header wider than its column's texts
+// ("RECLAIM POLICY" over "Delete") is narrowed to its first few characters
+// while another column's texts are cut for want of room (a PersistentVolume's
+// CLAIM), and gets its width back from the room left once they are whole.
 //
 // It exists apart from ResourceView because telling the widths the view set
 // itself from the widths the user chose is state of its own: the header's
@@ -49,6 +53,10 @@ public:
     // The stretched last column (an event's MESSAGE) keeps about this many
     // on screen while the others grow, unless the table scrolls anyway.
     static constexpr int kMinLastColumnChars = 20;
+    // A header narrowed for want of room keeps this many characters
+    // ("VOLUMEAT"): enough to tell the column, the columns menu naming it
+    // whole.
+    static constexpr int kMinHeaderChars = 8;
 
     explicit TableColumns(QTableView *table);
 
@@ -77,11 +85,20 @@ private:
     QSet<QString> userSizedColumns() const; // since rememberOwnWidths()
     void noteUserWidths();
     int lastVisibleColumn() const; // logical index; it stretches
-    // Grows `column` to the texts in view, at most to `cap` pixels; returns
+    enum class Fit {
+        Texts,          // the texts in view, the header as short as compactHeaderWidth()
+        TextsAndHeader, // and the whole header
+    };
+    // Grows `column` to what `fit` asks, at most to `cap` pixels; returns
     // by how much.
-    int fitColumn(int column, int cap);
+    int fitColumn(int column, int cap, Fit fit = Fit::TextsAndHeader);
+    // What `column` needs to show `fit`.
+    int wantedWidth(int column, Fit fit) const;
+    // The least room a header takes: its first kMinHeaderChars and an
+    // ellipsis, or the whole header when shorter.
+    int compactHeaderWidth(int column) const;
     // Each column `fits` allows: as wide as its texts in view and its
-    // header, at most its sample width.
+    // compact header, at most its sample width.
     void shrinkToTexts(const std::function<bool(int)> &fits);
     // The view's width less the shown columns', the last one counted at its
     // minimum (kMinLastColumnChars); negative when the table scrolls.

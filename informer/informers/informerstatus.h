@@ -65,6 +65,11 @@ struct InformerStatus
     // lastError came after the informer last watched: it explains the
     // present state, not one it recovered from.
     bool lastErrorCurrent = false;
+    // The requests carry none of the user's credentials: the server is not
+    // https, and as with kubectl they go only over https (credentials.h).
+    // An Unauthorized then means the server wants credentials, not that it
+    // refused the ones sent. Set by the GUI's session, which knows the server.
+    bool credentialsWithheld = false;
 
     static QString stateName(State state); // "listing", "watching", ...
     // Nothing to fix or wait for: watching, or deliberately not (Gone, NotRecorded).

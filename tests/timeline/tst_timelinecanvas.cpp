@@ -99,9 +99,10 @@ private:
 
     // The tooltip over lane `lane`'s label; empty if none. (A hidden tooltip keeps its text
     // a moment: one the canvas did not replace is the one shown before.)
-    QString labelToolTip(int lane)
+    QString labelToolTip(int lane) { return toolTipAt(QPoint(60, laneCentre(*m_canvas, lane))); }
+
+    QString toolTipAt(const QPoint &at)
     {
-        const QPoint at(60, laneCentre(*m_canvas, lane));
         const QPoint global = m_canvas->viewport()->mapToGlobal(at);
         const QString before = QStringLiteral("(no tooltip)");
         QToolTip::showText(global, before, m_canvas->viewport());
@@ -529,6 +530,64 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral("deleted at 22:33:20")) &&
                      !tip.contains(QStringLiteral("relist")),
                  qPrintable(tip));
+    }
+
+    // After the events watch was lost and came back, events of the time it was down may be
+    // missing: that time is shaded on the axis, and its tooltip says so. A watch only reopened
+    // (resumed from its resourceVersion) missed nothing and leaves no shade.
+    void watchDownTimeIsShadedAndExplained()
+    {
+        using State = InformerStatus::State;
+        m_store->upsert(makeEvent("a", "default", "Pod", "web", kT0 + 5 * kMinute));
+        qint64 now = kT0;
+        m_canvas->setClock([&now] { return now; });
+        const auto status = [&](qint64 minute, State state) {
+            now = kT0 + minute * kMinute;
+            InformerStatus s;
+            s.state = state;
+            s.synced = state != State::Listing || minute > 0;
+            m_canvas->setEventsStatus(s);
+        };
+        status(0, State::Listing);
+        status(1, State::Watching);
+        status(10, State::Connecting); // the watch's routine reopening
+        status(11, State::Watching);
+        status(20, State::Connecting);
+        status(21, State::BackingOff); // lost: since it left watching at 20
+        status(25, State::Listing);
+        status(32, State::Watching); // re-synced
+        status(60, State::Watching);
+        QCOMPARE(m_canvas->watchGaps().size(), 1);
+        QCOMPARE(m_canvas->watchGaps().first().startMs, kT0 + 20 * kMinute);
+        QCOMPARE(m_canvas->watchGaps().first().endMs, kT0 + 32 * kMinute);
+
+        m_canvas->rebuildNow();
+        m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
+        const QImage image = renderCanvas(*m_canvas);
+        const TimelinePalette palette = TimelinePalette::fromPalette(m_canvas->palette());
+        const int band = TimelineView::kAxisHeight - 3; // the band at the axis's foot
+        const auto xAt = [&](int minute) {
+            return int(m_canvas->view().xForTime(double(kT0 + minute * kMinute)));
+        };
+        QVERIFY2(near(image.pixelColor(xAt(26), band), palette.watchGap),
+                 qPrintable(image.pixelColor(xAt(26), band).name()));
+        QVERIFY(!near(image.pixelColor(xAt(15), band), palette.watchGap));
+        QVERIFY(!near(image.pixelColor(xAt(40), band), palette.watchGap));
+
+        const QString expected = QStringLiteral(
+            "Events watch down 22:33:20–22:45:20: events of this time may be missing");
+        QCOMPARE(toolTipAt(QPoint(xAt(26), 10)), expected);
+        QCOMPARE(toolTipAt(QPoint(xAt(26), laneCentre(*m_canvas, 1))), expected);
+        QCOMPARE(toolTipAt(QPoint(xAt(40), 10)), QString());
+
+        // Down again, and still: the shade reaches to now.
+        status(70, State::Error);
+        QCOMPARE(m_canvas->watchGaps().size(), 2);
+        QVERIFY(m_canvas->watchGaps().last().isOpen());
+        now = kT0 + 75 * kMinute;
+        QCOMPARE(
+            toolTipAt(QPoint(xAt(73), 10)),
+            QStringLiteral("Events watch down since 23:23:20: events of this time may be missing"));
     }
 
     void lanesAreInActivityOrderUnlessNameIsChosen()

@@ -4,6 +4,8 @@
 #include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinewidget.h"
 
+#include "models/localkindsource.h"
+
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -59,6 +61,35 @@ private Q_SLOTS:
         QCOMPARE(next.canvas()->laneOrder(), LaneOrder::Activity);
         QCOMPARE(QSettings().value(QStringLiteral("timeline/laneOrder")).toString(),
                  QStringLiteral("activity"));
+    }
+
+    // The events informer's status reaches the canvas, which shades the time
+    // its watch was down.
+    void eventsWatchDownTimeReachesTheCanvas()
+    {
+        EventStore store;
+        TimelineWidget widget(&store);
+        LocalKindSource events(KindInfo{{},
+                                        QStringLiteral("v1"),
+                                        QStringLiteral("Event"),
+                                        QStringLiteral("events"),
+                                        true,
+                                        {QStringLiteral("ev")}});
+        InformerStatus status;
+        status.state = InformerStatus::State::Watching;
+        status.synced = true;
+        events.setStatus(status);
+        widget.setEventsSource(&events);
+        QVERIFY(widget.canvas()->watchGaps().isEmpty());
+        status.state = InformerStatus::State::BackingOff;
+        events.setStatus(status);
+        QCOMPARE(widget.canvas()->watchGaps().size(), 1);
+        QVERIFY(widget.canvas()->watchGaps().first().isOpen());
+        status.state = InformerStatus::State::Watching;
+        events.setStatus(status);
+        QCOMPARE(widget.canvas()->watchGaps().size(), 1);
+        QVERIFY(!widget.canvas()->watchGaps().first().isOpen());
+        widget.setEventsSource(nullptr);
     }
 };
 

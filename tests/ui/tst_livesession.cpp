@@ -147,6 +147,7 @@ private Q_SLOTS:
     void credentialPluginPromptIsShownUntilSignedIn();
     void silentCredentialPluginIsNamedAndEndsWithTheWindow();
     void rejectedCredentialsAreNotCalledForbidden();
+    void unauthorizedOverHttpSaysNoCredentialsWereSent();
     void customKindsAppearAndDisappearLive();
     void customKindTableFollowsItsCrd();
     void managedFieldsAreDroppedUnlessKept_data();
@@ -361,6 +362,33 @@ void TestLiveSession::rejectedCredentialsAreNotCalledForbidden()
     QTRY_VERIFY(banner->isVisibleTo(&window));
     QVERIFY2(banner->text().startsWith(QStringLiteral("Not signed in")),
              qPrintable(banner->text()));
+}
+
+// Over http:// no credential is sent (as with kubectl), so a 401 is the
+// server asking for some, not refusing the ones the kubeconfig has: the banner
+// must not say they were not accepted, and says what would help.
+void TestLiveSession::unauthorizedOverHttpSaysNoCredentialsWereSent()
+{
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("demo");
+    options.token = QStringLiteral("s3cret"); // and no TLS: the server is http://
+    sim::Simulator simulator;
+    QVERIFY(simulator.start(options).ok());
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    QCOMPARE(config.server.scheme(), QStringLiteral("http"));
+    config.userName = QStringLiteral("dev");
+    config.user.token = QStringLiteral("s3cret");
+    const std::unique_ptr<MainWindow> shown = podsWindow(config, QStringLiteral("plain"));
+    MainWindow &window = *shown;
+    KindSource *pods = window.resourceView()->source();
+    QVERIFY(pods);
+    QTRY_COMPARE_WITH_TIMEOUT(pods->status().state, InformerStatus::State::Unauthorized, 10000);
+    FreshnessBanner *banner = window.resourceView()->banner();
+    QTRY_VERIFY(banner->isVisibleTo(&window));
+    QCOMPARE(banner->text(),
+             QStringLiteral("Not signed in: the server requires credentials for pods in plain; "
+                            "none are sent over http:// (use https)."));
 }
 
 // A Helm install creates CRDs while the window is open; an uninstall removes

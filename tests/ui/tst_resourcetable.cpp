@@ -13,6 +13,7 @@
 #include "models/resourcetablemodel.h"
 #include "models/resourcetreemodel.h"
 #include "models/secondclock.h"
+#include "testsettings.h"
 #include "ui/detailspane.h"
 #include "ui/filterpane.h"
 #include "ui/freshnessbanner.h"
@@ -35,7 +36,6 @@
 #include <QMenu>
 #include <QScrollBar>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 #include <QTreeView>
@@ -47,11 +47,7 @@ class TestResourceTable : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void namespaceFacetFiltersTable();
     void selectorErrorsAreShownInline();
     void emptyTableSaysWhy();
@@ -59,6 +55,7 @@ private Q_SLOTS:
     void enterInTheSelectorSelectsARowItKeeps();
     void focusAfterADeletedRowDoesNotShowTheFirstRow();
     void ctrlCAndTheRowMenuCopyNames();
+    void rowMenuCopiesAKubectlCommandForTheRows();
     void rowsAreFadedWhileTheWatchIsNotLive_data();
     void rowsAreFadedWhileTheWatchIsNotLive();
     void headerFacetsAndTreeCountAChangeTogether();
@@ -371,8 +368,8 @@ void TestResourceTable::ctrlCAndTheRowMenuCopyNames()
     QStringList texts;
     for (QAction *action : menu->actions())
         texts.append(action->text());
-    QCOMPARE(texts,
-             (QStringList{QStringLiteral("Copy name"), QStringLiteral("Copy namespace/name")}));
+    QCOMPARE(texts, (QStringList{QStringLiteral("Copy name"), QStringLiteral("Copy namespace/name"),
+                                 QStringLiteral("Copy as kubectl command")}));
     menu->actions().at(0)->trigger();
     QCOMPARE(clipboard->text(), QStringLiteral("web-1"));
     menu->actions().at(1)->trigger();
@@ -387,6 +384,55 @@ void TestResourceTable::ctrlCAndTheRowMenuCopyNames()
     table->selectAll();
     QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
     QCOMPARE(clipboard->text(), QStringLiteral("web-1\nweb-2"));
+}
+
+// Pasted into a terminal, the command shows the rows' objects from the
+// window's cluster; a window kubectl cannot reach (a replay) says why not.
+void TestResourceTable::rowMenuCopiesAKubectlCommandForTheRows()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ResourceView *view = f.window->resourceView();
+    QTableView *table = view->table();
+    const auto rowRect = [&](const QString &key) {
+        return table->visualRect(f.model()->index(f.model()->rowOfKey(key), 0));
+    };
+    const auto kubectlMenu = [](QMenu *menu) -> QAction * {
+        for (QAction *action : menu->actions()) {
+            if (action->text() == QStringLiteral("Copy as kubectl command"))
+                return action;
+        }
+        return nullptr;
+    };
+    KubectlTarget target;
+    target.context = QStringLiteral("team a");
+    target.kubeconfig = QStringLiteral("/home/me/kc");
+    view->setKubectlTarget(target);
+    std::unique_ptr<QMenu> menu(view->rowMenu(rowRect(QStringLiteral("shop/web-1")).center()));
+    QVERIFY(menu);
+    QAction *kubectl = kubectlMenu(menu.get());
+    QVERIFY(kubectl && kubectl->isEnabled() && kubectl->menu());
+    const QList<QAction *> commands = kubectl->menu()->actions();
+    QCOMPARE(commands.size(), 2);
+    QClipboard *clipboard = QGuiApplication::clipboard();
+    commands.at(0)->trigger();
+    QCOMPARE(
+        clipboard->text(),
+        QStringLiteral(
+            "kubectl get pod web-1 -n shop -o yaml --context 'team a' --kubeconfig /home/me/kc"));
+    QCOMPARE(commands.at(0)->toolTip(), clipboard->text());
+    commands.at(1)->trigger();
+    QCOMPARE(clipboard->text(), QStringLiteral("kubectl describe pod web-1 -n shop --context "
+                                               "'team a' --kubeconfig /home/me/kc"));
+
+    target.unavailableReason = QStringLiteral("A replay of a recording");
+    view->setKubectlTarget(target);
+    menu.reset(view->rowMenu(rowRect(QStringLiteral("shop/web-1")).center()));
+    kubectl = kubectlMenu(menu.get());
+    QVERIFY(kubectl);
+    QVERIFY(!kubectl->isEnabled());
+    QCOMPARE(kubectl->toolTip(), QStringLiteral("A replay of a recording"));
+    QVERIFY(menu->toolTipsVisible());
 }
 
 void TestResourceTable::rowsAreFadedWhileTheWatchIsNotLive_data()

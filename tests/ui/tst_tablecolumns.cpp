@@ -5,6 +5,7 @@
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
 #include "models/resourcetablemodel.h"
+#include "testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
 
@@ -12,7 +13,6 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QMenu>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
@@ -24,16 +24,13 @@ class TestTableColumns : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("InformantTest"));
-    }
+    void initTestCase() { useEmptyTestSettings(); }
     void nameColumnFitsNamesUnlessTheUserSetWidths();
     void columnsFitTheirTextsUnlessTheUserSizedThem();
     void headerMenuShowsAndHidesColumnsRemembered();
     void overflowingColumnsDoNotGrowPastTheirNeighbours();
     void volumeFitsWhileTheDetailsPaneIsEmpty();
+    void everyColumnFitsItsTextsWhenTheViewHasRoom();
 };
 
 namespace {
@@ -170,6 +167,34 @@ KubeObject boundClaim()
         R"("status":{"phase":"Bound","accessModes":["ReadWriteOnce"],)"
         R"("capacity":{"storage":"10Gi"}}})";
     return KubeObject::fromJson(claim).value();
+}
+
+// A volume bound to a StatefulSet's claim, as the demo's:
+// kubectl shows its CLAIM as namespace/name.
+KubeObject boundVolume(int i)
+{
+    const QString json =
+        QStringLiteral(R"({"apiVersion":"v1","kind":"PersistentVolume","metadata":{)"
+                       R"("name":"pvc-193dbc8c-f008-4165-af6c-7999a8be98d%1","uid":"v%1",)"
+                       R"("resourceVersion":"5","creationTimestamp":"2026-01-01T00:00:00Z"},)"
+                       R"("spec":{"accessModes":["ReadWriteOnce"],"capacity":{"storage":"10Gi"},)"
+                       R"("persistentVolumeReclaimPolicy":"Delete","storageClassName":"standard",)"
+                       R"("claimRef":{"kind":"PersistentVolumeClaim","namespace":"payments",)"
+                       R"("name":"data-ledger-db-%1"}},"status":{"phase":"Bound"}})")
+            .arg(i);
+    return KubeObject::fromJson(json.toUtf8()).value();
+}
+
+QList<KindInfo> kindsWithVolumes()
+{
+    QList<KindInfo> kinds = standardKinds();
+    kinds.append(KindInfo{{},
+                          QStringLiteral("v1"),
+                          QStringLiteral("PersistentVolume"),
+                          QStringLiteral("persistentvolumes"),
+                          false,
+                          {QStringLiteral("pv")}});
+    return kinds;
 }
 
 QList<KindInfo> kindsWithClaims()
@@ -314,6 +339,68 @@ void TestTableColumns::volumeFitsWhileTheDetailsPaneIsEmpty()
                             .arg(header->length())
                             .arg(table->viewport()->width())
                             .arg(header->sectionSize(volume))));
+}
+
+// A PersistentVolume's CLAIM (namespace/name) was cut at 1600 px while
+// columns beside it kept room they did not need: NAME, fitted first, took
+// all the room the others left at their sample widths. When every column's
+// texts fit the view, every column shows them whole.
+void TestTableColumns::everyColumnFitsItsTextsWhenTheViewHasRoom()
+{
+    Fixture f(kindsWithVolumes());
+    f.window->resize(1600, 1000);
+    QVERIFY(f.window->showKindByName(QStringLiteral("persistentvolumes")));
+    QTableView *table = f.window->resourceView()->table();
+    QHeaderView *header = table->horizontalHeader();
+    QTRY_VERIFY(table->viewport()->width() > 1000); // laid out, the details pane empty
+    LocalKindSource *volumes = f.session.local(QStringLiteral("persistentvolumes"));
+    for (int i = 0; i < 3; ++i)
+        volumes->upsert(boundVolume(i));
+    volumes->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    const RowFormatter &formatter = f.model()->formatter();
+    const auto widths = [&] {
+        QStringList out;
+        for (int c = 0; c < header->count(); ++c) {
+            if (!header->isSectionHidden(c))
+                out.append(QStringLiteral("%1 %2")
+                               .arg(formatter.columns().at(c).name)
+                               .arg(header->sectionSize(c)));
+        }
+        return out.join(QStringLiteral(", "));
+    };
+    // What the cells' texts need in all, each header as wide as its texts or
+    // 8 characters: they fit the view (the whole headers do not).
+    const QFontMetrics headerFont = header->fontMetrics();
+    int needed = 0;
+    for (int c = 0; c < header->count(); ++c) {
+        if (header->isSectionHidden(c))
+            continue;
+        int column = headerFont.horizontalAdvance(formatter.columns().at(c).name.left(8) + u'…');
+        for (int row = 0; row < f.model()->rowCount(); ++row) {
+            QStyleOptionViewItem option;
+            option.initFrom(table);
+            option.font = table->font();
+            column = qMax(
+                column, table->itemDelegate()->sizeHint(option, f.model()->index(row, c)).width());
+        }
+        needed += column;
+    }
+    QVERIFY2(needed < table->viewport()->width(),
+             qPrintable(
+                 QStringLiteral("%1 px needed in %2").arg(needed).arg(table->viewport()->width())));
+    const int claim = formatter.columnOf(QStringLiteral("CLAIM"));
+    QVERIFY(claim >= 0);
+    for (int c = 0; c < header->count(); ++c) {
+        if (header->isSectionHidden(c))
+            continue;
+        QTRY_VERIFY2(showsWhole(table, 0, c),
+                     qPrintable(QStringLiteral("%1 is cut in a %2 px table: %3")
+                                    .arg(formatter.columns().at(c).name)
+                                    .arg(table->viewport()->width())
+                                    .arg(widths())));
+    }
+    QVERIFY(header->length() <= table->viewport()->width());
 }
 
 QTEST_MAIN(TestTableColumns)

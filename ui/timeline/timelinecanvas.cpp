@@ -288,6 +288,7 @@ TimelineView TimelineCanvas::view() const
     v.emptyText = m_emptyText;
     v.nowMs = now();
     v.zone = m_zone;
+    v.watchGaps = m_watchGaps.gaps();
     return v;
 }
 
@@ -509,6 +510,28 @@ QString TimelineCanvas::earlierLaneToolTipAt(const QPoint &pos) const
     return earlierLaneToolTip(lane, end, nextFirstMs, m_zone);
 }
 
+void TimelineCanvas::setEventsStatus(const InformerStatus &status)
+{
+    if (m_watchGaps.observe(status, now()))
+        viewport()->update();
+}
+
+const WatchGap *TimelineCanvas::watchGapAt(const QPoint &pos) const
+{
+    const TimelineView v = view();
+    if (pos.x() < v.plotLeft())
+        return nullptr;
+    // As drawn: at least TimelinePainter::kMinWatchGapPx wide.
+    for (const WatchGap &gap : m_watchGaps.gaps()) {
+        const double left = v.xForTime(double(gap.startMs));
+        const double right =
+            qMax(v.xForTime(double(gap.endOr(v.nowMs))), left + TimelinePainter::kMinWatchGapPx);
+        if (pos.x() >= std::floor(left) && pos.x() <= std::ceil(right))
+            return &gap;
+    }
+    return nullptr;
+}
+
 void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
 {
     if (const QString earlier = earlierLaneToolTipAt(pos); !earlier.isEmpty()) {
@@ -524,7 +547,11 @@ void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
     // The store may have given the slot to another event since the layout
     // was built (it is rebuilt after a delay).
     if (!item || !m_store->holds(item->slot, item->generation)) {
-        QToolTip::hideText();
+        // An event's tooltip wins: the shade is under every event of the gap.
+        if (const WatchGap *gap = watchGapAt(pos))
+            QToolTip::showText(globalPos, watchGapToolTip(*gap, m_zone), viewport());
+        else
+            QToolTip::hideText();
         return;
     }
     QToolTip::showText(globalPos, eventToolTip(m_store->at(item->slot), now(), m_zone), viewport());

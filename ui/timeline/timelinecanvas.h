@@ -10,7 +10,8 @@
 // an object lane emits objectActivated. An earlier object's lane (another
 // object now holds its name) is faded, tagged "(earlier)", and its label's
 // tooltip says which it was and how it went (setObjectEndLookup). Follow-live keeps "now" at the
-// right edge; panning or zooming away from now turns it off.
+// right edge; panning or zooming away from now turns it off. The times the
+// events watch was down are shaded, explained in their tooltip (setEventsStatus).
 //
 // It only paints and handles input: the lanes come from a TimelineLayout
 // rebuilt when the filter changes and, coalesced, when the EventStore does
@@ -28,6 +29,7 @@
 #include "models/timeline/eventstore.h"
 #include "models/timeline/timelinefilter.h"
 #include "models/timeline/timelinelayout.h"
+#include "models/timeline/watchgaps.h"
 #include "ui/timeline/timelinepainter.h"
 
 #include <QAbstractScrollArea>
@@ -88,6 +90,11 @@ public:
     // (objectKey()) or uid.
     void setSelectedObject(const QString &keyOrUid);
     QString selectedObject() const { return m_selectedObject; }
+    // The events informer's status, as it changes: the times its watch was
+    // down are shaded on the axis, their tooltip saying events of that time
+    // may be missing (watchgaps.h). Timed by the canvas's clock.
+    void setEventsStatus(const InformerStatus &status);
+    const QList<WatchGap> &watchGaps() const { return m_watchGaps.gaps(); }
     // What the plot says when it shows no lane.
     void setEmptyText(const QString &text);
     QString emptyText() const { return m_emptyText; }
@@ -131,6 +138,8 @@ private:
     QString elidedLabelAt(const QPoint &pos) const; // empty unless elided
     // An earlier object's label at `pos`: which object, how it went; else empty.
     QString earlierLaneToolTipAt(const QPoint &pos) const;
+    // The watch gap drawn at `pos`'s x (on the axis or the lanes); null if none.
+    const WatchGap *watchGapAt(const QPoint &pos) const;
     qint64 now() const;
     void scheduleRebuild();
     void scheduleReorder();
@@ -163,6 +172,7 @@ private:
     QTimer m_followTimer;
     std::function<qint64()> m_clock;
     ObjectEndLookup m_objectEnd;
+    WatchGaps m_watchGaps;
     QTimeZone m_zone;
     double m_t0Ms = 0;
     double m_msPerPx = 1000;

@@ -163,6 +163,7 @@ void TimelinePainter::paint(QPainter &p, const TimelineLayout &layout, const Tim
     p.drawLine(view.plotLeft(), 0, view.plotLeft(), view.height);
     paintNow(p, view, palette);
     paintAxis(p, view, palette);
+    paintWatchGaps(p, view, palette);
     if (lanes == 0) {
         p.setPen(palette.mutedText);
         p.setFont(font);
@@ -444,6 +445,33 @@ void TimelinePainter::paintAxis(QPainter &p, const TimelineView &view,
         p.drawText(QRect(x + 4, 0, 200, h - 3), Qt::AlignVCenter | Qt::AlignLeft, tick.label);
     }
     p.setClipping(false);
+}
+
+void TimelinePainter::paintWatchGaps(QPainter &p, const TimelineView &view,
+                                     const TimelinePalette &palette)
+{
+    if (view.watchGaps.isEmpty())
+        return;
+    const int axis = TimelineView::kAxisHeight;
+    // On the axis a solid band under the labels; over the lanes a veil light
+    // enough to keep the events in it readable (what came in is real).
+    const int band = kWatchGapBandPx;
+    QColor veil = palette.watchGap;
+    veil.setAlpha(palette.dark ? 40 : 32);
+    p.save();
+    p.setClipRect(view.plotLeft(), 0, view.plotWidth(), view.height);
+    for (const WatchGap &gap : view.watchGaps) {
+        const double left = qMax(view.xForTime(double(gap.startMs)), double(view.plotLeft()) - 1);
+        const double right =
+            qMin(view.xForTime(double(gap.endOr(view.nowMs))), double(view.width) + 1);
+        if (right < view.plotLeft() || left > view.width)
+            continue;
+        // At least a few pixels: a gap of seconds in a window of hours still shows.
+        const double width = qMax(right - left, double(kMinWatchGapPx));
+        p.fillRect(QRectF(left, axis, width, view.height - axis), veil);
+        p.fillRect(QRectF(left, axis - band - 1, width, band), palette.watchGap);
+    }
+    p.restore();
 }
 
 void TimelinePainter::paintNow(QPainter &p, const TimelineView &view,

@@ -1,8 +1,8 @@
 #pragma once
 
 // TimelinePainter: draws a TimelineLayout through a time window: the lane
-// labels, the time axis and grid, and per lane the events reduced by LaneBins
-// (isolated events as markers, dense stretches as per-pixel-column bars whose
+// labels, the time axis and grid, the times the events watch was down, and per lane the events
+// reduced by LaneBins (isolated events as markers, dense stretches as per-pixel-column bars whose
 // height grows with the count, series as spans with their count). Work per
 // paint is proportional to visible lanes x width, not to the event count.
 //
@@ -12,6 +12,7 @@
 #include "models/timeline/lanebins.h"
 #include "models/timeline/timeaxis.h"
 #include "models/timeline/timelinelayout.h"
+#include "models/timeline/watchgaps.h"
 #include "ui/timeline/timelinepalette.h"
 
 #include <QFont>
@@ -46,6 +47,8 @@ struct TimelineView
     // Centred on the plot when no lane is shown.
     QString emptyText;
     qint64 nowMs = -1; // drawn as a line when in the window
+    // Times the events watch was down: shaded, on the axis and over the lanes.
+    QList<WatchGap> watchGaps;
     QTimeZone zone = QTimeZone::systemTimeZone();
 
     int plotLeft() const { return gutterWidth; }
@@ -82,6 +85,9 @@ public:
     // Antialiased spans are costly: past this many in one paint, lanes are
     // drawn in the dense (pixel) form.
     static constexpr int kDetailedSpanBudget = 150;
+    // A watch gap's band at the axis's foot, and the least width it is drawn.
+    static constexpr int kWatchGapBandPx = 5;
+    static constexpr int kMinWatchGapPx = 3;
 
 private:
     void ensureMarkers(const TimelinePalette &palette, qreal devicePixelRatio);
@@ -97,6 +103,7 @@ private:
     void paintAxis(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
     void paintGrid(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
     void paintNow(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
+    void paintWatchGaps(QPainter &p, const TimelineView &view, const TimelinePalette &palette);
 
     LaneBins m_bins;
     QImage m_band; // one dense lane, written pixel by pixel, reused

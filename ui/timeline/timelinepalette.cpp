@@ -33,6 +33,7 @@ TimelinePalette TimelinePalette::fromPalette(const QPalette &palette)
     p.warning = p.dark ? QColor(0xff, 0x94, 0x3a) : QColor(0xd9, 0x48, 0x0f);
     p.other = mix(p.text, p.base, 0.4);
     p.now = p.dark ? QColor(0x4c, 0xd1, 0x7a) : QColor(0x1a, 0x9a, 0x4a);
+    p.watchGap = p.dark ? QColor(0xe8, 0xa8, 0x3a) : QColor(0xc8, 0x7a, 0x0e);
     return p;
 }
 

@@ -24,6 +24,7 @@ struct TimelinePalette
     QColor majorGrid;
     QColor selection;
     QColor now;
+    QColor watchGap; // a time the events watch was down
     QColor normal;
     QColor warning;
     QColor other;

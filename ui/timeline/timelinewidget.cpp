@@ -169,6 +169,7 @@ void TimelineWidget::updateFreshness()
                                  ? plural
                                  : QStringLiteral("%1 in %2").arg(plural, m_source->origin());
         m_banner->setStatus(m_source->status(), what);
+        m_canvas->setEventsStatus(m_source->status());
     }
     updateSummary();
 }
