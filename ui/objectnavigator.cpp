@@ -1,5 +1,6 @@
 #include "ui/objectnavigator.h"
 
+#include "models/clusterrowkey.h"
 #include "models/clustersession.h"
 #include "models/freshness.h"
 #include "models/resourcetablemodel.h"
@@ -78,6 +79,12 @@ void ObjectNavigator::followLink(const QString &apiVersion, const QString &kind,
                                  const QString &name)
 {
     const KindInfo target = m_session->kindOf(apiVersion, kind);
+    // In a table of several clusters, a link goes to the object in the
+    // linking row's own cluster (read before another kind is shown).
+    const QString cluster =
+        clusterOfRowKey(
+            m_view->table()->currentIndex().data(ResourceTableModel::KeyRole).toString())
+            .toString();
     // "Pod shop/web-1": the same name may be in several namespaces.
     const QString what =
         kind + u' ' +
@@ -90,7 +97,7 @@ void ObjectNavigator::followLink(const QString &apiVersion, const QString &kind,
         return;
     }
     const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
-    selectWhenPopulated(key, what);
+    selectWhenPopulated(cluster.isEmpty() ? key : clusterRowKey(cluster, key), what);
 }
 
 void ObjectNavigator::selectWhenPopulated(const QString &key, const QString &what)

@@ -203,6 +203,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
         m_columns.clear();
     }
     m_lastCurrent = KubeObject();
+    m_lastCurrentKey.clear();
     if (!source) {
         old.reset();
         m_title->clear();
@@ -509,7 +510,7 @@ QMenu *ResourceView::rowMenu(const QPoint &viewportPos)
     if (!m_table->selectionModel()->isRowSelected(index.row()))
         m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                               QItemSelectionModel::Rows);
-    return createRowMenu(selectedObjects(), source()->kind().namespaced, this);
+    return createRowMenu(selectedObjects(), source()->kind(), m_kubectlTarget, this);
 }
 
 QMenu *ResourceView::columnsMenu()
@@ -555,17 +556,21 @@ void ResourceView::emitCurrentIfChanged()
         return;
     // Only the model removes rows: the shown object's row is gone when its
     // key has none any more, whatever row Qt made current instead.
-    if (!m_lastCurrent.isNull() && m_feed && m_feed->model()->rowOfKey(m_lastCurrent.key()) < 0) {
+    if (!m_lastCurrent.isNull() && m_feed && m_feed->model()->rowOfKey(m_lastCurrentKey) < 0) {
         const KubeObject gone = std::exchange(m_lastCurrent, KubeObject());
+        const QString goneKey = std::exchange(m_lastCurrentKey, QString());
         {
             const QScopedValueRollback clearing(m_clearingCurrent, true);
             m_table->selectionModel()->clear();
         }
-        const bool deleted = !m_feed->source()->indexer().getByKey(gone.key()).has_value();
+        const bool deleted = !m_feed->source()->indexer().getByKey(goneKey).has_value();
         Q_EMIT currentObjectGone(gone, deleted);
         return;
     }
     m_lastCurrent = current;
+    m_lastCurrentKey = current.isNull()
+                           ? QString()
+                           : m_table->currentIndex().data(ResourceTableModel::KeyRole).toString();
     Q_EMIT currentObjectChanged(current);
 }
 

@@ -14,11 +14,13 @@
 // order and visibility are remembered per kind; until the user sets a kind's
 // widths, NAME is widened to the names shown, into the room the other
 // columns leave (tablecolumns.h). The header's context menu shows and hides
-// columns (NAME stays); the rows' menu and Ctrl+C copy names (see rowcopy.h).
+// columns (NAME stays); the rows' menu and Ctrl+C copy names, the menu also
+// kubectl commands that show the rows' objects (see rowcopy.h).
 
 #include "informer/core/kubeobject.h"
 #include "models/facetselection.h"
 #include "models/tablefeed.h"
+#include "ui/kubectlcommand.h"
 #include "ui/scrollanchor.h"
 #include "ui/tablecolumns.h"
 
@@ -76,6 +78,9 @@ public:
     QList<KubeObject> selectedObjects() const;
     // Ctrl+C: the selected rows' names on the clipboard (rowcopy.h's rule).
     void copySelection() const;
+    // How kubectl reaches this window's cluster, for the rows' "Copy as
+    // kubectl command" (none by default: the entry says so, disabled).
+    void setKubectlTarget(const KubectlTarget &target) { m_kubectlTarget = target; }
     // The menus the table and its header open on a right click (the caller
     // owns them; null when there is nothing to offer).
     QMenu *rowMenu(const QPoint &viewportPos);
@@ -134,7 +139,10 @@ private:
     FacetSelection m_facets; // the filter pane's choice, for the next kind's feed
     TableColumns m_columns;  // widths, order and visibility per kind
     ScrollAnchor m_anchor;   // the rows in view, kept across batches
+    KubectlTarget m_kubectlTarget;
     KubeObject m_lastCurrent;
+    // Its row's key: a table of several clusters keys rows by cluster too.
+    QString m_lastCurrentKey;
     bool m_clearingCurrent = false; // the selection is being cleared on purpose
 };
 

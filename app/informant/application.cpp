@@ -2,13 +2,16 @@
 #include "clusterflags.h"
 
 #include "informer/kube/credentials.h"
+#include "models/informerstatusmodel.h"
 #include "models/liveclustersession.h"
+#include "models/multiclustersession.h"
 #include "models/namespacefacetmodel.h"
 #include "sim/simulator.h"
 #include "ui/benchrecorder.h"
 #include "ui/credentialexpiryfield.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
+#include "ui/metadataonlychoice.h"
 #include "ui/replaybar.h"
 #include "ui/resourceview.h"
 #include "ui/startupprobe.h"
@@ -16,6 +19,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QPointer>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -23,6 +27,33 @@
 #include <cstdio>
 
 namespace informant {
+
+namespace {
+
+// The flags that make kubectl reach the cluster informant reached with
+// `options` (no --token: a secret has no place on the clipboard).
+KubectlTarget kubectlTargetFor(const Options &options, const ClusterConfig &config)
+{
+    KubectlTarget target;
+    if (options.demo) {
+        // The demo's context exists only in informant; the simulator answers kubectl too.
+        target.server = config.server.toString(QUrl::RemoveUserInfo);
+    } else if (!options.replayFile.isEmpty()) {
+        target.unavailableReason = QStringLiteral(
+            "A replay of a recording: there is no cluster for kubectl to read these objects from");
+    } else {
+        target.kubeconfig = options.kubeconfig;
+        target.context = config.contextName;
+        target.server = !options.server.isEmpty() || config.contextName.isEmpty()
+                            ? config.server.toString(QUrl::RemoveUserInfo)
+                            : QString();
+        target.certificateAuthority = options.certificateAuthority;
+        target.insecureSkipTlsVerify = options.insecureSkipTlsVerify;
+    }
+    return target;
+}
+
+} // namespace
 
 Application::Application(Options options)
     : m_options(std::move(options))
@@ -87,6 +118,7 @@ QString Application::start()
     }
     ClusterConfig config;
     QString name;
+    MainWindow *window = nullptr;
     if (m_options.demo) {
         if (const QString error = startDemo(config); !error.isEmpty())
             return error;
@@ -94,6 +126,9 @@ QString Application::start()
         name = QStringLiteral("demo");
     } else if (!m_options.replayFile.isEmpty()) {
         if (const QString error = startReplay(config, name); !error.isEmpty())
+            return error;
+    } else if (m_options.contexts.size() > 1) {
+        if (const QString error = openMultiClusterWindow(window); !error.isEmpty())
             return error;
     } else {
         auto resolved = resolveClusterConfig(m_options);
@@ -108,7 +143,10 @@ QString Application::start()
         }
         name = config.contextName.isEmpty() ? config.server.host() : config.contextName;
     }
-    MainWindow *window = openWindow(config, name, initialNamespace(m_options, config));
+    if (!window) {
+        window = openWindow(config, name, initialNamespace(m_options, config));
+        window->resourceView()->setKubectlTarget(kubectlTargetFor(m_options, config));
+    }
     StartupProbe::mark("window_shown");
     applyStartOptions(window);
     window->setTimelineVisible(m_options.view == QLatin1String("timeline"));
@@ -129,6 +167,7 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
     sessionOptions.fallbackNamespace =
         m_options.namespaceName.isEmpty() ? config.namespaceName : m_options.namespaceName;
     sessionOptions.recordedResources = m_recordedResources;
+    sessionOptions.metadataOnlyKinds = MetadataOnlyChoice::chosenKinds();
     auto *session = new LiveClusterSession(config, name, sessionOptions);
     auto *window = new MainWindow(session, m_contexts,
                                   [this](const QString &context) { openContext(context); });
@@ -151,6 +190,46 @@ MainWindow *Application::openWindow(const ClusterConfig &config, const QString &
     session->discover();
     window->show();
     return window;
+}
+
+QString Application::openMultiClusterWindow(MainWindow *&window)
+{
+    if (auto loaded = Kubeconfig::loadDefault(m_options.kubeconfig); loaded.ok()) {
+        m_kubeconfig = loaded.value();
+        m_contexts = m_kubeconfig.contexts.keys();
+    }
+    LiveSessionOptions sessionOptions;
+    sessionOptions.keepManagedFields = m_options.noTransform;
+    QList<LiveClusterSession *> live;
+    for (const QString &context : std::as_const(m_options.contexts)) {
+        Options one = m_options;
+        one.context = context;
+        auto resolved = resolveClusterConfig(one);
+        if (!resolved.ok()) {
+            qDeleteAll(live);
+            return context + QStringLiteral(": ") + resolved.errorMessage();
+        }
+        LiveSessionOptions options = sessionOptions;
+        options.fallbackNamespace = m_options.namespaceName.isEmpty()
+                                        ? resolved.value().namespaceName
+                                        : m_options.namespaceName;
+        live.append(new LiveClusterSession(resolved.value(), context, options));
+    }
+    auto *session = new MultiClusterSession(QList<ClusterSession *>(live.begin(), live.end()));
+    window = new MainWindow(session, m_contexts,
+                            [this](const QString &context) { openContext(context); });
+    session->setParent(window);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    m_windows.insert(session->name(), window);
+    if (m_bench)
+        window->setBenchRecorder(m_bench);
+    window->setWatchedKinds(watchedKindsChoice(m_options.watchKinds));
+    if (!m_options.namespaceName.isEmpty())
+        window->filterPane()->namespaceModel()->setChecked({m_options.namespaceName});
+    for (LiveClusterSession *member : std::as_const(live))
+        member->discover();
+    window->show();
+    return {};
 }
 
 void Application::addCredentialExpiryField(MainWindow *window, const ClusterConfig &config)
@@ -179,7 +258,11 @@ void Application::openContext(const QString &context)
         }
         return;
     }
-    openWindow(resolved.value(), context, resolved.value().namespaceName);
+    MainWindow *window = openWindow(resolved.value(), context, resolved.value().namespaceName);
+    KubectlTarget target;
+    target.kubeconfig = m_options.kubeconfig;
+    target.context = context;
+    window->resourceView()->setKubectlTarget(target);
 }
 
 bool Application::tableSyncedWithRows(MainWindow *window)
@@ -235,9 +318,13 @@ void Application::addDemoMenu(MainWindow *window)
 void Application::addReplayBar(MainWindow *window)
 {
     sim::Simulator *simulator = m_simulator.get();
+    // A move's changes are its jump, not the recorded pace: kept out of events/s.
+    QPointer<InformerStatusModel> informers = window->informerModel();
     ReplayControls controls;
-    controls.position = [simulator]() -> std::optional<ReplayPosition> {
+    controls.position = [simulator, informers]() -> std::optional<ReplayPosition> {
         const auto state = simulator->recordingReplayState();
+        if (informers)
+            informers->setReplayMoving(state && state->seeking);
         if (!state)
             return std::nullopt;
         return ReplayPosition{state->positionMs,
@@ -254,7 +341,9 @@ void Application::addReplayBar(MainWindow *window)
     controls.setPaused = [simulator, report](bool paused) {
         report(simulator->setRecordingReplayPaused(paused));
     };
-    controls.seek = [simulator, report](qint64 positionMs) {
+    controls.seek = [simulator, report, informers](qint64 positionMs) {
+        if (informers)
+            informers->setReplayMoving(true);
         report(simulator->seekRecordingReplay(positionMs));
     };
     controls.setSpeed = [simulator, report](double speed) {

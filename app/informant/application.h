@@ -45,6 +45,9 @@ private:
     MainWindow *openWindow(const ClusterConfig &config, const QString &name,
                            const QString &namespaceName);
     void openContext(const QString &context);
+    // One window over every --context given (more than one): their rows in
+    // one table per kind. An error message when a context cannot be opened.
+    QString openMultiClusterWindow(MainWindow *&window);
     // "credentials expire in 12 min" in the window's status bar.
     static void addCredentialExpiryField(MainWindow *window, const ClusterConfig &config);
     void addDemoMenu(MainWindow *window);

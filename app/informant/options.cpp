@@ -17,7 +17,8 @@ namespace {
 ConnectionOptionHelp connectionHelp()
 {
     return {.kubeconfig = QStringLiteral("Path to the kubeconfig file."),
-            .context = QStringLiteral("The kubeconfig context to open."),
+            .context = QStringLiteral("The kubeconfig context to open; given again, one window "
+                                      "shows each kind of every context given in one table."),
             .server = QStringLiteral("The API server URL (instead of a kubeconfig)."),
             .token = QStringLiteral("Bearer token for the API server."),
             .namespaceName = QStringLiteral("Start filtered to this namespace (default: the "
@@ -90,6 +91,7 @@ Options parseOptions(const QStringList &arguments)
 
     Options o;
     static_cast<ConnectionFlags &>(o) = connectionFlagsFromParser(parser);
+    o.contexts = parser.values(QStringLiteral("context"));
     o.noTransform = parser.isSet(noTransform);
     o.kind = parser.value(kind);
     o.sort = parser.value(sort);
@@ -113,6 +115,9 @@ Options parseOptions(const QStringList &arguments)
     if (!o.watchKinds.isEmpty() && !watchedKindsFromString(o.watchKinds))
         o.error = QStringLiteral("--watch-kinds: expected builtin, all or shown, got \"%1\"")
                       .arg(o.watchKinds);
+    if (o.contexts.size() > 1 && (o.demo || !o.replayFile.isEmpty() || !o.server.isEmpty()))
+        o.error = QStringLiteral("--context given more than once goes with neither --demo, "
+                                 "--replay nor --server");
     if (o.demo && !o.server.isEmpty())
         o.error = QStringLiteral("--demo and --server cannot be used together");
     o.replaySpeed = parser.value(replaySpeed).toDouble(&ok);

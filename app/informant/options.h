@@ -17,6 +17,8 @@ namespace informant {
 struct Options : ConnectionFlags
 {
     bool noTransform = false; // keep metadata.managedFields
+    // Every --context given: more than one opens one window of them all.
+    QStringList contexts;
     QString kind;
     QString sort; // "AGE" or "NAME:desc"
     QString view = QStringLiteral("table");

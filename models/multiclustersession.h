@@ -1,0 +1,54 @@
+#pragma once
+
+// MultiClusterSession: several contexts in one window (informant --context a
+// --context b). Its kinds are the union of its members' (by id: one cluster's
+// autoscaling/v2 and another's v1 are one kind, each watched in its own
+// version), and each kind's source is a MergedKindSource over the members
+// that serve it, so one table holds every cluster's rows with a CLUSTER
+// column first. The members stay ordinary sessions (each with its own
+// informers, discovery and credentials); what they say is said again with
+// the cluster's name. GUI thread.
+
+#include "models/clustersession.h"
+
+#include <QHash>
+#include <QList>
+
+namespace informant {
+
+class MergedKindSource;
+
+class MultiClusterSession final : public ClusterSession
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MultiClusterSession)
+
+public:
+    // Takes `members` as its children; their names (contexts) tell them apart.
+    explicit MultiClusterSession(const QList<ClusterSession *> &members, QObject *parent = nullptr);
+    ~MultiClusterSession() override;
+
+    const QList<ClusterSession *> &members() const { return m_members; }
+
+    // "prod-eu + prod-us".
+    QString name() const override;
+    QString serverText() const override;
+    QList<KindInfo> kinds() const override;
+    bool kindsDiscovered() const override;
+    KindSource *source(const KindInfo &kind) override;
+    QList<KindSource *> sources() const override;
+    bool keepsManagedFields() const override;
+    std::shared_ptr<const RowFormatter>
+    tableFormatter(std::shared_ptr<const RowFormatter> kindFormatter) const override;
+
+private:
+    void onMemberKindsChanged();
+    // The members' kinds under the union's id: `kind`'s own KindInfo in each.
+    QList<std::pair<ClusterSession *, KindInfo>> servingMembers(const KindInfo &kind) const;
+
+    QList<ClusterSession *> m_members;
+    QHash<QString, MergedKindSource *> m_sources; // by kind id
+    QList<KindSource *> m_order;
+};
+
+} // namespace informant

@@ -1,0 +1,117 @@
+// informant --context east --context west against two in-process simulators:
+// one window whose tables hold both clusters' rows, and which says which
+// cluster is down when one is.
+
+#include "../ui/onlymainwindow.h"
+#include "../ui/testsettings.h"
+#include "app/informant/application.h"
+#include "app/informant/options.h"
+
+#include "models/clusterrowkey.h"
+#include "models/clustersession.h"
+#include "models/resourcetablemodel.h"
+#include "sim/simulator.h"
+#include "ui/freshnessbanner.h"
+#include "ui/mainwindow.h"
+#include "ui/resourceview.h"
+
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace informant;
+
+namespace {
+
+// Contexts "east" and "west" on the two servers.
+QString writeKubeconfig(const QTemporaryDir &dir, const QString &east, const QString &west)
+{
+    const QString yaml =
+        QStringLiteral("apiVersion: v1\nkind: Config\ncurrent-context: east\n"
+                       "clusters:\n- name: e\n  cluster:\n    server: %1\n"
+                       "- name: w\n  cluster:\n    server: %2\n"
+                       "users:\n- name: u\n  user:\n    {}\n"
+                       "contexts:\n- name: east\n  context:\n    cluster: e\n    user: u\n"
+                       "- name: west\n  context:\n    cluster: w\n    user: u\n")
+            .arg(east, west);
+    const QString path = dir.filePath(QStringLiteral("kubeconfig"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(yaml.toUtf8());
+    return path;
+}
+
+QSet<QString> clustersShown(const ResourceTableModel *model)
+{
+    QSet<QString> out;
+    for (int r = 0; r < model->rowCount(); ++r)
+        out.insert(model->index(r, 0).data().toString());
+    return out;
+}
+
+} // namespace
+
+class TestMultiContext : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { test::useEmptyTestSettings(); }
+    void contextFlagTwiceIsParsed();
+    void contextFlagTwiceOpensOneWindowOfBothClusters();
+};
+
+void TestMultiContext::contextFlagTwiceIsParsed()
+{
+    const Options o =
+        parseOptions({QStringLiteral("informant"), "--context", "east", "--context", "west"});
+    QVERIFY(o.error.isEmpty());
+    QCOMPARE(o.contexts, (QStringList{"east", "west"}));
+    const Options demo = parseOptions(
+        {QStringLiteral("informant"), "--demo", "--context", "east", "--context", "west"});
+    QVERIFY(!demo.error.isEmpty());
+}
+
+void TestMultiContext::contextFlagTwiceOpensOneWindowOfBothClusters()
+{
+    sim::SimOptions demo;
+    demo.scenario = QStringLiteral("demo");
+    sim::Simulator east;
+    sim::Simulator west;
+    QVERIFY(east.start(demo).ok());
+    QVERIFY(west.start(demo).ok());
+    QTemporaryDir dir;
+    const QString kubeconfig = writeKubeconfig(dir, east.url(), west.url());
+    QVERIFY(!kubeconfig.isEmpty());
+
+    Application application(
+        parseOptions({QStringLiteral("informant"), "--kubeconfig", kubeconfig, "--context", "east",
+                      "--context", "west", "--kind", "pods", "--watch-kinds", "shown"}));
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = test::onlyMainWindow();
+    QVERIFY(window);
+    QCOMPARE(window->session()->name(), QStringLiteral("east + west"));
+    QTRY_VERIFY_WITH_TIMEOUT(window->resourceView()->source() &&
+                                 window->resourceView()->source()->status().synced,
+                             20000);
+    const ResourceTableModel *model = window->resourceView()->feed()->model();
+    QCOMPARE(model->headerData(0, Qt::Horizontal).toString(), QStringLiteral("CLUSTER"));
+    QTRY_COMPARE(clustersShown(model), (QSet<QString>{"east", "west"}));
+    // The demo clusters are alike: each pod name is there once per cluster.
+    const QString key = model->keyAt(0);
+    const QString same = objectKeyOfRowKey(key).toString();
+    QVERIFY(model->rowOfKey(clusterRowKey(QStringLiteral("east"), same)) >= 0);
+    QVERIFY(model->rowOfKey(clusterRowKey(QStringLiteral("west"), same)) >= 0);
+
+    west.stop();
+    FreshnessBanner *banner = window->resourceView()->banner();
+    QTRY_VERIFY_WITH_TIMEOUT(banner->isVisibleTo(window), 20000);
+    QVERIFY2(banner->text().contains(QStringLiteral("pods in west")), qPrintable(banner->text()));
+    // east's rows are still the last known and are not taken away.
+    QVERIFY(model->rowOfKey(clusterRowKey(QStringLiteral("east"), same)) >= 0);
+}
+
+QTEST_MAIN(TestMultiContext)
+#include "tst_multicontext.moc"
