@@ -41,7 +41,7 @@ struct ReplayPosition
     double speed = 1;
     bool paused = false;
     QDateTime recordedAt; // when the recording began; invalid if unknown
-    // A move backward is still rewriting the objects (the position is where it goes).
+    // A move (either way) is still rewriting the objects (the position is where it goes).
     bool seeking = false;
 };
 
