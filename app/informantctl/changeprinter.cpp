@@ -96,7 +96,10 @@ QByteArray ChangePrinter::renderOne(const WatchChange &change)
         return m_format.jsonPath->executeAsJson(
             QJsonDocument(document(change)).toJson(QJsonDocument::Compact));
     case WatchOutput::JsonEvents:
-        return QByteArray("{\"type\":\"") + change.type + "\",\"object\":" + change.object.json() +
+        return QByteArray("{\"type\":\"") + change.type + "\",\"object\":" +
+               (change.object.isMetadataOnly() // as the server sent it, as get prints it
+                    ? toCompactJson(typedObject(change.object, m_resource))
+                    : change.object.json()) +
                "}\n";
     }
     return {};

@@ -323,6 +323,13 @@ int runRecord(const QCommandLineParser &parser, const QStringList &kinds)
         err << "error: --for needs a number of seconds\n";
         return 2;
     }
+    // A replay serves the objects recorded as whole ones: metadata alone
+    // would pass for objects without spec, data or status.
+    if (GlobalOptions::fromParser(parser).metadataOnly) {
+        err << "error: record keeps whole objects for a replay: --metadata-only does not "
+               "apply\n";
+        return 2;
+    }
     bool failed = false;
     const auto runners = createRunners(parser, kinds, failed);
     if (failed)

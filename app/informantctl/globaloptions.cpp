@@ -12,6 +12,7 @@ const QString kSelector = QStringLiteral("selector");
 const QString kFieldSelector = QStringLiteral("field-selector");
 const QString kNoTransform = QStringLiteral("no-transform");
 const QString kStats = QStringLiteral("stats");
+const QString kMetadataOnly = QStringLiteral("metadata-only");
 const QString kRequestTimeout = QStringLiteral("request-timeout");
 
 } // namespace
@@ -37,6 +38,10 @@ void addGlobalOptions(QCommandLineParser &parser)
         {kNoTransform, QStringLiteral("Keep metadata.managedFields (no default transform).")},
         {kStats, QStringLiteral("Print statistics as one JSON line at the end (and report the sync "
                                 "on stderr when it happens).")},
+        {kMetadataOnly,
+         QStringLiteral("Read the objects' metadata only (PartialObjectMetadata, as client-go's "
+                        "metadata client asks for it): get and watch print NAME and AGE, "
+                        "-o json/yaml the PartialObjectMetadata objects.")},
         {kRequestTimeout,
          QStringLiteral("How long each request to the server may take before it is given up, "
                         "like kubectl's: seconds, or a duration with its unit (5s, 2m, 1h); "
@@ -58,6 +63,7 @@ GlobalOptions GlobalOptions::fromParser(const QCommandLineParser &parser)
     options.noTransform = parser.isSet(kNoTransform) ||
                           parser.optionNames().contains(QStringLiteral("show-managed-fields"));
     options.stats = parser.isSet(kStats);
+    options.metadataOnly = parser.isSet(kMetadataOnly);
     options.requestTimeout = parser.value(kRequestTimeout);
     options.verbosity = informantctl::verbosity(parser);
     return options;

@@ -5,7 +5,7 @@
 //   [--kubeconfig F] [--context C] [--server URL] [--token T]
 //   [--certificate-authority F] [--insecure-skip-tls-verify]
 //   [-n NS | -A] [-l SELECTOR] [--field-selector S] [--no-transform] [--stats]
-//   [--request-timeout DURATION] [-v LEVEL]
+//   [--metadata-only] [--request-timeout DURATION] [-v LEVEL]
 // The connection flags (up to -A) are the GUI's too: declared and read by
 // informer/kube/connectionoptions.h.
 
@@ -22,6 +22,9 @@ struct GlobalOptions : informant::ConnectionFlags
     QString fieldSelector;
     bool noTransform = false;
     bool stats = false;
+    // Informers read PartialObjectMetadata, as client-go's metadata client
+    // (informer/core/metadataonly.h); kubectl has no such flag.
+    bool metadataOnly = false;
     // As given ("0" by default); read by connectCluster (requesttimeout.h).
     QString requestTimeout;
     // kubectl's -v (verbosity.h); from kRequestLogLevel every request is

@@ -201,6 +201,9 @@ static std::unique_ptr<ResourcePrinter> crdPrinter(RestClient &client, const Api
 
 const ResourcePrinter &InformerRunner::printer() const
 {
+    // As kubectl prints objects without columns of their own.
+    if (options().metadataOnly)
+        return defaultPrinter();
     return m_crdPrinter ? *m_crdPrinter : printerFor(m_resource.group, m_resource.kind);
 }
 
@@ -229,7 +232,7 @@ InformerRunner::create(const QCommandLineParser &parser,
     runner->m_resource = resource;
     const GlobalOptions &globalOptions = runner->m_session->options();
     const auto &connection = runner->m_session->connection();
-    {
+    if (!globalOptions.metadataOnly) { // else NAME and AGE only: no CRD's columns to read
         RestClient client(connection);
         runner->m_crdPrinter = crdPrinter(client, runner->m_resource);
     }
@@ -240,8 +243,11 @@ InformerRunner::create(const QCommandLineParser &parser,
     const bool transform = !globalOptions.noTransform && !printsManagedFields(parser);
     DecodeOptions decode;
     decode.dropManagedFields = transform; // the default transform, done while decoding
-    std::shared_ptr<ListerWatcher> listerWatcher = std::make_shared<RestListerWatcher>(
+    auto rest = std::make_shared<RestListerWatcher>(
         connection, runner->m_resource.path(runner->m_namespace), decode);
+    if (globalOptions.metadataOnly)
+        rest->setMetadataOnlyKind(runner->m_resource.kind);
+    std::shared_ptr<ListerWatcher> listerWatcher = std::move(rest);
     QString fieldSelector = globalOptions.fieldSelector;
     if (!onlyName.isEmpty()) {
         if (!fieldSelector.isEmpty())

@@ -46,7 +46,8 @@ public:
 
     informant::SharedIndexInformer &informer() { return *m_informer; }
     // kubectl's columns for the resource: the built-in printer, or for a custom
-    // resource its CRD's additionalPrinterColumns (fetched once at create()).
+    // resource its CRD's additionalPrinterColumns (fetched once at create());
+    // NAME and AGE with --metadata-only.
     const informant::ResourcePrinter &printer() const;
     const informant::ApiResource &resource() const { return m_resource; }
     const GlobalOptions &options() const { return m_session->options(); }

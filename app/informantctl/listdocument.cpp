@@ -9,6 +9,14 @@ namespace informantctl {
 
 QJsonObject typedObject(const KubeObject &object, const ApiResource &resource)
 {
+    if (object.isMetadataOnly()) {
+        // The informer keeps it as its kind's (metadataonly.h); printed as
+        // the server sent it.
+        QJsonObject partial = QJsonDocument::fromJson(object.json()).object();
+        partial.insert(QStringLiteral("kind"), QStringLiteral("PartialObjectMetadata"));
+        partial.insert(QStringLiteral("apiVersion"), QStringLiteral("meta.k8s.io/v1"));
+        return partial;
+    }
     const KubeObject typed = object.withTypeMeta(resource.kind, resource.groupVersion());
     return QJsonDocument::fromJson(typed.json()).object();
 }

@@ -26,7 +26,8 @@ QJsonObject listDocument(const QList<ResourceObjects> &kinds);
 QJsonObject listDocument(const QList<informant::KubeObject> &objects,
                          const informant::ApiResource &resource);
 
-// One object as an item of the List (or printed alone): with its type meta.
+// One object as an item of the List (or printed alone): with its type meta;
+// a metadata-only object as the PartialObjectMetadata the server sent.
 QJsonObject typedObject(const informant::KubeObject &object,
                         const informant::ApiResource &resource);
 

@@ -45,6 +45,13 @@ struct DecodeOptions
     // A list item: an object without kind or apiVersion gets room before its
     // stored bytes for the list's to be written in (completeItemTypeMeta).
     bool roomForTypeMeta = false;
+    // Set: the objects are a metadata-only informer's of this kind in
+    // metadataOnlyApiVersion (metadataonly.h), each decoded straight into
+    // {"kind":K,"apiVersion":V,"metadata":{...}} and marked metadata-only.
+    // Whatever else the server sent (a whole object's data, spec, status) is
+    // checked as JSON and never copied.
+    QString metadataOnlyKind{}; // {}: no warning where DecodeOptions{true} leaves it out
+    QString metadataOnlyApiVersion{};
 };
 
 class KubeObject

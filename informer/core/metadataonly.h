@@ -8,23 +8,19 @@
 // and marks it (KubeObject::isMetadataOnly) so that no reader takes its
 // missing data, spec or status for empty ones.
 //
-// Only metadata-only informers pay for this: one more decode of a small
-// object; the decoders of full objects are untouched. Any thread.
+// The decoders do it as they decode (DecodeOptions::metadataOnlyKind): the
+// watched kind's type meta and the metadata are written into the stored
+// bytes, in one pass over the input, as a list item's type meta is. They
+// accept a PartialObjectMetadata (meta.k8s.io v1 or v1beta1), an object
+// without a kind (a list item), or an object of the watched kind itself (a
+// server that ignored the Accept and answered whole objects: everything but
+// metadata is left out, so a Secret's values are never held). Anything else
+// is an error, as is an object without a metadata object. A watch's
+// BOOKMARK objects are read as they are: only their resourceVersion counts.
 
-#include "informer/core/kubeobject.h"
+#include <QStringView>
 
 namespace informant {
-
-// `object` as the metadata-only informer of `kind` in `apiVersion` keeps it:
-// {"kind":K,"apiVersion":V,"metadata":{...}}, marked metadata-only. Accepts a
-// PartialObjectMetadata (meta.k8s.io v1 or v1beta1), an object without a
-// kind (a list item), or an object of `kind` itself (a server that ignored
-// the Accept and answered whole objects: everything but metadata is dropped,
-// so a Secret's values are not held). Anything else is an error, as is an
-// object without a metadata object. `options` as the informer decodes with
-// (dropManagedFields).
-Result<KubeObject> metadataOnlyObject(const KubeObject &object, const QString &kind,
-                                      const QString &apiVersion, const DecodeOptions &options = {});
 
 // True for meta.k8s.io PartialObjectMetadata (v1 or v1beta1).
 bool isPartialObjectMetadata(QStringView kind, QStringView apiVersion);

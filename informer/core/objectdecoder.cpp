@@ -2,6 +2,7 @@
 
 #include "informer/core/jsonutil.h"
 #include "informer/core/kubeobjectdata.h"
+#include "informer/core/metadataonly.h"
 #include "informer/core/objectidentity.h"
 #include "informer/core/objecttail.h"
 #include "informer/core/stringpool.h"
@@ -52,6 +53,9 @@ public:
     // managedFields (see finishByScanning): where the token after the
     // object's '}' begins, as the iterator would have been left.
     const char *tokenAfterObject() const { return m_tokenAfterObject; }
+    // Set with tokenAfterObject(): where the token after metadata's '}'
+    // begins.
+    const char *tokenAfterMetadata() const { return m_tokenAfterMetadata; }
 
 private:
     bool fail(QString message)
@@ -79,6 +83,7 @@ private:
     const char *m_documentEnd = nullptr;
     const FramePrefix *m_prefix = nullptr;
     const char *m_tokenAfterObject = nullptr;
+    const char *m_tokenAfterMetadata = nullptr;
 };
 
 // The fields decodeObject reads at the object's top level and in metadata: a
@@ -416,6 +421,7 @@ bool MetadataReader::finishByScanning(const char *value, const char *keyStart)
     m_managedFields = std::string_view(keyStart, size_t(next - keyStart));
     m_data.hasManagedFields = true;
     m_tokenAfterObject = afterObject;
+    m_tokenAfterMetadata = afterMetadata;
     return true;
 }
 
@@ -550,8 +556,14 @@ bool hasNoWhitespace(const char *from, const char *to)
 // per-thread scratch buffer so the stored bytes get one exact-size allocation:
 // a cache of 100k objects must not carry the capacity slack of the input.
 // `headroom` bytes are left free before the copy (QByteArray keeps them for a
-// later prepend).
-bool minifiedCopy(std::string_view raw, std::string_view cut, qsizetype headroom, QByteArray &out)
+// later prepend); `wrap`'s bytes are written around it.
+struct CopyWrap
+{
+    std::string_view lead;
+    std::string_view trail;
+};
+bool minifiedCopy(std::string_view raw, std::string_view cut, qsizetype headroom,
+                  const CopyWrap &wrap, QByteArray &out)
 {
     const char *begin = raw.data();
     const char *end = raw.data() + raw.size();
@@ -581,10 +593,21 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, qsizetype headroom
     // The API server writes compact JSON: then the pieces are copied as they
     // are, straight into the stored bytes (simdjson's minifier, through the
     // scratch buffer, took a fifth of a watch's decoding time for nothing).
+    const qsizetype lead = qsizetype(wrap.lead.size());
+    const qsizetype trail = qsizetype(wrap.trail.size());
+    const auto allocate = [&](qsizetype copied) {
+        out = QByteArray(headroom + lead + copied + trail, Qt::Uninitialized);
+        char *const to = out.data() + headroom;
+        if (lead > 0)
+            std::memcpy(to, wrap.lead.data(), size_t(lead));
+        if (trail > 0)
+            std::memcpy(to + lead + copied, wrap.trail.data(), size_t(trail));
+        return to + lead;
+    };
     if (hasNoWhitespace(begin, cutBegin) && hasNoWhitespace(cutEnd, end)) {
-        out = QByteArray(headroom + (cutBegin - begin) + (end - cutEnd), Qt::Uninitialized);
-        std::memcpy(out.data() + headroom, begin, size_t(cutBegin - begin));
-        std::memcpy(out.data() + headroom + (cutBegin - begin), cutEnd, size_t(end - cutEnd));
+        char *const to = allocate((cutBegin - begin) + (end - cutEnd));
+        std::memcpy(to, begin, size_t(cutBegin - begin));
+        std::memcpy(to + (cutBegin - begin), cutEnd, size_t(end - cutEnd));
         out.remove(0, headroom);
         return true;
     }
@@ -603,8 +626,7 @@ bool minifiedCopy(std::string_view raw, std::string_view cut, qsizetype headroom
     };
     if (!append(begin, cutBegin) || !append(cutEnd, end))
         return false;
-    out = QByteArray(headroom + qsizetype(written), Qt::Uninitialized);
-    std::memcpy(out.data() + headroom, scratch.data(), written);
+    std::memcpy(allocate(qsizetype(written)), scratch.data(), written);
     out.remove(0, headroom);
     return true;
 }
@@ -632,6 +654,42 @@ std::optional<std::string_view> rawAfterReading(od::value &value, od::object &ob
     return raw;
 }
 
+// The bytes of an object from `begin`, its '{', to `next`, the token after
+// its '}': nothing when what ends before `next` is not a '}'.
+std::optional<std::string_view> objectBefore(const char *begin, const char *next)
+{
+    const char *last = next;
+    while (last > begin && isSpace(last[-1]))
+        --last;
+    if (last - begin < 2 || last[-1] != '}')
+        return std::nullopt;
+    return std::string_view(begin, size_t(last - begin));
+}
+
+// What a metadata-only decode writes around an object's metadata:
+// `{"kind":K,"apiVersion":V,"metadata":` and `}`. Made once per thread for
+// the type it last decoded (an informer's decoding thread decodes one).
+CopyWrap metadataOnlyWrap(const DecodeOptions &options)
+{
+    thread_local QString kind;
+    thread_local QString apiVersion;
+    thread_local QByteArray lead;
+    if (lead.isEmpty() || kind != options.metadataOnlyKind ||
+        apiVersion != options.metadataOnlyApiVersion) {
+        kind = options.metadataOnlyKind;
+        apiVersion = options.metadataOnlyApiVersion;
+        const QByteArray kindText = kind.toUtf8();
+        const QByteArray apiVersionText = apiVersion.toUtf8();
+        lead = "{\"kind\":";
+        appendJsonString(std::string_view(kindText.constData(), size_t(kindText.size())), lead);
+        lead += ",\"apiVersion\":";
+        appendJsonString(
+            std::string_view(apiVersionText.constData(), size_t(apiVersionText.size())), lead);
+        lead += ",\"metadata\":";
+    }
+    return {std::string_view(lead.constData(), size_t(lead.size())), "}"};
+}
+
 } // namespace
 
 QString ObjectContext::describe() const
@@ -655,6 +713,7 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
     if (value.get_object().get(object) != SUCCESS)
         return failure(QStringLiteral("expected a JSON object"));
 
+    const bool metadataOnly = !options.metadataOnlyKind.isEmpty();
     auto *data = new KubeObject::Data;
     KubeObject result = KubeObject::adopt(data);
     MetadataReader metadataReader(*data, documentEnd, prefix);
@@ -666,6 +725,7 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
     unsigned read = 0;
     bool tailTried = false;
     std::optional<std::string_view> raw;
+    std::optional<std::string_view> metadataRaw; // its bytes, when metadataOnly
     for (auto field : object) {
         std::string_view key;
         if (field.unescaped_key().get(key) != SUCCESS)
@@ -683,15 +743,31 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
         } else if (key == "metadata") {
             od::value fieldValue = field.value();
             if (!isNull(fieldValue)) {
+                const char *metadataBegin = fieldValue.raw_json_token().data();
+                if (prefix)
+                    metadataBegin = prefix->inFrame(metadataBegin);
                 od::object metadata;
                 if (fieldValue.get_object().get(metadata) != SUCCESS)
                     return failure(QStringLiteral("metadata: expected an object"));
                 if (!metadataReader.read(metadata))
                     return failure(metadataReader.error());
+                // Its end: where the scan after managedFields found it (in
+                // the frame, for a prefix), or where walking it left the
+                // iterator. A prefix read to no scan fails below.
+                const char *next = metadataReader.tokenAfterMetadata();
+                if (metadataOnly && (next || !prefix)) {
+                    if (!next && value.current_location().get(next) != SUCCESS)
+                        return failure(QStringLiteral("invalid JSON"));
+                    metadataRaw = objectBefore(metadataBegin, next);
+                    if (!metadataRaw)
+                        return failure(QStringLiteral("invalid JSON"));
+                }
                 if (const char *end = metadataReader.tokenAfterObject()) {
                     raw = std::string_view(begin, size_t(end - begin));
                     break;
                 }
+            } else if (metadataOnly) {
+                metadataRaw.reset(); // null, as if absent
             }
             if (prefix) // the stand-in is in metadata, or the prefix is of no use
                 return failure(QStringLiteral("metadata ends before the prefix's cut"));
@@ -717,6 +793,21 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
         raw = rawAfterReading(value, object, begin);
     if (!raw)
         return failure(QStringLiteral("invalid JSON"));
+    if (metadataOnly) {
+        if (!data->kind.isEmpty() && data->kind != options.metadataOnlyKind &&
+            !isPartialObjectMetadata(data->kind, data->apiVersion))
+            return failure(QStringLiteral("expected PartialObjectMetadata or %1, got %2 %3")
+                               .arg(options.metadataOnlyKind,
+                                    data->apiVersion.isEmpty() ? QStringLiteral("(no apiVersion)")
+                                                               : data->apiVersion,
+                                    data->kind));
+        if (!metadataRaw)
+            return failure(QStringLiteral("%1 without a metadata object")
+                               .arg(data->kind.isEmpty() ? options.metadataOnlyKind : data->kind));
+        data->kind = options.metadataOnlyKind;
+        data->apiVersion = options.metadataOnlyApiVersion;
+        data->metadataOnly = true;
+    }
     ObjectIdentity identity =
         makeObjectIdentity(data->namespaceName, metadataReader.name(), metadataReader.uid(),
                            metadataReader.resourceVersion());
@@ -731,8 +822,9 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
         options.roomForTypeMeta && (data->kind.isEmpty() || data->apiVersion.isEmpty())
             ? kTypeMetaRoom
             : 0;
-    if (!minifiedCopy(*raw, drop ? metadataReader.managedFieldsRange() : std::string_view(),
-                      headroom, data->json))
+    const std::string_view cut = drop ? metadataReader.managedFieldsRange() : std::string_view();
+    if (!(metadataOnly ? minifiedCopy(*metadataRaw, cut, 0, metadataOnlyWrap(options), data->json)
+                       : minifiedCopy(*raw, cut, headroom, {}, data->json)))
         return failure(QStringLiteral("invalid JSON"));
     if (drop)
         data->hasManagedFields = false;

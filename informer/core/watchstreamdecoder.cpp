@@ -81,8 +81,18 @@ Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOp
         event.status = std::move(status).value();
         return event;
     }
+    const DecodeOptions *objectOptions = &options;
+    DecodeOptions asSent;
+    if (event.type == WatchEvent::Type::Bookmark && !options.metadataOnlyKind.isEmpty()) {
+        // Only its resourceVersion counts, in whatever type the server wrote
+        // it: no object of the watched kind to check.
+        asSent = options;
+        asSent.metadataOnlyKind.clear();
+        asSent.metadataOnlyApiVersion.clear();
+        objectOptions = &asSent;
+    }
     auto decoded =
-        detail::decodeObject(eventObject, options, {"watch event object"}, frameEnd, prefix);
+        detail::decodeObject(eventObject, *objectOptions, {"watch event object"}, frameEnd, prefix);
     if (!decoded.ok())
         return decoded.error();
     event.object = std::move(decoded).value();

@@ -2,8 +2,6 @@
 
 #include "informer/core/decodethreads.h"
 #include "informer/core/listbodydecoder.h"
-#include "informer/core/metadataonly.h"
-#include "informer/kube/metadataonlywatchstream.h"
 #include "informer/kube/replyerror.h"
 #include "informer/kube/restclient.h"
 #include "informer/kube/restwatchstream.h"
@@ -77,6 +75,12 @@ RestClient *RestListerWatcher::client()
     return m_client;
 }
 
+void RestListerWatcher::setMetadataOnlyKind(const QString &kind)
+{
+    m_decodeOptions.metadataOnlyKind = kind;
+    m_decodeOptions.metadataOnlyApiVersion = kind.isEmpty() ? QString() : m_path.groupVersion();
+}
+
 void RestListerWatcher::setWatchRetryObserver(RetryObserver observer)
 {
     m_watchRetryObserver = std::move(observer);
@@ -110,22 +114,9 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
     // Decoded as it arrives: an RV="0" list of 100k pods is one body of
     // ~450 MB that would otherwise be held (and parsed) whole.
     ListBodyDecoder decoder(m_decodeOptions, DecodeThreads::perStream());
-    std::optional<QString> metadataOnlyError;
-    if (isMetadataOnly()) {
+    decoder.setItemMapper(mapItem);
+    if (isMetadataOnly())
         request.accept = kMetadataListAccept;
-        decoder.setItemMapper([&](const KubeObject &item) {
-            auto object = metadataOnlyObject(item, m_metadataOnlyKind, m_path.groupVersion(),
-                                             m_decodeOptions);
-            if (!object.ok()) {
-                if (!metadataOnlyError)
-                    metadataOnlyError = object.errorMessage();
-                return item;
-            }
-            return mapItem ? mapItem(object.value()) : std::move(object).value();
-        });
-    } else {
-        decoder.setItemMapper(mapItem);
-    }
     // Stopped once the decoder has failed (a bad item fails the whole list,
     // as in client-go): the rest of the body would not be used.
     request.bodySink = [&decoder](QByteArrayView chunk) {
@@ -140,36 +131,13 @@ ApiResult<ListPage> RestListerWatcher::listMapped(const ListOptions &options,
         return ApiError{ApiError::Kind::Decode,
                         rest->describe(path) + QLatin1String(": ") + page.errorMessage(),
                         {}};
-    if (!isMetadataOnly())
-        return std::move(page).value();
-    return metadataOnlyPage(std::move(page).value(), mapItem, metadataOnlyError,
-                            rest->describe(path));
-}
-
-// The page of a metadata-only list: items the decoder did not map (those it
-// decoded with the list's skeleton) are made metadata-only too, and the page
-// names the watched kind's list, as the informer of that kind expects.
-ApiResult<ListPage> RestListerWatcher::metadataOnlyPage(ListPage page, const ItemMapper &mapItem,
-                                                        std::optional<QString> error,
-                                                        const QString &request) const
-{
-    for (KubeObject &item : page.items) {
-        if (error)
-            break;
-        if (item.isMetadataOnly())
-            continue;
-        auto object =
-            metadataOnlyObject(item, m_metadataOnlyKind, m_path.groupVersion(), m_decodeOptions);
-        if (!object.ok())
-            error = object.errorMessage();
-        else
-            item = mapItem ? mapItem(object.value()) : std::move(object).value();
+    if (isMetadataOnly()) {
+        // Named as the watched kind's list, which the informer of that kind
+        // expects, not the PartialObjectMetadataList it came as.
+        page.value().kind = m_decodeOptions.metadataOnlyKind + QLatin1String("List");
+        page.value().apiVersion = m_decodeOptions.metadataOnlyApiVersion;
     }
-    if (error)
-        return ApiError{ApiError::Kind::Decode, request + QLatin1String(": ") + *error, {}};
-    page.kind = m_metadataOnlyKind + QLatin1String("List");
-    page.apiVersion = m_path.groupVersion();
-    return page;
+    return std::move(page).value();
 }
 
 ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watch(const ListOptions &options)
@@ -275,12 +243,8 @@ ApiResult<std::unique_ptr<WatchStream>> RestListerWatcher::watchAttempt(const Li
     const int code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (code >= 200 && code < 300) {
         reply->disconnect(&loop);
-        auto stream = std::unique_ptr<WatchStream>(
+        return std::unique_ptr<WatchStream>(
             std::make_unique<RestWatchStream>(reply.release(), request, m_decodeOptions));
-        if (!isMetadataOnly())
-            return stream;
-        return std::unique_ptr<WatchStream>(std::make_unique<MetadataOnlyWatchStream>(
-            std::move(stream), m_metadataOnlyKind, m_path.groupVersion(), m_decodeOptions));
     }
     if (code == 401 && !retried &&
         m_connection->credentials->invalidate(reply->request().rawHeader("Authorization")))

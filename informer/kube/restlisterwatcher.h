@@ -54,28 +54,24 @@ public:
     // list is tried.
     void setWatchHeadersTimeoutMs(int ms) { m_watchHeadersTimeoutMs = ms; }
     // Lists and watches ask for PartialObjectMetadata, as client-go's
-    // metadata client, and return the objects as `kind`'s metadata-only ones
+    // metadata client, and decode the objects as `kind`'s metadata-only ones
     // (core/metadataonly.h): for kinds whose bulk nobody watching needs
     // (Secrets, ConfigMaps). Empty (the default): whole objects. Set before use.
-    void setMetadataOnlyKind(const QString &kind) { m_metadataOnlyKind = kind; }
-    bool isMetadataOnly() const { return !m_metadataOnlyKind.isEmpty(); }
+    void setMetadataOnlyKind(const QString &kind);
+    bool isMetadataOnly() const { return !m_decodeOptions.metadataOnlyKind.isEmpty(); }
 
 private:
     RestClient *client();
     ApiResult<std::unique_ptr<WatchStream>> watchAttempt(const ListOptions &options, bool retried);
-    ApiResult<ListPage> metadataOnlyPage(ListPage page, const ItemMapper &mapItem,
-                                         std::optional<QString> error,
-                                         const QString &request) const;
 
     std::shared_ptr<const ClusterConnection> m_connection;
     const ResourcePath m_path;
-    const DecodeOptions m_decodeOptions;
+    DecodeOptions m_decodeOptions;
     Interrupter m_interrupter;
     RestClient *m_client = nullptr; // belongs to the last calling thread
     int m_retryAfterRetries = RequestOptions().retryAfterRetries;
     int m_watchHeadersTimeoutMs = 60 * 1000;
     RetryObserver m_watchRetryObserver;
-    QString m_metadataOnlyKind;
 };
 
 } // namespace informant
