@@ -1,6 +1,9 @@
 #include "sim/objecthandler.h"
 
+#include "sim/accessreview.h"
+#include "sim/deletepropagation.h"
 #include "sim/eventsview.h"
+#include "sim/kubeletproxy.h"
 #include "sim/mediatype.h"
 #include "sim/objectfilter.h"
 #include "sim/objectwriter.h"
@@ -206,6 +209,12 @@ void handleDelete(const Call &call, const ObjectPtr &current)
         return sendStatus(
             call.connection,
             statuses::conflict(call.target.type.group, call.target.type.resource, current->name));
+    const Result<DeletePropagation, ApiStatus> propagation =
+        deletePropagation(call.request, options);
+    if (!propagation.ok())
+        return sendStatus(call.connection, propagation.error());
+    if (propagation.value() == DeletePropagation::Orphan && !call.dryRun)
+        orphanDependents(call.context, current->uid);
     const Result<ObjectPtr, ApiStatus> result =
         ObjectWriter(call.context)
             .remove(call.storedType, current, call.dryRun, requestedGracePeriod(call, options));
@@ -238,11 +247,18 @@ void handleDeleteCollection(const Call &call)
         if (filter->matches(*object))
             victims.push_back(object);
     }
+    const QJsonObject options = QJsonDocument::fromJson(call.request.body).object();
+    const Result<DeletePropagation, ApiStatus> propagation =
+        deletePropagation(call.request, options);
+    if (!propagation.ok())
+        return sendStatus(call.connection, propagation.error());
     ObjectWriter writer(call.context);
-    const std::optional<int> grace =
-        requestedGracePeriod(call, QJsonDocument::fromJson(call.request.body).object());
-    for (const ObjectPtr &victim : victims)
+    const std::optional<int> grace = requestedGracePeriod(call, options);
+    for (const ObjectPtr &victim : victims) {
+        if (propagation.value() == DeletePropagation::Orphan && !call.dryRun)
+            orphanDependents(call.context, victim->uid);
         (void)writer.remove(call.storedType, victim, call.dryRun, grace);
+    }
     sendJson(call.connection, 200,
              "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\"}");
 }
@@ -286,6 +302,12 @@ void handleObjectRequest(ServerContext &context, HttpConnection *connection,
     if (target.type.view != ObjectView::Stored)
         call.storedType = context.table.findByStorage(target.type.storageId).value_or(target.type);
     call.dryRun = request.param(QStringLiteral("dryRun")) == QLatin1String("All");
+    if (isAccessReview(target))
+        return handleAccessReview(context, connection, request, target);
+    if (isKubeletSubresource(target))
+        return handleKubeletSubresource(context, connection, request, target);
+    if (verb == QLatin1String("create") && !target.name.isEmpty())
+        return sendStatus(connection, statuses::methodNotAllowed());
     const QString sub = target.subresource;
     if (!sub.isEmpty() && !target.type.subresources.contains(sub))
         return sendStatus(connection, statuses::pathNotFound());

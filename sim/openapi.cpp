@@ -68,6 +68,11 @@ QByteArray v3GroupVersion(const ResourceTable &table, const QString &groupVersio
             '/' + groupVersionPath +
             (type.namespaced ? QStringLiteral("/namespaces/{namespace}/") : QStringLiteral("/")) +
             type.resource;
+        if (!type.hasVerb(QStringLiteral("get"))) {
+            // A question (an access review): only ever posted.
+            paths.insert(base, QJsonObject{{"post", operation(type, "post", false)}});
+            continue;
+        }
         paths.insert(base, QJsonObject{{"get", operation(type, "list", false)},
                                        {"post", operation(type, "post", false)}});
         paths.insert(base + QStringLiteral("/{name}"),

@@ -271,7 +271,44 @@ const Field kServiceAccountFields[] = {
     {4, "automountServiceAccountToken", Type::Bool, nullptr, false, kOptional},
 };
 
-// The kinds kubectl's imperative commands send as protobuf.
+// kubectl auth can-i's questions (k8s.io/api/authorization/v1).
+const Field kResourceAttributesFields[] = {
+    {1, "namespace", Type::String}, {2, "verb", Type::String},     {3, "group", Type::String},
+    {4, "version", Type::String},   {5, "resource", Type::String}, {6, "subresource", Type::String},
+    {7, "name", Type::String},
+};
+const Message kResourceAttributes{"ResourceAttributes", kResourceAttributesFields};
+
+const Field kNonResourceAttributesFields[] = {
+    {1, "path", Type::String},
+    {2, "verb", Type::String},
+};
+const Message kNonResourceAttributes{"NonResourceAttributes", kNonResourceAttributesFields};
+
+const Field kSelfSubjectAccessReviewSpecFields[] = {
+    {1, "resourceAttributes", Type::Message, &kResourceAttributes},
+    {2, "nonResourceAttributes", Type::Message, &kNonResourceAttributes},
+};
+const Message kSelfSubjectAccessReviewSpec{"SelfSubjectAccessReviewSpec",
+                                           kSelfSubjectAccessReviewSpecFields};
+
+const Field kSelfSubjectAccessReviewFields[] = {
+    {1, "metadata", Type::Message, &kObjectMeta},
+    {2, "spec", Type::Message, &kSelfSubjectAccessReviewSpec},
+    {3, "status", Type::Ignored},
+};
+
+const Field kSelfSubjectRulesReviewSpecFields[] = {{1, "namespace", Type::String}};
+const Message kSelfSubjectRulesReviewSpec{"SelfSubjectRulesReviewSpec",
+                                          kSelfSubjectRulesReviewSpecFields};
+
+const Field kSelfSubjectRulesReviewFields[] = {
+    {1, "metadata", Type::Message, &kObjectMeta},
+    {2, "spec", Type::Message, &kSelfSubjectRulesReviewSpec},
+    {3, "status", Type::Ignored},
+};
+
+// The kinds kubectl's imperative commands and auth can-i send as protobuf.
 const Message kObjects[] = {
     {"Pod", kPodFields},
     {"Deployment", kDeploymentFields},
@@ -282,6 +319,8 @@ const Message kObjects[] = {
     {"ConfigMap", kConfigMapFields},
     {"Secret", kSecretFields},
     {"ServiceAccount", kServiceAccountFields},
+    {"SelfSubjectAccessReview", kSelfSubjectAccessReviewFields},
+    {"SelfSubjectRulesReview", kSelfSubjectRulesReviewFields},
 };
 
 // ------------------------------------------------------------ the wire format

@@ -72,6 +72,11 @@ const BuiltIn kBuiltIns[] = {
     {"events.k8s.io", "v1", "events", "Event", "event", true, "ev", false, "",
      "regarding.kind,regarding.namespace,regarding.name,regarding.uid,regarding.apiVersion,"
      "reason,reportingController,type"},
+    // Questions, not objects: created only (accessreview.h).
+    {"authorization.k8s.io", "v1", "selfsubjectaccessreviews", "SelfSubjectAccessReview",
+     "selfsubjectaccessreview", false, "", false, "", ""},
+    {"authorization.k8s.io", "v1", "selfsubjectrulesreviews", "SelfSubjectRulesReview",
+     "selfsubjectrulesreview", false, "", false, "", ""},
 };
 
 // kube-apiserver's groups, highest priority first (kube-aggregator's
@@ -168,6 +173,8 @@ void ResourceTable::addBuiltIns()
         type.verbs = kAllVerbs;
         if (type.resource == QLatin1String("namespaces"))
             type.verbs.removeAll(QStringLiteral("deletecollection"));
+        if (type.group == QLatin1String("authorization.k8s.io"))
+            type.verbs = QStringList{QStringLiteral("create")};
         type.subresources = splitList(b.subresources);
         type.fieldPaths = splitList(b.fieldPaths);
         type.storageId = QStringLiteral("events"); // overwritten below unless an event view

@@ -1,5 +1,6 @@
 #include "sim/router.h"
 
+#include "sim/accessreview.h"
 #include "sim/controlendpoint.h"
 #include "sim/discovery.h"
 #include "sim/listhandler.h"
@@ -23,11 +24,7 @@ bool Router::authorized(const HttpRequest &request) const
 
 bool Router::readable(const RequestTarget &target, const QString &verb) const
 {
-    const QStringList &allowed = m_context.settings.readableNamespaces;
-    if (allowed.isEmpty() || (verb != QLatin1String("get") && verb != QLatin1String("list") &&
-                              verb != QLatin1String("watch")))
-        return true;
-    return target.type.namespaced && allowed.contains(target.namespaceName);
+    return accessAllowed(m_context.settings, verb, target.type.namespaced, target.namespaceName);
 }
 
 void Router::handle(HttpConnection *connection, const HttpRequest &request)
@@ -94,8 +91,11 @@ QString Router::verbOf(const HttpRequest &request, const std::optional<RequestTa
                                                          : QStringLiteral("list");
         return QStringLiteral("get");
     }
+    // A POST to a named object's subresource (exec, attach, portforward)
+    // is authorized as "create", as RBAC sees it.
     if (method == "POST")
-        return collection ? QStringLiteral("create") : QStringLiteral("unsupported");
+        return collection || !target->subresource.isEmpty() ? QStringLiteral("create")
+                                                            : QStringLiteral("unsupported");
     if (method == "PUT")
         return QStringLiteral("update");
     if (method == "PATCH")
