@@ -1,6 +1,7 @@
 #include "sim/scenarios/crashloopingpod.h"
 
 #include <QDateTime>
+#include <QTimeZone>
 
 #include <algorithm>
 
@@ -31,7 +32,7 @@ CrashLoopingPod::CrashLoopingPod(ServerContext &context, EventRecorder &events, 
     m_restartTimer.setSingleShot(true);
     connect(&m_crashTimer, &QTimer::timeout, this, &CrashLoopingPod::crash);
     connect(&m_restartTimer, &QTimer::timeout, this, &CrashLoopingPod::restart);
-    connect(&m_warnTimer, &QTimer::timeout, this, &CrashLoopingPod::warnBackOff);
+    connect(&m_warnTimer, &QTimer::timeout, this, [this] { warnBackOff(); });
 }
 
 int CrashLoopingPod::backOffSeconds(int restartCount)
@@ -40,6 +41,14 @@ int CrashLoopingPod::backOffSeconds(int restartCount)
     for (int i = 0; i < restartCount && seconds < kMaxBackOffSeconds; ++i)
         seconds *= 2;
     return std::min(seconds, kMaxBackOffSeconds);
+}
+
+int CrashLoopingPod::secondsToExit(int restartCount)
+{
+    int seconds = (restartCount + 1) * kRunMs / 1000;
+    for (int restart = 0; restart < restartCount; ++restart)
+        seconds += backOffSeconds(restart);
+    return seconds;
 }
 
 QString CrashLoopingPod::goDuration(int seconds)
@@ -54,6 +63,7 @@ QString CrashLoopingPod::goDuration(int seconds)
 void CrashLoopingPod::create(int restartCount, int sinceSeconds)
 {
     const qint64 crashedAt = nowMs() - qint64(sinceSeconds) * 1000;
+    m_pod.createdAt = timestamp(crashedAt - qint64(secondsToExit(restartCount)) * 1000);
     m_pod.restartCount = restartCount;
     m_pod.ready = false;
     m_pod.lastStartedAt = timestamp(crashedAt - kRunMs);
@@ -67,6 +77,13 @@ void CrashLoopingPod::create(int restartCount, int sinceSeconds)
                  m_pod.uid);
     m_restartAtMs = crashedAt + qint64(backOffSeconds(restartCount)) * 1000;
     store();
+    // The kubelet has warned at each back-off since the first crash: the
+    // event is a series from the start ("BackOff (x2 over 4m)"), as on a
+    // cluster where the pod has been crashing for a while.
+    if (restartCount > 0) {
+        const qint64 createdMs = crashedAt - qint64(secondsToExit(restartCount)) * 1000;
+        warnBackOff(QDateTime::fromMSecsSinceEpoch(createdMs + kRunMs, QTimeZone::utc()));
+    }
     warnBackOff();
 }
 
@@ -149,7 +166,7 @@ void CrashLoopingPod::restart()
     setPaused(false);
 }
 
-void CrashLoopingPod::warnBackOff()
+void CrashLoopingPod::warnBackOff(const QDateTime &at)
 {
     if (!stillOurs())
         return;
@@ -160,7 +177,7 @@ void CrashLoopingPod::warnBackOff()
     m_events.warning(subject, QStringLiteral("BackOff"),
                      QStringLiteral("Back-off restarting failed container app in pod %1_%2(%3)")
                          .arg(m_pod.name, m_pod.namespaceName, m_pod.uid),
-                     QStringLiteral("kubelet"));
+                     QStringLiteral("kubelet"), at);
 }
 
 } // namespace informant::sim

@@ -5,8 +5,9 @@
 // back-off (10 s doubling per restart, at most 5 min) before the next start,
 // which bumps restartCount. containerStatuses[].lastState.terminated holds the
 // last exit, so `kubectl get pods` shows RESTARTS as "4 (2m ago)". It starts
-// with a few restarts behind it; BackOff warnings repeat while it waits. A
-// deleted pod stays deleted. Server thread only.
+// with a few restarts behind it, made as long ago as they took; BackOff
+// warnings repeat while it waits. A deleted pod stays deleted. Server thread
+// only.
 
 #include "sim/scenarios/eventrecorder.h"
 #include "sim/scenarios/podfactory.h"
@@ -31,10 +32,14 @@ public:
 
     // The wait before the restart that follows `restartCount` restarts.
     static int backOffSeconds(int restartCount);
+    // From the pod's start to its container's exit after `restartCount`
+    // restarts: each run, and the back-off before each restart.
+    static int secondsToExit(int restartCount);
     // "2m40s", as Go prints a time.Duration of whole seconds.
     static QString goDuration(int seconds);
 
-    // Stores the pod: crashed `sinceSeconds` ago after `restartCount` restarts.
+    // Stores the pod: crashed `sinceSeconds` ago after `restartCount`
+    // restarts, made secondsToExit(restartCount) before that.
     void create(int restartCount, int sinceSeconds);
     void start();
     void setPaused(bool paused);
@@ -44,7 +49,8 @@ private:
     void store();
     void crash();
     void restart();
-    void warnBackOff();
+    // The kubelet's BackOff warning, now or at `at` (a past the pod starts with).
+    void warnBackOff(const QDateTime &at = QDateTime());
 
     ServerContext &m_context;
     EventRecorder &m_events;

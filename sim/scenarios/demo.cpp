@@ -2,12 +2,13 @@
 
 #include "sim/objectwriter.h"
 #include "sim/scenarios/clusterobjects.h"
+#include "sim/scenarios/demohistory.h"
 
 #include <QJsonArray>
 
 namespace informant::sim {
 
-Result<void> createBaseNamespaces(ServerContext &context);
+Result<void> createBaseNamespaces(ServerContext &context, const QDateTime &at);
 
 namespace {
 
@@ -20,6 +21,41 @@ constexpr int kFirstRolloutMs = 8000;
 constexpr int kMinRolloutGapMs = 150 * 1000;
 constexpr int kMaxRolloutGapMs = 300 * 1000;
 constexpr int kRolloutRetryMs = 30 * 1000; // while another rollout is still going
+
+// The cluster's past, as ages when the demo opens: set up two months ago, a
+// node replaced since, the team's namespaces and services added over the
+// weeks after, the newest service hours old. What the controllers made
+// follows what it comes from (DemoHistory).
+constexpr qint64 kHourSeconds = 3600;
+constexpr qint64 kDaySeconds = 24 * kHourSeconds;
+constexpr qint64 kClusterAgeSeconds = 62 * kDaySeconds;
+constexpr qint64 kNodeAgeSeconds[kNodeCount] = {kClusterAgeSeconds, kClusterAgeSeconds - 40,
+                                                19 * kDaySeconds};
+constexpr qint64 kLedgerDbAgeSeconds = 43 * kDaySeconds;
+constexpr qint64 kNodeExporterAgeSeconds = 61 * kDaySeconds - 20 * 60;
+constexpr qint64 kWidgetCrdAgeSeconds = 16 * kDaySeconds;
+
+struct DemoNamespace
+{
+    const char *name;
+    qint64 ageSeconds;
+};
+
+const DemoNamespace kNamespaces[] = {
+    {"monitoring", 61 * kDaySeconds},
+    {"web", 58 * kDaySeconds},
+    {"payments", 44 * kDaySeconds},
+    {"batch", 12 * kDaySeconds},
+};
+
+qint64 namespaceAgeSeconds(const QString &name)
+{
+    for (const DemoNamespace &ns : kNamespaces) {
+        if (name == QLatin1String(ns.name))
+            return ns.ageSeconds;
+    }
+    return kClusterAgeSeconds; // default, kube-system...
+}
 
 // How a Deployment is rolled out in the demo: the team's services ship new
 // images or are restarted (kubectl rollout restart, after a config change);
@@ -35,16 +71,19 @@ struct DemoApp
     int port;             // the container's and the Service's
     const char *portName; // the Service's targetPort names the container port
     Rollout rollout;
+    qint64 ageSeconds; // since it was first applied, with its Service and ConfigMap
 };
 
 const DemoApp kApps[] = {
-    {"web", "frontend", "nginx:1.27.2", 3, 80, "http", Rollout::Restart},
-    {"web", "api", "ghcr.io/example/api:2.14.1", 2, 8080, "http", Rollout::NewImage},
-    {"payments", "checkout", "ghcr.io/example/checkout:1.9.0", 2, 8080, "http", Rollout::NewImage},
+    {"web", "frontend", "nginx:1.27.2", 3, 80, "http", Rollout::Restart, 34 * kDaySeconds},
+    {"web", "api", "ghcr.io/example/api:2.14.1", 2, 8080, "http", Rollout::NewImage,
+     9 * kDaySeconds},
+    {"payments", "checkout", "ghcr.io/example/checkout:1.9.0", 2, 8080, "http", Rollout::NewImage,
+     20 * kHourSeconds},
     {"monitoring", "prometheus", "quay.io/prometheus/prometheus:v2.54.1", 1, 9090, "web",
-     Rollout::None},
+     Rollout::None, 61 * kDaySeconds - 15 * 60},
     {"kube-system", "coredns", "registry.k8s.io/coredns/coredns:v1.11.3", 2, 53, "dns-tcp",
-     Rollout::None},
+     Rollout::None, kClusterAgeSeconds - 60},
 };
 
 // The next patch release: "ghcr.io/example/api:2.14.1" -> "...:2.14.2".
@@ -210,21 +249,60 @@ ResourceType DemoScenario::type(const char *group, const char *resource) const
 
 Result<void> DemoScenario::populate()
 {
-    const Result<void> base = createBaseNamespaces(m_context);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const Result<void> base = createBaseNamespaces(m_context, now.addSecs(-kClusterAgeSeconds));
     if (!base.ok())
         return base;
-    ObjectWriter writer(m_context);
-    for (const char *name : {"web", "payments", "monitoring", "batch"})
-        (void)writer.create(type("", "namespaces"), objects::namespaceObject(QLatin1String(name)),
-                            QString());
+    createClusterObjects(now);
+    createApps(now);
+    createWidgets(now);
+    // Bring the deployments up before the first client looks, then move what
+    // the controllers made back to the past of what it comes from.
+    for (int i = 0; i < 4; ++i)
+        reconcile();
+    DemoHistory(m_context, now).backdate();
+    // These write their own past.
+    m_cronJob.create(QDateTime::currentDateTimeUtc());
+    createCrashLoopingPod();
+    createPendingPod();
+    populateChurnPods(kNodeCount);
+    return {};
+}
+
+ObjectWriter DemoScenario::writerAgo(const QDateTime &now, qint64 ageSeconds)
+{
+    return ObjectWriter(m_context, now.addSecs(-ageSeconds));
+}
+
+// The namespaces (each with its default ServiceAccount), the nodes, the
+// default StorageClass.
+void DemoScenario::createClusterObjects(const QDateTime &now)
+{
+    for (const DemoNamespace &ns : kNamespaces)
+        (void)writerAgo(now, ns.ageSeconds)
+            .create(type("", "namespaces"), objects::namespaceObject(QLatin1String(ns.name)),
+                    QString());
     for (int i = 0; i < kNodeCount; ++i)
-        (void)writer.create(type("", "nodes"), objects::node(QStringLiteral("node-%1").arg(i), i),
-                            QString());
+        (void)writerAgo(now, kNodeAgeSeconds[i])
+            .create(type("", "nodes"), objects::node(QStringLiteral("node-%1").arg(i), i),
+                    QString());
     for (const char *ns : {"default", "kube-system", "web", "payments", "monitoring", "batch"})
-        (void)writer.create(type("", "serviceaccounts"),
-                            objects::serviceAccount(QLatin1String(ns), QStringLiteral("default")),
-                            QLatin1String(ns));
+        (void)writerAgo(now, namespaceAgeSeconds(QLatin1String(ns)) - 1)
+            .create(type("", "serviceaccounts"),
+                    objects::serviceAccount(QLatin1String(ns), QStringLiteral("default")),
+                    QLatin1String(ns));
+    (void)writerAgo(now, kClusterAgeSeconds - 120)
+        .create(
+            type("storage.k8s.io", "storageclasses"),
+            objects::storageClass(QLatin1String(kStorageClass), QLatin1String(kProvisioner), true),
+            QString());
+}
+
+// The workloads with their Services, ConfigMaps and Secrets.
+void DemoScenario::createApps(const QDateTime &now)
+{
     for (const DemoApp &app : kApps) {
+        ObjectWriter writer = writerAgo(now, app.ageSeconds);
         (void)writer.create(type("apps", "deployments"), deployment(app),
                             QLatin1String(app.namespaceName));
         const QString portName = QLatin1String(app.portName);
@@ -239,52 +317,51 @@ Result<void> DemoScenario::populate()
                             QLatin1String(app.namespaceName));
     }
     // Made-up credentials, so that a new user sees a Secret masked until revealed.
-    (void)writer.create(type("", "secrets"),
-                        objects::secret(QStringLiteral("payments"),
-                                        QStringLiteral("ledger-db-credentials"),
-                                        {{QStringLiteral("username"), "ledger"},
-                                         {QStringLiteral("password"), "demo-not-a-real-password"}}),
-                        QStringLiteral("payments"));
-    (void)writer.create(type("", "secrets"),
-                        objects::secret(QStringLiteral("web"), QStringLiteral("api-token"),
-                                        {{QStringLiteral("token"), "demo-token-0123456789"}}),
-                        QStringLiteral("web"));
-    (void)writer.create(
-        type("storage.k8s.io", "storageclasses"),
-        objects::storageClass(QLatin1String(kStorageClass), QLatin1String(kProvisioner), true),
-        QString());
-    (void)writer.create(type("", "services"),
-                        objects::service(QStringLiteral("payments"), QStringLiteral("ledger-db"),
-                                         QStringLiteral("ledger-db"),
-                                         objects::servicePort(QStringLiteral("postgres"), 5432,
-                                                              QStringLiteral("postgres")),
-                                         true),
-                        QStringLiteral("payments"));
-    (void)writer.create(type("apps", "statefulsets"), statefulSet(), QStringLiteral("payments"));
-    (void)writer.create(type("apps", "daemonsets"), daemonSet(), QStringLiteral("monitoring"));
-    (void)writer.create(type("apiextensions.k8s.io", "customresourcedefinitions"), widgetCrd(),
-                        QString());
+    (void)writerAgo(now, kLedgerDbAgeSeconds + 60)
+        .create(type("", "secrets"),
+                objects::secret(QStringLiteral("payments"), QStringLiteral("ledger-db-credentials"),
+                                {{QStringLiteral("username"), "ledger"},
+                                 {QStringLiteral("password"), "demo-not-a-real-password"}}),
+                QStringLiteral("payments"));
+    (void)writerAgo(now, 9 * kDaySeconds + 30)
+        .create(type("", "secrets"),
+                objects::secret(QStringLiteral("web"), QStringLiteral("api-token"),
+                                {{QStringLiteral("token"), "demo-token-0123456789"}}),
+                QStringLiteral("web"));
+    ObjectWriter ledgerDb = writerAgo(now, kLedgerDbAgeSeconds);
+    (void)ledgerDb.create(type("", "services"),
+                          objects::service(QStringLiteral("payments"), QStringLiteral("ledger-db"),
+                                           QStringLiteral("ledger-db"),
+                                           objects::servicePort(QStringLiteral("postgres"), 5432,
+                                                                QStringLiteral("postgres")),
+                                           true),
+                          QStringLiteral("payments"));
+    (void)ledgerDb.create(type("apps", "statefulsets"), statefulSet(), QStringLiteral("payments"));
+    (void)writerAgo(now, kNodeExporterAgeSeconds)
+        .create(type("apps", "daemonsets"), daemonSet(), QStringLiteral("monitoring"));
+}
+
+// The CRD and a few of its custom resources, made since.
+void DemoScenario::createWidgets(const QDateTime &now)
+{
+    (void)writerAgo(now, kWidgetCrdAgeSeconds)
+        .create(type("apiextensions.k8s.io", "customresourcedefinitions"), widgetCrd(), QString());
     const ResourceType widgets = type("demo.informant.io", "widgets");
-    (void)writer.create(
-        widgets,
-        widget(QStringLiteral("sprocket"), QStringLiteral("large"), QStringLiteral("red"), true),
-        QStringLiteral("web"));
-    (void)writer.create(
-        widgets,
-        widget(QStringLiteral("gizmo"), QStringLiteral("small"), QStringLiteral("blue"), true),
-        QStringLiteral("web"));
-    (void)writer.create(widgets,
-                        widget(QStringLiteral("doohickey"), QStringLiteral("medium"),
-                               QStringLiteral("green"), false),
-                        QStringLiteral("web"));
-    createCrashLoopingPod();
-    createPendingPod();
-    // Bring the deployments up before the first client looks.
-    for (int i = 0; i < 4; ++i)
-        reconcile();
-    m_cronJob.create(QDateTime::currentDateTimeUtc());
-    populateChurnPods(kNodeCount);
-    return {};
+    (void)writerAgo(now, 15 * kDaySeconds)
+        .create(widgets,
+                widget(QStringLiteral("sprocket"), QStringLiteral("large"), QStringLiteral("red"),
+                       true),
+                QStringLiteral("web"));
+    (void)writerAgo(now, 3 * kDaySeconds)
+        .create(
+            widgets,
+            widget(QStringLiteral("gizmo"), QStringLiteral("small"), QStringLiteral("blue"), true),
+            QStringLiteral("web"));
+    (void)writerAgo(now, 5 * kHourSeconds)
+        .create(widgets,
+                widget(QStringLiteral("doohickey"), QStringLiteral("medium"),
+                       QStringLiteral("green"), false),
+                QStringLiteral("web"));
 }
 
 void DemoScenario::start()

@@ -13,8 +13,11 @@
 // unschedulable pod, a CronJob whose Job runs every minute (DemoCronJob), a
 // CRD (widgets.demo.informant.io) with additionalPrinterColumns and a few
 // custom resources, and realistic events. What changes follows --seed; when
-// follows the clock (the CronJob runs at each minute of it). With --churn,
-// --pods pods (default 200) in namespace "churn" churn as well.
+// follows the clock (the CronJob runs at each minute of it). The cluster
+// opens with a past: nodes and namespaces weeks old, the services hours to
+// weeks, their ReplicaSets and pods made after them (DemoHistory), the
+// crash-looping pod as old as its restarts took. With --churn, --pods pods
+// (default 200) in namespace "churn" churn as well.
 
 #include "sim/scenarios/crashloopingpod.h"
 #include "sim/scenarios/daemonsetcontroller.h"
@@ -31,6 +34,8 @@
 
 namespace informant::sim {
 
+class ObjectWriter;
+
 class DemoScenario final : public Scenario
 {
     Q_OBJECT
@@ -45,6 +50,11 @@ public:
 
 private:
     ResourceType type(const char *group, const char *resource) const;
+    // A writer that makes objects `ageSeconds` before `now`.
+    ObjectWriter writerAgo(const QDateTime &now, qint64 ageSeconds);
+    void createClusterObjects(const QDateTime &now);
+    void createApps(const QDateTime &now);
+    void createWidgets(const QDateTime &now);
     void rollOut();
     bool rolloutInProgress() const;
     void createCrashLoopingPod();

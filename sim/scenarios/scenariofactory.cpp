@@ -28,9 +28,10 @@ Result<std::unique_ptr<Scenario>> createDemoScenario(ServerContext &context,
 Result<std::unique_ptr<Scenario>> createRecordingReplayScenario(ServerContext &context,
                                                                 const SimOptions &options);
 
-Result<void> createBaseNamespaces(ServerContext &context)
+// The namespaces every cluster has, made `at` that time (invalid: now).
+Result<void> createBaseNamespaces(ServerContext &context, const QDateTime &at)
 {
-    ObjectWriter writer(context);
+    ObjectWriter writer(context, at);
     const ResourceType namespaces =
         *context.table.find({}, QStringLiteral("v1"), QStringLiteral("namespaces"));
     for (const char *name : {"default", "kube-system", "kube-public", "kube-node-lease"}) {
@@ -82,7 +83,7 @@ void Scenario::startChurnPods()
 
 Result<void> EmptyScenario::populate()
 {
-    const Result<void> base = createBaseNamespaces(m_context);
+    const Result<void> base = createBaseNamespaces(m_context, QDateTime());
     if (base.ok())
         populateChurnPods(1);
     return base;
