@@ -6,6 +6,19 @@
 
 namespace informant::sim {
 
+namespace {
+
+// A metav1.MicroTime as the API server writes it (series.lastObservedTime,
+// eventTime): six fractional digits. kubectl events and describe refuse one
+// without them ("parsing time ... as 2006-01-02T15:04:05.000000Z07:00") and
+// describe then shows no events at all.
+QString microTime(const QDateTime &utc)
+{
+    return utc.toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss.zzz'000Z'"));
+}
+
+} // namespace
+
 EventSubject EventSubject::of(const StoredObject &object, const QString &kind,
                               const QString &apiVersion)
 {
@@ -33,7 +46,8 @@ void EventRecorder::record(const EventSubject &subject, const QString &type, con
         return;
     const QString namespaceName =
         subject.namespaceName.isEmpty() ? QStringLiteral("default") : subject.namespaceName;
-    const QString now = at.isValid() ? at.toUTC().toString(Qt::ISODate) : nowTimestamp();
+    const QDateTime when = at.isValid() ? at.toUTC() : QDateTime::currentDateTimeUtc();
+    const QString now = when.toString(Qt::ISODate);
     ObjectWriter writer(m_context, at);
     const QString dedup = subject.uid + '|' + reason + '|' + message;
     const ObjectPtr existing =
@@ -44,7 +58,7 @@ void EventRecorder::record(const EventSubject &subject, const QString &type, con
         event.insert(QLatin1String("count"), count);
         event.insert(QLatin1String("lastTimestamp"), now);
         event.insert(QLatin1String("series"),
-                     QJsonObject{{"count", count}, {"lastObservedTime", now + QStringLiteral("")}});
+                     QJsonObject{{"count", count}, {"lastObservedTime", microTime(when)}});
         (void)writer.update(*eventsType, event, existing, UpdateScope::Everything);
         return;
     }

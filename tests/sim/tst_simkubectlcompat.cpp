@@ -2,7 +2,8 @@
 // get and apply: delete --cascade=orphan keeps the dependents, logs, exec and
 // port-forward fail the way a cluster whose kubelets cannot be reached does
 // (after the API server's own checks), and auth can-i answers from the
-// simulator's own access rules.
+// simulator's own access rules; events that repeat (a series) are read by
+// kubectl events and describe.
 
 #include "kubectlrunner.h"
 #include "simfixtures.h"
@@ -31,6 +32,7 @@ private slots:
     void execAndPortForwardFailCleanly();
     void authCanIAllowsWhatTheSimulatorServes();
     void authCanIRefusesNamespacesTheSimulatorHides();
+    void eventsOfASeriesAreReadByEventsAndDescribe();
 
 private:
     // The JSON of `kubectl get <arguments> -o json`.
@@ -239,6 +241,30 @@ void TestSimKubectlCompat::authCanIRefusesNamespacesTheSimulatorHides()
     out = kubectl.run({"auth", "can-i", "delete", "pods", "-n", "payments"}, &code);
     QCOMPARE(out.trimmed(), QStringLiteral("yes"));
     restricted->stop();
+}
+
+void TestSimKubectlCompat::eventsOfASeriesAreReadByEventsAndDescribe()
+{
+    // The demo's crash-looping pod has had its BackOff event several times:
+    // a series, whose lastObservedTime is a MicroTime kubectl parses strictly.
+    QString pod;
+    for (const QJsonValue &item : getJson({"pods", "-n", "payments"}).value("items").toArray()) {
+        const QString name = item.toObject().value("metadata").toObject().value("name").toString();
+        if (name.startsWith(QStringLiteral("ledger-worker")))
+            pod = name;
+    }
+    QVERIFY(!pod.isEmpty());
+    int code = -1;
+    const QString events = m_kubectl.run({"events", "-n", "payments"}, &code);
+    QVERIFY2(code == 0, qPrintable(events));
+    QVERIFY2(events.contains(QStringLiteral("BackOff")), qPrintable(events));
+
+    const QString described = m_kubectl.run({"describe", "pod", "-n", "payments", pod}, &code);
+    QVERIFY2(code == 0, qPrintable(described));
+    const qsizetype eventsAt = described.indexOf(QStringLiteral("\nEvents:"));
+    QVERIFY2(eventsAt >= 0, qPrintable(described));
+    QVERIFY2(described.indexOf(QStringLiteral("BackOff"), eventsAt) > eventsAt,
+             qPrintable(described.mid(eventsAt)));
 }
 
 QTEST_GUILESS_MAIN(TestSimKubectlCompat)
