@@ -1,11 +1,14 @@
 #include "models/informerstatusmodel.h"
 
 #include "models/freshness.h"
+#include "models/mergedkindsource.h"
 #include "models/secondclock.h"
 
 #include "informer/informers/informerstatustracker.h"
 
 #include <QLocale>
+
+#include <algorithm>
 
 namespace informant {
 
@@ -38,6 +41,8 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
     const InformerStatus &s = e.status;
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
+        case ClusterColumn:
+            return e.cluster;
         case KindColumn:
             return e.source ? e.source->kind().plural : QString();
         case StateColumn:
@@ -66,7 +71,14 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == MessageColumn && s.healthy() && !s.lastError.isEmpty())
             return QStringLiteral("Recovered. Last error: %1").arg(s.lastError);
-        return e.source ? freshnessSentence(s, e.source->kind().plural, nowMs()) : QString();
+        if (!e.source)
+            return QString();
+        return freshnessSentence(
+            s,
+            e.cluster.isEmpty()
+                ? e.source->kind().plural
+                : QStringLiteral("%1 in %2").arg(e.source->kind().plural, e.cluster),
+            nowMs());
     case Qt::TextAlignmentRole:
         if (index.column() == ObjectsColumn || index.column() == RateColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -96,41 +108,96 @@ int InformerStatusModel::progressOf(const Entry &e)
 
 int InformerStatusModel::listingProgress(const KindSource *source) const
 {
+    int least = -1;
     for (const Entry &e : m_entries) {
         if (e.source == source)
             return progressOf(e);
+        if (e.merged == source) {
+            const int progress = progressOf(e);
+            if (progress >= 0 && (least < 0 || progress < least))
+                least = progress;
+        }
     }
-    return -1;
+    return least;
 }
 
 QVariant InformerStatusModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *const names[] = {
-        "Kind", "State", "Objects", "Events/s", "Restarts / relists", "Last event", "Message"};
+    static const char *const names[] = {"Cluster",    "Kind",     "State",
+                                        "Objects",    "Events/s", "Restarts / relists",
+                                        "Last event", "Message"};
     return (section >= 0 && section < ColumnCount) ? QString::fromLatin1(names[section])
                                                    : QString();
 }
 
 void InformerStatusModel::addSource(KindSource *source)
 {
+    auto *merged = qobject_cast<MergedKindSource *>(source);
+    if (!merged) {
+        addEntry(source, QString(), nullptr);
+        return;
+    }
+    if (m_mergedSources.contains(merged))
+        return;
+    m_mergedSources.append(merged);
+    for (const QString &cluster : merged->clusters()) {
+        if (KindSource *member = merged->memberSource(cluster))
+            addEntry(member, cluster, merged);
+    }
+    connect(merged, &MergedKindSource::memberAdded, this,
+            [this, merged](const QString &cluster, KindSource *member) {
+                addEntry(member, cluster, merged);
+            });
+}
+
+void InformerStatusModel::addEntry(KindSource *source, const QString &cluster, KindSource *merged)
+{
     for (const Entry &e : std::as_const(m_entries)) {
         if (e.source == source)
             return;
     }
-    const int row = int(m_entries.size());
+    const int row = insertionRow(merged);
     beginInsertRows({}, row, row);
-    m_entries.append(Entry{source, source->status(), source->status().objects, -1});
+    Entry entry;
+    entry.source = source;
+    entry.cluster = cluster;
+    entry.merged = merged;
+    entry.status = source->status();
+    entry.expectedObjects = entry.status.objects;
+    m_entries.insert(row, entry);
     endInsertRows();
     connect(source, &KindSource::statusChanged, this,
             [this, source](const InformerStatus &status) { onStatus(source, status); });
     Q_EMIT summaryChanged();
 }
 
+int InformerStatusModel::insertionRow(const KindSource *merged) const
+{
+    if (merged) {
+        for (qsizetype row = m_entries.size() - 1; row >= 0; --row) {
+            if (m_entries.at(row).merged == merged)
+                return int(row + 1);
+        }
+    }
+    return int(m_entries.size());
+}
+
 KindSource *InformerStatusModel::sourceAt(int row) const
 {
     return (row >= 0 && row < m_entries.size()) ? m_entries.at(row).source.data() : nullptr;
+}
+
+QString InformerStatusModel::clusterAt(int row) const
+{
+    return (row >= 0 && row < m_entries.size()) ? m_entries.at(row).cluster : QString();
+}
+
+bool InformerStatusModel::hasClusters() const
+{
+    return std::any_of(m_entries.cbegin(), m_entries.cend(),
+                       [](const Entry &e) { return !e.cluster.isEmpty(); });
 }
 
 void InformerStatusModel::onStatus(KindSource *source, const InformerStatus &status)
@@ -153,14 +220,18 @@ void InformerStatusModel::setObjectCount(KindSource *source, qint64 count)
 {
     for (int row = 0; row < m_entries.size(); ++row) {
         Entry &e = m_entries[row];
-        if (e.source != source)
+        qint64 own = 0;
+        if (e.source == source)
+            own = count;
+        else if (e.merged == source && e.source)
+            own = e.source->indexer().size(); // the merged count is every cluster's
+        else
             continue;
-        if (e.objectCount != count) {
-            e.objectCount = count;
+        if (e.objectCount != own) {
+            e.objectCount = own;
             const QModelIndex cell = index(row, ObjectsColumn);
             Q_EMIT dataChanged(cell, cell, {Qt::DisplayRole});
         }
-        return;
     }
 }
 
@@ -225,21 +296,30 @@ QString InformerStatusModel::summaryText() const
 {
     int waiting = 0;
     int notWatching = 0;
+    QStringList clustersNotWatching;
     for (const Entry &e : m_entries) {
-        if (e.status.state == InformerStatus::State::WaitingForSignIn)
+        if (e.status.state == InformerStatus::State::WaitingForSignIn) {
             ++waiting;
-        else if (!e.status.healthy())
+        } else if (!e.status.healthy()) {
             ++notWatching;
+            if (!e.cluster.isEmpty() && !clustersNotWatching.contains(e.cluster))
+                clustersNotWatching.append(e.cluster);
+        }
     }
     const QString waitingText = QStringLiteral("Waiting for sign-in");
     if (notWatching == 0)
         return waiting > 0 ? waitingText
                            : QStringLiteral("%1 informers watching").arg(m_entries.size());
+    QString where;
+    if (!clustersNotWatching.isEmpty())
+        where =
+            QStringLiteral(" — ") + clustersNotWatching.join(QStringLiteral(", ")).toHtmlEscaped();
     const QString failing =
-        QStringLiteral("<span style='color:%1'>%2 of %3 informers not watching</span>")
+        QStringLiteral("<span style='color:%1'>%2 of %3 informers not watching%4</span>")
             .arg(freshnessColor(FreshnessLevel::Stale).name())
             .arg(notWatching)
-            .arg(m_entries.size());
+            .arg(m_entries.size())
+            .arg(where);
     return waiting > 0 ? waitingText + QStringLiteral(" · ") + failing : failing;
 }
 

@@ -41,6 +41,7 @@ void MergedKindSource::addMember(const QString &cluster, KindSource *source)
     });
     source->subscribe(relay,
                       [this, cluster](const ChangeBatch &batch) { onMemberBatch(cluster, batch); });
+    Q_EMIT memberAdded(cluster, source);
     onMemberStatusChanged();
 }
 
@@ -176,14 +177,20 @@ InformerStatus MergedKindSource::status() const
     return merged;
 }
 
+QStringList MergedKindSource::notLiveClusters() const
+{
+    QStringList out;
+    for (const Member &member : m_members) {
+        if (member.source && freshnessLevel(member.source->status()) != FreshnessLevel::Fresh)
+            out.append(member.cluster);
+    }
+    return out;
+}
+
 QString MergedKindSource::origin() const
 {
     // The clusters a banner speaks of: the ones not live, when some are.
-    QStringList notLive;
-    for (const Member &member : m_members) {
-        if (member.source && freshnessLevel(member.source->status()) != FreshnessLevel::Fresh)
-            notLive.append(member.cluster);
-    }
+    const QStringList notLive = notLiveClusters();
     QString text = (notLive.isEmpty() ? clusters() : notLive).join(QStringLiteral(", "));
     if (!m_lacking.isEmpty())
         text += QStringLiteral(" (not served by %1)").arg(m_lacking.join(QStringLiteral(", ")));

@@ -8,10 +8,12 @@
 // under those keys: a member's snapshot (its list, a relist) replaces that
 // cluster's rows only, as an ordinary batch.
 //
-// Freshness is the least fresh member's: the table is never shown as live
-// while one cluster is stale or failing, and origin() names the clusters
-// that are not live (the banner reads "pods in prod-eu: …"). Clusters that do
-// not serve the kind at all are named too.
+// Freshness is the least fresh member's: the banner is up while one cluster
+// is stale or failing, and origin() names the clusters that are not live
+// (the banner reads "pods in prod-eu: …"). Clusters that do not serve the
+// kind at all are named too. Which rows are the last known state is per
+// cluster (notLiveClusters()): a healthy cluster's rows stay live while
+// another's watch is down.
 //
 // GUI thread; indexer() may be read from any thread.
 
@@ -39,6 +41,9 @@ public:
     QStringList clusters() const;
     // The member source of `cluster`; null if none.
     KindSource *memberSource(QStringView cluster) const;
+    // The clusters whose member is not live (not watching, or a first list
+    // not done): their rows are the last known state.
+    QStringList notLiveClusters() const;
 
     InformerStatus status() const override;
     const Indexer &indexer() const override { return m_indexer; }
@@ -46,6 +51,10 @@ public:
     void unsubscribe(QObject *receiver) override;
     QString origin() const override;
     void retryNow() override;
+
+Q_SIGNALS:
+    // addMember() took `source` as the rows of `cluster`.
+    void memberAdded(const QString &cluster, informant::KindSource *source);
 
 private:
     struct Member

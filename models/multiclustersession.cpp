@@ -129,6 +129,33 @@ bool MultiClusterSession::keepsManagedFields() const
                        [](const ClusterSession *member) { return member->keepsManagedFields(); });
 }
 
+bool MultiClusterSession::canReadMetadataOnly() const
+{
+    return std::any_of(m_members.cbegin(), m_members.cend(),
+                       [](const ClusterSession *member) { return member->canReadMetadataOnly(); });
+}
+
+bool MultiClusterSession::readsMetadataOnly(const KindInfo &kind) const
+{
+    bool some = false;
+    for (const auto &[member, own] : servingMembers(kind)) {
+        if (!member->canReadMetadataOnly())
+            continue;
+        if (!member->readsMetadataOnly(own))
+            return false;
+        some = true;
+    }
+    return some;
+}
+
+void MultiClusterSession::setReadsMetadataOnly(const KindInfo &kind, bool metadataOnly)
+{
+    for (const auto &[member, own] : servingMembers(kind)) {
+        if (member->canReadMetadataOnly())
+            member->setReadsMetadataOnly(own, metadataOnly);
+    }
+}
+
 std::shared_ptr<const RowFormatter>
 MultiClusterSession::tableFormatter(std::shared_ptr<const RowFormatter> kindFormatter) const
 {

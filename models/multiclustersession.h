@@ -7,7 +7,8 @@
 // that serve it, so one table holds every cluster's rows with a CLUSTER
 // column first. The members stay ordinary sessions (each with its own
 // informers, discovery and credentials); what they say is said again with
-// the cluster's name. GUI thread.
+// the cluster's name; what is asked of it (the metadata-only choice) is
+// asked of every member. GUI thread.
 
 #include "models/clustersession.h"
 
@@ -38,6 +39,12 @@ public:
     KindSource *source(const KindInfo &kind) override;
     QList<KindSource *> sources() const override;
     bool keepsManagedFields() const override;
+    // The metadata-only choice is every member's: each cluster's informer of
+    // the kind goes on over the other sort (members that cannot choose hold
+    // what they were given).
+    bool canReadMetadataOnly() const override;
+    bool readsMetadataOnly(const KindInfo &kind) const override;
+    void setReadsMetadataOnly(const KindInfo &kind, bool metadataOnly) override;
     std::shared_ptr<const RowFormatter>
     tableFormatter(std::shared_ptr<const RowFormatter> kindFormatter) const override;
 

@@ -1,5 +1,8 @@
 #include "ui/celldelegate.h"
 
+#include "models/clusterrowkey.h"
+#include "models/resourcetablemodel.h"
+
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QHelpEvent>
@@ -114,6 +117,16 @@ bool CellDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view,
     return true;
 }
 
+bool CellDelegate::dims(const QModelIndex &index) const
+{
+    if (m_dimmed)
+        return true;
+    if (m_dimmedClusters.isEmpty())
+        return false;
+    const QString key = index.data(ResourceTableModel::KeyRole).toString();
+    return m_dimmedClusters.contains(clusterOfRowKey(key));
+}
+
 void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                          const QModelIndex &index) const
 {
@@ -132,10 +145,11 @@ void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                                                ? QPalette::Normal
                                                : QPalette::Inactive;
         const bool italic = italicAt(index);
+        const bool dimmed = dims(index);
         QColor color;
         if (opt.state & QStyle::State_Selected) {
             color = opt.palette.color(group, QPalette::HighlightedText);
-            if (m_dimmed) // still readable on the highlight
+            if (dimmed) // still readable on the highlight
                 color = mixed(color, opt.palette.color(group, QPalette::Highlight), 0.4);
         } else {
             const QVariant foreground = index.data(Qt::ForegroundRole);
@@ -143,10 +157,10 @@ void CellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
             if (foreground.canConvert<QColor>())
                 // A status tone keeps its hue: the last known state still
                 // tells a crash-looping pod from a running one.
-                color = m_dimmed ? mixed(foreground.value<QColor>(), faded, 0.5)
-                                 : foreground.value<QColor>();
+                color = dimmed ? mixed(foreground.value<QColor>(), faded, 0.5)
+                               : foreground.value<QColor>();
             else
-                color = m_dimmed ? faded : opt.palette.color(group, QPalette::Text);
+                color = dimmed ? faded : opt.palette.color(group, QPalette::Text);
         }
         const int margin = textMargin(widget);
         const QRect textRect = opt.rect.adjusted(margin, 0, -margin, 0);

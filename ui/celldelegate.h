@@ -9,14 +9,17 @@
 // looks as before. Honours ForegroundRole (the STATUS tone) and an italic
 // FontRole (the NAME of an object being deleted). Fading means one thing
 // only: while dimmed (the table's watch is not live: its rows are the last
-// known state) every cell's text is drawn faded. A cell too narrow for its
-// text is elided and shows the whole text in its tooltip; sizeHint() is the
-// text's cached width, so fitting columns to the rows in view stays cheap.
+// known state) every cell's text is drawn faded; in a table of several
+// clusters only the rows of the clusters whose watch is not live are. A cell
+// too narrow for its text is elided and shows the whole text in its tooltip;
+// sizeHint() is the text's cached width, so fitting columns to the rows in
+// view stays cheap.
 // GUI thread.
 
 #include "ui/twogenerationcache.h"
 
 #include <QStaticText>
+#include <QStringList>
 #include <QStyledItemDelegate>
 
 namespace informant {
@@ -52,6 +55,14 @@ public:
     // colour).
     void setDimmed(bool dimmed) { m_dimmed = dimmed; }
     bool isDimmed() const { return m_dimmed; }
+    // Faded text for the rows of `clusters` only, as setDimmed() fades every
+    // row: in a table of several clusters (a row's cluster is its
+    // ResourceTableModel::KeyRole's, models/clusterrowkey.h) one cluster's
+    // rows are the last known state while another's are live.
+    void setDimmedClusters(QStringList clusters) { m_dimmedClusters = std::move(clusters); }
+    const QStringList &dimmedClusters() const { return m_dimmedClusters; }
+    // `index`'s text is drawn faded.
+    bool dims(const QModelIndex &index) const;
     qsizetype cachedLayouts() const { return m_layouts[0].size() + m_layouts[1].size(); }
 
 private:
@@ -68,6 +79,7 @@ private:
         m_widths[2];      // natural width of each text
     mutable QFont m_font; // the font the caches were made with
     bool m_dimmed = false;
+    QStringList m_dimmedClusters;
 };
 
 } // namespace informant

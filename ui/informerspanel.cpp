@@ -76,6 +76,8 @@ InformersPanel::InformersPanel(InformerStatusModel *model, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     const QFontMetrics fm = fontMetrics();
+    m_table->setColumnWidth(InformerStatusModel::ClusterColumn,
+                            fm.horizontalAdvance(QStringLiteral("Cluster______________")));
     m_table->setColumnWidth(InformerStatusModel::KindColumn,
                             fm.horizontalAdvance(QStringLiteral("persistentvolumeclaims__")));
     m_table->setColumnWidth(
@@ -93,6 +95,12 @@ InformersPanel::InformersPanel(InformerStatusModel *model, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table);
     connect(SecondClock::instance(), &SecondClock::ticked, model, &InformerStatusModel::tick);
+    // A one-cluster window's rows all come from its cluster: no column for it.
+    const auto showClusters = [this, model] {
+        m_table->setColumnHidden(InformerStatusModel::ClusterColumn, !model->hasClusters());
+    };
+    connect(model, &QAbstractItemModel::rowsInserted, this, showClusters);
+    showClusters();
 }
 
 } // namespace informant

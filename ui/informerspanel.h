@@ -3,7 +3,8 @@
 // InformersPanel: every informer of the window's cluster with its live state
 // (listing with a progress bar and count, watching, reconnecting in N s,
 // forbidden, error with the server's message), objects, events/s, watch
-// restarts and relists, and the age of the last event.
+// restarts and relists, and the age of the last event. A window over several
+// clusters shows each cluster's informers, a Cluster column first.
 
 #include <QWidget>
 

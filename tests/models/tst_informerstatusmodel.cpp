@@ -2,6 +2,8 @@
 #include "models/freshness.h"
 #include "models/informerstatusmodel.h"
 #include "models/localkindsource.h"
+#include "models/mergedkindsource.h"
+#include "testobjects.h"
 
 #include <QAbstractItemModelTester>
 #include <QLocale>
@@ -73,6 +75,7 @@ private Q_SLOTS:
     void eventRateFallsToZeroWhenNothingArrives();
     void replayMoveStaysOutOfTheEventRate();
     void connectingIsNotWatching();
+    void severalClustersAreARowPerClusterAndKind();
 };
 
 void TestInformerStatusModel::freshnessWording_data()
@@ -349,6 +352,91 @@ void TestInformerStatusModel::connectingIsNotWatching()
     s.lastErrorCurrent = false;
     QCOMPARE(freshnessSentence(s, QStringLiteral("pods"), 0),
              QStringLiteral("Reopening the watch of pods… Showing the last known state."));
+}
+
+// A window over two clusters: each table's source is a MergedKindSource,
+// and one cluster down used to be every kind "not watching" (the merged
+// status is its least fresh member's). Each cluster's informer is a row,
+// named, a kind's clusters side by side; the status bar counts them and says
+// which cluster is down.
+void TestInformerStatusModel::severalClustersAreARowPerClusterAndKind()
+{
+    const KindInfo podsKind{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}};
+    const KindInfo nodesKind{
+        {}, QStringLiteral("v1"), QStringLiteral("Node"), QStringLiteral("nodes"), false, {}};
+    InformerStatus up;
+    up.state = State::Watching;
+    up.synced = true;
+    LocalKindSource eastPods(podsKind);
+    LocalKindSource westPods(podsKind);
+    LocalKindSource eastNodes(nodesKind);
+    LocalKindSource westNodes(nodesKind);
+    for (LocalKindSource *s : {&eastPods, &westPods, &eastNodes, &westNodes})
+        s->setStatus(up);
+    eastPods.upsert(test::makeObject(QStringLiteral("shop"), QStringLiteral("web-1")));
+    eastPods.upsert(test::makeObject(QStringLiteral("shop"), QStringLiteral("web-2")));
+    eastPods.flush();
+    westPods.upsert(test::makeObject(QStringLiteral("shop"), QStringLiteral("web-1")));
+    westPods.flush();
+    // west serves pods only once its discovery has answered.
+    MergedKindSource pods(podsKind, {QStringLiteral("west")});
+    pods.addMember(QStringLiteral("east"), &eastPods);
+    MergedKindSource nodes(nodesKind, {});
+    nodes.addMember(QStringLiteral("east"), &eastNodes);
+    nodes.addMember(QStringLiteral("west"), &westNodes);
+
+    InformerStatusModel model;
+    model.setFixedNowMs(1'000'000);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(!model.hasClusters());
+    model.addSource(&pods);
+    model.addSource(&nodes);
+    model.addSource(&pods); // once only
+    pods.addMember(QStringLiteral("west"), &westPods);
+    const auto rows = [&model] {
+        QStringList out;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            out.append(model.index(row, InformerStatusModel::ClusterColumn).data().toString() +
+                       u' ' + model.index(row, InformerStatusModel::KindColumn).data().toString());
+        }
+        return out;
+    };
+    QCOMPARE(rows(), (QStringList{"east pods", "west pods", "east nodes", "west nodes"}));
+    QVERIFY(model.hasClusters());
+    QCOMPARE(model.headerData(InformerStatusModel::ClusterColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Cluster"));
+    QCOMPARE(model.sourceAt(1), &westPods);
+    QCOMPARE(model.summaryText(), QStringLiteral("4 informers watching"));
+
+    // Each cluster's row counts its own cluster's objects.
+    model.setObjectCount(&pods, 3);
+    QCOMPARE(model.index(0, InformerStatusModel::ObjectsColumn).data().toString(),
+             QLocale().toString(2));
+    QCOMPARE(model.index(1, InformerStatusModel::ObjectsColumn).data().toString(),
+             QLocale().toString(1));
+
+    InformerStatus down;
+    down.state = State::BackingOff;
+    down.synced = true;
+    down.retryAtMs = 1'004'000;
+    down.lastError = QStringLiteral("connection refused");
+    westPods.setStatus(down);
+    westNodes.setStatus(down);
+    QCOMPARE(model.unhealthyCount(), 2);
+    QCOMPARE(model.index(0, InformerStatusModel::StateColumn).data().toString(),
+             QStringLiteral("watching"));
+    QCOMPARE(model.index(2, InformerStatusModel::StateColumn).data().toString(),
+             QStringLiteral("watching"));
+    const QModelIndex westPodsState = model.index(1, InformerStatusModel::StateColumn);
+    QCOMPARE(westPodsState.data().toString(), QStringLiteral("reconnecting in 4 s"));
+    QVERIFY2(
+        westPodsState.data(Qt::ToolTipRole).toString().contains(QStringLiteral("pods in west")),
+        qPrintable(westPodsState.data(Qt::ToolTipRole).toString()));
+    const QString summary = model.summaryText();
+    QVERIFY2(summary.contains(QStringLiteral("2 of 4 informers not watching — west<")),
+             qPrintable(summary));
+    QVERIFY2(!summary.contains(QStringLiteral("east")), qPrintable(summary));
 }
 
 QTEST_GUILESS_MAIN(TestInformerStatusModel)

@@ -178,7 +178,11 @@ void TestMergedKindSource::memberSnapshotReplacesItsClusterOnly()
 {
     Fixture f;
     ScriptedKindSource north(kPods);
+    QSignalSpy added(&f.merged, &MergedKindSource::memberAdded);
     f.merged.addMember(QStringLiteral("north"), &north);
+    f.merged.addMember(QStringLiteral("north"), &north); // kept once
+    QCOMPARE(added.size(), 1);
+    QCOMPARE(added.first().first().toString(), QStringLiteral("north"));
     north.send(batchOf({upsert(pod("shop", "web-1")), upsert(pod("shop", "web-9"))}));
     QCOMPARE(f.feed->model()->rowCount(), 6);
     // A relist that no longer holds web-9: north's rows are what it lists.
@@ -201,6 +205,8 @@ void TestMergedKindSource::oneStaleClusterMakesTheTableStaleAndIsNamed()
     QCOMPARE(freshnessLevel(f.merged.status()), FreshnessLevel::Stale);
     QCOMPARE(f.merged.status().lastError, QStringLiteral("connection refused"));
     QCOMPARE(f.merged.origin(), QStringLiteral("west"));
+    // east's rows are live: only west's are the last known state.
+    QCOMPARE(f.merged.notLiveClusters(), QStringList{QStringLiteral("west")});
 
     // A failing cluster is worse than a stale one, and is the one told.
     InformerStatus forbidden;
@@ -210,6 +216,7 @@ void TestMergedKindSource::oneStaleClusterMakesTheTableStaleAndIsNamed()
     QCOMPARE(f.merged.status().state, InformerStatus::State::Forbidden);
     QCOMPARE(f.merged.status().lastError, QStringLiteral("pods is forbidden"));
     QCOMPARE(f.merged.origin(), QStringLiteral("east, west"));
+    QCOMPARE(f.merged.notLiveClusters(), (QStringList{"east", "west"}));
     QVERIFY(!f.merged.status().synced);
 
     InformerStatus live;
@@ -219,6 +226,7 @@ void TestMergedKindSource::oneStaleClusterMakesTheTableStaleAndIsNamed()
     f.west.setStatus(live);
     QCOMPARE(freshnessLevel(f.merged.status()), FreshnessLevel::Fresh);
     QCOMPARE(f.merged.origin(), QStringLiteral("east, west"));
+    QVERIFY(f.merged.notLiveClusters().isEmpty());
 
     MergedKindSource partial(kPods, {QStringLiteral("south")});
     partial.addMember(QStringLiteral("east"), &f.east);

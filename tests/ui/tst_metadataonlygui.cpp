@@ -4,7 +4,9 @@
 // says so and reads the whole object once on request, the View menu's
 // choice turns it off and on at once, and the choice is kept.
 
+#include "models/clusterrowkey.h"
 #include "models/liveclustersession.h"
+#include "models/multiclustersession.h"
 #include "models/resourcetablemodel.h"
 #include "models/tablefeed.h"
 #include "sim/simulator.h"
@@ -104,6 +106,7 @@ private Q_SLOTS:
     void tableShowsOnlyWhatMetadataGives();
     void detailsPaneReadsTheWholeObjectOnce();
     void viewMenuTurnsItOffAndOnAtOnce();
+    void choiceReachesEveryClusterOfAWindow();
 };
 
 void TestMetadataOnly::everyKindIsWatchedWholeByDefault()
@@ -223,6 +226,62 @@ void TestMetadataOnly::viewMenuTurnsItOffAndOnAtOnce()
     QTRY_VERIFY_WITH_TIMEOUT(!f.row(kSecretKey).isNull() && f.row(kSecretKey).isMetadataOnly(),
                              20000);
     QCOMPARE(f.cell(kSecretKey, QStringLiteral("DATA")), QString());
+}
+
+// informant --context east --context west: the View menu's choice is each
+// cluster's informer's, not the first's or none.
+void TestMetadataOnly::choiceReachesEveryClusterOfAWindow()
+{
+    sim::SimOptions demo;
+    demo.scenario = QStringLiteral("demo");
+    sim::Simulator eastSim;
+    sim::Simulator westSim;
+    QVERIFY(eastSim.start(demo).ok());
+    QVERIFY(westSim.start(demo).ok());
+    QList<LiveClusterSession *> members;
+    for (const auto &[name, simulator] : {std::pair{QStringLiteral("east"), &eastSim},
+                                          std::pair{QStringLiteral("west"), &westSim}}) {
+        ClusterConfig config;
+        config.server = QUrl(simulator->url());
+        members.append(new LiveClusterSession(config, name, LiveSessionOptions()));
+    }
+    auto *session = new MultiClusterSession({members.at(0), members.at(1)});
+    auto window = std::make_unique<MainWindow>(session, QStringList{}, nullptr);
+    session->setParent(window.get());
+    window->show();
+    for (LiveClusterSession *member : members)
+        member->discover();
+    QVERIFY(window->showKindByName(QStringLiteral("secrets")));
+    ResourceTableModel *model = window->resourceView()->feed()->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto secretIn = [model](const QString &cluster) {
+        const int row = model->rowOfKey(clusterRowKey(cluster, kSecretKey));
+        return row < 0 ? KubeObject() : model->objectAt(row);
+    };
+    const auto bothAre = [&secretIn](bool metadataOnly) {
+        for (const QString &cluster : {QStringLiteral("east"), QStringLiteral("west")}) {
+            const KubeObject secret = secretIn(cluster);
+            if (secret.isNull() || secret.isMetadataOnly() != metadataOnly)
+                return false;
+        }
+        return true;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(bothAre(false), 20000);
+    auto *action = window->findChild<MetadataOnlyAction *>(QStringLiteral("metadataOnlyAction"));
+    QVERIFY(action);
+    QVERIFY(action->isEnabled());
+    QVERIFY(!action->isChecked());
+
+    action->trigger();
+    const KindInfo secrets = window->currentKind();
+    QVERIFY(session->readsMetadataOnly(secrets));
+    for (LiveClusterSession *member : members)
+        QVERIFY(member->readsMetadataOnly(member->findKind(QStringLiteral("secrets"))));
+    QTRY_VERIFY_WITH_TIMEOUT(bothAre(true), 20000);
+
+    action->trigger();
+    QVERIFY(!session->readsMetadataOnly(secrets));
+    QTRY_VERIFY_WITH_TIMEOUT(bothAre(false), 20000);
 }
 
 QTEST_MAIN(TestMetadataOnly)
