@@ -1,5 +1,7 @@
 #include "models/facetcounts.h"
 
+#include "models/clusterrowkey.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -28,8 +30,17 @@ FacetCounts::Tally tally(qsizetype objects, bool counted)
 
 } // namespace
 
-void FacetTally::add(const KubeObject &object, FacetMembership counted)
+void FacetTally::add(const KubeObject &object, QStringView rowKey, FacetMembership counted)
 {
+    if (const QStringView cluster = clusterOfRowKey(rowKey); !cluster.isEmpty()) {
+        auto it = std::find_if(m_clusters.begin(), m_clusters.end(),
+                               [cluster](const Cluster &c) { return c.name == cluster; });
+        if (it == m_clusters.end())
+            it = m_clusters.insert(m_clusters.end(), Cluster{cluster.toString(), {}});
+        ++it->tally.objects;
+        if (counted.clusterFacet)
+            ++it->tally.matching;
+    }
     const QString namespaceName = object.namespaceName();
     Namespace &ns = m_namespaces[namespaceName.constData()];
     if (ns.tally.objects++ == 0)
@@ -49,6 +60,8 @@ void FacetTally::add(const KubeObject &object, FacetMembership counted)
 FacetCounts FacetTally::counts() const
 {
     FacetCounts counts;
+    for (const Cluster &cluster : m_clusters)
+        counts.clusters.insert(cluster.name, cluster.tally);
     for (const Namespace &ns : m_namespaces) {
         FacetCounts::Tally &total = counts.namespaces[ns.name];
         total.objects += ns.tally.objects;
@@ -73,33 +86,50 @@ FacetCounts FacetTally::counts() const
     return counts;
 }
 
-void FacetCounts::count(const FacetedObject &faceted, qsizetype sign)
+void FacetCounts::count(const FacetedObject &faceted, QStringView cluster, qsizetype sign)
 {
+    if (!cluster.isEmpty())
+        bump(clusters, cluster.toString(), tally(sign, faceted.counted.clusterFacet));
     bump(namespaces, faceted.object.namespaceName(), tally(sign, faceted.counted.namespaceFacet));
     const Tally labelTally = tally(sign, faceted.counted.labelFacet);
     for (const Label &label : faceted.object.labels())
         bump(labels, label, labelTally);
 }
 
-void FacetCounts::countChange(const FacetedObject &before, const FacetedObject &after)
+void FacetCounts::countChange(const FacetedObject &before, const FacetedObject &after,
+                              QStringView rowKey)
 {
+    // One row key, one cluster: only the verdicts tell its count changed.
     // Shared label lists compare by pointer first (QList::operator==).
     if (!before.object.isNull() && !after.object.isNull() && before.counted == after.counted &&
         before.object.namespaceName() == after.object.namespaceName() &&
         before.object.labels() == after.object.labels())
         return;
+    const QStringView cluster = clusterOfRowKey(rowKey);
     if (!before.object.isNull())
-        count(before, -1);
+        count(before, cluster, -1);
     if (!after.object.isNull())
-        count(after, +1);
+        count(after, cluster, +1);
 }
 
 void FacetCounts::add(const FacetCounts &delta)
 {
+    for (auto it = delta.clusters.cbegin(); it != delta.clusters.cend(); ++it)
+        bump(clusters, it.key(), it.value());
     for (auto it = delta.namespaces.cbegin(); it != delta.namespaces.cend(); ++it)
         bump(namespaces, it.key(), it.value());
     for (auto it = delta.labels.cbegin(); it != delta.labels.cend(); ++it)
         bump(labels, it.key(), it.value());
+}
+
+QList<std::pair<QString, qsizetype>> FacetCounts::clusterCounts() const
+{
+    QList<std::pair<QString, qsizetype>> out;
+    out.reserve(clusters.size());
+    for (auto it = clusters.cbegin(); it != clusters.cend(); ++it)
+        out.append({it.key(), it->matching});
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 QList<std::pair<QString, qsizetype>> FacetCounts::namespaceCounts() const

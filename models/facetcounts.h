@@ -1,17 +1,18 @@
 #pragma once
 
-// FacetCounts: how many objects are in each namespace and carry each label,
-// counted over the objects a resource table holds (its RowPreparer's mirror),
-// not over the cache: the cache runs ahead of the table by the batch in
-// flight, and "shop 9" in the filter pane beside the 7 rows ticking shop
-// leaves reads as a bug.
+// FacetCounts: how many objects are in each cluster (a table of several) and
+// namespace and carry each label, counted over the objects a resource table
+// holds (its RowPreparer's mirror), not over the cache: the cache runs ahead
+// of the table by the batch in flight, and "shop 9" in the filter pane beside
+// the 7 rows ticking shop leaves reads as a bug.
 //
 // A facet's count is "how many rows would I get if I ticked this": it counts
 // the objects that pass every other filter of the table's query — the
-// selector, the quick filter and the other facet's ticks (not its own: the
-// user picks among its values). Both facets follow that one rule, and every
-// namespace or label some object has stays listed, at 0 when none of them
-// passes.
+// selector, the quick filter and the other facets' ticks (not its own: the
+// user picks among its values). Every facet follows that one rule, and every
+// cluster, namespace or label some object has stays listed, at 0 when none
+// of them passes. An object's cluster is its row key's
+// (models/clusterrowkey.h); a table of one cluster counts none.
 //
 // The preparer counts every object for an ordered snapshot (FacetTally),
 // and for an incremental batch only the change it makes (signed counts,
@@ -30,6 +31,7 @@
 #include <QMap>
 #include <QSet>
 #include <QString>
+#include <QStringView>
 
 #include <utility>
 
@@ -44,16 +46,18 @@ inline size_t qHash(const Label &label, size_t seed = 0) noexcept
 // value).
 using LabelCounts = QMap<QString, std::pair<qsizetype, QList<std::pair<QString, qsizetype>>>>;
 
-// The facets whose counts include an object: the namespace facet's when it
+// The facets whose counts include an object: the cluster facet's when it
+// passes every filter but the clusters ticked, the namespace facet's when it
 // passes every filter but the namespaces ticked, the label facet's when it
 // passes every filter but the labels ticked. The table shows the objects
-// both count.
+// all three count.
 struct FacetMembership
 {
+    bool clusterFacet = false;
     bool namespaceFacet = false;
     bool labelFacet = false;
 
-    bool shown() const { return namespaceFacet && labelFacet; }
+    bool shown() const { return clusterFacet && namespaceFacet && labelFacet; }
     friend bool operator==(const FacetMembership &, const FacetMembership &) = default;
 };
 
@@ -75,15 +79,20 @@ struct FacetCounts
         friend bool operator==(const Tally &, const Tally &) = default;
     };
 
+    QHash<QString, Tally> clusters;   // none in a table of one cluster
     QHash<QString, Tally> namespaces; // "" for cluster-scoped objects
     QHash<Label, Tally> labels;
 
-    // Adds the change from `before` to `after`.
-    void countChange(const FacetedObject &before, const FacetedObject &after);
+    // Adds the change from `before` to `after`, the objects of the row
+    // `rowKey` (which names their cluster).
+    void countChange(const FacetedObject &before, const FacetedObject &after, QStringView rowKey);
     // Adds a delta.
     void add(const FacetCounts &delta);
-    bool isEmpty() const { return namespaces.isEmpty() && labels.isEmpty(); }
+    bool isEmpty() const { return clusters.isEmpty() && namespaces.isEmpty() && labels.isEmpty(); }
 
+    // (cluster, matching objects) sorted by cluster, for every cluster with
+    // objects.
+    QList<std::pair<QString, qsizetype>> clusterCounts() const;
     // (namespace, matching objects) sorted by namespace, for every namespace
     // with objects; cluster-scoped objects ("") left out.
     QList<std::pair<QString, qsizetype>> namespaceCounts() const;
@@ -96,7 +105,7 @@ struct FacetCounts
                             qsizetype maxValuesPerKey) const;
 
 private:
-    void count(const FacetedObject &object, qsizetype sign);
+    void count(const FacetedObject &object, QStringView cluster, qsizetype sign);
 };
 
 // FacetCounts of every object, added one by one by a caller that walks
@@ -111,10 +120,17 @@ private:
 class FacetTally
 {
 public:
-    void add(const KubeObject &object, FacetMembership counted);
+    // `rowKey`: the object's row key, which names its cluster in a table of
+    // several.
+    void add(const KubeObject &object, QStringView rowKey, FacetMembership counted);
     FacetCounts counts() const;
 
 private:
+    struct Cluster
+    {
+        QString name;
+        FacetCounts::Tally tally;
+    };
     struct Namespace
     {
         QString name; // keeps the address of its characters alive
@@ -125,6 +141,7 @@ private:
         QList<Label> labels; // keeps the address of its items alive
         FacetCounts::Tally tally;
     };
+    QList<Cluster> m_clusters; // a few: found by comparing, no hash per object
     QHash<const QChar *, Namespace> m_namespaces;
     QHash<const Label *, LabelList> m_labelLists;
 };

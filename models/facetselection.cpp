@@ -1,12 +1,23 @@
 #include "models/facetselection.h"
 
 #include "informer/cache/indexfuncs.h"
+#include "models/clusterrowkey.h"
 
 #include <QStringList>
 
 #include <algorithm>
 
 namespace informant {
+
+bool FacetSelection::matchesClusters(QStringView rowKey) const
+{
+    if (clusters.isEmpty())
+        return true;
+    // A few clusters: compared in place, no string made per object.
+    const QStringView cluster = clusterOfRowKey(rowKey);
+    return std::any_of(clusters.cbegin(), clusters.cend(),
+                       [cluster](const QString &c) { return c == cluster; });
+}
 
 bool FacetSelection::matchesNamespaces(const KubeObject &object) const
 {
@@ -28,6 +39,11 @@ bool FacetSelection::matchesLabels(const KubeObject &object) const
 QString FacetSelection::describe() const
 {
     QStringList parts;
+    if (!clusters.isEmpty()) {
+        QStringList names(clusters.cbegin(), clusters.cend());
+        std::sort(names.begin(), names.end());
+        parts.append(QStringLiteral("cluster: ") + names.join(QStringLiteral(", ")));
+    }
     if (!namespaces.isEmpty()) {
         QStringList ns(namespaces.cbegin(), namespaces.cend());
         std::sort(ns.begin(), ns.end());
@@ -64,6 +80,11 @@ std::optional<QSet<QString>> facetKeys(const Indexer &indexer, const FacetSelect
         return std::nullopt;
     // Smallest set first keeps the intersections cheap.
     QList<QSet<QString>> sets;
+    if (selection.namespaces.isEmpty() && selection.labels.isEmpty()) {
+        // Clusters only: no index names them, the keys do.
+        const QStringList keys = indexer.listKeys();
+        sets.append(QSet<QString>(keys.cbegin(), keys.cend()));
+    }
     if (!selection.namespaces.isEmpty())
         sets.append(
             unionOf(indexer, QString(kNamespaceIndex),
@@ -81,6 +102,7 @@ std::optional<QSet<QString>> facetKeys(const Indexer &indexer, const FacetSelect
     QSet<QString> result = sets.takeFirst();
     for (const QSet<QString> &s : std::as_const(sets))
         result.intersect(s);
+    result.removeIf([&selection](const QString &key) { return !selection.matchesClusters(key); });
     return result;
 }
 

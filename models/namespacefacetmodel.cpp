@@ -3,88 +3,8 @@
 namespace informant {
 
 NamespaceFacetModel::NamespaceFacetModel(QObject *parent)
-    : FacetModel(QStringLiteral("Namespace"), parent)
+    : ListFacetModel(QStringLiteral("Namespace"), QStringLiteral("(cluster)"), parent)
 {
-}
-
-QModelIndex NamespaceFacetModel::index(int row, int column, const QModelIndex &parent) const
-{
-    return hasIndex(row, column, parent) ? createIndex(row, column) : QModelIndex();
-}
-
-QModelIndex NamespaceFacetModel::parent(const QModelIndex &) const
-{
-    return {};
-}
-
-int NamespaceFacetModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-QVariant NamespaceFacetModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const auto &[name, count] = m_rows.at(index.row());
-    switch (role) {
-    case Qt::DisplayRole:
-        if (index.column() == 0)
-            return name.isEmpty() ? QStringLiteral("(cluster)") : name;
-        return countData(index, count, role);
-    case Qt::CheckStateRole:
-        if (index.column() == 0)
-            return m_checked.contains(name) ? Qt::Checked : Qt::Unchecked;
-        return {};
-    case ValueRole:
-        return name;
-    default:
-        return countData(index, count, role);
-    }
-}
-
-bool NamespaceFacetModel::setData(const QModelIndex &index, const QVariant &value, int role)
-{
-    if (role != Qt::CheckStateRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
-        return false;
-    const QString &name = m_rows.at(index.row()).first;
-    const bool on = value.toInt() == Qt::Checked;
-    if (on == m_checked.contains(name))
-        return true;
-    if (on)
-        m_checked.insert(name);
-    else
-        m_checked.remove(name);
-    Q_EMIT dataChanged(index.siblingAtColumn(0), index.siblingAtColumn(0), {Qt::CheckStateRole});
-    Q_EMIT checkedChanged();
-    return true;
-}
-
-void NamespaceFacetModel::refresh(const QList<std::pair<QString, qsizetype>> &counted)
-{
-    // A ticked namespace stays listed when its last object goes, or the
-    // namespace is deleted.
-    ValueCounts counts = counted;
-    keepTickedListed(counts, m_checked);
-    syncCountRows({}, m_rows, counts);
-}
-
-void NamespaceFacetModel::setChecked(const QSet<QString> &namespaces)
-{
-    if (namespaces == m_checked)
-        return;
-    m_checked = namespaces;
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, 0), {Qt::CheckStateRole});
-    Q_EMIT checkedChanged();
-}
-
-void NamespaceFacetModel::toggle(const QString &name)
-{
-    QSet<QString> next = m_checked;
-    if (!next.remove(name))
-        next.insert(name);
-    setChecked(next);
 }
 
 } // namespace informant

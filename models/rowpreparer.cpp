@@ -46,16 +46,19 @@ FacetMembership RowPreparer::prepare(MirroredObject &mirrored, const QString &ro
                                      SortKey *key) const
 {
     const KubeObject &object = mirrored.object;
+    const bool inClusters = m_query.facets.matchesClusters(rowKey);
     const bool inNamespaces = m_query.facets.matchesNamespaces(object);
     const bool inLabels = m_query.facets.matchesLabels(object);
-    // Out of both facets' ticks: no facet counts it, whatever the rest says.
-    if (!inNamespaces && !inLabels)
+    // Out of two facets' ticks: no facet counts it, whatever the rest says.
+    if (int(inClusters) + int(inNamespaces) + int(inLabels) < 2)
         return {};
     if (!m_query.selector.isEmpty() && !m_query.selector.matches(object))
         return {};
     if (!passesQuickText(object, rowKey, nowMs, mirrored.quickText))
         return {};
-    const FacetMembership counted{.namespaceFacet = inLabels, .labelFacet = inNamespaces};
+    const FacetMembership counted{.clusterFacet = inNamespaces && inLabels,
+                                  .namespaceFacet = inClusters && inLabels,
+                                  .labelFacet = inClusters && inNamespaces};
     if (counted.shown())
         *key = m_formatter->sortKey(object, m_query.sortColumn, nowMs, rowKey);
     return counted;
@@ -91,12 +94,12 @@ PreparedBatch RowPreparer::applyChanges(const ChangeBatch &batch, qint64 nowMs)
         bool wasShown = false;
         const auto mirrored = m_objects.find(change.key);
         if (mirrored == m_objects.end()) {
-            out.facets.countChange(FacetedObject{}, after);
+            out.facets.countChange(FacetedObject{}, after, change.key);
             if (!deleted)
                 m_objects.insert(change.key, after);
         } else {
             wasShown = mirrored->counted.shown();
-            out.facets.countChange(*mirrored, after);
+            out.facets.countChange(*mirrored, after, change.key);
             if (deleted)
                 m_objects.erase(mirrored);
             else
@@ -130,7 +133,7 @@ PreparedBatch RowPreparer::orderedSnapshot(qint64 nowMs, qsizetype verdictsKept)
         PreparedRow row;
         it->quickText.keepPrefix(verdictsKept);
         it->counted = prepare(*it, it.key(), nowMs, &row.sortKey);
-        tally.add(it->object, it->counted);
+        tally.add(it->object, it.key(), it->counted);
         if (!it->counted.shown())
             continue;
         row.key = it.key();

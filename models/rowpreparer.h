@@ -60,8 +60,8 @@ private:
     };
 
     // The facets that count `mirrored` (the row `rowKey`), the quick filter
-    // asked when its verdicts do not tell; when it is shown (both facets
-    // count it), fills `key`.
+    // asked when its verdicts do not tell; when it is shown (every facet
+    // counts it), fills `key`.
     FacetMembership prepare(MirroredObject &mirrored, const QString &rowKey, qint64 nowMs,
                             SortKey *key) const;
     bool passesQuickText(const KubeObject &object, const QString &rowKey, qint64 nowMs,

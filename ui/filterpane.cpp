@@ -1,8 +1,10 @@
 #include "ui/filterpane.h"
 
+#include "models/clusterfacetmodel.h"
 #include "models/countstick.h"
 #include "models/kindsource.h"
 #include "models/labelfacetmodel.h"
+#include "models/mergedkindsource.h"
 #include "models/namespacefacetmodel.h"
 #include "models/tablefeed.h"
 #include "ui/theme.h"
@@ -13,6 +15,8 @@
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace informant {
 
@@ -66,8 +70,11 @@ QLabel *sectionTitle(const QString &text, QWidget *parent)
 
 FilterPane::FilterPane(QWidget *parent)
     : QWidget(parent)
+    , m_clusters(new ClusterFacetModel(this))
     , m_namespaces(new NamespaceFacetModel(this))
     , m_labels(new LabelFacetModel(this))
+    , m_clusterSection(new QWidget(this))
+    , m_clusterView(makeFacetView(m_clusters, false, m_clusterSection))
     , m_namespaceView(makeFacetView(m_namespaces, false, this))
     , m_labelView(makeFacetView(m_labels, true, this))
     , m_namespaceTitle(sectionTitle(QStringLiteral("Namespaces"), this))
@@ -77,8 +84,16 @@ FilterPane::FilterPane(QWidget *parent)
     m_namespaceTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *clear = new QPushButton(QStringLiteral("Clear"), this);
     clear->setFlat(true);
-    clear->setToolTip(QStringLiteral("Clear the namespace and label filters"));
+    clear->setToolTip(QStringLiteral("Clear the cluster, namespace and label filters"));
     connect(clear, &QPushButton::clicked, this, &FilterPane::clear);
+
+    auto *clusterLayout = new QVBoxLayout(m_clusterSection);
+    clusterLayout->setContentsMargins(0, 0, 0, 4);
+    clusterLayout->setSpacing(2);
+    clusterLayout->addWidget(sectionTitle(QStringLiteral("Clusters"), m_clusterSection));
+    clusterLayout->addWidget(m_clusterView);
+    m_clusterSection->hide();
+    fitClusterView();
 
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
@@ -106,8 +121,10 @@ FilterPane::FilterPane(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
-    layout->addWidget(split);
+    layout->addWidget(m_clusterSection);
+    layout->addWidget(split, 1);
 
+    connect(m_clusters, &ClusterFacetModel::checkedChanged, this, &FilterPane::emitSelection);
     connect(m_namespaces, &NamespaceFacetModel::checkedChanged, this, &FilterPane::emitSelection);
     connect(m_labels, &LabelFacetModel::checkedChanged, this, &FilterPane::emitSelection);
 }
@@ -119,12 +136,14 @@ void FilterPane::setSource(KindSource *source)
     if (source != m_source) {
         // Another kind's counts go at once; this one's come with its table.
         m_shownRevision.reset();
+        m_clusters->refresh({});
         m_namespaces->refresh({});
         m_labels->refreshGrouped({});
     }
     m_source = source;
     if (source)
         connect(source, &QObject::destroyed, this, [this] { m_source = nullptr; });
+    m_clusterSection->setVisible(showsClusters());
     const bool namespaced = source && source->kind().namespaced;
     m_namespaceView->setEnabled(namespaced);
     // Short enough for the dock's width: the title no longer widens it.
@@ -162,6 +181,8 @@ void FilterPane::refreshNow()
     if (m_shownRevision != m_feed->facetRevision()) {
         m_shownRevision = m_feed->facetRevision();
         const FacetCounts &counts = m_feed->facetCounts();
+        m_clusters->refresh(counts.clusterCounts());
+        fitClusterView();
         m_namespaces->refresh(counts.namespaceCounts());
         m_labels->refreshGrouped(
             counts.labelCounts(m_labels->checked(), LabelFacetModel::kMaxValuesPerKey));
@@ -171,6 +192,7 @@ void FilterPane::refreshNow()
 
 void FilterPane::setStale(const QString &why)
 {
+    m_clusters->setStale(why);
     m_namespaces->setStale(why);
     m_labels->setStale(why);
 }
@@ -178,6 +200,8 @@ void FilterPane::setStale(const QString &why)
 FacetSelection FilterPane::selection() const
 {
     FacetSelection s;
+    if (showsClusters())
+        s.clusters = m_clusters->checked();
     if (!m_source || m_source->kind().namespaced)
         s.namespaces = m_namespaces->checked();
     s.labels = m_labels->checked();
@@ -188,11 +212,32 @@ void FilterPane::clear()
 {
     const QSignalBlocker a(m_namespaces);
     const QSignalBlocker b(m_labels);
+    const QSignalBlocker c(m_clusters);
+    m_clusters->setChecked({});
     m_namespaces->setChecked({});
     m_labels->setChecked({});
+    m_clusterView->viewport()->update();
     m_namespaceView->viewport()->update();
     m_labelView->viewport()->update();
     emitSelection();
+}
+
+void FilterPane::fitClusterView()
+{
+    // A few clusters: as tall as its rows, not a splitter's share of the
+    // pane, which the namespaces and labels need.
+    constexpr int kMaxRowsShown = 6;
+    const int rows = std::clamp(m_clusters->rowCount(), 1, kMaxRowsShown);
+    const int rowHeight = m_clusters->rowCount() > 0 ? m_clusterView->sizeHintForRow(0)
+                                                     : m_clusterView->fontMetrics().height() + 4;
+    m_clusterView->setFixedHeight(rows * rowHeight + 2 * m_clusterView->frameWidth());
+}
+
+bool FilterPane::showsClusters() const
+{
+    // Each kind of a window of several clusters is merged, even one that
+    // only one cluster serves: the window's facets stay in place.
+    return qobject_cast<const MergedKindSource *>(m_source) != nullptr;
 }
 
 void FilterPane::emitSelection()

@@ -1,15 +1,16 @@
 #pragma once
 
-// FilterPane: the index-based filter pane — namespace facet list and label
-// facet tree of the current kind, with the counts of the objects the table
+// FilterPane: the index-based filter pane — cluster facet list (a window of
+// several clusters only), namespace facet list and label facet tree of the
+// current kind, with the counts of the objects the table
 // holds (TableFeed::facetCounts, kept per batch off the GUI thread), shown
 // on the CountsTick after the table's batches, with the table's header and
 // the kind tree: the count beside a facet is the rows ticking it leaves,
 // even while the cache runs ahead of the table by the batch in flight.
-// Checking facets filters the table (OR within a key, AND across keys). Each
-// facet counts the objects the table's other filters pass — the selector, the
-// quick filter and the other facet's ticks — so a count is the rows ticking
-// it would leave. The checked facets survive a change of kind. A refresh
+// Checking facets filters the table (OR within a facet or a key, AND across
+// them). Each facet counts the objects the table's other filters pass — the
+// selector, the quick filter and the other facets' ticks — so a count is the
+// rows ticking it would leave. The checked facets survive a change of kind. A refresh
 // diffs the counts into the models: O(namespaces + label values), nothing
 // scanned per object.
 
@@ -25,6 +26,7 @@ class QTreeView;
 
 namespace informant {
 
+class ClusterFacetModel;
 class KindSource;
 class LabelFacetModel;
 class NamespaceFacetModel;
@@ -38,11 +40,13 @@ class FilterPane final : public QWidget
 public:
     explicit FilterPane(QWidget *parent = nullptr);
 
-    // The kind shown; its counts come from its table (setFeed).
+    // The kind shown; its counts come from its table (setFeed). A kind of
+    // several clusters (MergedKindSource) shows the cluster facet.
     void setSource(KindSource *source);
     // The table of the kind shown, whose objects the facets count.
     void setFeed(TableFeed *feed);
     FacetSelection selection() const;
+    ClusterFacetModel *clusterModel() const { return m_clusters; }
     NamespaceFacetModel *namespaceModel() const { return m_namespaces; }
     LabelFacetModel *labelModel() const { return m_labels; }
     // Shows the table's counts now, when it has its first batch
@@ -59,11 +63,16 @@ Q_SIGNALS:
 
 private:
     void emitSelection();
+    bool showsClusters() const;
+    void fitClusterView();
 
     KindSource *m_source = nullptr;
     QPointer<TableFeed> m_feed;
+    ClusterFacetModel *m_clusters;
     NamespaceFacetModel *m_namespaces;
     LabelFacetModel *m_labels;
+    QWidget *m_clusterSection; // title and list, shown for several clusters
+    QTreeView *m_clusterView;
     QTreeView *m_namespaceView;
     QTreeView *m_labelView;
     QLabel *m_namespaceTitle;

@@ -1,5 +1,7 @@
 #include "ui/kubectlcommand.h"
 
+#include "models/clusterrowkey.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QStringList>
@@ -40,6 +42,59 @@ QString KubectlTarget::whyUnavailable() const
     if (context.isEmpty() && server.isEmpty())
         return QStringLiteral("Nothing says how kubectl reaches this cluster");
     return {};
+}
+
+KubectlTarget KubectlTargets::forRow(QStringView rowKey) const
+{
+    const QStringView cluster = clusterOfRowKey(rowKey);
+    if (cluster.isEmpty())
+        return single;
+    if (const auto it = byCluster.constFind(cluster.toString()); it != byCluster.cend())
+        return *it;
+    KubectlTarget none;
+    none.unavailableReason =
+        QStringLiteral("Nothing says how kubectl reaches cluster %1").arg(cluster);
+    return none;
+}
+
+QString KubectlTargets::whyUnavailable(const QStringList &rowKeys) const
+{
+    QStringList asked;
+    for (const QString &key : rowKeys) {
+        const QString cluster = clusterOfRowKey(key).toString();
+        if (asked.contains(cluster))
+            continue;
+        asked.append(cluster);
+        if (const QString why = forRow(key).whyUnavailable(); !why.isEmpty())
+            return cluster.isEmpty() || why.contains(cluster)
+                       ? why
+                       : cluster + QStringLiteral(": ") + why;
+    }
+    return {};
+}
+
+QString kubectlCommand(KubectlVerb verb, const KindInfo &kind, const QList<KubeObject> &objects,
+                       const QStringList &rowKeys, const KubectlTargets &targets)
+{
+    if (objects.isEmpty() || objects.size() != rowKeys.size() ||
+        !targets.whyUnavailable(rowKeys).isEmpty())
+        return {};
+    // Clusters in the order the rows first name them, each with its objects.
+    QStringList clusters;
+    QHash<QString, QList<KubeObject>> objectsOf;
+    for (qsizetype i = 0; i < objects.size(); ++i) {
+        const QString cluster = clusterOfRowKey(rowKeys.at(i)).toString();
+        if (!objectsOf.contains(cluster))
+            clusters.append(cluster);
+        objectsOf[cluster].append(objects.at(i));
+    }
+    QStringList lines;
+    for (const QString &cluster : std::as_const(clusters)) {
+        const KubectlTarget target =
+            cluster.isEmpty() ? targets.single : targets.byCluster.value(cluster);
+        lines.append(kubectlCommand(verb, kind, objectsOf.value(cluster), target));
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString kubectlCommand(KubectlVerb verb, const KindInfo &kind, const QList<KubeObject> &objects,

@@ -7,12 +7,16 @@
 // verbs only: the menu that copies it must not become a way to change the
 // cluster. Words a shell would split or expand are quoted (POSIX sh), so a
 // context named "team a" or a kubeconfig path with spaces survives the paste.
+// In a window of several clusters each row's command reaches its own
+// cluster (KubectlTargets).
 
 #include "informer/core/kubeobject.h"
 #include "models/kindinfo.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace informant {
 
@@ -34,6 +38,23 @@ struct KubectlTarget
     QString whyUnavailable() const;
 };
 
+// How kubectl reaches the clusters of a window's rows: `single` for a window
+// of one cluster (its rows' keys name none), and one target per cluster for
+// a window of several, by the cluster's name as the rows' keys give it
+// (models/clusterrowkey.h): its kubeconfig context.
+struct KubectlTargets
+{
+    KubectlTarget single;
+    QHash<QString, KubectlTarget> byCluster;
+
+    // The target of the row `rowKey`; for a cluster with none, one whose
+    // whyUnavailable() says so.
+    KubectlTarget forRow(QStringView rowKey) const;
+    // Why the rows `rowKeys` have no command (the first cluster of them
+    // without one, named in a window of several); empty when they have.
+    QString whyUnavailable(const QStringList &rowKeys) const;
+};
+
 enum class KubectlVerb {
     GetYaml,  // kubectl get ... -o yaml
     Describe, // kubectl describe ...
@@ -47,6 +68,13 @@ enum class KubectlVerb {
 // name, as pods.metrics.k8s.io). Empty when `target` has no command.
 QString kubectlCommand(KubectlVerb verb, const KindInfo &kind, const QList<KubeObject> &objects,
                        const KubectlTarget &target);
+
+// The rows' objects (`objects`, of the rows `rowKeys`, in the same order):
+// each cluster's lines as above, with its own target, the clusters in the
+// order the rows first name them. Empty when `targets` has no command for
+// one of them.
+QString kubectlCommand(KubectlVerb verb, const KindInfo &kind, const QList<KubeObject> &objects,
+                       const QStringList &rowKeys, const KubectlTargets &targets);
 
 // `word` as one POSIX shell word: unchanged when it holds only characters no
 // shell treats specially, else in single quotes ('it'\''s').

@@ -78,13 +78,19 @@ void ObjectNavigator::resolveRequestedKind()
 void ObjectNavigator::followLink(const QString &apiVersion, const QString &kind, const QString &ns,
                                  const QString &name)
 {
-    const KindInfo target = m_session->kindOf(apiVersion, kind);
     // In a table of several clusters, a link goes to the object in the
     // linking row's own cluster (read before another kind is shown).
     const QString cluster =
         clusterOfRowKey(
             m_view->table()->currentIndex().data(ResourceTableModel::KeyRole).toString())
             .toString();
+    followLinkIn(cluster, apiVersion, kind, ns, name);
+}
+
+void ObjectNavigator::followLinkIn(const QString &cluster, const QString &apiVersion,
+                                   const QString &kind, const QString &ns, const QString &name)
+{
+    const KindInfo target = m_session->kindOf(apiVersion, kind);
     // "Pod shop/web-1": the same name may be in several namespaces.
     const QString what =
         kind + u' ' +

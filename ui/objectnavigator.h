@@ -43,9 +43,14 @@ public:
     // The session's kinds changed: asks again for the kind showKindNamed
     // waits for, if any.
     void onKindsChanged();
-    // An owner or reference link: shows the kind, then selects the object.
+    // An owner or reference link: shows the kind, then selects the object
+    // (in a table of several clusters, the one in the linking row's cluster).
     void followLink(const QString &apiVersion, const QString &kind, const QString &ns,
                     const QString &name);
+    // The same, in a table of several clusters to the object in `cluster`
+    // (a timeline lane's: not the current row's).
+    void followLinkIn(const QString &cluster, const QString &apiVersion, const QString &kind,
+                      const QString &ns, const QString &name);
     // Selects the row of `key` in the shown table as soon as it can: now, or
     // when the table's feed delivers it. When it cannot, the table says why,
     // naming `what` ("ReplicaSet web-abc"): not in the cluster any more, not

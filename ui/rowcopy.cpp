@@ -27,18 +27,18 @@ void copyToClipboard(const QString &text)
 
 namespace {
 
-void addKubectlMenu(QMenu *menu, const QList<KubeObject> &objects, const KindInfo &kind,
-                    const KubectlTarget &target)
+void addKubectlMenu(QMenu *menu, const QList<KubeObject> &objects, const QStringList &rowKeys,
+                    const KindInfo &kind, const KubectlTargets &targets)
 {
     QMenu *kubectl = menu->addMenu(QStringLiteral("Copy as kubectl command"));
     kubectl->setToolTipsVisible(true);
-    if (const QString why = target.whyUnavailable(); !why.isEmpty()) {
+    if (const QString why = targets.whyUnavailable(rowKeys); !why.isEmpty()) {
         kubectl->menuAction()->setEnabled(false);
         kubectl->menuAction()->setToolTip(why);
         return;
     }
     const auto add = [&](const QString &text, KubectlVerb verb) {
-        const QString command = kubectlCommand(verb, kind, objects, target);
+        const QString command = kubectlCommand(verb, kind, objects, rowKeys, targets);
         QAction *action =
             kubectl->addAction(text, kubectl, [command] { copyToClipboard(command); });
         action->setToolTip(command);
@@ -49,8 +49,8 @@ void addKubectlMenu(QMenu *menu, const QList<KubeObject> &objects, const KindInf
 
 } // namespace
 
-QMenu *createRowMenu(const QList<KubeObject> &objects, const KindInfo &kind,
-                     const KubectlTarget &target, QWidget *parent)
+QMenu *createRowMenu(const QList<KubeObject> &objects, const QStringList &rowKeys,
+                     const KindInfo &kind, const KubectlTargets &targets, QWidget *parent)
 {
     if (objects.isEmpty())
         return nullptr;
@@ -65,7 +65,7 @@ QMenu *createRowMenu(const QList<KubeObject> &objects, const KindInfo &kind,
         menu->addAction(several ? QStringLiteral("Copy %1 namespace/names").arg(objects.size())
                                 : QStringLiteral("Copy namespace/name"),
                         menu, [objects] { copyToClipboard(copiedNames(objects, true)); });
-    addKubectlMenu(menu, objects, kind, target);
+    addKubectlMenu(menu, objects, rowKeys, kind, targets);
     return menu;
 }
 

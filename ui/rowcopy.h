@@ -30,11 +30,12 @@ QString copiedNames(const QList<KubeObject> &objects, bool withNamespace);
 // Puts `text` on the clipboard (and the X11 selection, where there is one).
 void copyToClipboard(const QString &text);
 
-// The rows' context menu for `objects` (the selected rows, of `kind`):
-// "Copy name", "Copy namespace/name" for a namespaced kind, and "Copy as
-// kubectl command" (get -o yaml, describe) for `target`, disabled with its
-// reason as tooltip when it has none (a replay). Null for no objects.
-QMenu *createRowMenu(const QList<KubeObject> &objects, const KindInfo &kind,
-                     const KubectlTarget &target, QWidget *parent);
+// The rows' context menu for `objects` (the selected rows `rowKeys`, in the
+// same order, of `kind`): "Copy name", "Copy namespace/name" for a
+// namespaced kind, and "Copy as kubectl command" (get -o yaml, describe),
+// each row's cluster reached by its target, disabled with the reason as
+// tooltip when one has none (a replay). Null for no objects.
+QMenu *createRowMenu(const QList<KubeObject> &objects, const QStringList &rowKeys,
+                     const KindInfo &kind, const KubectlTargets &targets, QWidget *parent);
 
 } // namespace informant

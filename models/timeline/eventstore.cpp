@@ -1,5 +1,6 @@
 #include "models/timeline/eventstore.h"
 
+#include "models/clusterrowkey.h"
 #include "models/timeline/objectidentity.h"
 
 #include <algorithm>
@@ -74,7 +75,12 @@ void EventStore::applyBatch(const ChangeBatch &batch)
             ++m_rejected;
             continue;
         }
-        upsert(std::move(parsed).value());
+        TimelineEvent event = std::move(parsed).value();
+        if (const QStringView cluster = clusterOfRowKey(change.key); !cluster.isEmpty()) {
+            event.object.cluster = cluster.toString();
+            event.eventKey = clusterRowKey(event.object.cluster, event.eventKey);
+        }
+        upsert(event);
     }
     blocker.unblock();
     if (m_revision != before)

@@ -11,6 +11,10 @@
 //   the same series, so it replaces the entry instead of adding a second one.
 // - Indexed by involved (regarding) object (its uid, or its name key, see
 //   objectidentity.h), namespace, reason and type.
+// - Of one cluster, or of several (a window of several clusters feeds it
+//   their merged events): a batch's row keys name the cluster
+//   (models/clusterrowkey.h), which each event keeps (InvolvedObject::cluster)
+//   and its namespace/name key is qualified by.
 // - Bounded: never holds more than capacity() events (default 200k). When
 //   full, the events that ended longest ago are evicted (in steps of 1/64 of
 //   the capacity, so eviction is amortised O(1) per insert), and a new event

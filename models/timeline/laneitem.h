@@ -37,6 +37,7 @@ struct TimelineLane
     QString uid;             // object lanes only; empty if no event names a real one
     QString apiVersion;      // object lanes only; as the events name it, may be empty
     QString key;             // object lanes only: objectKey() of the object (objectidentity.h)
+    QString cluster;         // object lanes only: InvolvedObject::cluster
     qint32 eventCount = 0;   // occurrences (sum of counts)
     qint32 warningCount = 0; // occurrences of Warning events
     qint32 objectCount = 0;  // group lanes: objects in the group
@@ -51,8 +52,12 @@ struct TimelineLane
     qint64 maxDurationMs = 0; // longest item, bounds the binary search
 
     bool isGroup() const { return kind == Kind::Group; }
-    // The object an object lane stands for (kind, namespace, name, uid).
-    InvolvedObject object() const { return {objectKind, namespaceName, name, uid, {}, apiVersion}; }
+    // The object an object lane stands for (kind, namespace, name, uid,
+    // cluster).
+    InvolvedObject object() const
+    {
+        return {objectKind, namespaceName, name, uid, {}, apiVersion, cluster};
+    }
     QString groupKey() const { return namespaceName + QChar(0x1f) + objectKind; }
 };
 

@@ -1,5 +1,7 @@
 #include "models/timeline/objectidentity.h"
 
+#include "models/clusterrowkey.h"
+
 namespace informant {
 
 namespace {
@@ -47,9 +49,10 @@ QString objectNameKey(QStringView kind, QStringView namespaceName, QStringView n
 
 QString objectKey(const InvolvedObject &object)
 {
-    if (isIdentifiedByName(object))
-        return objectNameKey(object.kind, object.namespaceName, object.name);
-    return object.uid;
+    if (!isIdentifiedByName(object))
+        return object.uid;
+    const QString key = objectNameKey(object.kind, object.namespaceName, object.name);
+    return object.cluster.isEmpty() ? key : clusterRowKey(object.cluster, key);
 }
 
 } // namespace informant

@@ -11,6 +11,9 @@
 // name is treated as unknown, and a Node is identified by its name, which is
 // unique among cluster-scoped objects. An object whose Event names no uid at
 // all (rare: events about objects being created) is identified by name too.
+// A name is unique in one cluster only: in a window of several, a key by name
+// names the cluster too (models/clusterrowkey.h). Uids are unique across
+// clusters.
 //
 // Plain functions; thread-safe.
 
@@ -34,7 +37,7 @@ bool isIdentifiedByName(const InvolvedObject &object);
 QString objectNameKey(QStringView kind, QStringView namespaceName, QStringView name);
 
 // The key one lane (and one filter entry) stands for: objectNameKey() for an
-// object identified by name, else its uid.
+// object identified by name (after its cluster's name, if any), else its uid.
 QString objectKey(const InvolvedObject &object);
 
 } // namespace informant

@@ -61,10 +61,13 @@ qint64 timeField(element object, std::string_view name)
 
 InvolvedObject readReference(element reference)
 {
-    return InvolvedObject{
-        stringField(reference, "kind"),      stringField(reference, "namespace"),
-        stringField(reference, "name"),      stringField(reference, "uid"),
-        stringField(reference, "fieldPath"), stringField(reference, "apiVersion")};
+    return InvolvedObject{stringField(reference, "kind"),
+                          stringField(reference, "namespace"),
+                          stringField(reference, "name"),
+                          stringField(reference, "uid"),
+                          stringField(reference, "fieldPath"),
+                          stringField(reference, "apiVersion"),
+                          QString()};
 }
 
 // The fields whose names differ between core/v1 and events.k8s.io/v1.

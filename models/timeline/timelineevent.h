@@ -30,6 +30,10 @@ struct InvolvedObject
     QString uid; // see objectidentity.h: not always the object's real uid
     QString fieldPath;
     QString apiVersion; // tells a core Node from a custom resource of that kind
+    // In a window of several clusters, the cluster the Event came from (its
+    // row key's: models/clusterrowkey.h), which the object is in too; empty
+    // in a window of one.
+    QString cluster;
     friend bool operator==(const InvolvedObject &, const InvolvedObject &) = default;
 };
 

@@ -1,9 +1,9 @@
 #pragma once
 
 // TimelineFilter: which events the timeline shows. Everything empty/unset
-// matches every event. The filter pane's choice arrives here as a namespace
-// set plus, for label choices, the uid set of the matching objects (computed
-// by the pane from the label index; Nodes also by their name key, see
+// matches every event. The filter pane's choice arrives here as a cluster
+// set (a window of several), a namespace set plus, for label choices, the uid set of the matching
+// objects (computed by the pane from the label index; Nodes also by their name key, see
 // objectidentity.h) or a predicate. Plain value type.
 
 #include "models/timeline/objectidentity.h"
@@ -19,6 +19,7 @@ namespace informant {
 
 struct TimelineFilter
 {
+    QSet<QString> clusters;                               // InvolvedObject::cluster; empty: all
     QSet<QString> namespaces;                             // involved object's namespace; empty: all
     std::optional<QSet<QString>> objectUids;              // involved object keys; unset: all
     std::function<bool(const TimelineEvent &)> predicate; // unset: all
@@ -27,13 +28,15 @@ struct TimelineFilter
 
     bool isEmpty() const
     {
-        return namespaces.isEmpty() && !objectUids && !predicate && reasons.isEmpty() &&
-               !warningsOnly;
+        return clusters.isEmpty() && namespaces.isEmpty() && !objectUids && !predicate &&
+               reasons.isEmpty() && !warningsOnly;
     }
 
     bool matches(const TimelineEvent &event) const
     {
         if (warningsOnly && event.type != EventType::Warning)
+            return false;
+        if (!clusters.isEmpty() && !clusters.contains(event.object.cluster))
             return false;
         if (!namespaces.isEmpty() && !namespaces.contains(event.object.namespaceName))
             return false;
@@ -49,8 +52,7 @@ private:
     {
         if (const QString uid = knownObjectUid(object); !uid.isEmpty() && objectUids->contains(uid))
             return true;
-        return isIdentifiedByName(object) &&
-               objectUids->contains(objectNameKey(object.kind, object.namespaceName, object.name));
+        return isIdentifiedByName(object) && objectUids->contains(objectKey(object));
     }
 };
 

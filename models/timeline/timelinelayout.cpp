@@ -81,6 +81,8 @@ void sortGroups(std::vector<GroupBuild> &groups, const std::vector<TimelineLane>
             const TimelineLane &lb = objects[size_t(b)];
             if (const int byName = compareNames(la.name, lb.name); byName != 0)
                 return byName < 0;
+            if (la.cluster != lb.cluster) // a window of several clusters
+                return la.cluster < lb.cluster;
             if (firstStart[size_t(a)] != firstStart[size_t(b)])
                 return firstStart[size_t(a)] < firstStart[size_t(b)];
             return la.key < lb.key;
@@ -88,8 +90,8 @@ void sortGroups(std::vector<GroupBuild> &groups, const std::vector<TimelineLane>
     }
 }
 
-// Lanes of one name follow each other, oldest first (sortGroups): all
-// but the newest object with a uid are earlier ones. A lane without a uid
+// Lanes of one name (in one cluster) follow each other, oldest first
+// (sortGroups): all but the newest object with a uid are earlier ones. A lane without a uid
 // (events about an object being created) may be any of them: not marked,
 // and not the newest.
 void markEarlierObjects(const std::vector<GroupBuild> &groups, std::vector<TimelineLane> &objects)
@@ -97,9 +99,10 @@ void markEarlierObjects(const std::vector<GroupBuild> &groups, std::vector<Timel
     for (const GroupBuild &group : groups) {
         const std::vector<int> &lanes = group.objects;
         for (size_t begin = 0; begin < lanes.size();) {
-            const QString &name = objects[size_t(lanes[begin])].name;
+            const TimelineLane &first = objects[size_t(lanes[begin])];
             size_t end = begin + 1;
-            while (end < lanes.size() && objects[size_t(lanes[end])].name == name)
+            while (end < lanes.size() && objects[size_t(lanes[end])].name == first.name &&
+                   objects[size_t(lanes[end])].cluster == first.cluster)
                 ++end;
             size_t newest = end;
             for (size_t i = end; end - begin > 1 && i-- > begin;) {
@@ -149,8 +152,7 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
         QString nameKey;
         const bool byName = isIdentifiedByName(event.object);
         if (byName)
-            nameKey =
-                objectNameKey(event.object.kind, event.object.namespaceName, event.object.name);
+            nameKey = objectKey(event.object);
         const QString &identity = byName ? nameKey : event.object.uid;
         auto it = objectIndex.find(identity);
         if (it == objectIndex.end()) {
@@ -161,6 +163,7 @@ void TimelineLayout::rebuild(const EventStore &store, const TimelineFilter &filt
             lane.uid = knownObjectUid(event.object);
             lane.apiVersion = event.object.apiVersion;
             lane.key = identity;
+            lane.cluster = event.object.cluster;
             const QString key = lane.groupKey();
             auto group = groupIndex.find(key);
             if (group == groupIndex.end()) {

@@ -1,5 +1,6 @@
 #include "models/timeline/timelinescope.h"
 
+#include "models/clusterrowkey.h"
 #include "models/facetselection.h"
 #include "models/timeline/objectidentity.h"
 
@@ -22,7 +23,8 @@ QSet<QString> labelledObjectUids(const QList<const Indexer *> &indexers,
             const std::optional<KubeObject> object = indexer->getByKey(key);
             if (!object)
                 continue;
-            const InvolvedObject involved = referenceTo(*object);
+            InvolvedObject involved = referenceTo(*object);
+            involved.cluster = clusterOfRowKey(key).toString();
             if (const QString uid = knownObjectUid(involved); !uid.isEmpty())
                 uids.insert(uid);
             // The kubelet's events about a Node name no real uid.

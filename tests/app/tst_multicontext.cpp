@@ -12,13 +12,20 @@
 #include "models/resourcetablemodel.h"
 #include "sim/simulator.h"
 #include "ui/freshnessbanner.h"
+#include "ui/kubectlcommand.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
 
+#include <QClipboard>
 #include <QFile>
+#include <QGuiApplication>
+#include <QMenu>
 #include <QSet>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <memory>
 
 using namespace informant;
 
@@ -80,6 +87,7 @@ private Q_SLOTS:
     void initTestCase() { test::useEmptyTestSettings(); }
     void contextFlagTwiceIsParsed();
     void contextFlagTwiceOpensOneWindowOfBothClusters();
+    void rowMenuCopiesAKubectlCommandPerRowsCluster();
 };
 
 void TestMultiContext::contextFlagTwiceIsParsed()
@@ -130,6 +138,68 @@ void TestMultiContext::contextFlagTwiceOpensOneWindowOfBothClusters()
     QVERIFY2(banner->text().contains(QStringLiteral("pods in west")), qPrintable(banner->text()));
     // east's rows are still the last known and are not taken away.
     QVERIFY(model->rowOfKey(clusterRowKey(QStringLiteral("east"), same)) >= 0);
+}
+
+void TestMultiContext::rowMenuCopiesAKubectlCommandPerRowsCluster()
+{
+    sim::SimOptions demo;
+    demo.scenario = QStringLiteral("demo");
+    sim::Simulator east;
+    sim::Simulator west;
+    QVERIFY(east.start(demo).ok());
+    QVERIFY(west.start(demo).ok());
+    QTemporaryDir dir;
+    const QString kubeconfig = writeKubeconfig(dir, east.url(), west.url());
+    QVERIFY(!kubeconfig.isEmpty());
+    Application application(
+        parseOptions({QStringLiteral("informant"), "--kubeconfig", kubeconfig, "--context", "east",
+                      "--context", "west", "--kind", "pods", "--watch-kinds", "shown"}));
+    QCOMPARE(application.start(), QString());
+    MainWindow *window = test::onlyMainWindow();
+    QVERIFY(window);
+    ResourceView *view = window->resourceView();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        view->feed() && !objectKeysInBothClusters(view->feed()->model()).isEmpty(), 20000);
+    const ResourceTableModel *model = view->feed()->model();
+    const QString same = objectKeysInBothClusters(model).constFirst();
+    const QString ns = same.section(u'/', 0, 0);
+    const QString name = same.section(u'/', 1);
+    QTableView *table = view->table();
+    const auto rowRect = [&](const QString &cluster) {
+        return table->visualRect(model->index(model->rowOfKey(clusterRowKey(cluster, same)), 0));
+    };
+    const auto getYaml = [](QMenu *menu) -> QAction * {
+        for (QAction *action : menu->actions()) {
+            if (action->text() == QStringLiteral("Copy as kubectl command") &&
+                action->isEnabled() && action->menu() && !action->menu()->actions().isEmpty())
+                return action->menu()->actions().constFirst();
+        }
+        return nullptr;
+    };
+    const QString line =
+        QStringLiteral("kubectl get pod %1 -n %2 -o yaml --context %3 --kubeconfig ")
+            .arg(shellQuoted(name), shellQuoted(ns)) +
+        shellQuoted(kubeconfig);
+
+    // One row: its own cluster's context.
+    std::unique_ptr<QMenu> menu(view->rowMenu(rowRect(QStringLiteral("west")).center()));
+    QVERIFY(menu);
+    QAction *copy = getYaml(menu.get());
+    QVERIFY(copy);
+    copy->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), line.arg(QStringLiteral("west")));
+
+    // The same name in both clusters: a line for each, top down.
+    table->selectionModel()->select(
+        model->index(model->rowOfKey(clusterRowKey(QStringLiteral("east"), same)), 0),
+        QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    menu.reset(view->rowMenu(rowRect(QStringLiteral("east")).center()));
+    QVERIFY(menu);
+    copy = getYaml(menu.get());
+    QVERIFY(copy);
+    copy->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(),
+             line.arg(QStringLiteral("east")) + u'\n' + line.arg(QStringLiteral("west")));
 }
 
 QTEST_MAIN(TestMultiContext)

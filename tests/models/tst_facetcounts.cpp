@@ -4,6 +4,7 @@
 // the objects that pass every other filter (selector, quick filter, the other
 // facet's ticks).
 
+#include "models/clusterrowkey.h"
 #include "models/facetcounts.h"
 #include "models/labelfacetmodel.h"
 #include "models/quicktextmemo.h"
@@ -171,6 +172,7 @@ private Q_SLOTS:
     void anObjectChangedBetweenQueriesIsAskedAgain();
     void verdictsPastTheirLifetimeAreAskedAgain();
     void cappedKeepsTheBiggestAndTheTicked();
+    void clusterFacetCountsWhatTheOtherFiltersPass();
 };
 
 void TestFacetCounts::preparedCountsAreThoseOfTheObjectsHeld()
@@ -503,6 +505,108 @@ void TestFacetCounts::cappedKeepsTheBiggestAndTheTicked()
     QCOMPARE(shown.value(QStringLiteral("app")).first, qsizetype(3));
     QCOMPARE(shown.value(QStringLiteral("app")).second,
              (QList<std::pair<QString, qsizetype>>{{QStringLiteral("web"), 3}}));
+}
+
+// A table of two clusters (row keys that name them, the same namespace/name
+// in both): the cluster facet counts the objects the namespace and label
+// ticks pass, the other facets only the ticked clusters' objects, and the
+// table shows the objects every facet passes — through churn and ticks.
+void TestFacetCounts::clusterFacetCountsWhatTheOtherFiltersPass()
+{
+    const QStringList clusters{QStringLiteral("east"), QStringLiteral("west")};
+    const QStringList namespaces{QStringLiteral("a"), QStringLiteral("b")};
+    const QStringList apps{QStringLiteral("web"), QStringLiteral("db")};
+    QRandomGenerator random(7); // the same churn every run
+    // Object n is o-(n/2) of cluster n % 2: each name in both clusters.
+    const auto rowKeyOf = [&](int n, const KubeObject &object) {
+        return clusterRowKey(clusters.at(n % 2), object.key());
+    };
+    const auto make = [&](int n) {
+        return makeObject(namespaces.at((n / 2) % 2), QStringLiteral("o-%1").arg(n / 2),
+                          {{QStringLiteral("app"), apps.at(random.bounded(2))}});
+    };
+    const auto change = [&](int n, const KubeObject &object, bool gone) {
+        ObjectChange c = gone ? remove(object) : upsert(object);
+        c.key = rowKeyOf(n, object);
+        return c;
+    };
+    const QList<QSet<QString>> clusterTicks{
+        {}, {QStringLiteral("east")}, {QStringLiteral("west")}, {"east", "west"}};
+    const QList<QSet<QString>> namespaceTicks{{}, {QStringLiteral("a")}};
+    const QList<QMap<QString, QSet<QString>>> labelTicks{
+        {}, {{QStringLiteral("app"), {QStringLiteral("web")}}}};
+
+    RowPreparer preparer(testFormatter());
+    QHash<QString, KubeObject> held; // by row key
+    QSet<QString> shown;             // the rows the table has been sent
+    FacetCounts total;
+    const auto apply = [&](const PreparedBatch &batch) {
+        addUp(total, batch);
+        if (batch.ordered)
+            shown.clear();
+        for (const PreparedRow &row : batch.rows) {
+            if (row.object.isNull())
+                shown.remove(row.key);
+            else
+                shown.insert(row.key);
+        }
+    };
+    QList<ObjectChange> snapshot;
+    for (int n = 0; n < 24; ++n) {
+        const KubeObject object = make(n);
+        held.insert(rowKeyOf(n, object), object);
+        snapshot.append(change(n, object, false));
+    }
+    apply(preparer.applyChanges(batchOf(snapshot, true), 0));
+    TableQuery query;
+    for (int round = 0; round < 60; ++round) {
+        if (round % 3 == 1) {
+            query.facets.clusters = clusterTicks.at(random.bounded(4));
+            query.facets.namespaces = namespaceTicks.at(random.bounded(2));
+            query.facets.labels = labelTicks.at(random.bounded(2));
+            apply(preparer.setQuery(query, round, 0));
+        }
+        QList<ObjectChange> changes;
+        for (int i = 0; i < 6; ++i) {
+            const int n = random.bounded(32);
+            const KubeObject object = make(n);
+            const bool gone = random.bounded(4) == 0;
+            changes.append(change(n, object, gone));
+            if (gone)
+                held.remove(rowKeyOf(n, object));
+            else
+                held.insert(rowKeyOf(n, object), object);
+        }
+        apply(preparer.applyChanges(batchOf(changes), 0));
+
+        QMap<QString, qsizetype> byCluster;
+        QMap<QString, qsizetype> byNamespace;
+        QMap<QString, qsizetype> byApp;
+        QSet<QString> passing;
+        for (auto it = held.cbegin(); it != held.cend(); ++it) {
+            const QString cluster = clusterOfRowKey(it.key()).toString();
+            const bool inClusters =
+                query.facets.clusters.isEmpty() || query.facets.clusters.contains(cluster);
+            const bool inNamespaces = query.facets.namespaces.isEmpty() ||
+                                      query.facets.namespaces.contains(it->namespaceName());
+            const bool inLabels = labelsTicked(*it, query.facets.labels);
+            byCluster[cluster] += inNamespaces && inLabels ? 1 : 0;
+            byNamespace[it->namespaceName()] += inClusters && inLabels ? 1 : 0;
+            byApp[*it->label(QStringLiteral("app"))] += inClusters && inNamespaces ? 1 : 0;
+            if (inClusters && inNamespaces && inLabels)
+                passing.insert(it.key());
+        }
+        const auto listed = [](const QMap<QString, qsizetype> &counts) {
+            QList<std::pair<QString, qsizetype>> out;
+            for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+                out.append({it.key(), it.value()});
+            return out;
+        };
+        QCOMPARE(total.clusterCounts(), listed(byCluster));
+        QCOMPARE(total.namespaceCounts(), listed(byNamespace));
+        QCOMPARE(allLabels(total).value(QStringLiteral("app")).second, listed(byApp));
+        QCOMPARE(shown, passing);
+    }
 }
 
 QTEST_MAIN(TestFacetCounts)

@@ -1,4 +1,6 @@
 #include "informer/cache/indexfuncs.h"
+#include "models/clusterfacetmodel.h"
+#include "models/clusterrowkey.h"
 #include "models/facetselection.h"
 #include "models/labelfacetmodel.h"
 #include "models/localkindsource.h"
@@ -54,6 +56,8 @@ private Q_SLOTS:
     void tickedValueBeyondTheCapKeepsItsCount();
     void facetKeysIntersectIndexes_data();
     void facetKeysIntersectIndexes();
+    void clusterListCountsAndTicks();
+    void facetKeysKeepTheTickedClustersRows();
 };
 
 void TestFacetModels::namespaceCountsFollowChurn()
@@ -324,7 +328,58 @@ void TestFacetModels::facetKeysIntersectIndexes()
     QCOMPARE(sorted, expected);
     // The per-event predicate agrees with the index intersection.
     for (const KubeObject &p : pods)
-        QCOMPARE(selection.matches(p), keys->contains(p.key()));
+        QCOMPARE(selection.matches(p, p.key()), keys->contains(p.key()));
+}
+
+void TestFacetModels::clusterListCountsAndTicks()
+{
+    ClusterFacetModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Cluster"));
+    model.refresh({{QStringLiteral("east"), 2}, {QStringLiteral("west"), 1}});
+    QCOMPARE(column(model), (QStringList{"east=2", "west=1"}));
+    QSignalSpy checked(&model, &FacetModel::checkedChanged);
+    QVERIFY(model.setData(model.index(1, 0), Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(checked.count(), 1);
+    QCOMPARE(model.checked(), QSet<QString>{"west"});
+    QCOMPARE(model.index(1, 0).data(ClusterFacetModel::ValueRole).toString(),
+             QStringLiteral("west"));
+    // A ticked cluster whose objects are gone (its watch lost, its kind
+    // deleted) still filters: listed at 0 for the user to untick.
+    model.refresh({{QStringLiteral("east"), 2}});
+    QCOMPARE(column(model), (QStringList{"east=2", "west=0"}));
+    model.setChecked({});
+    model.refresh({{QStringLiteral("east"), 3}});
+    QCOMPARE(column(model), (QStringList{"east=3"}));
+}
+
+void TestFacetModels::facetKeysKeepTheTickedClustersRows()
+{
+    Indexer indexer(defaultIndexers(QStringLiteral("Pod")));
+    const KubeObject web =
+        pod(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web"));
+    const KubeObject pg = pod(QStringLiteral("db"), QStringLiteral("pg"), QStringLiteral("pg"));
+    for (const QString &cluster : {QStringLiteral("east"), QStringLiteral("west")}) {
+        indexer.store().upsert(clusterRowKey(cluster, web.key()), web);
+        indexer.store().upsert(clusterRowKey(cluster, pg.key()), pg);
+    }
+    FacetSelection selection;
+    selection.clusters = {QStringLiteral("west")};
+    const auto sortedKeys = [&] {
+        const auto keys = facetKeys(indexer, selection);
+        QStringList sorted = keys ? QStringList(keys->cbegin(), keys->cend()) : QStringList();
+        sorted.sort();
+        return sorted;
+    };
+    QCOMPARE(sortedKeys(),
+             (QStringList{clusterRowKey(QStringLiteral("west"), QStringLiteral("db/pg")),
+                          clusterRowKey(QStringLiteral("west"), QStringLiteral("shop/web"))}));
+    selection.namespaces = {QStringLiteral("shop")};
+    QCOMPARE(sortedKeys(),
+             QStringList{clusterRowKey(QStringLiteral("west"), QStringLiteral("shop/web"))});
+    QVERIFY(selection.matches(web, clusterRowKey(QStringLiteral("west"), web.key())));
+    QVERIFY(!selection.matches(web, clusterRowKey(QStringLiteral("east"), web.key())));
+    QCOMPARE(selection.describe(), QStringLiteral("cluster: west · namespace: shop"));
 }
 
 QTEST_MAIN(TestFacetModels)

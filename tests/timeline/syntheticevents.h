@@ -108,7 +108,7 @@ inline TimelineEvent makeEvent(const QString &uid, const QString &ns, const QStr
     TimelineEvent e;
     e.uid = uid;
     e.eventKey = ns + u'/' + uid;
-    e.object = {kind, ns, object, kind + u'-' + ns + u'-' + object, {}, {}};
+    e.object = {kind, ns, object, kind + u'-' + ns + u'-' + object, {}, {}, {}};
     e.reason = reason;
     e.message = reason + QStringLiteral(" for ") + object;
     e.type = type;

@@ -2,6 +2,7 @@
 // indexes, bounded capacity, deletes kept by default, one changed() per batch,
 // slot generations.
 
+#include "models/clusterrowkey.h"
 #include "models/timeline/eventstore.h"
 #include "models/timeline/timelinelayout.h"
 #include "syntheticevents.h"
@@ -185,6 +186,55 @@ private Q_SLOTS:
         store.setKeepDeletedEvents(false);
         store.applyBatch(ChangeBatch{false, {expired}});
         QCOMPARE(store.size(), 1);
+    }
+
+    // A window of several clusters feeds the merged events of them all, row
+    // keys naming the cluster: the same Event name in two clusters is two
+    // events, and a Node (known by its name) is one lane per cluster.
+    void eachClustersEventsAreTheirOwn()
+    {
+        const auto fromCluster = [](const QString &cluster, const EventSpec &spec) {
+            ObjectChange change = upsertOf(coreEventJson(spec));
+            change.key = clusterRowKey(cluster, change.key);
+            return change;
+        };
+        EventSpec east;
+        east.firstMs = kT;
+        EventSpec west = east;
+        west.uid = QStringLiteral("e2");
+        west.objectUid = QStringLiteral("pod-uid-2");
+        EventSpec eastNode = east; // the kubelet's: the node's name for its uid
+        eastNode.uid = QStringLiteral("n1");
+        eastNode.ns.clear();
+        eastNode.name = QStringLiteral("node-1.17b");
+        eastNode.kind = QStringLiteral("Node");
+        eastNode.objectName = QStringLiteral("node-1");
+        eastNode.objectUid = QStringLiteral("node-1");
+        EventSpec westNode = eastNode;
+        westNode.uid = QStringLiteral("n2");
+        EventStore store;
+        store.applyBatch(ChangeBatch{false,
+                                     {fromCluster(QStringLiteral("east"), east),
+                                      fromCluster(QStringLiteral("west"), west),
+                                      fromCluster(QStringLiteral("east"), eastNode),
+                                      fromCluster(QStringLiteral("west"), westNode)}});
+        QCOMPARE(store.size(), 4);
+        QCOMPARE(store.at(store.slotOf("e1")).object.cluster, QStringLiteral("east"));
+        QCOMPARE(store.at(store.slotOf("e2")).object.cluster, QStringLiteral("west"));
+        TimelineLayout layout;
+        layout.rebuild(store, {});
+        QStringList objectLanes;
+        for (const TimelineLane &lane : layout.lanes()) {
+            if (!lane.isGroup())
+                objectLanes.append(lane.cluster + u' ' + lane.key);
+        }
+        QCOMPARE(objectLanes,
+                 (QStringList{"east " + clusterRowKey(QStringLiteral("east"), "Node//node-1"),
+                              "west " + clusterRowKey(QStringLiteral("west"), "Node//node-1"),
+                              QStringLiteral("east pod-uid-1"), QStringLiteral("west pod-uid-2")}));
+        // Neither of a name's two objects is the other's earlier one.
+        for (const TimelineLane &lane : layout.lanes())
+            QVERIFY(!lane.earlier);
     }
 
     void fullStoreDropsEventsOlderThanItEvicts()

@@ -5,6 +5,7 @@
 #include "ui/kubectlcommand.h"
 
 #include "../models/testobjects.h"
+#include "models/clusterrowkey.h"
 
 #include <QTest>
 
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void commandNamesTheKindTheObjectsAndTheCluster();
     void objectsOfSeveralNamespacesGetOneLineEach();
     void noCommandWithoutAWayToTheCluster();
+    void rowsOfSeveralClustersReachEachTheirOwn();
 };
 
 void TestKubectlCommand::shellQuotingKeepsOneWord_data()
@@ -170,6 +172,41 @@ void TestKubectlCommand::noCommandWithoutAWayToTheCluster()
     QVERIFY(kubectlCommand(KubectlVerb::GetYaml, pods(), objects, replay).isEmpty());
     QVERIFY(!KubectlTarget().whyUnavailable().isEmpty());
     QVERIFY(kubectlCommand(KubectlVerb::GetYaml, pods(), objects, KubectlTarget()).isEmpty());
+}
+
+// A window of several clusters: each row's cluster is its kubeconfig
+// context; rows of two clusters are two commands, in the rows' order.
+void TestKubectlCommand::rowsOfSeveralClustersReachEachTheirOwn()
+{
+    KubectlTargets targets;
+    for (const QString &context : {QStringLiteral("east"), QStringLiteral("team a")}) {
+        KubectlTarget target = contextTarget(context);
+        target.kubeconfig = QStringLiteral("/home/me/kc");
+        targets.byCluster.insert(context, target);
+    }
+    const KubeObject web1 = makeObject(QStringLiteral("web"), QStringLiteral("web-1"));
+    const KubeObject web2 = makeObject(QStringLiteral("web"), QStringLiteral("web-2"));
+    const QList<KubeObject> objects{web1, web1, web2};
+    const QStringList keys{clusterRowKey(QStringLiteral("team a"), web1.key()),
+                           clusterRowKey(QStringLiteral("east"), web1.key()),
+                           clusterRowKey(QStringLiteral("team a"), web2.key())};
+    QCOMPARE(targets.whyUnavailable(keys), QString());
+    QCOMPARE(kubectlCommand(KubectlVerb::Describe, pods(), objects, keys, targets),
+             QStringLiteral("kubectl describe pod web-1 web-2 -n web --context 'team a' "
+                            "--kubeconfig /home/me/kc\n"
+                            "kubectl describe pod web-1 -n web --context east --kubeconfig "
+                            "/home/me/kc"));
+    // A cluster kubectl has no way to: no command for rows that include it.
+    const QStringList withUnknown{keys.at(1), clusterRowKey(QStringLiteral("west"), web1.key())};
+    QCOMPARE(targets.whyUnavailable(withUnknown),
+             QStringLiteral("Nothing says how kubectl reaches cluster west"));
+    QVERIFY(
+        kubectlCommand(KubectlVerb::GetYaml, pods(), {web1, web1}, withUnknown, targets).isEmpty());
+    // A window of one cluster: its rows' keys name none, its target serves.
+    KubectlTargets one;
+    one.single = contextTarget(QStringLiteral("prod"));
+    QCOMPARE(kubectlCommand(KubectlVerb::GetYaml, pods(), {web1}, {web1.key()}, one),
+             QStringLiteral("kubectl get pod web-1 -n web -o yaml --context prod"));
 }
 
 QTEST_MAIN(TestKubectlCommand)

@@ -188,8 +188,14 @@ int TimelinePainter::labelWidth(const TimelineLane &lane, const QFont &font)
 
 QString TimelinePainter::labelText(const TimelineLane &lane)
 {
-    if (!lane.isGroup())
-        return lane.earlier ? lane.name + QObject::tr(" (earlier)") : lane.name;
+    if (!lane.isGroup()) {
+        // Two clusters' objects of one name share the group: the cluster
+        // tells their lanes apart.
+        const QString name = lane.cluster.isEmpty()
+                                 ? lane.name
+                                 : lane.name + QStringLiteral(" \u00b7 ") + lane.cluster;
+        return lane.earlier ? name + QObject::tr(" (earlier)") : name;
+    }
     const QString ns = lane.namespaceName.isEmpty() ? QObject::tr("(cluster)") : lane.namespaceName;
     const QString kind =
         lane.objectKind.isEmpty() ? QObject::tr("(unknown kind)") : lane.objectKind;
