@@ -9,12 +9,17 @@
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
 
+#include <QApplication>
 #include <QDateTime>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QJsonArray>
 #include <QMenu>
+#include <QProxyStyle>
+#include <QScopeGuard>
 #include <QTableView>
 #include <QTest>
+#include <QToolTip>
 
 using namespace informant;
 using namespace informant::test;
@@ -31,6 +36,7 @@ private Q_SLOTS:
     void overflowingColumnsDoNotGrowPastTheirNeighbours();
     void volumeFitsWhileTheDetailsPaneIsEmpty();
     void everyColumnFitsItsTextsWhenTheViewHasRoom();
+    void narrowedHeadersEndInAnEllipsis();
 };
 
 namespace {
@@ -69,6 +75,34 @@ bool showsWhole(QTableView *table, int row, int column)
     const int needed = table->itemDelegate()->sizeHint(option, index).width();
     return table->horizontalHeader()->sectionSize(column) >= needed;
 }
+
+// The header labels the style is asked to draw, with the width it has for
+// each: what the user sees of them.
+class HeaderLabelRecorder final : public QProxyStyle
+{
+public:
+    explicit HeaderLabelRecorder(const QString &baseStyle)
+        : QProxyStyle(baseStyle)
+    {
+    }
+
+    void drawControl(ControlElement element, const QStyleOption *option, QPainter *painter,
+                     const QWidget *widget) const override
+    {
+        if (element == CE_HeaderLabel) {
+            if (const auto *header = qstyleoption_cast<const QStyleOptionHeader *>(option))
+                labels.append({header->text, header->rect.width()});
+        }
+        QProxyStyle::drawControl(element, option, painter, widget);
+    }
+
+    struct Label
+    {
+        QString text;
+        int width = 0;
+    };
+    mutable QList<Label> labels;
+};
 
 } // namespace
 
@@ -401,6 +435,58 @@ void TestTableColumns::everyColumnFitsItsTextsWhenTheViewHasRoom()
                                     .arg(widths())));
     }
     QVERIFY(header->length() <= table->viewport()->width());
+}
+
+// A header narrowed for its column's texts (a PersistentVolume's "RECLAIM
+// POLICY" over "Delete") was cut ("RECLAIM POLI") with no sign that more
+// was left: Qt 6.4's header does not elide, whatever its textElideMode. It
+// ends in "…" now, fits its label's room, and its tooltip names it whole.
+void TestTableColumns::narrowedHeadersEndInAnEllipsis()
+{
+    Fixture f(kindsWithVolumes());
+    f.window->resize(1600, 1000);
+    QVERIFY(f.window->showKindByName(QStringLiteral("persistentvolumes")));
+    LocalKindSource *volumes = f.session.local(QStringLiteral("persistentvolumes"));
+    volumes->upsert(boundVolume(0));
+    volumes->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QHeaderView *header = f.window->resourceView()->table()->horizontalHeader();
+    const int reclaim = f.model()->formatter().columnOf(QStringLiteral("RECLAIM POLICY"));
+    const int name = f.model()->formatter().nameColumn();
+    QVERIFY(reclaim >= 0 && name >= 0);
+    // As narrow as TableColumns makes it when other columns need the room:
+    // its first characters and an ellipsis.
+    const QFontMetrics metrics = header->fontMetrics();
+    const int cut = metrics.horizontalAdvance(QStringLiteral("RECLAIM POLICY")) -
+                    metrics.horizontalAdvance(QStringLiteral("RECLAIM …"));
+    header->resizeSection(reclaim, header->sectionSizeHint(reclaim) - cut);
+
+    HeaderLabelRecorder recorder(QApplication::style()->name());
+    header->setStyle(&recorder);
+    const auto restoreStyle = qScopeGuard([header] { header->setStyle(nullptr); });
+    (void)header->grab(); // paints every section in view
+    const auto labelOf = [&](const QString &start) {
+        for (const HeaderLabelRecorder::Label &label : std::as_const(recorder.labels)) {
+            if (label.text.startsWith(start))
+                return label;
+        }
+        return HeaderLabelRecorder::Label{};
+    };
+    const HeaderLabelRecorder::Label reclaimLabel = labelOf(QStringLiteral("RECLAIM"));
+    QVERIFY2(reclaimLabel.text.endsWith(QChar(0x2026)), qPrintable(reclaimLabel.text));
+    QVERIFY2(reclaimLabel.text.size() > 3, qPrintable(reclaimLabel.text));
+    QVERIFY2(metrics.horizontalAdvance(reclaimLabel.text) <= reclaimLabel.width,
+             qPrintable(QStringLiteral("\"%1\" is %2 px in %3")
+                            .arg(reclaimLabel.text)
+                            .arg(metrics.horizontalAdvance(reclaimLabel.text))
+                            .arg(reclaimLabel.width)));
+    QCOMPARE(labelOf(QStringLiteral("NAME")).text, QStringLiteral("NAME")); // room enough
+
+    const QPoint inReclaim(header->sectionViewportPosition(reclaim) + 4, header->height() / 2);
+    QHelpEvent help(QEvent::ToolTip, inReclaim, header->viewport()->mapToGlobal(inReclaim));
+    QApplication::sendEvent(header->viewport(), &help);
+    QTRY_COMPARE(QToolTip::text(), QStringLiteral("RECLAIM POLICY"));
+    QToolTip::hideText();
 }
 
 QTEST_MAIN(TestTableColumns)
