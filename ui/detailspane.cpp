@@ -29,6 +29,8 @@ namespace informant {
 
 namespace {
 constexpr int kEventsRefreshMs = 700;
+// The pane's minimum width, in average characters.
+constexpr int kMinimumWidthChars = 26;
 // Young objects show their age in seconds, as the table's AGE column does.
 } // namespace
 
@@ -138,6 +140,9 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_tabs->setDocumentMode(true);
 
     auto *layout = new QVBoxLayout(this);
+    // The pane's minimum is minimumSizeHint's, not its contents' (which the
+    // layout would otherwise make it).
+    layout->setSizeConstraint(QLayout::SetNoConstraint);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(4);
     layout->addWidget(m_header);
@@ -160,6 +165,12 @@ DetailsPane::DetailsPane(QWidget *parent)
             refreshOverview();
     });
     setObject(KubeObject());
+}
+
+QSize DetailsPane::minimumSizeHint() const
+{
+    return QSize(fontMetrics().averageCharWidth() * kMinimumWidthChars,
+                 QWidget::minimumSizeHint().height());
 }
 
 void DetailsPane::setDark(bool dark)

@@ -74,6 +74,12 @@ public:
     FreshnessBanner *eventsBanner() const { return m_eventsBanner; }
     void refreshEvents();
 
+    // As narrow as the dock may be, whatever it shows: a long word in the
+    // header, a History caption or a tab's row of buttons do not widen the
+    // dock (it took the room from the table and the sidebar, a little more at
+    // each object), they are cut or wrap.
+    QSize minimumSizeHint() const override;
+
 Q_SIGNALS:
     void linkActivated(const QString &apiVersion, const QString &kind, const QString &namespaceName,
                        const QString &name);

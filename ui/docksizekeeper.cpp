@@ -2,13 +2,22 @@
 
 #include <QDockWidget>
 #include <QEvent>
-#include <QGuiApplication>
 #include <QMainWindow>
+#include <QMouseEvent>
 #include <QTimer>
 
 #include <algorithm>
 
 namespace informant {
+
+namespace {
+
+int along(QSize size, Qt::Orientation orientation)
+{
+    return orientation == Qt::Horizontal ? size.width() : size.height();
+}
+
+} // namespace
 
 DockSizeKeeper::DockSizeKeeper(QMainWindow *window, const QList<QDockWidget *> &docks)
     : QObject(window)
@@ -26,6 +35,12 @@ QSize DockSizeKeeper::preferredSize(QDockWidget *dock) const
     return m_preferred.value(dock).dock;
 }
 
+void DockSizeKeeper::setPreferredSize(QDockWidget *dock, QSize size, QSize windowSize)
+{
+    m_preferred.insert(dock, Preferred{size, windowSize, int(m_window->dockWidgetArea(dock))});
+    scheduleRestore();
+}
+
 void DockSizeKeeper::setEmpty(QDockWidget *dock, bool empty)
 {
     if (m_empty.contains(dock) == empty)
@@ -39,30 +54,54 @@ void DockSizeKeeper::setEmpty(QDockWidget *dock, bool empty)
 
 bool DockSizeKeeper::eventFilter(QObject *watched, QEvent *event)
 {
-    // The window's closeEvent saves its state after this filter.
-    if (watched == m_window && event->type() == QEvent::Close) {
-        expandEmptyDocks();
+    if (watched == m_window) {
+        windowEvent(event);
         return false;
     }
     if (event->type() != QEvent::Resize)
         return false;
-    if (watched == m_window) {
-        // The docks are laid out for the new size right after this filter:
-        // what they get then is the window's doing, not the user's. The
-        // sizes are given back once the layout is done.
-        m_windowResizing = true;
-        scheduleRestore();
-        return false;
-    }
-    // A separator dragged by the user (the mouse pressed, the window's size
-    // unchanged) sets the size to keep. An empty dock's size is not a
-    // choice (a click that clears the selection narrows it).
     auto *dock = static_cast<QDockWidget *>(watched);
-    if (!m_windowResizing && !m_restorePending && !m_empty.contains(dock) &&
-        QGuiApplication::mouseButtons().testFlag(Qt::LeftButton) && dock->isVisible() &&
-        !dock->isFloating())
+    if (m_separatorDragged && dock->isVisible() && !dock->isFloating()) {
+        // The user's size, even for an empty dock: narrowing it again would
+        // undo the drag.
+        m_empty.remove(dock);
         remember(dock);
+    } else {
+        scheduleRestore();
+    }
     return false;
+}
+
+void DockSizeKeeper::windowEvent(QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::Close:
+        // The window's closeEvent saves its state after this filter.
+        expandEmptyDocks();
+        break;
+    case QEvent::MouseButtonPress: {
+        // QMainWindow moves its separators itself, on a press on its own
+        // surface. A click no child took comes here too, with a child under
+        // it: not a drag.
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        m_separatorDragged =
+            mouse->button() == Qt::LeftButton && !m_window->childAt(mouse->position().toPoint());
+        break;
+    }
+    case QEvent::MouseButtonRelease:
+        // QMainWindow drops a move not laid out yet on the release: none
+        // comes after it.
+        m_separatorDragged = false;
+        break;
+    case QEvent::Resize:        // the docks are laid out for it right after
+    case QEvent::LayoutRequest: // a minimum changed: the centre's may have
+        // Once laid out, the docks get their sizes back: scaled with the
+        // window, or from a centre that squeezed them and now needs less.
+        scheduleRestore();
+        break;
+    default:
+        break;
+    }
 }
 
 void DockSizeKeeper::scheduleRestore()
@@ -75,68 +114,90 @@ void DockSizeKeeper::scheduleRestore()
 
 void DockSizeKeeper::remember(QDockWidget *dock)
 {
-    m_preferred.insert(dock, Preferred{dock->size(), m_window->size()});
+    m_preferred.insert(
+        dock, Preferred{dock->size(), m_window->size(), int(m_window->dockWidgetArea(dock))});
 }
 
 void DockSizeKeeper::restore()
 {
     m_restorePending = false;
-    m_windowResizing = false;
-    // A dock first laid out (the window shown) is kept at that size.
+    // A dock first laid out (the window shown), or laid out in another area,
+    // is kept at that size.
     for (QDockWidget *dock : std::as_const(m_docks)) {
-        if (dock && dock->isVisible() && !dock->isFloating() && !m_preferred.contains(dock))
+        if (dock && dock->isVisible() && !dock->isFloating() &&
+            m_preferred.value(dock, Preferred{{}, {}, -1}).area !=
+                int(m_window->dockWidgetArea(dock)))
             remember(dock);
     }
     restore(Qt::Horizontal);
     restore(Qt::Vertical);
 }
 
+int DockSizeKeeper::target(QDockWidget *dock, Qt::Orientation orientation) const
+{
+    const Preferred p = m_preferred.value(dock);
+    const int size = along(p.dock, orientation);
+    const int window = along(p.window, orientation);
+    if (size <= 0 || window <= 0)
+        return 0;
+    // Scaled down with the window, and no more than the user's size.
+    const qint64 scaled = qint64(size) * along(m_window->size(), orientation) / window;
+    return int(std::min<qint64>(size, scaled));
+}
+
 void DockSizeKeeper::restore(Qt::Orientation orientation)
 {
-    const auto along = [orientation](QSize s) {
-        return orientation == Qt::Horizontal ? s.width() : s.height();
-    };
     QList<QDockWidget *> docks;
     QList<int> sizes;
-    bool short_ = false;
+    QList<int> before;
+    bool off = false;
     for (QDockWidget *dock : std::as_const(m_docks)) {
         if (!dock || !dock->isVisible() || dock->isFloating() || !keeps(dock, orientation))
             continue;
+        const int size = along(dock->size(), orientation);
+        before.append(size);
         if (m_empty.contains(dock) && alongEdge(dock, orientation)) {
             // Nothing to show: its room goes to the table (Qt keeps its minimum).
-            short_ = short_ || along(dock->size()) > along(dock->minimumSizeHint());
+            off = off || size > along(dock->minimumSizeHint(), orientation);
             docks.append(dock);
             sizes.append(1);
             continue;
         }
-        const Preferred p = m_preferred.value(dock);
-        if (!p.dock.isValid() || along(p.window) <= 0)
+        const int wanted = target(dock, orientation);
+        if (wanted <= 0)
             continue;
-        // Scaled down with the window, and no more than the user's size.
-        const qint64 scaled = qint64(along(p.dock)) * along(m_window->size()) / along(p.window);
-        const int target = int(std::min<qint64>(along(p.dock), scaled));
-        short_ = short_ || along(dock->size()) < target;
+        // Along the edge, nothing but the user widens a dock either. Across
+        // an area, its docks share what it has: only a short one is helped.
+        off = off || size < wanted || (alongEdge(dock, orientation) && size > wanted);
         docks.append(dock);
-        sizes.append(target);
+        sizes.append(wanted);
     }
-    // All of them at once, when one is short (or an empty one is not
+    // All of them at once, when one is off (or an empty one is not
     // narrowed): docks that share an area split its room, and one given back
     // alone would take it from the other (which got the room meanwhile), not
     // from the table.
-    if (short_)
-        m_window->resizeDocks(docks, sizes, orientation);
+    if (!off)
+        return;
+    // Not again from where the last one left them, the minimums that kept
+    // them off the same: the resize asks for a layout, which would ask for
+    // this again.
+    Attempt attempt{docks, sizes, before, m_window->minimumSizeHint()};
+    Attempt &last = m_lastAttempt[orientation == Qt::Horizontal ? 0 : 1];
+    if (attempt == last)
+        return;
+    last = std::move(attempt);
+    m_window->resizeDocks(docks, sizes, orientation);
 }
 
 void DockSizeKeeper::expandEmptyDocks()
 {
     for (QDockWidget *dock : std::as_const(m_empty)) {
-        const Preferred p = m_preferred.value(dock);
-        if (!p.dock.isValid() || !dock->isVisible() || dock->isFloating())
+        if (!dock->isVisible() || dock->isFloating())
             continue;
         const Qt::Orientation edge =
             alongEdge(dock, Qt::Horizontal) ? Qt::Horizontal : Qt::Vertical;
-        m_window->resizeDocks({dock}, {edge == Qt::Horizontal ? p.dock.width() : p.dock.height()},
-                              edge);
+        if (const int size = target(dock, edge); size > 0)
+            m_window->resizeDocks({dock}, {size}, edge);
     }
 }
 

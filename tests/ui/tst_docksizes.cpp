@@ -1,17 +1,22 @@
 // The window's docks keep the sizes they were given (ui/docksizekeeper.h):
 // a longer filter title (a cluster-scoped kind) used to widen the Cluster
-// dock for good, and docks squeezed by a small window stayed small when it
-// grew again.
+// dock for good, docks squeezed by a small window stayed small when it grew
+// again, a long timeline summary squeezed them for good (and a click in the
+// filter pane that made it was taken for the user's drag), and a first
+// window of 1024 px left the sidebar 90 px.
 
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
 #include "testsettings.h"
+#include "ui/detailspane.h"
 #include "ui/docksizekeeper.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
+#include "ui/timeline/timelinewidget.h"
 
 #include <QDockWidget>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -47,6 +52,11 @@ private Q_SLOTS:
     void docksGetTheirSizesBackWhenTheWindowGrowsAgain();
     void sizesTheUserSetAreKept();
     void anEmptyDetailsPaneGivesItsRoomToTheTable();
+    void aClickInADockIsNotASeparatorDrag();
+    void docksGetTheirSizesBackWhenTheCentreNeedsLessRoomAgain();
+    void aSmallFirstWindowScalesTheDocksDown();
+    void aLongTimelineSummaryDoesNotSqueezeTheDocks();
+    void showingAnObjectDoesNotWidenTheDetailsPane();
 };
 
 void TestDockSizes::clusterScopedKindDoesNotWidenTheFilterPane()
@@ -163,6 +173,139 @@ void TestDockSizes::anEmptyDetailsPaneGivesItsRoomToTheTable()
     QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
     settle();
     QCOMPARE(details->width(), kept);
+}
+
+// Ticking a namespace in the filter pane made the timeline's summary longer
+// and squeezed the docks while the button was down: that width was kept as
+// if the user had dragged a separator to it.
+void TestDockSizes::aClickInADockIsNotASeparatorDrag()
+{
+    Fixture f;
+    f.window->resize(1440, 860);
+    settle();
+    QDockWidget *cluster = dock(*f.window, QStringLiteral("clusterDock"));
+    QDockWidget *filter = dock(*f.window, QStringLiteral("filterDock"));
+    auto *keeper = f.window->findChild<DockSizeKeeper *>();
+    QVERIFY(cluster && filter && keeper);
+    const int width = cluster->width();
+    QCOMPARE(keeper->preferredSize(cluster).width(), width);
+
+    QWidget *pane = filter->widget();
+    const QPoint inside = pane->rect().center();
+    QTest::mousePress(pane, Qt::LeftButton, {}, inside);
+    // What the click did needs the centre's room.
+    f.window->centralWidget()->setMinimumWidth(f.window->width() - 150);
+    settle();
+    QVERIFY2(cluster->width() < width, qPrintable(QString::number(cluster->width())));
+    QTest::mouseRelease(pane, Qt::LeftButton, {}, inside);
+    settle();
+    QCOMPARE(keeper->preferredSize(cluster).width(), width);
+}
+
+// Whatever widened the central widget for a while, the docks have their
+// sizes back once it needs less room.
+void TestDockSizes::docksGetTheirSizesBackWhenTheCentreNeedsLessRoomAgain()
+{
+    Fixture f;
+    f.window->resize(1440, 860);
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
+    settle();
+    QDockWidget *cluster = dock(*f.window, QStringLiteral("clusterDock"));
+    QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
+    QVERIFY(cluster && details);
+    const int clusterWidth = cluster->width();
+    const int detailsWidth = details->width();
+
+    f.window->centralWidget()->setMinimumWidth(f.window->width() - 150);
+    settle();
+    QVERIFY(cluster->width() + details->width() < clusterWidth + detailsWidth);
+    f.window->centralWidget()->setMinimumWidth(0);
+    settle();
+    QCOMPARE(cluster->width(), clusterWidth);
+    QCOMPARE(details->width(), detailsWidth);
+}
+
+// A first window smaller than the docks' sizes were made for gets them
+// scaled down with it, and the full sizes when it is made large.
+void TestDockSizes::aSmallFirstWindowScalesTheDocksDown()
+{
+    Fixture f;
+    f.window->resize(1024, 700);
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
+    settle();
+    QDockWidget *cluster = dock(*f.window, QStringLiteral("clusterDock"));
+    QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
+    QVERIFY(cluster && details);
+    const int clusterWidth = cluster->width();
+    const int detailsWidth = details->width();
+    // A third of the window each side at most, the table the rest.
+    QVERIFY2(clusterWidth >= 160 && detailsWidth >= 290,
+             qPrintable(QStringLiteral("%1, %2").arg(clusterWidth).arg(detailsWidth)));
+    QVERIFY2(f.window->centralWidget()->width() >= 450,
+             qPrintable(QString::number(f.window->centralWidget()->width())));
+
+    f.window->resize(1440, 860);
+    settle();
+    QVERIFY2(cluster->width() > clusterWidth && details->width() > detailsWidth,
+             qPrintable(QStringLiteral("%1, %2").arg(cluster->width()).arg(details->width())));
+}
+
+// The timeline's summary, as a QLabel, made the central widget as wide as
+// its text: "Filter: namespace: batch, kube-system, … · 135 of 163 events"
+// left the sidebar 90 px, the table or the timeline shown.
+void TestDockSizes::aLongTimelineSummaryDoesNotSqueezeTheDocks()
+{
+    Fixture f;
+    f.window->resize(1024, 700);
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
+    settle();
+    QDockWidget *cluster = dock(*f.window, QStringLiteral("clusterDock"));
+    QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
+    QVERIFY(cluster && details);
+    const int clusterWidth = cluster->width();
+    const int detailsWidth = details->width();
+    QVERIFY2(clusterWidth >= 160,
+             qPrintable(QString::number(clusterWidth))); // the kinds' names readable
+
+    f.window->timeline()->setScopeDescription(
+        QStringLiteral("namespace: batch, kube-system, monitoring, payments, web, shop, db"));
+    settle();
+    QCOMPARE(cluster->width(), clusterWidth);
+    QCOMPARE(details->width(), detailsWidth);
+}
+
+// Each object shown (a long name in the header, the History tab's caption)
+// widened the details pane a little, and the sidebar gave the room.
+void TestDockSizes::showingAnObjectDoesNotWidenTheDetailsPane()
+{
+    Fixture f;
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    const QString longName =
+        QStringLiteral("ledger-worker-with-a-name-long-enough-to-be-wider-than-"
+                       "the-pane-7d9f8c590-gvdk5");
+    pods->upsert(
+        pod(QStringLiteral("shop"), longName, QStringLiteral("web"), QStringLiteral("Running")));
+    pods->flush();
+    f.window->resize(1024, 700);
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/web-1")));
+    settle();
+    QDockWidget *cluster = dock(*f.window, QStringLiteral("clusterDock"));
+    QDockWidget *details = dock(*f.window, QStringLiteral("detailsDock"));
+    QVERIFY(cluster && details);
+    const int clusterWidth = cluster->width();
+    const int detailsWidth = details->width();
+
+    QTRY_VERIFY(f.window->resourceView()->selectKey(QStringLiteral("shop/") + longName));
+    settle();
+    QCOMPARE(f.window->detailsPane()->object().name(), longName);
+    QCOMPARE(details->width(), detailsWidth);
+    QCOMPARE(cluster->width(), clusterWidth);
+    for (int tab = 0; tab < f.window->detailsPane()->tabs()->count(); ++tab) {
+        f.window->detailsPane()->tabs()->setCurrentIndex(tab);
+        settle();
+        QCOMPARE(details->width(), detailsWidth);
+        QCOMPARE(cluster->width(), clusterWidth);
+    }
 }
 
 QTEST_MAIN(TestDockSizes)
