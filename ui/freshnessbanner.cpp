@@ -46,6 +46,13 @@ FreshnessBanner::FreshnessBanner(QWidget *parent)
     hide();
 }
 
+bool FreshnessBanner::retryMayHelp(const InformerStatus &status)
+{
+    if (status.state == InformerStatus::State::Forbidden)
+        return false;
+    return status.state != InformerStatus::State::Unauthorized || !status.credentialsWithheld;
+}
+
 void FreshnessBanner::setStatus(const InformerStatus &status, const QString &what)
 {
     m_status = status;
@@ -98,7 +105,7 @@ void FreshnessBanner::refresh()
     m_label->setText(freshnessSentence(m_status, m_what, SecondClock::nowMs()));
     // Only a wait can be cut short; a list in progress is already trying.
     m_retry->setVisible(m_status.retryAtMs >= 0 &&
-                        m_status.state != InformerStatus::State::Listing);
+                        m_status.state != InformerStatus::State::Listing && retryMayHelp(m_status));
     m_namespaceEntry->setVisible(m_status.state == InformerStatus::State::Forbidden &&
                                  m_namespaceEntryOffered && m_namespaceEntryOffered());
     show();

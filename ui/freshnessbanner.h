@@ -29,9 +29,16 @@ class FreshnessBanner final : public QFrame
 public:
     explicit FreshnessBanner(QWidget *parent = nullptr);
 
+    // Whether trying again now may end `status`'s refusal: not a 403 (the
+    // informer keeps retrying, and picks up a role granted meanwhile), nor
+    // a 401 from a server no credentials are sent to. A 401 otherwise may
+    // be answered by a new sign-in or token.
+    static bool retryMayHelp(const InformerStatus &status);
+
     void setStatus(const InformerStatus &status, const QString &what);
     QString text() const;
-    // "Reconnect now", offered while the informer waits to retry.
+    // "Reconnect now", offered while the informer waits to retry, when
+    // retryMayHelp.
     QAbstractButton *retryButton() const;
     // Shows the namespace entry below the text while the status is Forbidden
     // and `offered()` says a namespace would help (the kind is namespaced and

@@ -4,12 +4,17 @@
 #include "models/freshness.h"
 #include "models/informerstatusmodel.h"
 #include "models/kindsource.h"
+#include "ui/freshnessbanner.h"
 
+#include <QEvent>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QToolButton>
+
+#include <algorithm>
 
 namespace informant {
 
@@ -31,6 +36,9 @@ StatusBarFields::StatusBarFields(QStatusBar *bar, InformerStatusModel *model,
     m_listProgress->setTextVisible(false);
     m_listProgress->hide();
     bar->addWidget(m_listProgress);
+    // As wide as the bar leaves it, its text cut to fit (showFreshness).
+    m_freshness->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_freshness->installEventFilter(this);
     bar->addWidget(m_freshness, 1);
     bar->addPermanentWidget(m_summary);
     // Every informer not watching tries again now, not when its backoff
@@ -55,16 +63,19 @@ void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs)
 {
     const InformerStatus status = source->status();
     const QColor color = freshnessColor(freshnessLevel(status));
-    QString text =
-        QStringLiteral("<span style='color:%1'>●</span> <b>%2</b>: %3")
-            .arg(color.name(), source->kind().plural, informant::freshnessText(status, nowMs));
+    m_kindShown = source->kind().plural;
+    m_freshnessPrefix = QStringLiteral("<span style='color:%1'>●</span> <b>%2</b>: ")
+                            .arg(color.name(), m_kindShown.toHtmlEscaped());
+    QString detail = informant::freshnessText(status, nowMs);
     if (status.state == InformerStatus::State::Watching || status.synced)
-        text += QStringLiteral(" · %1 objects").arg(QLocale().toString(objects));
+        detail += objects == 1 ? QStringLiteral(" · 1 object")
+                               : QStringLiteral(" · %1 objects").arg(QLocale().toString(objects));
     if (status.state == InformerStatus::State::Watching && status.lastEventMs > 0)
-        text += QStringLiteral(" · last event ") + lastEventText(status, nowMs);
+        detail += QStringLiteral(" · last event ") + lastEventText(status, nowMs);
     if (!status.lastError.isEmpty() && !status.healthy())
-        text += QStringLiteral(" · ") + status.lastError.toHtmlEscaped();
-    m_freshness->setText(text);
+        detail += QStringLiteral(" · ") + status.lastError;
+    m_freshnessDetail = detail;
+    showFreshness();
     const bool listing = status.state == InformerStatus::State::Listing;
     if (listing) {
         const int progress = m_model->listingProgress(source);
@@ -74,15 +85,55 @@ void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs)
     m_listProgress->setVisible(listing);
 }
 
+void StatusBarFields::showFreshness()
+{
+    // A server's error is often longer than the bar: cut at a word's middle
+    // by the informers' phrase, it read as the whole message. It ends in
+    // "…" instead, and is whole in the tooltip.
+    QFont bold = m_freshness->font();
+    bold.setBold(true);
+    const QFontMetrics metrics(m_freshness->font());
+    const int prefixWidth =
+        metrics.horizontalAdvance(QStringLiteral("● ")) +
+        QFontMetrics(bold).horizontalAdvance(m_kindShown + QStringLiteral(": "));
+    const int room = m_freshness->contentsRect().width() - prefixWidth;
+    const QString shown = metrics.elidedText(m_freshnessDetail, Qt::ElideRight, qMax(room, 0));
+    m_freshness->setText(m_freshnessPrefix + shown.toHtmlEscaped());
+    // One line per part, the long ones wrapped by Qt (rich text): a tooltip
+    // of one line may be wider than the screen.
+    QStringList lines;
+    for (const QString &part : m_freshnessDetail.split(QStringLiteral(" · ")))
+        lines.append(part.toHtmlEscaped());
+    lines.first().prepend(m_kindShown.toHtmlEscaped() + QStringLiteral(": "));
+    m_freshness->setToolTip(
+        shown == m_freshnessDetail
+            ? QString()
+            : QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(lines.join(u'\n')));
+}
+
+bool StatusBarFields::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_freshness && event->type() == QEvent::Resize && !m_freshnessPrefix.isEmpty())
+        showFreshness();
+    return QObject::eventFilter(watched, event);
+}
+
 void StatusBarFields::refreshSummary()
 {
     m_summary->setText(m_model->summaryText());
-    m_reconnectAll->setVisible(m_model->unhealthyCount() > 0);
+    // Not for refusals only, which trying sooner cannot end (a 403).
+    const QList<KindSource *> sources = m_session->sources();
+    m_reconnectAll->setVisible(
+        m_model->unhealthyCount() > 0 &&
+        std::any_of(sources.begin(), sources.end(), [](const KindSource *source) {
+            const InformerStatus status = source->status();
+            return !status.healthy() && FreshnessBanner::retryMayHelp(status);
+        }));
 }
 
 QString StatusBarFields::freshnessText() const
 {
-    return m_freshness->text();
+    return m_freshnessPrefix + m_freshnessDetail.toHtmlEscaped();
 }
 
 QString StatusBarFields::summaryText() const

@@ -41,14 +41,23 @@ public:
     QProgressBar *listProgress() const { return m_listProgress; }
     QToolButton *reconnectAll() const { return m_reconnectAll; }
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The shown kind's freshness, its detail cut to the label's width.
+    void showFreshness();
+
     InformerStatusModel *m_model;
     ClusterSession *m_session;
     QLabel *m_freshness;
     QProgressBar *m_listProgress; // while the shown kind lists
     QLabel *m_summary;
-    QToolButton *m_reconnectAll; // while an informer is not watching
+    QToolButton *m_reconnectAll; // while an informer is not watching, unless refused (a 403)
     QLabel *m_server;
+    QString m_kindShown;       // "pods"
+    QString m_freshnessPrefix; // the dot and the kind, rich text
+    QString m_freshnessDetail; // "watching · 3 objects", plain text
 };
 
 } // namespace informant
