@@ -2,6 +2,7 @@
 
 #include "informer/cache/indexfuncs.h"
 #include "informer/printers/resourceprinter.h"
+#include "models/clusterrowkey.h"
 #include "models/clustersession.h"
 #include "models/history/historystore.h"
 #include "models/informerstatusmodel.h"
@@ -26,6 +27,7 @@
 #include "ui/metadataonlyaction.h"
 #include "ui/metadataonlybar.h"
 #include "ui/namespacechoice.h"
+#include "ui/navigationhistory.h"
 #include "ui/noticebar.h"
 #include "ui/objectnavigator.h"
 #include "ui/resources.h"
@@ -54,6 +56,12 @@
 namespace informant {
 
 namespace {
+
+// A first window's size (a smaller screen's window manager makes it fit).
+constexpr QSize kFreshWindowSize(1440, 860);
+// Of the docks' saved state. 1: states saved before it could hold docks that
+// the window's content had squeezed (a sidebar of 90 px), for good.
+constexpr int kWindowStateVersion = 1;
 
 // The kind a cluster opens on is the one last shown in it: Secrets looked at
 // in one cluster are no reason to open another on Secrets. Cluster names
@@ -102,6 +110,8 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_navigator = new ObjectNavigator(
         session, m_view, m_notice, [this](const KindInfo &k) { return showKind(k); },
         [this] { return m_kind; }, this);
+    m_navigation = new NavigationHistory([this] { return currentPlace(); },
+                                         [this](const NavigationPlace &p) { goToPlace(p); }, this);
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
@@ -140,19 +150,22 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                 showObject(lastState); // History keeps its revisions, the last one a delete
                 m_details->setObjectGone(lastState, deleted);
             });
-    // A click on a timeline lane selects its object in the table and details:
-    // of the kind its events name by group (a Knative Service is not a core
-    // Service), or, when they give no apiVersion, the first kind so called.
+    // A timeline lane followed (double-click, Enter) selects its object in
+    // the table and details: of the kind its events name by group (a Knative
+    // Service is not a core Service), or, when they give no apiVersion, the
+    // first kind so called.
     connect(m_timeline, &TimelineWidget::objectActivated, this,
-            [this](const QString &kind, const QString &ns, const QString &name, const QString &uid,
-                   const QString &apiVersion) {
+            m_navigation->navigation([this](const QString &kind, const QString &ns,
+                                            const QString &name, const QString &uid,
+                                            const QString &apiVersion, const QString &cluster) {
                 // An object known to be gone (its kind listed, the key not
                 // there, or another object's: the lane is of an earlier one
                 // under the name): the timeline stays, where its events
                 // still are. A Node's lane is its name's, whatever its uid.
                 const QString laneUid =
-                    isIdentifiedByName({kind, ns, name, uid, {}, apiVersion}) ? QString() : uid;
-                if (isKnownGone(apiVersion, kind, ns, name, laneUid)) {
+                    isIdentifiedByName({kind, ns, name, uid, {}, apiVersion, cluster}) ? QString()
+                                                                                       : uid;
+                if (isKnownGone(apiVersion, kind, ns, name, laneUid, cluster)) {
                     m_notice->showNotice(
                         QStringLiteral("%1 %2%3 is not in the cluster any more; its events stay "
                                        "on the timeline.")
@@ -163,7 +176,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                 }
                 if (!apiVersion.isEmpty()) {
                     setTimelineVisible(false);
-                    m_navigator->followLink(apiVersion, kind, ns, name);
+                    m_navigator->followLinkIn(cluster, apiVersion, kind, ns, name);
                     return;
                 }
                 for (const KindInfo &k : m_session->kinds()) {
@@ -171,12 +184,12 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                         continue;
                     setTimelineVisible(false);
                     showKind(k);
+                    const QString key = ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name;
                     m_navigator->selectWhenPopulated(
-                        ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name,
-                        kind + u' ' + (ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name));
+                        cluster.isEmpty() ? key : clusterRowKey(cluster, key), kind + u' ' + key);
                     return;
                 }
-            });
+            }));
     // An earlier object's lane says how it went, as History saw it.
     m_timeline->canvas()->setObjectEndLookup([this](const InvolvedObject &object) {
         const KindInfo kind = kindNamedByEvents(object.apiVersion, object.kind);
@@ -197,12 +210,14 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                 m_view->setFacets(s, description);
                 updateTimelineScope();
             });
-    connect(m_details, &DetailsPane::linkActivated, m_navigator, &ObjectNavigator::followLink);
-    connect(m_switcher, &KindSwitcher::kindChosen, this, [this](const KindInfo &k) {
-        setTimelineVisible(false);
-        showKind(k);
-        m_view->table()->setFocus();
-    });
+    connect(m_details, &DetailsPane::linkActivated, this,
+            m_navigation->navigation(std::bind_front(&ObjectNavigator::followLink, m_navigator)));
+    connect(m_switcher, &KindSwitcher::kindChosen, this,
+            m_navigation->navigation([this](const KindInfo &k) {
+                setTimelineVisible(false);
+                showKind(k);
+                m_view->table()->setFocus();
+            }));
     connect(session, &ClusterSession::kindsChanged, this, &MainWindow::onKindsChanged);
     connect(session, &ClusterSession::sourceCreated, this, &MainWindow::watchSource);
     // A failed discovery (the kinds shown may be incomplete) stays in view
@@ -228,9 +243,11 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
 
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry")))
-        resize(1440, 860);
+        resize(kFreshWindowSize);
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
+                      kWindowStateVersion))
+        layOutDocksAfresh();
 }
 
 MainWindow::~MainWindow() = default;
@@ -246,10 +263,11 @@ void MainWindow::buildSidebar(const QStringList &contexts,
     m_sidebar = new ClusterSidebar(m_session->name(), contexts, std::move(openContext), this);
     // A kind chosen over the timeline is shown in the table: the tree
     // highlights no kind while the timeline is shown.
-    connect(m_sidebar, &ClusterSidebar::kindChosen, this, [this](const KindInfo &kind) {
-        setTimelineVisible(false);
-        showKind(kind);
-    });
+    connect(m_sidebar, &ClusterSidebar::kindChosen, this,
+            m_navigation->navigation([this](const KindInfo &kind) {
+                setTimelineVisible(false);
+                showKind(kind);
+            }));
     m_sidebarDock = new QDockWidget(QStringLiteral("Cluster"), this);
     m_sidebarDock->setObjectName(QStringLiteral("clusterDock"));
     m_sidebarDock->setWidget(m_sidebar);
@@ -274,11 +292,21 @@ void MainWindow::buildDocks()
                          Qt::RightDockWidgetArea);
     m_informersDock = dock(QStringLiteral("Informers"), QStringLiteral("informersDock"),
                            m_informers, Qt::BottomDockWidgetArea);
-    resizeDocks({m_sidebarDock, m_detailsDock}, {240, 430}, Qt::Horizontal);
-    resizeDocks({m_sidebarDock, m_filterDock}, {380, 370}, Qt::Vertical);
-    resizeDocks({m_informersDock}, {170}, Qt::Vertical);
     m_dockSizes =
         new DockSizeKeeper(this, {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock});
+}
+
+void MainWindow::layOutDocksAfresh()
+{
+    // For a window of kFreshWindowSize, given once it is laid out: a smaller
+    // one's docks are scaled down with it (fixed sizes left a 1024 px
+    // window's table a third of it).
+    const std::pair<QDockWidget *, QSize> sizes[] = {{m_sidebarDock, {240, 380}},
+                                                     {m_filterDock, {240, 370}},
+                                                     {m_detailsDock, {430, 0}},
+                                                     {m_informersDock, {0, 170}}};
+    for (const auto &[dock, size] : sizes)
+        m_dockSizes->setPreferredSize(dock, size, kFreshWindowSize);
 }
 
 void MainWindow::buildMenus(const QStringList &contexts,
@@ -297,14 +325,18 @@ void MainWindow::buildMenus(const QStringList &contexts,
     file->addAction(QStringLiteral("&Close window"), QKeySequence::Close, this, &QWidget::close);
     file->addAction(QStringLiteral("&Quit"), QKeySequence::Quit, qApp, &QCoreApplication::quit);
     QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
+    view->addAction(m_navigation->backAction());
+    view->addAction(m_navigation->forwardAction());
+    view->addSeparator();
     view->addAction(QStringLiteral("Switch &kind…"), QKeySequence(QStringLiteral("Ctrl+K")), this,
                     [this] { openKindSwitcher(); });
     view->addAction(QStringLiteral("&Filter rows"), QKeySequence(Qt::Key_Slash), m_view,
                     &ResourceView::focusQuickFilter);
     view->addAction(QStringLiteral("&Label selector"), QKeySequence(QStringLiteral("Ctrl+L")),
                     m_view, &ResourceView::focusSelector);
-    view->addAction(QStringLiteral("Event &timeline"), QKeySequence(QStringLiteral("Ctrl+T")), this,
-                    [this] { setTimelineVisible(!timelineVisible()); });
+    view->addAction(
+        QStringLiteral("Event &timeline"), QKeySequence(QStringLiteral("Ctrl+T")), this,
+        [this] { m_navigation->navigate([this] { setTimelineVisible(!timelineVisible()); }); });
     // A user allowed only some namespaces names one on a forbidden list's
     // banner, or here at any time.
     auto *namespaces = new NamespaceChoice(m_session, m_filter, m_notice, this);
@@ -323,6 +355,13 @@ void MainWindow::buildShortcuts()
 {
     auto *colon = new QShortcut(QKeySequence(Qt::Key_Colon), this);
     connect(colon, &QShortcut::activated, this, [this] { openKindSwitcher(); });
+    // Backspace goes back from the table, as a browser's page (where the
+    // platform's Back is not Backspace already: the two would be ambiguous).
+    if (!m_navigation->backAction()->shortcuts().contains(QKeySequence(Qt::Key_Backspace))) {
+        auto *backspace = new QShortcut(QKeySequence(Qt::Key_Backspace), m_view->table(), nullptr,
+                                        nullptr, Qt::WidgetShortcut);
+        connect(backspace, &QShortcut::activated, m_navigation, &NavigationHistory::goBack);
+    }
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(escape, &QShortcut::activated, this, [this] {
         if (!m_view->clearFilters() && !m_filter->selection().isEmpty())
@@ -411,12 +450,13 @@ KindInfo MainWindow::kindNamedByEvents(const QString &apiVersion, const QString 
 }
 
 bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
-                             const QString &name, const QString &uid) const
+                             const QString &name, const QString &uid, const QString &cluster) const
 {
     const KindInfo target = kindNamedByEvents(apiVersion, kind);
     if (!target.isValid())
         return false;
-    const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
+    const QString objectKey = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
+    const QString key = cluster.isEmpty() ? objectKey : clusterRowKey(cluster, objectKey);
     for (KindSource *source : m_session->sources()) {
         if (!source->kind().sameEndpoint(target))
             continue;
@@ -529,6 +569,46 @@ void MainWindow::onCrdsChanged()
         m_navigator->selectWhenPopulated(selected.key(), kind.kind + u' ' + selected.name());
 }
 
+NavigationPlace MainWindow::currentPlace() const
+{
+    NavigationPlace place{m_kind.id(), timelineVisible(), {}, {}};
+    if (place.timeline) {
+        place.objectKey = m_timeline->canvas()->selectedObject();
+        place.label = QStringLiteral("the event timeline");
+        return place;
+    }
+    place.label = m_view->title()->text().isEmpty() ? m_kind.plural : m_view->title()->text();
+    if (!m_view->currentObject().isNull()) {
+        place.objectKey =
+            m_view->table()->currentIndex().data(ResourceTableModel::KeyRole).toString();
+        place.label += QStringLiteral(" (%1)").arg(objectKeyOfRowKey(place.objectKey));
+    }
+    return place;
+}
+
+void MainWindow::goToPlace(const NavigationPlace &place)
+{
+    const KindInfo kind = m_session->findKind(place.kindId);
+    if (!place.kindId.isEmpty() && !showKind(kind)) {
+        m_notice->showNotice(
+            QStringLiteral("%1 cannot be shown: the cluster does not serve %2 any more.")
+                .arg(place.label, place.kindId));
+        return;
+    }
+    setTimelineVisible(place.timeline);
+    if (place.timeline) {
+        m_timeline->setSelectedObject(place.objectKey);
+        m_timeline->canvas()->setFocus();
+        return;
+    }
+    // The row, once the table has it (a kind shown again lists afresh); the
+    // notice bar says why when it cannot be.
+    if (!place.objectKey.isEmpty())
+        m_navigator->selectWhenPopulated(
+            place.objectKey, kind.kind + u' ' + objectKeyOfRowKey(place.objectKey).toString());
+    m_view->table()->setFocus();
+}
+
 void MainWindow::setBenchRecorder(BenchRecorder *recorder)
 {
     m_bench = recorder;
@@ -543,6 +623,7 @@ void MainWindow::updateTimelineScope()
     if (!timelineVisible())
         return;
     const FacetSelection s = m_filter->selection();
+    m_timeline->setClusters(s.clusters);
     m_timeline->setNamespaces(s.namespaces);
     if (s.labels.isEmpty()) {
         m_timelineLabels.clear();
@@ -649,7 +730,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/state"), saveState(kWindowStateVersion));
     m_view->saveColumns();
     QMainWindow::closeEvent(event);
 }

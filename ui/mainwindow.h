@@ -5,7 +5,8 @@
 // dockable filter pane, details pane and informers panel. The status bar
 // always shows how fresh the current table is and how the other informers
 // are doing. Keyboard: Ctrl+K or `:` kind switcher, `/` quick filter, Ctrl+L
-// selector, Esc clears, arrows and Enter for details.
+// selector, Esc clears, arrows and Enter for details, Alt+Left and Alt+Right
+// (Backspace in the table, the mouse's buttons) back and forward.
 
 #include "informer/informers/informerstatus.h"
 #include "models/kindinfo.h"
@@ -34,6 +35,7 @@ class InformersPanel;
 class KindSource;
 class KindSwitcher;
 class KubeObject;
+struct NavigationPlace;
 class ResourceTreeModel;
 class ResourceView;
 class BenchRecorder;
@@ -98,6 +100,8 @@ private:
     void buildSidebar(const QStringList &contexts,
                       std::function<void(const QString &)> openContext);
     void buildDocks();
+    // The docks' sizes on a first start (no saved state).
+    void layOutDocksAfresh();
     void buildMenus(const QStringList &contexts, std::function<void(const QString &)> openContext);
     void buildShortcuts();
     void onKindsChanged();
@@ -110,8 +114,9 @@ private:
     // The object is not in its kind's cache (another with another `uid`
     // may hold its name), and that kind is watched and listed (a kind not
     // watched yet is not started for the question). An empty `uid` matches any.
+    // `cluster`: the object's in a window of several (else empty).
     bool isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
-                     const QString &name, const QString &uid) const;
+                     const QString &name, const QString &uid, const QString &cluster) const;
     void watchSource(KindSource *source);
     void startWatchedKinds();
     // The filter pane's namespaces and labels applied to the timeline.
@@ -127,6 +132,9 @@ private:
     // (started on first use); nullopt for built-in kinds or an unknown CRD.
     std::optional<class KubeObject> crdOf(const KindInfo &kind);
     void onCrdsChanged();
+    // Where Back and Forward return to: the kind, the view, its selection.
+    NavigationPlace currentPlace() const;
+    void goToPlace(const NavigationPlace &place);
 
     ClusterSession *m_session;
     KindInfo m_kind;
@@ -162,6 +170,7 @@ private:
     QString m_shownCrdVersion;
     // Kinds asked for by name, owner links, selections waiting for rows.
     class ObjectNavigator *m_navigator = nullptr;
+    class NavigationHistory *m_navigation = nullptr;    // Back and Forward
     class MetadataOnlyAction *m_metadataOnly = nullptr; // View menu, for the shown kind
     QMap<QString, QSet<QString>> m_timelineLabels;      // the labels m_timelineUids answers
     QSet<QString> m_timelineUids;

@@ -3,10 +3,13 @@
 #include "informer/printers/labelselector.h"
 #include "models/countstick.h"
 #include "models/freshness.h"
+#include "models/mergedkindsource.h"
 #include "models/secondclock.h"
 #include "ui/celldelegate.h"
+#include "ui/elidingheaderview.h"
 #include "ui/freshnessbanner.h"
 #include "ui/rowcopy.h"
+#include "ui/rowtableview.h"
 #include "ui/tableorder.h"
 
 #include <QHBoxLayout>
@@ -31,19 +34,21 @@ namespace informant {
 namespace {
 
 constexpr int kQuickFilterDebounceMs = 120;
+// Around a line edit's text: its frame, margins and clear button.
+constexpr int kLineEditChrome = 36;
 
 } // namespace
 
 ResourceView::ResourceView(QWidget *parent)
     : QWidget(parent)
-    , m_title(new QLabel(this))
+    , m_title(new ElidedLabel(this))
     , m_counts(new QLabel(this))
-    , m_facetsLabel(new QLabel(this))
+    , m_facetsLabel(new ElidedLabel(this))
     , m_quick(new QLineEdit(this))
     , m_selector(new QLineEdit(this))
     , m_selectorError(new QLabel(this))
     , m_banner(new FreshnessBanner(this))
-    , m_table(new QTableView(this))
+    , m_table(new RowTableView(this))
     , m_emptyHint(new QLabel(m_table))
     , m_delegate(new CellDelegate(m_table))
     , m_quickDebounce(new QTimer(this))
@@ -107,15 +112,24 @@ void ResourceView::buildLayout()
     m_counts->setObjectName(QStringLiteral("counts"));
     m_counts->setForegroundRole(QPalette::PlaceholderText);
     m_facetsLabel->setForegroundRole(QPalette::PlaceholderText);
+    // Only what the others leave: it is elided first.
+    m_facetsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_quick->setPlaceholderText(QStringLiteral("Filter   /"));
     m_quick->setClearButtonEnabled(true);
     m_quick->setToolTip(QStringLiteral("Quick filter: rows whose cells contain this text (/)"));
-    m_quick->setMinimumWidth(180);
+    // Narrow enough for a 1024 px window's docks (the header row is the
+    // central widget's minimum width), and as wide as before when there is
+    // room.
+    m_quick->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("Filter   /")) +
+                             kLineEditChrome);
+    m_quick->setMaximumWidth(180);
     m_selector->setPlaceholderText(QStringLiteral("Label selector   Ctrl+L"));
     m_selector->setClearButtonEnabled(true);
     m_selector->setToolTip(
         QStringLiteral("kubectl label selector, e.g. app=web,tier!=db,env in (a,b),!canary"));
-    m_selector->setMinimumWidth(240);
+    m_selector->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("Label selector")) +
+                                kLineEditChrome);
+    m_selector->setMaximumWidth(240);
     m_selectorError->setObjectName(QStringLiteral("selectorError"));
     m_selectorError->setStyleSheet(QStringLiteral("color: #d93f3f;"));
     m_selectorError->setWordWrap(true);
@@ -126,9 +140,13 @@ void ResourceView::buildLayout()
     bar->addWidget(m_title);
     bar->addWidget(m_counts);
     bar->addWidget(m_facetsLabel, 1);
-    bar->addWidget(m_quick);
-    bar->addWidget(m_selector);
+    bar->addWidget(m_quick, 1);
+    bar->addWidget(m_selector, 1);
 
+    // Headers narrowed for their column's texts (TableColumns) end in "…".
+    auto *columnHeader = new ElidingHeaderView(Qt::Horizontal, m_table);
+    columnHeader->setSectionsClickable(true); // as QTableView's own header
+    m_table->setHorizontalHeader(columnHeader);
     m_table->setItemDelegate(m_delegate);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -204,6 +222,8 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
     }
     m_lastCurrent = KubeObject();
     m_lastCurrentKey.clear();
+    m_hiddenKey.clear();
+    m_hiddenUid.clear();
     if (!source) {
         old.reset();
         m_title->clear();
@@ -246,6 +266,7 @@ void ResourceView::setSource(KindSource *source, std::shared_ptr<const RowFormat
         // while a storm delivers a batch every 50 ms, and on the tick the
         // tree and the facets recount at, so the three agree.
         CountsTick::instance()->request(this, [this] { updateCounts(); });
+        reselectHiddenRow();
         emitCurrentIfChanged();
     });
     // Both: Ctrl+click selects or deselects the current row without moving it.
@@ -280,12 +301,16 @@ void ResourceView::updateCounts()
 {
     if (!m_feed)
         return;
-    // A kind a replay did not record has no count: 0 would read as none.
-    if (m_feed->source()->status().state == InformerStatus::State::NotRecorded) {
+    // A kind a replay did not record, or not listed yet, has no count: 0
+    // would read as none (the tree says "—" too).
+    const InformerStatus status = m_feed->source()->status();
+    if (status.state == InformerStatus::State::NotRecorded || !status.synced) {
         m_counts->setText(QStringLiteral("—"));
+        m_counts->setToolTip(status.synced ? QString() : QStringLiteral("Not listed yet"));
         updateEmptyHint();
         return;
     }
+    m_counts->setToolTip(QString());
     const ResourceTableModel *model = m_feed->model();
     const QLocale locale;
     const qint64 shown = model->rowCount();
@@ -338,6 +363,7 @@ void ResourceView::updateEmptyHint()
 void ResourceView::updateFreshness()
 {
     bool live = true;
+    QStringList notLiveClusters;
     if (KindSource *s = source()) {
         const QString what = s->origin().isEmpty()
                                  ? s->kind().plural
@@ -345,16 +371,28 @@ void ResourceView::updateFreshness()
         const InformerStatus status = s->status();
         m_banner->setStatus(status, what);
         live = freshnessLevel(status) == FreshnessLevel::Fresh;
+        // One cluster's watch down leaves the other clusters' rows live.
+        if (const auto *merged = qobject_cast<const MergedKindSource *>(s)) {
+            const QStringList notLive = merged->notLiveClusters();
+            if (!notLive.isEmpty() && notLive.size() < merged->clusters().size()) {
+                notLiveClusters = notLive;
+                live = true;
+            }
+        }
     }
     // Rows that look live while the watch is down pass for the cluster's
     // state: faded as long as they are the last known state (or a first
     // list not done), as they were the moment the watch is back.
-    if (m_delegate->isDimmed() == live) {
+    if (m_delegate->isDimmed() == live || m_delegate->dimmedClusters() != notLiveClusters) {
         m_delegate->setDimmed(!live);
+        m_delegate->setDimmedClusters(notLiveClusters);
         m_table->viewport()->update();
     }
-    if (m_feed)
+    if (m_feed) {
         updateEmptyHint();
+        // The first sync ends the "—", on the tick the tree counts at.
+        CountsTick::instance()->request(this, [this] { updateCounts(); });
+    }
 }
 
 void ResourceView::applyQuickFilter()
@@ -487,6 +525,20 @@ QList<KubeObject> ResourceView::selectedObjects() const
     return objects;
 }
 
+QStringList ResourceView::selectedKeys() const
+{
+    QStringList keys;
+    if (!m_feed)
+        return keys;
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    keys.reserve(rows.size());
+    for (const QModelIndex &row : std::as_const(rows))
+        keys.append(m_feed->model()->keyAt(row.row()));
+    return keys;
+}
+
 bool ResourceView::copiesNamespaces() const
 {
     const KindSource *s = source();
@@ -510,7 +562,8 @@ QMenu *ResourceView::rowMenu(const QPoint &viewportPos)
     if (!m_table->selectionModel()->isRowSelected(index.row()))
         m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                               QItemSelectionModel::Rows);
-    return createRowMenu(selectedObjects(), source()->kind(), m_kubectlTarget, this);
+    return createRowMenu(selectedObjects(), selectedKeys(), source()->kind(), m_kubectlTargets,
+                         this);
 }
 
 QMenu *ResourceView::columnsMenu()
@@ -564,14 +617,36 @@ void ResourceView::emitCurrentIfChanged()
             m_table->selectionModel()->clear();
         }
         const bool deleted = !m_feed->source()->indexer().getByKey(goneKey).has_value();
+        m_hiddenKey = deleted ? QString() : goneKey;
+        m_hiddenUid = deleted ? QString() : gone.uid();
         Q_EMIT currentObjectGone(gone, deleted);
         return;
+    }
+    if (!current.isNull()) { // the user's choice now
+        m_hiddenKey.clear();
+        m_hiddenUid.clear();
     }
     m_lastCurrent = current;
     m_lastCurrentKey = current.isNull()
                            ? QString()
                            : m_table->currentIndex().data(ResourceTableModel::KeyRole).toString();
     Q_EMIT currentObjectChanged(current);
+}
+
+void ResourceView::reselectHiddenRow()
+{
+    if (m_hiddenKey.isEmpty() || !currentObject().isNull())
+        return;
+    const int row = m_feed->model()->rowOfKey(m_hiddenKey);
+    // The same object: another of its name, made while it was hidden, was
+    // not the one chosen.
+    if (row < 0 || m_feed->model()->objectAt(row).uid() != m_hiddenUid)
+        return;
+    const QModelIndex current = m_table->currentIndex();
+    const QModelIndex index = m_feed->model()->index(row, current.isValid() ? current.column() : 0);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
 }
 
 bool ResourceView::eventFilter(QObject *watched, QEvent *event)

@@ -20,6 +20,7 @@
 #include "informer/core/kubeobject.h"
 #include "models/facetselection.h"
 #include "models/tablefeed.h"
+#include "ui/elidedlabel.h"
 #include "ui/kubectlcommand.h"
 #include "ui/scrollanchor.h"
 #include "ui/tablecolumns.h"
@@ -58,7 +59,7 @@ public:
     FreshnessBanner *banner() const { return m_banner; }
     QLabel *emptyHint() const { return m_emptyHint; }
     // The kind's plural, as the sidebar tree names it ("NetworkPolicies").
-    QLabel *title() const { return m_title; }
+    ElidedLabel *title() const { return m_title; }
     // The rows are drawn faded: the shown kind's informer is not watching,
     // so they are the last known state (the banner says why).
     bool rowsDimmed() const;
@@ -76,11 +77,15 @@ public:
     KubeObject currentObject() const;
     // The selected rows' objects, top down.
     QList<KubeObject> selectedObjects() const;
+    // Their row keys, in the same order.
+    QStringList selectedKeys() const;
     // Ctrl+C: the selected rows' names on the clipboard (rowcopy.h's rule).
     void copySelection() const;
     // How kubectl reaches this window's cluster, for the rows' "Copy as
     // kubectl command" (none by default: the entry says so, disabled).
-    void setKubectlTarget(const KubectlTarget &target) { m_kubectlTarget = target; }
+    void setKubectlTarget(const KubectlTarget &target) { m_kubectlTargets.single = target; }
+    // The same for a window of several clusters: each row's own cluster's.
+    void setKubectlTargets(const KubectlTargets &targets) { m_kubectlTargets = targets; }
     // The menus the table and its header open on a right click (the caller
     // owns them; null when there is nothing to offer).
     QMenu *rowMenu(const QPoint &viewportPos);
@@ -95,7 +100,8 @@ Q_SIGNALS:
     void currentObjectChanged(const informant::KubeObject &object);
     // The selected object left the table: deleted from the cluster, or now
     // hidden by the filters. `lastState` is what it was; nothing is selected
-    // (Qt would have moved the selection to a neighbour the user never chose).
+    // (Qt would have moved the selection to a neighbour the user never chose)
+    // until the filters show the row again, which selects it again.
     void currentObjectGone(const informant::KubeObject &lastState, bool deleted);
     // Enter or double click.
     void objectActivated(const informant::KubeObject &object);
@@ -120,12 +126,15 @@ private:
     bool showSelectorError();
     void applySelector();
     void emitCurrentIfChanged();
+    // Selects the row the filters hid while it was selected, now that they
+    // show it again, unless the user has chosen another row meanwhile.
+    void reselectHiddenRow();
     // Namespace/name when the table may show several namespaces.
     bool copiesNamespaces() const;
 
-    QLabel *m_title;
+    ElidedLabel *m_title;
     QLabel *m_counts;
-    QLabel *m_facetsLabel;
+    ElidedLabel *m_facetsLabel;
     QLineEdit *m_quick;
     QLineEdit *m_selector;
     QLabel *m_selectorError;
@@ -139,11 +148,14 @@ private:
     FacetSelection m_facets; // the filter pane's choice, for the next kind's feed
     TableColumns m_columns;  // widths, order and visibility per kind
     ScrollAnchor m_anchor;   // the rows in view, kept across batches
-    KubectlTarget m_kubectlTarget;
+    KubectlTargets m_kubectlTargets;
     KubeObject m_lastCurrent;
     // Its row's key: a table of several clusters keys rows by cluster too.
     QString m_lastCurrentKey;
     bool m_clearingCurrent = false; // the selection is being cleared on purpose
+    // The selected row the filters hid (empty: none), and its object's uid.
+    QString m_hiddenKey;
+    QString m_hiddenUid;
 };
 
 } // namespace informant

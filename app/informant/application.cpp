@@ -2,7 +2,9 @@
 #include "clusterflags.h"
 
 #include "informer/kube/credentials.h"
+#include "models/clustersession.h"
 #include "models/informerstatusmodel.h"
+#include "models/kindsource.h"
 #include "models/liveclustersession.h"
 #include "models/multiclustersession.h"
 #include "models/namespacefacetmodel.h"
@@ -200,7 +202,9 @@ QString Application::openMultiClusterWindow(MainWindow *&window)
     }
     LiveSessionOptions sessionOptions;
     sessionOptions.keepManagedFields = m_options.noTransform;
+    sessionOptions.metadataOnlyKinds = MetadataOnlyChoice::chosenKinds();
     QList<LiveClusterSession *> live;
+    KubectlTargets kubectlTargets; // each row's command reaches its own cluster
     for (const QString &context : std::as_const(m_options.contexts)) {
         Options one = m_options;
         one.context = context;
@@ -209,6 +213,7 @@ QString Application::openMultiClusterWindow(MainWindow *&window)
             qDeleteAll(live);
             return context + QStringLiteral(": ") + resolved.errorMessage();
         }
+        kubectlTargets.byCluster.insert(context, kubectlTargetFor(one, resolved.value()));
         LiveSessionOptions options = sessionOptions;
         options.fallbackNamespace = m_options.namespaceName.isEmpty()
                                         ? resolved.value().namespaceName
@@ -224,6 +229,7 @@ QString Application::openMultiClusterWindow(MainWindow *&window)
     if (m_bench)
         window->setBenchRecorder(m_bench);
     window->setWatchedKinds(watchedKindsChoice(m_options.watchKinds));
+    window->resourceView()->setKubectlTargets(kubectlTargets);
     if (!m_options.namespaceName.isEmpty())
         window->filterPane()->namespaceModel()->setChecked({m_options.namespaceName});
     for (LiveClusterSession *member : std::as_const(live))
@@ -311,6 +317,12 @@ void Application::addDemoMenu(MainWindow *window)
         }
         stop->setEnabled(true);
         start->setEnabled(false);
+        // The informers' backoff waits for a server that may come back at
+        // any time; this one is back now (as "Reconnect all" does).
+        for (KindSource *source : window->session()->sources()) {
+            if (!source->status().healthy())
+                source->retryNow();
+        }
         window->statusBar()->showMessage(QStringLiteral("Simulated cluster started"), 5000);
     });
 }

@@ -1,7 +1,8 @@
 // Painter tests on rendered images: markers land at the x of their time in
 // their lane with the type's colour, series are spans, dense lanes become
 // column bars; and the canvas's interaction (click, zoom, pan, collapse,
-// fit, follow, resize); the lane labels' column fits them.
+// fit, follow, resize; a click selects a lane, a double-click or Enter follows
+// it); the lane labels' column fits them.
 
 #include "syntheticevents.h"
 #include "ui/timeline/timelinecanvas.h"
@@ -101,6 +102,14 @@ private:
     // a moment: one the canvas did not replace is the one shown before.)
     QString labelToolTip(int lane) { return toolTipAt(QPoint(60, laneCentre(*m_canvas, lane))); }
 
+    // As a mouse gives it: the first click, then the second as a double click.
+    void doubleClick(const QPoint &at)
+    {
+        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(m_canvas->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseRelease(m_canvas->viewport(), Qt::LeftButton, {}, at);
+    }
+
     QString toolTipAt(const QPoint &at)
     {
         const QPoint global = m_canvas->viewport()->mapToGlobal(at);
@@ -194,7 +203,10 @@ private Q_SLOTS:
         QVERIFY(coloured >= last - first - 2); // every column of the busy stretch
     }
 
-    void clickOnObjectLaneEmitsObjectActivated()
+    // A click that only meant to focus the timeline must not leave it: it
+    // selects the lane; a double-click or Enter follows it, as the lane's
+    // label and its events' tooltips say.
+    void clickSelectsAnObjectLaneDoubleClickOrEnterFollowsIt()
     {
         TimelineEvent event = makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute);
         event.object.apiVersion = QStringLiteral("v1");
@@ -202,8 +214,19 @@ private Q_SLOTS:
         m_canvas->rebuildNow();
         m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
         QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
-        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {},
-                          QPoint(500, laneCentre(*m_canvas, 1)));
+        const QPoint at(500, laneCentre(*m_canvas, 1));
+        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(spy.count(), 0);
+        QCOMPARE(m_canvas->selectedObject(), QStringLiteral("Pod-shop-web-1"));
+        const QString hint = QStringLiteral("Double-click or Enter");
+        QVERIFY2(labelToolTip(1).startsWith(hint), qPrintable(labelToolTip(1)));
+        const int x = int(m_canvas->view().xForTime(double(kT0 + 10 * kMinute)));
+        const QString eventTip = toolTipAt(QPoint(x, laneCentre(*m_canvas, 1)));
+        QVERIFY2(eventTip.contains(QStringLiteral("web-1")) && eventTip.contains(hint),
+                 qPrintable(eventTip));
+        QVERIFY2(!labelToolTip(0).contains(hint), qPrintable(labelToolTip(0))); // a group folds
+
+        doubleClick(at);
         QCOMPARE(spy.count(), 1);
         QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("Pod"));
         QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("shop"));
@@ -211,6 +234,14 @@ private Q_SLOTS:
         QCOMPARE(spy.at(0).at(3).toString(), QStringLiteral("Pod-shop-web-1"));
         QCOMPARE(spy.at(0).at(4).toString(), QStringLiteral("v1"));
         QCOMPARE(m_canvas->selectedObject(), QStringLiteral("Pod-shop-web-1"));
+
+        QTest::keyClick(m_canvas, Qt::Key_Return);
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(spy.at(1), spy.at(0));
+        // A double-click on a group's row folds it once, follows nothing.
+        doubleClick(QPoint(20, laneCentre(*m_canvas, 0)));
+        QVERIFY(m_canvas->layout().lane(0).collapsed);
+        QCOMPARE(spy.count(), 2);
     }
 
     void longSeriesAtTheFinestZoomIsDrawnAcrossTheView()
@@ -251,7 +282,7 @@ private Q_SLOTS:
         QVERIFY2(!QToolTip::text().contains(QStringLiteral("report")),
                  qPrintable(QToolTip::text()));
         QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
-        QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {}, at);
+        doubleClick(at);
         QCOMPARE(spy.count(), 1);
         QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("Pod"));
         QCOMPARE(spy.at(0).at(2).toString(), QStringLiteral("web-1"));
@@ -437,10 +468,9 @@ private Q_SLOTS:
         QCOMPARE(m_canvas->endMs(), double(kT0 + 80 * kMinute));
         const int x = int(m_canvas->view().xForTime(double(kT0 + 10 * kMinute)));
         QVERIFY(x > m_canvas->view().plotLeft());
-        QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
         QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {},
                           QPoint(x, laneCentre(*m_canvas, 1)));
-        QCOMPARE(spy.count(), 1);
+        QCOMPARE(m_canvas->selectedObject(), m_canvas->layout().lane(1).key);
 
         // A name too long for any gutter: the gutter stops at its maximum
         // (half the view at most), the label is elided and its tooltip
@@ -460,7 +490,7 @@ private Q_SLOTS:
         const QPoint at(60, laneCentre(*m_canvas, lane));
         QHelpEvent help(QEvent::ToolTip, at, m_canvas->viewport()->mapToGlobal(at));
         QCoreApplication::sendEvent(m_canvas->viewport(), &help);
-        QCOMPARE(QToolTip::text(), longName);
+        QCOMPARE(QToolTip::text().section(u'\n', 0, 0), longName);
         QToolTip::hideText();
     }
 
@@ -498,8 +528,10 @@ private Q_SLOTS:
                      tip.contains(QStringLiteral("22:43:20")) &&
                      !tip.contains(QStringLiteral("deleted")),
                  qPrintable(tip));
-        // The current object's label is drawn whole: no tooltip of its own.
-        QVERIFY2(labelToolTip(current).isEmpty(), qPrintable(labelToolTip(current)));
+        // The current object's label is drawn whole: its tooltip only says
+        // how to follow it.
+        QCOMPARE(labelToolTip(current),
+                 QStringLiteral("Double-click or Enter: show it in its table"));
     }
 
     // History saw how the earlier object went: the tooltip says "deleted" only when a watch

@@ -4,17 +4,26 @@
 
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
+#include "models/clusterfacetmodel.h"
 #include "models/clusterrowkey.h"
+#include "models/informerstatusmodel.h"
 #include "models/multiclustersession.h"
+#include "models/namespacefacetmodel.h"
 #include "testsettings.h"
+#include "ui/celldelegate.h"
 #include "ui/detailspane.h"
+#include "ui/filterpane.h"
 #include "ui/freshnessbanner.h"
+#include "ui/informerspanel.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
+#include "ui/timeline/timelinecanvas.h"
+#include "ui/timeline/timelinewidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QTableView>
 #include <QTest>
+#include <QTreeView>
 
 using namespace informant;
 using namespace informant::test;
@@ -79,6 +88,35 @@ struct MultiFixture
     }
 };
 
+// "value=count" per row of a facet list.
+QStringList countsOf(const ListFacetModel *facet)
+{
+    QStringList out;
+    for (int r = 0; r < facet->rowCount(); ++r)
+        out.append(facet->index(r, 0).data(ListFacetModel::ValueRole).toString() + u'=' +
+                   facet->index(r, 1).data(ListFacetModel::CountRole).toString());
+    return out;
+}
+
+void tick(ListFacetModel *facet, const QString &value)
+{
+    for (int r = 0; r < facet->rowCount(); ++r) {
+        if (facet->index(r, 0).data(ListFacetModel::ValueRole).toString() == value) {
+            facet->setData(facet->index(r, 0), Qt::Checked, Qt::CheckStateRole);
+            return;
+        }
+    }
+    QFAIL(qPrintable(QStringLiteral("no facet row %1").arg(value)));
+}
+
+bool facetListShown(const FilterPane *pane, const QAbstractItemModel *facet)
+{
+    const QList<QTreeView *> views = pane->findChildren<QTreeView *>();
+    return std::any_of(views.cbegin(), views.cend(), [&](const QTreeView *view) {
+        return view->model() == facet && view->isVisibleTo(pane);
+    });
+}
+
 InformerStatus watchLost()
 {
     InformerStatus down;
@@ -102,6 +140,12 @@ private Q_SLOTS:
     void bannerNamesTheClusterThatIsNotLive();
     void kindOnlyOneClusterServesSaysSo();
     void linkGoesToTheRowsOwnCluster();
+    void onlyTheClusterNotLiveHasItsRowsFaded();
+    void informersPanelHasEachClustersInformers();
+    void timelineLaneGoesToTheEventsOwnCluster();
+    void clusterFacetFiltersTheTableAndTheOtherCounts();
+    void clusterFacetIsOnlyInAWindowOfSeveral();
+    void clusterFacetScopesTheTimeline();
 };
 
 void TestMultiClusterWindow::tableHoldsBothClustersRowsClusterFirst()
@@ -188,6 +232,177 @@ void TestMultiClusterWindow::linkGoesToTheRowsOwnCluster()
         f.window->resourceView()->table()->currentIndex().data(ResourceTableModel::KeyRole),
         QVariant(clusterRowKey(QStringLiteral("west"), QStringLiteral("shop/web"))));
     QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("web"));
+}
+
+void TestMultiClusterWindow::timelineLaneGoesToTheEventsOwnCluster()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
+    westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                                  QStringLiteral("web-1"), QStringLiteral("Scheduled")));
+    westEvents->flush();
+    // The table's current row is the other cluster's: the lane must not
+    // borrow its cluster.
+    f.select(f.rowOf("east", "db/pg-0"));
+    f.window->setTimelineVisible(true);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().laneCount() == 2)); // shop · Pod, web-1
+    QCOMPARE(canvas->layout().lane(1).name, QStringLiteral("web-1"));
+    // A click selects the lane, Enter follows it.
+    QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {},
+                      QPoint(500, canvas->view().laneTop(1) + TimelineView::kLaneHeight / 2));
+    QTest::keyClick(canvas, Qt::Key_Return);
+    QVERIFY(!f.window->timelineVisible());
+    QCOMPARE(f.window->currentKind().plural, QStringLiteral("pods"));
+    QTRY_COMPARE(
+        f.window->resourceView()->table()->currentIndex().data(ResourceTableModel::KeyRole),
+        QVariant(clusterRowKey(QStringLiteral("west"), QStringLiteral("shop/web-1"))));
+    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("web-1"));
+}
+
+// The rows of a cluster whose watch is down are its last known state; the
+// other cluster's are live and must not look stale with them.
+void TestMultiClusterWindow::onlyTheClusterNotLiveHasItsRowsFaded()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ResourceView *view = f.window->resourceView();
+    auto *delegate = qobject_cast<CellDelegate *>(view->table()->itemDelegate());
+    QVERIFY(delegate);
+    const auto faded = [&f, delegate](const char *cluster, const char *key) {
+        return delegate->dims(f.model()->index(f.rowOf(cluster, key), 1));
+    };
+    QVERIFY(!faded("east", "shop/web-1"));
+    QVERIFY(!faded("west", "shop/web-1"));
+
+    f.west->local(QStringLiteral("pods"))->setStatus(watchLost());
+    QVERIFY(faded("west", "shop/web-1"));
+    QVERIFY(!faded("east", "shop/web-1"));
+    QVERIFY(!faded("east", "db/pg-0"));
+    QVERIFY(!view->rowsDimmed());
+    QVERIFY2(view->banner()->text().contains(QStringLiteral("pods in west")),
+             qPrintable(view->banner()->text()));
+
+    // Both down: every row is the last known state.
+    f.east->local(QStringLiteral("pods"))->setStatus(watchLost());
+    QVERIFY(view->rowsDimmed());
+    QVERIFY(faded("east", "db/pg-0"));
+
+    f.east->local(QStringLiteral("pods"))->setStatus(watching());
+    f.west->local(QStringLiteral("pods"))->setStatus(watching());
+    QVERIFY(!view->rowsDimmed());
+    QVERIFY(!faded("west", "shop/web-1"));
+    QVERIFY(!faded("east", "shop/web-1"));
+}
+
+// One cluster down is that cluster's informers not watching, named, not
+// every kind of the window.
+void TestMultiClusterWindow::informersPanelHasEachClustersInformers()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    f.window->showKindByName(QStringLiteral("deployments"));
+    InformerStatusModel *informers = f.window->informerModel();
+    QAbstractItemModelTester tester(informers,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QStringList rows;
+    for (int row = 0; row < informers->rowCount(); ++row)
+        rows.append(informers->clusterAt(row) + u' ' + informers->sourceAt(row)->kind().plural);
+    QVERIFY2(rows.contains(QStringLiteral("east pods")), qPrintable(rows.join(u',')));
+    QVERIFY2(rows.contains(QStringLiteral("west pods")), qPrintable(rows.join(u',')));
+    QVERIFY2(rows.contains(QStringLiteral("west deployments")), qPrintable(rows.join(u',')));
+    auto *panel = f.window->findChild<InformersPanel *>();
+    QVERIFY(panel);
+    QVERIFY(!panel->table()->isColumnHidden(InformerStatusModel::ClusterColumn));
+
+    const int all = informers->rowCount();
+    int west = 0;
+    for (int row = 0; row < all; ++row)
+        west += informers->clusterAt(row) == QStringLiteral("west") ? 1 : 0;
+    for (KindSource *source : f.west->sources())
+        static_cast<LocalKindSource *>(source)->setStatus(watchLost());
+    QCOMPARE(informers->unhealthyCount(), west);
+    const QString summary = f.window->informersSummaryText();
+    QVERIFY2(summary.contains(
+                 QStringLiteral("%1 of %2 informers not watching — west<").arg(west).arg(all)),
+             qPrintable(summary));
+}
+
+void TestMultiClusterWindow::clusterFacetFiltersTheTableAndTheOtherCounts()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    FilterPane *pane = f.window->filterPane();
+    ClusterFacetModel *clusters = pane->clusterModel();
+    NamespaceFacetModel *namespaces = pane->namespaceModel();
+    QAbstractItemModelTester tester(clusters,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(facetListShown(pane, clusters));
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=2", "west=1"}));
+    QCOMPARE(countsOf(namespaces), (QStringList{"db=1", "shop=2"}));
+
+    tick(clusters, QStringLiteral("west"));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QCOMPARE(f.model()->keyAt(0),
+             clusterRowKey(QStringLiteral("west"), QStringLiteral("shop/web-1")));
+    // The namespaces count west's objects; the clusters, their own tick aside,
+    // every cluster's.
+    QTRY_COMPARE(countsOf(namespaces), (QStringList{"db=0", "shop=1"}));
+    QCOMPARE(countsOf(clusters), (QStringList{"east=2", "west=1"}));
+    QCOMPARE(pane->selection().describe(), QStringLiteral("cluster: west"));
+
+    tick(namespaces, QStringLiteral("db"));
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=1", "west=0"}));
+    QCOMPARE(f.model()->rowCount(), 0);
+
+    // Another kind keeps the cluster ticked, and filters by it.
+    pane->clear();
+    tick(clusters, QStringLiteral("east"));
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=1", "west=1"}));
+    QTRY_COMPARE(f.model()->rowCount(), 1);
+    QCOMPARE(f.model()->keyAt(0),
+             clusterRowKey(QStringLiteral("east"), QStringLiteral("shop/web")));
+}
+
+void TestMultiClusterWindow::clusterFacetIsOnlyInAWindowOfSeveral()
+{
+    {
+        MultiFixture f;
+        QVERIFY(facetListShown(f.window->filterPane(), f.window->filterPane()->clusterModel()));
+    }
+    Fixture one;
+    QTRY_COMPARE(one.model()->rowCount(), 3);
+    FilterPane *pane = one.window->filterPane();
+    QVERIFY(facetListShown(pane, pane->namespaceModel()));
+    QVERIFY(!facetListShown(pane, pane->clusterModel()));
+    QCOMPARE(pane->clusterModel()->rowCount(), 0);
+}
+
+void TestMultiClusterWindow::clusterFacetScopesTheTimeline()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    LocalKindSource *eastEvents = f.east->local(QStringLiteral("events"));
+    eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
+                                  QStringLiteral("pg-0"), QStringLiteral("Pulled")));
+    eastEvents->flush();
+    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
+    westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                                  QStringLiteral("web-1"), QStringLiteral("Scheduled")));
+    westEvents->flush();
+    f.window->setTimelineVisible(true);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().itemCount() == 2));
+    QTRY_COMPARE(f.window->filterPane()->clusterModel()->rowCount(), 2);
+    tick(f.window->filterPane()->clusterModel(), QStringLiteral("west"));
+    QTRY_COMPARE(canvas->filter().clusters, QSet<QString>{"west"});
+    QCOMPARE(canvas->layout().itemCount(), 1);
+    QCOMPARE(canvas->layout().lane(1).name, QStringLiteral("web-1"));
+    QCOMPARE(canvas->layout().lane(1).cluster, QStringLiteral("west"));
+    QVERIFY2(f.window->timeline()->summaryText().contains(QStringLiteral("cluster: west")),
+             qPrintable(f.window->timeline()->summaryText()));
 }
 
 QTEST_MAIN(TestMultiClusterWindow)

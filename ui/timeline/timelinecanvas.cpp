@@ -140,6 +140,12 @@ void TimelineCanvas::setFilter(const TimelineFilter &filter)
     rebuildNow();
 }
 
+void TimelineCanvas::setClusters(const QSet<QString> &clusters)
+{
+    m_filter.clusters = clusters;
+    rebuildNow();
+}
+
 void TimelineCanvas::setNamespaces(const QSet<QString> &namespaces)
 {
     m_filter.namespaces = namespaces;
@@ -500,7 +506,7 @@ QString TimelineCanvas::earlierLaneToolTipAt(const QPoint &pos) const
     for (const TimelineLane &other : m_layout.lanes()) {
         if (other.isGroup() || other.items.empty() || other.name != lane.name ||
             other.objectKind != lane.objectKind || other.namespaceName != lane.namespaceName ||
-            other.key == lane.key)
+            other.cluster != lane.cluster || other.key == lane.key)
             continue;
         const qint64 otherFirstMs = other.items.front().startMs;
         if (otherFirstMs >= firstMs && (nextFirstMs < 0 || otherFirstMs < nextFirstMs))
@@ -538,12 +544,24 @@ void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
         QToolTip::showText(globalPos, earlier, viewport());
         return;
     }
-    // A label too long for the gutter's maximum: whole in its tooltip.
-    if (const QString label = elidedLabelAt(pos); !label.isEmpty()) {
-        QToolTip::showText(globalPos, label, viewport());
-        return;
+    // A click only selects: the way to the object's table is told where
+    // the user points at it.
+    const QString followHint = tr("Double-click or Enter: show it in its table");
+    const TimelineView v = view();
+    const int labelLane = pos.x() < v.plotLeft() ? v.laneAt(pos.y()) : -1;
+    if (labelLane >= 0 && labelLane < m_layout.laneCount()) {
+        // A label too long for the gutter's maximum: whole in its tooltip.
+        const QString label = elidedLabelAt(pos);
+        QString text = label;
+        if (!m_layout.lane(labelLane).isGroup())
+            text = label.isEmpty() ? followHint : label + u'\n' + followHint;
+        if (!text.isEmpty()) {
+            QToolTip::showText(globalPos, text, viewport());
+            return;
+        }
     }
-    const LaneItem *item = itemAt(pos);
+    int itemLane = -1;
+    const LaneItem *item = itemAt(pos, &itemLane);
     // The store may have given the slot to another event since the layout
     // was built (it is rebuilt after a delay).
     if (!item || !m_store->holds(item->slot, item->generation)) {
@@ -554,7 +572,10 @@ void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
             QToolTip::hideText();
         return;
     }
-    QToolTip::showText(globalPos, eventToolTip(m_store->at(item->slot), now(), m_zone), viewport());
+    QString text = eventToolTip(m_store->at(item->slot), now(), m_zone);
+    if (!m_layout.lane(itemLane).earlier)
+        text += QStringLiteral("<br/><i>%1</i>").arg(followHint.toHtmlEscaped());
+    QToolTip::showText(globalPos, text, viewport());
 }
 
 void TimelineCanvas::handleClick(const QPoint &pos)
@@ -568,19 +589,49 @@ void TimelineCanvas::handleClick(const QPoint &pos)
         setGroupCollapsed(lane.groupKey(), !lane.collapsed);
         return;
     }
-    // An object lane is its object; a collapsed group's marker is the
-    // object of its event, if the slot still holds that event.
-    InvolvedObject object = lane.object();
-    if (lane.isGroup()) {
-        if (!m_store->holds(item->slot, item->generation))
-            return;
-        object = m_store->at(item->slot).object;
-        object.uid = knownObjectUid(object);
-    }
-    m_selectedObject = lane.isGroup() ? objectKey(object) : lane.key;
+    m_clicked = objectAt(pos);
+    if (!m_clicked)
+        return;
+    m_selectedObject = m_clicked->key;
     viewport()->update();
+}
+
+std::optional<TimelineCanvas::ClickedObject> TimelineCanvas::objectAt(const QPoint &pos) const
+{
+    int laneIndex = -1;
+    const LaneItem *item = itemAt(pos, &laneIndex);
+    if (laneIndex < 0 || laneIndex >= m_layout.laneCount())
+        return std::nullopt;
+    const TimelineLane &lane = m_layout.lane(laneIndex);
+    if (!lane.isGroup())
+        return ClickedObject{lane.key, lane.object()};
+    // A collapsed group's marker is the object of its event, if the slot
+    // still holds that event.
+    if (!item || pos.x() < gutterWidthFor(viewport()->width()) ||
+        !m_store->holds(item->slot, item->generation))
+        return std::nullopt;
+    InvolvedObject object = m_store->at(item->slot).object;
+    object.uid = knownObjectUid(object);
+    return ClickedObject{objectKey(object), object};
+}
+
+std::optional<InvolvedObject> TimelineCanvas::selectedLaneObject() const
+{
+    if (m_selectedObject.isEmpty())
+        return std::nullopt;
+    // A marker of a collapsed group has no lane of its own.
+    if (m_clicked && m_clicked->key == m_selectedObject)
+        return m_clicked->object;
+    const int lane = m_layout.laneOfObject(m_selectedObject);
+    if (lane < 0 || lane >= m_layout.laneCount() || m_layout.lane(lane).isGroup())
+        return std::nullopt;
+    return m_layout.lane(lane).object();
+}
+
+void TimelineCanvas::activate(const InvolvedObject &object)
+{
     Q_EMIT objectActivated(object.kind, object.namespaceName, object.name, object.uid,
-                           object.apiVersion);
+                           object.apiVersion, object.cluster);
 }
 
 void TimelineCanvas::wheelEvent(QWheelEvent *event)
@@ -656,6 +707,17 @@ void TimelineCanvas::mouseReleaseEvent(QMouseEvent *event)
     handleClick(event->position().toPoint());
 }
 
+void TimelineCanvas::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QAbstractScrollArea::mouseDoubleClickEvent(event);
+    // The first click selected the lane (or folded its group); the second
+    // follows it, and is no click of its own: a group would unfold again.
+    m_pressed = false;
+    if (const std::optional<ClickedObject> clicked = objectAt(event->position().toPoint()))
+        activate(clicked->object);
+}
+
 void TimelineCanvas::keyPressEvent(QKeyEvent *event)
 {
     const double centre = gutterWidthFor(viewport()->width()) + plotWidth() / 2.0;
@@ -673,6 +735,14 @@ void TimelineCanvas::keyPressEvent(QKeyEvent *event)
         return;
     case Qt::Key_F:
         setFollowLive(!m_followLive);
+        return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (const std::optional<InvolvedObject> object = selectedLaneObject()) {
+            activate(*object);
+            return;
+        }
+        QAbstractScrollArea::keyPressEvent(event);
         return;
     default:
         QAbstractScrollArea::keyPressEvent(event);

@@ -6,8 +6,10 @@
 // series as spans with their count.
 //
 // Interaction: wheel zooms around the cursor (Shift+wheel scrolls lanes),
-// drag pans, hover shows the event (reason, message, count, times), click on
-// an object lane emits objectActivated. An earlier object's lane (another
+// drag pans, hover shows the event (reason, message, count, times). A click
+// selects an object lane; a double-click or Enter follows it (objectActivated),
+// as its label's and its events' tooltips say: a click that only meant to
+// focus the timeline must not leave it. An earlier object's lane (another
 // object now holds its name) is faded, tagged "(earlier)", and its label's
 // tooltip says which it was and how it went (setObjectEndLookup). Follow-live keeps "now" at the
 // right edge; panning or zooming away from now turns it off. The times the
@@ -37,6 +39,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <optional>
 
 namespace informant {
 
@@ -58,6 +61,7 @@ public:
     // reason filter, warnings only). Each rebuilds the layout at once.
     void setFilter(const TimelineFilter &filter);
     const TimelineFilter &filter() const { return m_filter; }
+    void setClusters(const QSet<QString> &clusters);
     void setNamespaces(const QSet<QString> &namespaces);
     void setObjectUids(const std::optional<QSet<QString>> &uids);
     void setReasons(const QSet<QString> &reasons);
@@ -107,9 +111,11 @@ public:
 
 Q_SIGNALS:
     // `apiVersion` as the events name it (it tells a Knative Service from a
-    // core one); empty when they do not.
+    // core one); empty when they do not. `cluster`: the events' cluster in a
+    // window of several (InvolvedObject::cluster), else empty.
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
-                         const QString &uid, const QString &apiVersion);
+                         const QString &uid, const QString &apiVersion,
+                         const QString &cluster = QString());
     void visibleRangeChanged(double startMs, double endMs);
     void followLiveChanged(bool follow);
     void layoutRebuilt(); // lanes or items changed
@@ -121,6 +127,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -157,6 +164,18 @@ private:
     void emitRange();
     void showToolTip(const QPoint &pos, const QPoint &globalPos);
     void handleClick(const QPoint &pos);
+    // The object a click at `pos` is on: an object lane's, or the event's of
+    // a group's marker (if its slot still holds it); none on a group's label
+    // or below the lanes. `key`: m_selectedObject's for it.
+    struct ClickedObject
+    {
+        QString key;
+        InvolvedObject object;
+    };
+    std::optional<ClickedObject> objectAt(const QPoint &pos) const;
+    // The selected lane's object (Enter follows it); none when no lane is.
+    std::optional<InvolvedObject> selectedLaneObject() const;
+    void activate(const InvolvedObject &object);
     const LaneItem *itemAt(const QPoint &pos, int *laneOut = nullptr) const;
 
     EventStore *m_store;
@@ -180,6 +199,7 @@ private:
     bool m_followLive = true;
     bool m_autoFit = true; // until the user chooses a window
     QString m_selectedObject;
+    std::optional<ClickedObject> m_clicked; // the lane or marker last clicked
     QString m_emptyText = tr("No events match the current filter");
     int m_hoveredLane = -1;
     qint32 m_hoveredSlot = -1;

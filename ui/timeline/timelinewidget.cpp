@@ -3,6 +3,7 @@
 #include "models/freshness.h"
 #include "models/kindsource.h"
 #include "models/secondclock.h"
+#include "ui/elidedlabel.h"
 #include "ui/freshnessbanner.h"
 #include "ui/timeline/timelinecanvas.h"
 
@@ -50,7 +51,7 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
                                       "active"),
                                    this))
     , m_orderByName(toolButton(tr("Name"), tr("Lanes by name, as the table"), this))
-    , m_summary(new QLabel(this))
+    , m_summary(new ElidedLabel(this))
     , m_banner(new FreshnessBanner(this))
 {
     auto *bar = new QHBoxLayout;
@@ -64,7 +65,6 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     auto *zoomOut = toolButton(tr("\u2212"), tr("Zoom out (-, mouse wheel)"), this);
     m_reasons->setPopupMode(QToolButton::InstantPopup);
     m_reasons->setMenu(m_reasonMenu);
-    m_summary->setTextFormat(Qt::PlainText);
     m_summary->setForegroundRole(QPalette::PlaceholderText);
     for (QWidget *w : {static_cast<QWidget *>(m_follow), static_cast<QWidget *>(fit),
                        static_cast<QWidget *>(zoomIn), static_cast<QWidget *>(zoomOut),
@@ -172,6 +172,12 @@ void TimelineWidget::updateFreshness()
         m_canvas->setEventsStatus(m_source->status());
     }
     updateSummary();
+}
+
+void TimelineWidget::setClusters(const QSet<QString> &clusters)
+{
+    if (m_canvas->filter().clusters != clusters)
+        m_canvas->setClusters(clusters);
 }
 
 void TimelineWidget::setNamespaces(const QSet<QString> &namespaces)

@@ -5,12 +5,14 @@
 // the lane order, a summary of what is shown) above a TimelineCanvas. The
 // lane order is remembered (QSettings `timeline/laneOrder`).
 //
-// Mounting: create one EventStore per cluster connection, feed it the events
-// informer's ChangeBatches (EventStore::applyBatch), give it to this widget.
-// The filter pane's choice goes to setNamespaces()/setObjectUids(); clicks on
-// an object arrive as objectActivated(kind, namespace, name, uid). Given the
-// events informer (setEventsSource), it says when the events are not fresh:
-// a forbidden or failing watch must not read as "no events". GUI thread.
+// Mounting: create one EventStore per window, feed it the events informer's
+// ChangeBatches (EventStore::applyBatch; a window of several clusters, their
+// merged events), give it to this widget. The filter pane's choice goes to
+// setClusters()/setNamespaces()/setObjectUids(); clicks on an object arrive
+// as objectActivated(kind, namespace, name, uid, apiVersion, cluster). Given
+// the events informer (setEventsSource), it says when the events are not
+// fresh: a forbidden or failing watch must not read as "no events". GUI
+// thread.
 
 #include "models/timeline/eventstore.h"
 #include "models/timeline/laneorder.h"
@@ -19,12 +21,12 @@
 
 #include <optional>
 
-class QLabel;
 class QToolButton;
 class QMenu;
 
 namespace informant {
 
+class ElidedLabel;
 class FreshnessBanner;
 class KindSource;
 class TimelineCanvas;
@@ -47,8 +49,10 @@ public:
     // The informer that feeds the store (null: none), for its freshness.
     void setEventsSource(KindSource *source);
 
-    // The filter pane's selection: namespaces (empty = all) and, when labels
-    // are chosen, the uids of the matching objects (nullopt = no label filter).
+    // The filter pane's selection: clusters in a window of several and
+    // namespaces (empty = all) and, when labels are chosen, the uids of the
+    // matching objects (nullopt = no label filter).
+    void setClusters(const QSet<QString> &clusters);
     void setNamespaces(const QSet<QString> &namespaces);
     void setObjectUids(const std::optional<QSet<QString>> &uids);
     // Shown beside the counts ("ns: shop · app: web"); empty: no filter.
@@ -59,9 +63,11 @@ public:
 
 Q_SIGNALS:
     // `apiVersion` as the events name it (it tells a Knative Service from a
-    // core one); empty when they do not.
+    // core one); empty when they do not. `cluster`: the events' cluster in a
+    // window of several (InvolvedObject::cluster), else empty.
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
-                         const QString &uid, const QString &apiVersion);
+                         const QString &uid, const QString &apiVersion,
+                         const QString &cluster = QString());
 
 private:
     void fillReasonMenu();
@@ -79,7 +85,7 @@ private:
     QMenu *m_reasonMenu;
     QToolButton *m_orderByActivity;
     QToolButton *m_orderByName;
-    QLabel *m_summary;
+    ElidedLabel *m_summary; // elided: a long filter must not widen the window's centre
     FreshnessBanner *m_banner;
     QSet<QString> m_selectedReasons;
     QString m_scope;
