@@ -3,6 +3,7 @@
 #include "models/resourcetablemodel.h"
 #include "ui/columnsmenu.h"
 
+#include <QCryptographicHash>
 #include <QHash>
 #include <QHeaderView>
 #include <QScrollBar>
@@ -36,7 +37,25 @@ int defaultColumnWidth(const QString &name, const QFontMetrics &fm)
     return qMax(fm.horizontalAdvance(sample), fm.horizontalAdvance(name) + 20) + 12;
 }
 
-QString headerKey(const QString &kindId)
+// The header's state, one per column layout: QHeaderView restores by
+// position, so another layout's state (a table of several clusters has
+// CLUSTER first; a CRD's printer columns change) would give each column its
+// neighbour's width and visibility.
+QString headerKey(const QString &kindId, const RowFormatter &formatter)
+{
+    QStringList names;
+    for (const RowFormatter::Column &column : formatter.columns())
+        names.append(column.name);
+    const QByteArray layout =
+        QCryptographicHash::hash(names.join(u',').toUtf8(), QCryptographicHash::Sha1)
+            .toHex()
+            .left(12);
+    return QStringLiteral("tables/%1/headers/%2").arg(kindId, QLatin1String(layout));
+}
+
+// Before layouts were told apart: saved by one cluster's tables, so only
+// those take it up.
+QString legacyHeaderKey(const QString &kindId)
 {
     return QStringLiteral("tables/%1/header").arg(kindId);
 }
@@ -77,7 +96,13 @@ void TableColumns::restore(const ResourceTableModel *model, const QString &kindI
     QHeaderView *header = m_table->horizontalHeader();
     applyDefaultWidths();
     const QSettings settings;
-    const QByteArray state = settings.value(headerKey(kindId)).toByteArray();
+    const QString key = headerKey(kindId, model->formatter());
+    const QByteArray state =
+        settings
+            .value(settings.contains(key) || model->formatter().clusterColumn() >= 0
+                       ? key
+                       : legacyHeaderKey(kindId))
+            .toByteArray();
     if (!state.isEmpty())
         header->restoreState(state);
     // The header's state is saved at every switch, widths the user never
@@ -334,7 +359,10 @@ void TableColumns::save() const
     if (!m_model)
         return;
     QSettings settings;
-    settings.setValue(headerKey(m_kindId), m_table->horizontalHeader()->saveState());
+    settings.setValue(headerKey(m_kindId, m_model->formatter()),
+                      m_table->horizontalHeader()->saveState());
+    if (m_model->formatter().clusterColumn() < 0)
+        settings.remove(legacyHeaderKey(m_kindId));
     QStringList names = (m_userColumns | userSizedColumns()).values();
     names.sort();
     settings.setValue(userWidthsKey(m_kindId), names);

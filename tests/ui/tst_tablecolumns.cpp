@@ -8,6 +8,7 @@
 #include "testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/resourceview.h"
+#include "ui/tablecolumns.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void volumeFitsWhileTheDetailsPaneIsEmpty();
     void everyColumnFitsItsTextsWhenTheViewHasRoom();
     void narrowedHeadersEndInAnEllipsis();
+    void eachColumnLayoutKeepsItsOwnHeader();
 };
 
 namespace {
@@ -487,6 +489,52 @@ void TestTableColumns::narrowedHeadersEndInAnEllipsis()
     QApplication::sendEvent(header->viewport(), &help);
     QTRY_COMPARE(QToolTip::text(), QStringLiteral("RECLAIM POLICY"));
     QToolTip::hideText();
+}
+
+void TestTableColumns::eachColumnLayoutKeepsItsOwnHeader()
+{
+    // One kind in two layouts: a cluster's table, and a table of several
+    // clusters with CLUSTER first. The header is restored by position, so
+    // each layout must get its own saved state, never the other's shifted
+    // by a column (a wide-only column shown, AGE hidden).
+    const QList<RowFormatter::Column> columns{{QStringLiteral("NAME"), 0},
+                                              {QStringLiteral("STATUS"), 0},
+                                              {QStringLiteral("IP"), 1},
+                                              {QStringLiteral("AGE"), 0}};
+    const auto one = std::make_shared<const RowFormatter>(
+        true, columns, [](const KubeObject &, qint64) { return QList<PrintCell>(4); });
+    const auto several = RowFormatter::withClusterColumn(*one);
+    const QString kind = QStringLiteral("layouts.example.com");
+    QTableView table;
+    table.resize(900, 300);
+    TableColumns layout(&table);
+    QHeaderView *header = table.horizontalHeader();
+
+    ResourceTableModel oneModel(one);
+    table.setModel(&oneModel);
+    layout.restore(&oneModel, kind);
+    header->setSectionHidden(one->columnOf(QStringLiteral("IP")), false); // as from its menu
+    header->resizeSection(one->nameColumn(), 333);
+    layout.save();
+
+    ResourceTableModel severalModel(several);
+    table.setModel(&severalModel);
+    layout.restore(&severalModel, kind);
+    QVERIFY(header->isSectionHidden(several->columnOf(QStringLiteral("IP"))));
+    QVERIFY(!header->isSectionHidden(several->columnOf(QStringLiteral("AGE"))));
+    QVERIFY(!header->isSectionHidden(several->columnOf(QStringLiteral("STATUS"))));
+    header->resizeSection(several->clusterColumn(), 111);
+    layout.save();
+
+    table.setModel(&oneModel);
+    layout.restore(&oneModel, kind);
+    QVERIFY(!header->isSectionHidden(one->columnOf(QStringLiteral("IP"))));
+    QCOMPARE(header->sectionSize(one->nameColumn()), 333);
+    table.setModel(&severalModel);
+    layout.restore(&severalModel, kind);
+    QCOMPARE(header->sectionSize(several->clusterColumn()), 111);
+    QVERIFY(header->isSectionHidden(several->columnOf(QStringLiteral("IP"))));
+    table.setModel(nullptr);
 }
 
 QTEST_MAIN(TestTableColumns)
