@@ -46,6 +46,26 @@ inline KubeObject deployment(const QString &ns, const QString &name, const QStri
     return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
 }
 
+// A pod of the Deployment `owner` (a ReplicaSet's pod, shortened).
+inline KubeObject ownedPod(const QString &ns, const QString &name, const QString &owner)
+{
+    const QJsonObject obj{
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata",
+         QJsonObject{{"name", name},
+                     {"namespace", ns},
+                     {"uid", ns + name},
+                     {"creationTimestamp", "2024-05-01T10:00:00Z"},
+                     {"ownerReferences", QJsonArray{QJsonObject{{"apiVersion", "apps/v1"},
+                                                                {"kind", "Deployment"},
+                                                                {"name", owner},
+                                                                {"uid", ns + owner},
+                                                                {"controller", true}}}}}},
+        {"status", QJsonObject{{"phase", "Running"}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
 // A core/v1 Event about the object whose uid is ns + name (as pod() makes them).
 inline KubeObject eventAbout(const QString &ns, const QString &kind, const QString &name,
                              const QString &reason)

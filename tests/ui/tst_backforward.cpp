@@ -37,26 +37,6 @@ private Q_SLOTS:
 
 namespace {
 
-// A pod of the Deployment `owner` (a ReplicaSet's pod, shortened).
-KubeObject ownedPod(const QString &ns, const QString &name, const QString &owner)
-{
-    const QJsonObject obj{
-        {"apiVersion", "v1"},
-        {"kind", "Pod"},
-        {"metadata",
-         QJsonObject{{"name", name},
-                     {"namespace", ns},
-                     {"uid", ns + name},
-                     {"creationTimestamp", "2024-05-01T10:00:00Z"},
-                     {"ownerReferences", QJsonArray{QJsonObject{{"apiVersion", "apps/v1"},
-                                                                {"kind", "Deployment"},
-                                                                {"name", owner},
-                                                                {"uid", ns + owner},
-                                                                {"controller", true}}}}}},
-        {"status", QJsonObject{{"phase", "Running"}}}};
-    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
-}
-
 // The View menu's action with the platform's keys for `key` (null if none).
 QAction *viewMenuAction(const MainWindow &window, QKeySequence::StandardKey key)
 {
