@@ -50,6 +50,33 @@ QString writeKubeconfig(const QTemporaryDir &dir, const QString &east, const QSt
     return path;
 }
 
+// Two demo simulators, as contexts "east" and "west" of one kubeconfig.
+struct TwoDemoClusters
+{
+    sim::Simulator east;
+    sim::Simulator west;
+    QTemporaryDir dir;
+    QString kubeconfig;
+
+    bool start()
+    {
+        sim::SimOptions demo;
+        demo.scenario = QStringLiteral("demo");
+        if (!east.start(demo).ok() || !west.start(demo).ok())
+            return false;
+        kubeconfig = writeKubeconfig(dir, east.url(), west.url());
+        return !kubeconfig.isEmpty();
+    }
+
+    // informant --context east --context west on the pods.
+    Options podsWindowOptions() const
+    {
+        return parseOptions({QStringLiteral("informant"), "--kubeconfig", kubeconfig, "--context",
+                             "east", "--context", "west", "--kind", "pods", "--watch-kinds",
+                             "shown"});
+    }
+};
+
 QSet<QString> clustersShown(const ResourceTableModel *model)
 {
     QSet<QString> out;
@@ -103,19 +130,9 @@ void TestMultiContext::contextFlagTwiceIsParsed()
 
 void TestMultiContext::contextFlagTwiceOpensOneWindowOfBothClusters()
 {
-    sim::SimOptions demo;
-    demo.scenario = QStringLiteral("demo");
-    sim::Simulator east;
-    sim::Simulator west;
-    QVERIFY(east.start(demo).ok());
-    QVERIFY(west.start(demo).ok());
-    QTemporaryDir dir;
-    const QString kubeconfig = writeKubeconfig(dir, east.url(), west.url());
-    QVERIFY(!kubeconfig.isEmpty());
-
-    Application application(
-        parseOptions({QStringLiteral("informant"), "--kubeconfig", kubeconfig, "--context", "east",
-                      "--context", "west", "--kind", "pods", "--watch-kinds", "shown"}));
+    TwoDemoClusters clusters;
+    QVERIFY(clusters.start());
+    Application application(clusters.podsWindowOptions());
     QCOMPARE(application.start(), QString());
     MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
@@ -132,7 +149,7 @@ void TestMultiContext::contextFlagTwiceOpensOneWindowOfBothClusters()
     QVERIFY(model->rowOfKey(clusterRowKey(QStringLiteral("east"), same)) >= 0);
     QVERIFY(model->rowOfKey(clusterRowKey(QStringLiteral("west"), same)) >= 0);
 
-    west.stop();
+    clusters.west.stop();
     FreshnessBanner *banner = window->resourceView()->banner();
     QTRY_VERIFY_WITH_TIMEOUT(banner->isVisibleTo(window), 20000);
     QVERIFY2(banner->text().contains(QStringLiteral("pods in west")), qPrintable(banner->text()));
@@ -142,18 +159,9 @@ void TestMultiContext::contextFlagTwiceOpensOneWindowOfBothClusters()
 
 void TestMultiContext::rowMenuCopiesAKubectlCommandPerRowsCluster()
 {
-    sim::SimOptions demo;
-    demo.scenario = QStringLiteral("demo");
-    sim::Simulator east;
-    sim::Simulator west;
-    QVERIFY(east.start(demo).ok());
-    QVERIFY(west.start(demo).ok());
-    QTemporaryDir dir;
-    const QString kubeconfig = writeKubeconfig(dir, east.url(), west.url());
-    QVERIFY(!kubeconfig.isEmpty());
-    Application application(
-        parseOptions({QStringLiteral("informant"), "--kubeconfig", kubeconfig, "--context", "east",
-                      "--context", "west", "--kind", "pods", "--watch-kinds", "shown"}));
+    TwoDemoClusters clusters;
+    QVERIFY(clusters.start());
+    Application application(clusters.podsWindowOptions());
     QCOMPARE(application.start(), QString());
     MainWindow *window = test::onlyMainWindow();
     QVERIFY(window);
@@ -179,7 +187,7 @@ void TestMultiContext::rowMenuCopiesAKubectlCommandPerRowsCluster()
     const QString line =
         QStringLiteral("kubectl get pod %1 -n %2 -o yaml --context %3 --kubeconfig ")
             .arg(shellQuoted(name), shellQuoted(ns)) +
-        shellQuoted(kubeconfig);
+        shellQuoted(clusters.kubeconfig);
 
     // One row: its own cluster's context.
     std::unique_ptr<QMenu> menu(view->rowMenu(rowRect(QStringLiteral("west")).center()));
