@@ -86,9 +86,17 @@ void keepFixedMetadata(QJsonObject &metadata, const QJsonObject &oldMetadata)
     metadata.remove(QLatin1String("resourceVersion"));
 }
 
-// What a dry-run create answers: the object as it would be stored.
-Result<EventPtr, ApiStatus> previewEvent(const QJsonObject &object)
+// What a dry run answers: the object as it would be stored. A dry-run
+// update keeps the stored resourceVersion, as kube-apiserver's dry-run
+// storage answers what the update would store without storing it; a
+// dry-run create has none yet (0).
+Result<EventPtr, ApiStatus> previewEvent(QJsonObject object, quint64 resourceVersion = 0)
 {
+    if (resourceVersion != 0) {
+        QJsonObject metadata = metadataOf(object);
+        metadata.insert(QLatin1String("resourceVersion"), QString::number(resourceVersion));
+        object.insert(QLatin1String("metadata"), metadata);
+    }
     auto event = std::make_shared<StoredEvent>();
     Result<ObjectPtr> preview =
         StoredObject::fromJson(QJsonDocument(object).toJson(QJsonDocument::Compact), {});
@@ -244,8 +252,10 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
     QJsonObject unchangedMetadata = oldMetadata;
     unchangedMetadata.remove(QLatin1String("resourceVersion"));
     unchanged.insert(QLatin1String("metadata"), unchangedMetadata);
-    if (dryRun || sameJson(object, unchanged))
+    if (sameJson(object, unchanged))
         return unchangedEvent(current);
+    if (dryRun)
+        return previewEvent(object, current->resourceVersion);
     // As the registry's shouldDeleteDuringUpdate: the last finalizer removed
     // from an object whose grace period is over (a Terminating pod stays).
     if (current->beingDeleted && metadata.value(QLatin1String("finalizers")).toArray().isEmpty() &&

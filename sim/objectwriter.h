@@ -7,7 +7,8 @@
 // finalizers (storageprotection.h); a dry run shows them too), update
 // (optimistic concurrency on resourceVersion, defaults again, allocated
 // values kept, generation bump on spec change, status kept or replaced per
-// subresource; writes of pods, claims and volumes tell StorageProtection),
+// subresource; writes of pods, claims and volumes tell StorageProtection; a
+// dry run answers the object it would store, stored resourceVersion kept),
 // delete (finalizers honoured via
 // deletionTimestamp, pods deleted gracefully, ownerReference garbage collection, namespace
 // contents), and CRD registration. Server thread only.
@@ -43,6 +44,8 @@ public:
     Result<EventPtr, ApiStatus> create(const ResourceType &type, QJsonObject object,
                                        const QString &namespaceName, bool dryRun = false);
     // `object` is the complete new state. Its resourceVersion, if set, must match.
+    // A dry run stores nothing and sends no watch event; the event it returns
+    // carries the object the update would have stored.
     Result<EventPtr, ApiStatus> update(const ResourceType &type, QJsonObject object,
                                        const ObjectPtr &current, UpdateScope scope,
                                        bool dryRun = false);

@@ -3,7 +3,8 @@
 // port-forward fail the way a cluster whose kubelets cannot be reached does
 // (after the API server's own checks), and auth can-i answers from the
 // simulator's own access rules; events that repeat (a series) are read by
-// kubectl events and describe.
+// kubectl events and describe; server-side dry runs (diff, scale, apply)
+// answer the object the write would store and change nothing.
 
 #include "kubectlrunner.h"
 #include "simfixtures.h"
@@ -33,6 +34,7 @@ private slots:
     void authCanIAllowsWhatTheSimulatorServes();
     void authCanIRefusesNamespacesTheSimulatorHides();
     void eventsOfASeriesAreReadByEventsAndDescribe();
+    void serverDryRunShowsTheChangeWithoutMakingIt();
 
 private:
     // The JSON of `kubectl get <arguments> -o json`.
@@ -265,6 +267,103 @@ void TestSimKubectlCompat::eventsOfASeriesAreReadByEventsAndDescribe()
     QVERIFY2(eventsAt >= 0, qPrintable(described));
     QVERIFY2(described.indexOf(QStringLiteral("BackOff"), eventsAt) > eventsAt,
              qPrintable(described.mid(eventsAt)));
+}
+
+void TestSimKubectlCompat::serverDryRunShowsTheChangeWithoutMakingIt()
+{
+    const QByteArray deployment = R"(apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: preview
+  namespace: default
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: preview}}
+  template:
+    metadata: {labels: {app: preview}}
+    spec:
+      containers: [{name: web, image: nginx:1.27}]
+)";
+    const QString applied = m_kubectl.file(QStringLiteral("preview.yaml"), deployment);
+    int code = -1;
+    QString out = m_kubectl.run({"apply", "-f", applied}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    out = m_kubectl.run({"rollout", "status", "deployment/preview", "--timeout=60s"}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    const QJsonObject before = getJson({"deployment", "preview"});
+    const QString rvBefore = rvOf(before);
+    QVERIFY(!rvBefore.isEmpty());
+
+    out = m_kubectl.run({"diff", "-f", applied}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    QCOMPARE(out, QString());
+
+    QByteArray changedYaml = deployment;
+    changedYaml.replace("nginx:1.27", "nginx:1.28");
+    const QString changed = m_kubectl.file(QStringLiteral("preview-changed.yaml"), changedYaml);
+    out = m_kubectl.run({"diff", "-f", changed}, &code);
+    QVERIFY2(code == 1, qPrintable(out)); // 1: differences found
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("^-.*image: nginx:1\\.27$"),
+                                             QRegularExpression::MultilineOption)),
+             qPrintable(out));
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("^\\+.*image: nginx:1\\.28$"),
+                                             QRegularExpression::MultilineOption)),
+             qPrintable(out));
+
+    out = m_kubectl.run({"apply", "-f", changed, "--dry-run=server", "-o",
+                         "jsonpath={.spec.template.spec.containers[0].image}"},
+                        &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    QCOMPARE(out, QStringLiteral("nginx:1.28"));
+
+    out = m_kubectl.run({"diff", "--server-side", "-f", changed}, &code);
+    QVERIFY2(code == 1, qPrintable(out));
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("^\\+.*image: nginx:1\\.28$"),
+                                             QRegularExpression::MultilineOption)),
+             qPrintable(out));
+
+    // kubectl scale prints the Deployment it read before scaling, so the
+    // server's dry-run answer for the scale subresource is read through patch.
+    out = m_kubectl.run({"patch", "deployment/preview", "--subresource=scale", "--type=merge", "-p",
+                         R"({"spec":{"replicas":5}})", "--dry-run=server", "-o",
+                         "jsonpath={.spec.replicas}"},
+                        &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    QCOMPARE(out, QStringLiteral("5"));
+    out = m_kubectl.run({"scale", "deployment/preview", "--replicas=5", "--dry-run=server"}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+
+    const QJsonObject after = getJson({"deployment", "preview"});
+    QCOMPARE(rvOf(after), rvBefore);
+    QCOMPARE(after.value("spec").toObject().value("replicas").toInt(), 1);
+    QCOMPARE(after.value("spec")
+                 .toObject()
+                 .value("template")
+                 .toObject()
+                 .value("spec")
+                 .toObject()
+                 .value("containers")
+                 .toArray()
+                 .first()
+                 .toObject()
+                 .value("image")
+                 .toString(),
+             QStringLiteral("nginx:1.27"));
+
+    // A real change after the dry runs: a watch from before them sees it
+    // first, so they sent no event.
+    out = m_kubectl.run({"annotate", "deployment/preview", "checked=after-dry-runs"}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    Watch watch(m_sim->port(), "/apis/apps/v1/namespaces/default/deployments?watch=1&"
+                               "fieldSelector=metadata.name%3Dpreview&resourceVersion=" +
+                                   rvBefore.toUtf8());
+    QVERIFY(watch.ok());
+    const QList<QJsonObject> events = watch.next(1);
+    QCOMPARE(events.size(), 1);
+    const QJsonObject seen = events.first().value("object").toObject();
+    QCOMPARE(seen.value("metadata").toObject().value("annotations").toObject().value("checked"),
+             QJsonValue(QStringLiteral("after-dry-runs")));
+    QCOMPARE(seen.value("spec").toObject().value("replicas").toInt(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestSimKubectlCompat)
