@@ -1,6 +1,7 @@
 #include "models/facetmodel.h"
 
 #include "models/freshness.h"
+#include "models/sortkey.h"
 
 #include <QLocale>
 
@@ -79,12 +80,25 @@ void FacetModel::emitCountsChanged(const QModelIndex &parent, const QList<int> &
         emitCountsChanged(index(row, 0, parent), roles);
 }
 
+bool FacetModel::listedBefore(const QString &a, const QString &b)
+{
+    return compareNames(a, b) < 0;
+}
+
+void FacetModel::sortForListing(ValueCounts &counts)
+{
+    std::sort(counts.begin(), counts.end(),
+              [](const auto &a, const auto &b) { return listedBefore(a.first, b.first); });
+}
+
 void FacetModel::keepTickedListed(ValueCounts &counts, const QSet<QString> &ticked)
 {
     for (const QString &value : ticked) {
-        const auto at = std::lower_bound(counts.begin(), counts.end(), value,
-                                         [](const std::pair<QString, qsizetype> &entry,
-                                            const QString &v) { return entry.first < v; });
+        const auto at =
+            std::lower_bound(counts.begin(), counts.end(), value,
+                             [](const std::pair<QString, qsizetype> &entry, const QString &v) {
+                                 return listedBefore(entry.first, v);
+                             });
         if (at == counts.end() || at->first != value)
             counts.insert(at, {value, 0});
     }
@@ -97,13 +111,14 @@ void FacetModel::syncCountRows(const QModelIndex &parent, ValueCounts &rows,
     int row = 0;
     qsizetype i = 0;
     while (row < rows.size() || i < counts.size()) {
-        if (i >= counts.size() || (row < rows.size() && rows.at(row).first < counts.at(i).first)) {
+        if (i >= counts.size() ||
+            (row < rows.size() && listedBefore(rows.at(row).first, counts.at(i).first))) {
             beginRemoveRows(parent, row, row);
             rows.removeAt(row);
             endRemoveRows();
             continue;
         }
-        if (row >= rows.size() || counts.at(i).first < rows.at(row).first) {
+        if (row >= rows.size() || listedBefore(counts.at(i).first, rows.at(row).first)) {
             beginInsertRows(parent, row, row);
             rows.insert(row, counts.at(i));
             endInsertRows();

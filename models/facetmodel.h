@@ -51,7 +51,11 @@ protected:
     // either column, for a row counting `count` objects; null for other roles.
     QVariant countData(const QModelIndex &index, qsizetype count, int role) const;
 
-    // Adds to `counts` every value of `ticked` it lacks, at 0.
+    // The order values are listed in: the table's order of names, so
+    // app-2 comes before app-10 (compareNames). `counts` and rows are kept in it.
+    static bool listedBefore(const QString &a, const QString &b);
+    static void sortForListing(ValueCounts &counts);
+    // Adds to `counts` (in listing order) every value of `ticked` it lacks, at 0.
     static void keepTickedListed(ValueCounts &counts, const QSet<QString> &ticked);
     // Brings `rows`, the children of `parent`, to `counts`: one insert or
     // remove per value that came or went, dataChanged for a changed count,

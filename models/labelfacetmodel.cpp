@@ -157,7 +157,7 @@ LabelFacetModel::group(const QList<std::pair<QString, qsizetype>> &labelIndexCou
             });
             values.resize(qMax<qsizetype>(kMaxValuesPerKey, keep.size()));
         }
-        std::sort(values.begin(), values.end());
+        sortForListing(values);
     }
     return grouped;
 }

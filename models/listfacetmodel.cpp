@@ -67,6 +67,7 @@ void ListFacetModel::refresh(const QList<std::pair<QString, qsizetype>> &counted
     // A ticked value stays listed when its last object goes (or the
     // namespace is deleted, the cluster lost).
     ValueCounts counts = counted;
+    sortForListing(counts);
     keepTickedListed(counts, m_checked);
     syncCountRows({}, m_rows, counts);
 }

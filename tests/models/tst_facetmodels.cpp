@@ -58,6 +58,7 @@ private Q_SLOTS:
     void facetKeysIntersectIndexes();
     void clusterListCountsAndTicks();
     void facetKeysKeepTheTickedClustersRows();
+    void valuesAreListedInTheTablesOrderOfNames();
 };
 
 void TestFacetModels::namespaceCountsFollowChurn()
@@ -380,6 +381,38 @@ void TestFacetModels::facetKeysKeepTheTickedClustersRows()
     QVERIFY(selection.matches(web, clusterRowKey(QStringLiteral("west"), web.key())));
     QVERIFY(!selection.matches(web, clusterRowKey(QStringLiteral("east"), web.key())));
     QCOMPARE(selection.describe(), QStringLiteral("cluster: west · namespace: shop"));
+}
+
+// A trailing number counts by value, as in the table's NAME and NAMESPACE
+// columns: app-2 before app-10, not after it.
+void TestFacetModels::valuesAreListedInTheTablesOrderOfNames()
+{
+    LocalKindSource source(podsKind());
+    LabelFacetModel labels;
+    NamespaceFacetModel namespaces;
+    QAbstractItemModelTester labelsTester(&labels,
+                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester namespacesTester(
+        &namespaces, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto refresh = [&] {
+        source.flush();
+        labels.refresh(source.indexer().indexValueCounts(QString(kLabelsIndex)));
+        namespaces.refresh(source.indexer().indexValueCounts(QString(kNamespaceIndex)));
+    };
+    for (const char *n : {"10", "2", "1"})
+        source.upsert(pod(QStringLiteral("team-%1").arg(QLatin1String(n)), QStringLiteral("p"),
+                          QStringLiteral("app-%1").arg(QLatin1String(n))));
+    refresh();
+    QCOMPARE(column(labels, labels.index(0, 0)), (QStringList{"app-1=1", "app-2=1", "app-10=1"}));
+    QCOMPARE(column(namespaces), (QStringList{"team-1=1", "team-2=1", "team-10=1"}));
+
+    // Values that come and go, and a ticked one kept at 0, find their place.
+    namespaces.setChecked({QStringLiteral("team-2")});
+    source.remove(pod(QStringLiteral("team-2"), QStringLiteral("p"), QStringLiteral("app-2")));
+    source.upsert(pod(QStringLiteral("team-9"), QStringLiteral("p"), QStringLiteral("app-9")));
+    refresh();
+    QCOMPARE(column(labels, labels.index(0, 0)), (QStringList{"app-1=1", "app-9=1", "app-10=1"}));
+    QCOMPARE(column(namespaces), (QStringList{"team-1=1", "team-2=0", "team-9=1", "team-10=1"}));
 }
 
 QTEST_MAIN(TestFacetModels)
