@@ -162,6 +162,17 @@ MultiClusterSession::tableFormatter(std::shared_ptr<const RowFormatter> kindForm
     return RowFormatter::withClusterColumn(*kindFormatter);
 }
 
+ObjectRead *MultiClusterSession::readObjectIn(const QString &cluster, const KindInfo &kind,
+                                              const QString &namespaceName, const QString &name,
+                                              QObject *parent)
+{
+    for (const auto &[member, own] : servingMembers(kind)) {
+        if (member->name() == cluster)
+            return member->readObject(own, namespaceName, name, parent);
+    }
+    return nullptr;
+}
+
 void MultiClusterSession::onMemberKindsChanged()
 {
     // A kind a cluster serves since its discovery answered joins the rows

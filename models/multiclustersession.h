@@ -47,6 +47,12 @@ public:
     void setReadsMetadataOnly(const KindInfo &kind, bool metadataOnly) override;
     std::shared_ptr<const RowFormatter>
     tableFormatter(std::shared_ptr<const RowFormatter> kindFormatter) const override;
+    // readObject() of the member named `cluster` (a row's cluster), for the
+    // kind as that cluster serves it: the union cannot tell which cluster's
+    // object a namespace and name are. Null when no member of that name
+    // serves `kind` or it cannot read one.
+    ObjectRead *readObjectIn(const QString &cluster, const KindInfo &kind,
+                             const QString &namespaceName, const QString &name, QObject *parent);
 
 private:
     void onMemberKindsChanged();

@@ -5,6 +5,7 @@
 #include "models/freshness.h"
 #include "models/informerstatusmodel.h"
 #include "models/kindsource.h"
+#include "models/mergedkindsource.h"
 #include "models/secondclock.h"
 #include "models/tablefeed.h"
 #include "ui/clustersidebar.h"
@@ -37,6 +38,15 @@ void CountsPresenter::watchSource(KindSource *source)
             [this, source] { m_notWatchedSince.remove(source); });
     if (freshnessLevel(source->status()) != FreshnessLevel::Fresh)
         m_notWatchedSince.insert(source, SecondClock::nowMs());
+    if (auto *merged = qobject_cast<MergedKindSource *>(source)) {
+        for (const QString &cluster : merged->clusters()) {
+            if (KindSource *member = merged->memberSource(cluster))
+                watchMember(merged, member);
+        }
+        connect(
+            merged, &MergedKindSource::memberAdded, this,
+            [this, merged](const QString &, KindSource *member) { watchMember(merged, member); });
+    }
 }
 
 void CountsPresenter::requestTick()
@@ -47,12 +57,7 @@ void CountsPresenter::requestTick()
 void CountsPresenter::onStatusChanged(KindSource *source)
 {
     const InformerStatus status = source->status();
-    // Since the first status seen off watching: later ones (reconnecting,
-    // relisting) are the same lapse.
-    if (freshnessLevel(status) == FreshnessLevel::Fresh)
-        m_notWatchedSince.remove(source);
-    else if (!m_notWatchedSince.contains(source))
-        m_notWatchedSince.insert(source, SecondClock::nowMs());
+    recordFreshness(source);
     if (source == m_view->source())
         showTableFreshness();
     if (source == m_statusBarSource()) {
@@ -63,6 +68,32 @@ void CountsPresenter::onStatusChanged(KindSource *source)
         Q_EMIT countsChanged();
     }
     requestTick();
+}
+
+void CountsPresenter::watchMember(KindSource *merged, KindSource *member)
+{
+    // The merged source hears of the change first (connected before this)
+    // and the table's freshness is shown then without this member's lapse:
+    // it is shown again once that is recorded.
+    connect(member, &KindSource::statusChanged, this, [this, merged, member] {
+        recordFreshness(member);
+        if (merged == m_view->source())
+            showTableFreshness();
+    });
+    connect(member, &QObject::destroyed, this,
+            [this, member] { m_notWatchedSince.remove(member); });
+    if (freshnessLevel(member->status()) != FreshnessLevel::Fresh)
+        m_notWatchedSince.insert(member, SecondClock::nowMs());
+}
+
+void CountsPresenter::recordFreshness(KindSource *source)
+{
+    // Since the first status seen off watching: later ones (reconnecting,
+    // relisting) are the same lapse.
+    if (freshnessLevel(source->status()) == FreshnessLevel::Fresh)
+        m_notWatchedSince.remove(source);
+    else if (!m_notWatchedSince.contains(source))
+        m_notWatchedSince.insert(source, SecondClock::nowMs());
 }
 
 qint64 CountsPresenter::notWatchedSince(KindSource *source) const
@@ -120,6 +151,14 @@ qint64 CountsPresenter::statusBarCount(KindSource *source)
     return m_statusBarCount.objects;
 }
 
+void CountsPresenter::setDetailsCluster(const QString &cluster)
+{
+    if (cluster == m_detailsCluster)
+        return;
+    m_detailsCluster = cluster;
+    showTableFreshness();
+}
+
 void CountsPresenter::showTableFreshness()
 {
     KindSource *source = m_view->source();
@@ -128,10 +167,20 @@ void CountsPresenter::showTableFreshness()
     if (source)
         status = source->status();
     const qint64 since = source ? notWatchedSince(source) : -1;
-    m_targets.filter->setStale(freshnessLevel(status) == FreshnessLevel::Fresh
-                                   ? QString()
-                                   : notWatchedText(status, since));
-    m_targets.details->setFreshness(status, since);
+    // The facets count every cluster's rows: they are stale when the table
+    // fades all of them, not while one cluster's rows alone are faded.
+    bool facetsStale = freshnessLevel(status) != FreshnessLevel::Fresh;
+    KindSource *detailsSource = source;
+    if (const auto *merged = qobject_cast<const MergedKindSource *>(source)) {
+        facetsStale = facetsStale && merged->notLiveClusters().size() >= merged->clusters().size();
+        if (KindSource *member = merged->memberSource(m_detailsCluster))
+            detailsSource = member;
+    }
+    m_targets.filter->setStale(facetsStale ? notWatchedText(status, since) : QString());
+    if (detailsSource == source)
+        m_targets.details->setFreshness(status, since);
+    else
+        m_targets.details->setFreshness(detailsSource->status(), notWatchedSince(detailsSource));
 }
 
 } // namespace informant

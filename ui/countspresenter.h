@@ -15,11 +15,15 @@
 // One rule for staleness, the table's (its rows are faded while the kind's
 // informer is not watching, ui/resourceview.h): counts and the details pane
 // say so too, with since when — the moment the informer was seen to leave
-// watching. GUI thread.
+// watching. In a window of several clusters the table fades each cluster's
+// rows by its own informer: the details pane's freshness is its object's
+// cluster's, and the filter pane's counts are stale only while every
+// cluster's rows are faded. GUI thread.
 
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QString>
 
 #include <functional>
 
@@ -64,6 +68,10 @@ public:
     // Since when `source` has not been watching (wall clock ms); -1 while
     // watching.
     qint64 notWatchedSince(KindSource *source) const;
+    // The cluster of the object the details pane shows, in a window of
+    // several: its freshness is that cluster's, not the least fresh one's
+    // (a healthy cluster's object is live while another's watch is down).
+    void setDetailsCluster(const QString &cluster);
 
 Q_SIGNALS:
     // The counts were refreshed, or the status bar's source changed state:
@@ -73,6 +81,10 @@ Q_SIGNALS:
 private:
     void requestTick();
     void onStatusChanged(KindSource *source);
+    // Since when a merged table's member has not been watching, for the
+    // details pane of its cluster's objects.
+    void watchMember(KindSource *merged, KindSource *member);
+    void recordFreshness(KindSource *source);
     // The one count of `source` shown everywhere (the table's for its kind).
     qint64 countOf(KindSource *source) const;
     void countSource(KindSource *source);
@@ -83,6 +95,7 @@ private:
     std::function<KindSource *()> m_statusBarSource;
     Targets m_targets;
     QHash<const KindSource *, qint64> m_notWatchedSince;
+    QString m_detailsCluster;
     // The status bar's source's count as last read, for the status bar
     // between counts ticks, and the state it was read in.
     struct StatusBarCount

@@ -248,6 +248,14 @@ void DetailsPane::setObject(const KubeObject &live)
         refreshEvents();
 }
 
+void DetailsPane::setCluster(const QString &cluster)
+{
+    if (cluster == m_cluster)
+        return;
+    m_cluster = cluster;
+    refreshOverview();
+}
+
 void DetailsPane::setFreshness(const InformerStatus &status, qint64 notWatchedSinceMs)
 {
     m_status = status;
@@ -306,7 +314,8 @@ void DetailsPane::refreshOverview()
     const qint64 now = SecondClock::clusterNowMs();
     const QList<KubeObject> controlled =
         (m_controlled && !m_object.isNull()) ? m_controlled(m_object) : QList<KubeObject>();
-    QString html = overviewHtml(m_object, controlled, now, m_dark, m_reveal->isChecked());
+    QString html =
+        overviewHtml(m_object, controlled, now, m_dark, m_reveal->isChecked(), m_cluster);
     // Setting the same text again would only drop the user's selection.
     if (html == m_overviewHtml)
         return;

@@ -47,6 +47,9 @@ public:
     explicit DetailsPane(QWidget *parent = nullptr);
 
     void setObject(const KubeObject &object);
+    // The shown object's cluster, in a window of several: the Overview's
+    // first field. Empty (a window of one): none.
+    void setCluster(const QString &cluster);
     // The shown object left its table: deleted from the cluster (`deleted`)
     // or hidden by the filters. It stays, in its last known state, marked so.
     void setObjectGone(const KubeObject &lastState, bool deleted);
@@ -92,6 +95,7 @@ private:
     void refreshFreshnessNote();
 
     KubeObject m_object;
+    QString m_cluster;
     KindSource *m_eventsSource = nullptr;
     ControlledLookup m_controlled;
     bool m_dark = false;

@@ -6,6 +6,8 @@
 #include "models/clustersession.h"
 #include "models/history/historystore.h"
 #include "models/informerstatusmodel.h"
+#include "models/multiclustersession.h"
+#include "models/objectread.h"
 #include "models/resourcecategory.h"
 #include "models/resourcetablemodel.h"
 #include "models/resourcetreemodel.h"
@@ -125,8 +127,13 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_details->setControlledLookup([this](const KubeObject &o) { return controlledBy(o); });
     m_details->metadataOnlyBar()->setReader([this](const KubeObject &o, QObject *parent) {
         const KindInfo kind = m_session->kindOf(o.apiVersion(), o.kind());
-        return kind.isValid() ? m_session->readObject(kind, o.namespaceName(), o.name(), parent)
-                              : nullptr;
+        if (!kind.isValid())
+            return static_cast<ObjectRead *>(nullptr);
+        // Of the shown row's cluster: the same namespace and name may be in
+        // each cluster of the window.
+        if (auto *multi = qobject_cast<MultiClusterSession *>(m_session))
+            return multi->readObjectIn(m_detailsCluster, kind, o.namespaceName(), o.name(), parent);
+        return m_session->readObject(kind, o.namespaceName(), o.name(), parent);
     });
     // First: what the build steps set up may refresh the status bar.
     m_statusFields = new StatusBarFields(statusBar(), m_statusModel, session);
@@ -470,6 +477,17 @@ bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, con
 
 void MainWindow::showObject(const KubeObject &object)
 {
+    // The row's key names its cluster. The last state of a row that left the
+    // table has no current row any more: it is still the cluster's shown.
+    if (object.isNull()) {
+        m_detailsCluster.clear();
+    } else if (const QString key =
+                   m_view->table()->currentIndex().data(ResourceTableModel::KeyRole).toString();
+               !key.isEmpty()) {
+        m_detailsCluster = clusterOfRowKey(key).toString();
+    }
+    m_counts->setDetailsCluster(m_detailsCluster);
+    m_details->setCluster(m_detailsCluster);
     m_details->setObject(object);
     // With nothing to show, the details pane's room is the table's (a PVC's
     // VOLUME whole instead of "pvc-3f2…" beside "No object selected").

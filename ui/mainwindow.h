@@ -138,6 +138,9 @@ private:
 
     ClusterSession *m_session;
     KindInfo m_kind;
+    // The cluster of the object the details pane shows, in a window of
+    // several (its row's); empty in a window of one.
+    QString m_detailsCluster;
     ResourceView *m_view;
     FilterPane *m_filter;
     DetailsPane *m_details;

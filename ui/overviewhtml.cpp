@@ -436,7 +436,7 @@ void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
 } // namespace
 
 QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controlled, qint64 nowMs,
-                     bool dark, bool revealSecrets)
+                     bool dark, bool revealSecrets, const QString &cluster)
 {
     if (object.isNull())
         return QStringLiteral("<p style='color:gray'>Select an object to see its details.</p>");
@@ -444,6 +444,8 @@ QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controll
     Html h;
     h.dark = dark;
     h.beginTable();
+    if (!cluster.isEmpty())
+        h.text(QStringLiteral("Cluster"), cluster);
     h.text(QStringLiteral("Kind"),
            object.kind() + QStringLiteral(" (") + object.apiVersion() + u')');
     h.text(QStringLiteral("Name"), object.name());

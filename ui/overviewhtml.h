@@ -32,7 +32,9 @@ struct ObjectLink
 
 // `revealSecrets`: a Secret's data values are shown decoded, and its
 // annotations' values (kubectl's last-applied one holds its data), not masked.
+// `cluster`: the object's, first, in a window of several clusters (two may
+// both hold a payments/ledger-db-0); empty: no such row.
 QString overviewHtml(const KubeObject &object, const QList<KubeObject> &controlled, qint64 nowMs,
-                     bool dark, bool revealSecrets = false);
+                     bool dark, bool revealSecrets = false, const QString &cluster = {});
 
 } // namespace informant

@@ -93,6 +93,44 @@ struct SecretsWindow
     }
 };
 
+// informant --context east --context west, two demo clusters (the same
+// objects by name, their uids their own), showing Secrets.
+struct TwoClustersWindow
+{
+    sim::Simulator eastSim;
+    sim::Simulator westSim;
+    QList<LiveClusterSession *> members;
+    MultiClusterSession *session = nullptr;
+    std::unique_ptr<MainWindow> window;
+
+    bool open(const LiveSessionOptions &options)
+    {
+        sim::SimOptions demo;
+        demo.scenario = QStringLiteral("demo");
+        if (!eastSim.start(demo).ok() || !westSim.start(demo).ok())
+            return false;
+        for (const auto &[name, simulator] : {std::pair{QStringLiteral("east"), &eastSim},
+                                              std::pair{QStringLiteral("west"), &westSim}}) {
+            ClusterConfig config;
+            config.server = QUrl(simulator->url());
+            members.append(new LiveClusterSession(config, name, options));
+        }
+        session = new MultiClusterSession({members.at(0), members.at(1)});
+        window = std::make_unique<MainWindow>(session, QStringList{}, nullptr);
+        session->setParent(window.get());
+        window->show();
+        for (LiveClusterSession *member : members)
+            member->discover();
+        return window->showKindByName(QStringLiteral("secrets"));
+    }
+    ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }
+    KubeObject secretIn(const QString &cluster) const
+    {
+        const int row = model()->rowOfKey(clusterRowKey(cluster, kSecretKey));
+        return row < 0 ? KubeObject() : model()->objectAt(row);
+    }
+};
+
 } // namespace
 
 class TestMetadataOnly : public QObject
@@ -107,6 +145,7 @@ private Q_SLOTS:
     void detailsPaneReadsTheWholeObjectOnce();
     void viewMenuTurnsItOffAndOnAtOnce();
     void choiceReachesEveryClusterOfAWindow();
+    void wholeObjectIsReadFromTheRowsCluster();
 };
 
 void TestMetadataOnly::everyKindIsWatchedWholeByDefault()
@@ -232,56 +271,66 @@ void TestMetadataOnly::viewMenuTurnsItOffAndOnAtOnce()
 // cluster's informer's, not the first's or none.
 void TestMetadataOnly::choiceReachesEveryClusterOfAWindow()
 {
-    sim::SimOptions demo;
-    demo.scenario = QStringLiteral("demo");
-    sim::Simulator eastSim;
-    sim::Simulator westSim;
-    QVERIFY(eastSim.start(demo).ok());
-    QVERIFY(westSim.start(demo).ok());
-    QList<LiveClusterSession *> members;
-    for (const auto &[name, simulator] : {std::pair{QStringLiteral("east"), &eastSim},
-                                          std::pair{QStringLiteral("west"), &westSim}}) {
-        ClusterConfig config;
-        config.server = QUrl(simulator->url());
-        members.append(new LiveClusterSession(config, name, LiveSessionOptions()));
-    }
-    auto *session = new MultiClusterSession({members.at(0), members.at(1)});
-    auto window = std::make_unique<MainWindow>(session, QStringList{}, nullptr);
-    session->setParent(window.get());
-    window->show();
-    for (LiveClusterSession *member : members)
-        member->discover();
-    QVERIFY(window->showKindByName(QStringLiteral("secrets")));
-    ResourceTableModel *model = window->resourceView()->feed()->model();
-    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const auto secretIn = [model](const QString &cluster) {
-        const int row = model->rowOfKey(clusterRowKey(cluster, kSecretKey));
-        return row < 0 ? KubeObject() : model->objectAt(row);
-    };
-    const auto bothAre = [&secretIn](bool metadataOnly) {
+    TwoClustersWindow f;
+    QVERIFY(f.open(LiveSessionOptions()));
+    QAbstractItemModelTester tester(f.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto bothAre = [&f](bool metadataOnly) {
         for (const QString &cluster : {QStringLiteral("east"), QStringLiteral("west")}) {
-            const KubeObject secret = secretIn(cluster);
+            const KubeObject secret = f.secretIn(cluster);
             if (secret.isNull() || secret.isMetadataOnly() != metadataOnly)
                 return false;
         }
         return true;
     };
     QTRY_VERIFY_WITH_TIMEOUT(bothAre(false), 20000);
-    auto *action = window->findChild<MetadataOnlyAction *>(QStringLiteral("metadataOnlyAction"));
+    auto *action = f.window->findChild<MetadataOnlyAction *>(QStringLiteral("metadataOnlyAction"));
     QVERIFY(action);
     QVERIFY(action->isEnabled());
     QVERIFY(!action->isChecked());
 
     action->trigger();
-    const KindInfo secrets = window->currentKind();
-    QVERIFY(session->readsMetadataOnly(secrets));
-    for (LiveClusterSession *member : members)
+    const KindInfo secrets = f.window->currentKind();
+    QVERIFY(f.session->readsMetadataOnly(secrets));
+    for (LiveClusterSession *member : f.members)
         QVERIFY(member->readsMetadataOnly(member->findKind(QStringLiteral("secrets"))));
     QTRY_VERIFY_WITH_TIMEOUT(bothAre(true), 20000);
 
     action->trigger();
-    QVERIFY(!session->readsMetadataOnly(secrets));
+    QVERIFY(!f.session->readsMetadataOnly(secrets));
     QTRY_VERIFY_WITH_TIMEOUT(bothAre(false), 20000);
+}
+
+// "Read whole object" in a window of two clusters reads the row's own
+// cluster's object: the bar takes only an object of the row's uid, and the
+// two clusters' Secrets of one name have their own.
+void TestMetadataOnly::wholeObjectIsReadFromTheRowsCluster()
+{
+    TwoClustersWindow f;
+    LiveSessionOptions options;
+    options.metadataOnlyKinds = {QStringLiteral("secrets")};
+    QVERIFY(f.open(options));
+    QAbstractItemModelTester tester(f.model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTRY_VERIFY_WITH_TIMEOUT(!f.secretIn(QStringLiteral("east")).isNull() &&
+                                 !f.secretIn(QStringLiteral("west")).isNull(),
+                             20000);
+    QVERIFY(f.secretIn(QStringLiteral("east")).uid() != f.secretIn(QStringLiteral("west")).uid());
+    DetailsPane *details = f.window->detailsPane();
+    MetadataOnlyBar *bar = details->metadataOnlyBar();
+    // West first: a read of the first member's would be east's object.
+    for (const QString &cluster : {QStringLiteral("west"), QStringLiteral("east")}) {
+        QVERIFY(f.window->resourceView()->selectKey(clusterRowKey(cluster, kSecretKey)));
+        const KubeObject row = f.secretIn(cluster);
+        QTRY_COMPARE(details->object().uid(), row.uid());
+        QVERIFY(details->object().isMetadataOnly());
+        bar->readButton()->click();
+        QTRY_VERIFY2_WITH_TIMEOUT(bar->text().contains(QStringLiteral("as read at")),
+                                  qPrintable(bar->text()), 10000);
+        QCOMPARE(details->object().uid(), row.uid());
+        QVERIFY(!details->object().isMetadataOnly());
+        QVERIFY(details->yamlText().contains(QStringLiteral("password: ")));
+    }
 }
 
 QTEST_MAIN(TestMetadataOnly)

@@ -141,6 +141,8 @@ private Q_SLOTS:
     void kindOnlyOneClusterServesSaysSo();
     void linkGoesToTheRowsOwnCluster();
     void onlyTheClusterNotLiveHasItsRowsFaded();
+    void detailsFreshnessIsTheRowsOwnClusters();
+    void overviewNamesTheRowsCluster();
     void informersPanelHasEachClustersInformers();
     void timelineLaneGoesToTheEventsOwnCluster();
     void clusterFacetFiltersTheTableAndTheOtherCounts();
@@ -294,6 +296,70 @@ void TestMultiClusterWindow::onlyTheClusterNotLiveHasItsRowsFaded()
     QVERIFY(!view->rowsDimmed());
     QVERIFY(!faded("west", "shop/web-1"));
     QVERIFY(!faded("east", "shop/web-1"));
+}
+
+// The details pane's "not watched since" is the shown row's cluster's: a
+// healthy cluster's object is live while another's watch is down. The
+// facets count both clusters' rows: stale only when every row is.
+void TestMultiClusterWindow::detailsFreshnessIsTheRowsOwnClusters()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    DetailsPane *details = f.window->detailsPane();
+    const NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
+    f.select(f.rowOf("east", "shop/web-1"));
+    QCOMPARE(details->object().name(), QStringLiteral("web-1"));
+
+    f.west->local(QStringLiteral("pods"))->setStatus(watchLost());
+    QVERIFY2(details->freshnessNote().isEmpty(), qPrintable(details->freshnessNote()));
+    QVERIFY2(namespaces->stale().isEmpty(), qPrintable(namespaces->stale()));
+
+    f.select(f.rowOf("west", "shop/web-1"));
+    QVERIFY2(details->freshnessNote().contains(QStringLiteral("not watched since")),
+             qPrintable(details->freshnessNote()));
+    f.select(f.rowOf("east", "db/pg-0"));
+    QVERIFY2(details->freshnessNote().isEmpty(), qPrintable(details->freshnessNote()));
+
+    // The shown row's own cluster going down shows at once.
+    f.east->local(QStringLiteral("pods"))->setStatus(watchLost());
+    QVERIFY2(details->freshnessNote().contains(QStringLiteral("not watched since")),
+             qPrintable(details->freshnessNote()));
+    QVERIFY(!namespaces->stale().isEmpty());
+
+    f.east->local(QStringLiteral("pods"))->setStatus(watching());
+    QVERIFY2(details->freshnessNote().isEmpty(), qPrintable(details->freshnessNote()));
+    QVERIFY(namespaces->stale().isEmpty());
+}
+
+// Both clusters hold a shop/web-1: the Overview says whose it shows, and
+// only in a window of several.
+void TestMultiClusterWindow::overviewNamesTheRowsCluster()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    DetailsPane *details = f.window->detailsPane();
+    f.select(f.rowOf("west", "shop/web-1"));
+    QVERIFY2(details->overviewText().contains(QStringLiteral("Cluster\nwest\nKind\n")),
+             qPrintable(details->overviewText()));
+    f.select(f.rowOf("east", "shop/web-1"));
+    QVERIFY2(details->overviewText().contains(QStringLiteral("Cluster\neast\nKind\n")),
+             qPrintable(details->overviewText()));
+
+    LocalClusterSession *alone = new LocalClusterSession(standardKinds());
+    alone->setName(QStringLiteral("alone"));
+    LocalKindSource *pods = alone->local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
+                     QStringLiteral("Running")));
+    pods->flush();
+    MainWindow one(alone, QStringList{"alone"}, [](const QString &) {});
+    alone->setParent(&one);
+    one.show();
+    ResourceTableModel *model = one.resourceView()->feed()->model();
+    QTRY_COMPARE(model->rowCount(), 1);
+    one.resourceView()->table()->setCurrentIndex(model->index(0, 0));
+    QCOMPARE(one.detailsPane()->object().name(), QStringLiteral("web-1"));
+    QVERIFY2(!one.detailsPane()->overviewText().contains(QStringLiteral("Cluster")),
+             qPrintable(one.detailsPane()->overviewText()));
 }
 
 // One cluster down is that cluster's informers not watching, named, not
