@@ -5,7 +5,7 @@
 // dockable filter pane, details pane and informers panel. The status bar
 // always shows how fresh the current table is and how the other informers
 // are doing. Keyboard: Ctrl+K or `:` kind switcher, `/` quick filter, Ctrl+L
-// selector, Esc clears, arrows and Enter for details, Alt+Left and Alt+Right
+// selector, Esc clears, arrows, Home/End and Enter for details, Alt+Left and Alt+Right
 // (Backspace in the table, the mouse's buttons) back and forward.
 
 #include "informer/informers/informerstatus.h"

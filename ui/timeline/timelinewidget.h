@@ -8,7 +8,8 @@
 // Mounting: create one EventStore per window, feed it the events informer's
 // ChangeBatches (EventStore::applyBatch; a window of several clusters, their
 // merged events), give it to this widget. The filter pane's choice goes to
-// setClusters()/setNamespaces()/setObjectUids(); clicks on an object arrive
+// setClusters()/setNamespaces()/setObjectUids(); a lane followed (double-click
+// or Enter; a click only selects it) arrives
 // as objectActivated(kind, namespace, name, uid, apiVersion, cluster). Given
 // the events informer (setEventsSource), it says when the events are not
 // fresh: a forbidden or failing watch must not read as "no events". GUI
