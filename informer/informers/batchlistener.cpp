@@ -9,17 +9,26 @@ namespace informant {
 BatchListener::BatchListener(QObject *receiver, Callback callback, qint64 intervalMs,
                              std::function<bool()> informerSynced, Coalescing coalescing)
     : ProcessorListener(std::move(informerSynced))
-    , m_receiver(receiver)
     , m_callback(std::move(callback))
     , m_intervalMs(qMax<qint64>(0, intervalMs))
     , m_coalescing(coalescing)
     , m_liveness(std::make_shared<Liveness>())
 {
+    if (!receiver)
+        return;
+    m_liveness->receiver = receiver;
+    // Direct: runs in the destroying thread before Qt drops the receiver's
+    // posted events, so a batch posted before this is dropped with them.
+    m_receiverDestroyed = QObject::connect(receiver, &QObject::destroyed, [liveness = m_liveness] {
+        std::lock_guard lock(liveness->mutex);
+        liveness->receiver = nullptr;
+    });
 }
 
 BatchListener::~BatchListener()
 {
     stop();
+    QObject::disconnect(m_receiverDestroyed);
 }
 
 // From the moment a stop is requested no posted delivery runs: a view that
@@ -142,13 +151,14 @@ void BatchListener::run()
             m_inFlight = true;
         }
         lastFlush = Clock::now();
-        QObject *receiver = m_receiver.data();
-        if (!receiver) {
+        std::unique_lock liveLock(m_liveness->mutex);
+        if (!m_liveness->receiver) {
+            liveLock.unlock();
             delivered(initialCount);
             continue;
         }
         QMetaObject::invokeMethod(
-            receiver,
+            m_liveness->receiver,
             [this, liveness = m_liveness, batch = std::move(batch), initialCount] {
                 std::lock_guard lock(liveness->mutex);
                 if (!liveness->alive)

@@ -16,13 +16,16 @@
 //
 // Threading: add() from the informer; its own thread waits for the interval
 // and posts the batch with QMetaObject::invokeMethod(receiver, ..., queued).
-// If the receiver is destroyed, posted batches are discarded by Qt.
+// The receiver may be destroyed in its thread at any moment: batches already
+// posted are discarded by Qt, and none is posted once destruction began (a
+// direct connection to destroyed() marks it gone under the liveness mutex
+// the posting thread holds while it posts).
 
 #include "informer/informers/changebatch.h"
 #include "informer/informers/processorlistener.h"
 
 #include <QHash>
-#include <QPointer>
+#include <QObject>
 
 namespace informant {
 
@@ -48,7 +51,6 @@ private:
     void addLocked(const Notification &notification, const QString &key);
     void delivered(qint64 initialCount);
 
-    QPointer<QObject> m_receiver;
     Callback m_callback;
     const qint64 m_intervalMs;
     const Coalescing m_coalescing;
@@ -61,13 +63,18 @@ private:
     qint64 m_coalesced = 0;
     // Shared with posted deliveries: a delivery runs only until a stop is
     // requested, and the request waits for a running one (recursive: the
-    // callback may remove its own registration).
+    // callback may remove its own registration, or delete the receiver).
     struct Liveness
     {
         std::recursive_mutex mutex;
         bool alive = true;
+        // Null from the start of the receiver's destruction. A QPointer read
+        // in this thread could still give a receiver that its own thread
+        // finishes destroying before the post: the event would then outlive it.
+        QObject *receiver = nullptr;
     };
     std::shared_ptr<Liveness> m_liveness;
+    QMetaObject::Connection m_receiverDestroyed;
 };
 
 } // namespace informant

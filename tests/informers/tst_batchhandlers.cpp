@@ -1,8 +1,10 @@
 // SharedIndexInformer's batch handlers (addBatchHandler): per-key coalescing
 // on the receiver's thread, the uncoalesced feed History reads, a late
-// handler's snapshot batch, and receive times of dropped deletes.
+// handler's snapshot batch, receive times of dropped deletes, and a receiver
+// destroyed while batches are being posted to it.
 
 #include "fakelisterwatcher.h"
+#include "informer/informers/batchlistener.h"
 #include "informer/informers/informerstore.h"
 #include "informer/informers/sharedindexinformer.h"
 #include "informertesting.h"
@@ -13,6 +15,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <thread>
 
 using namespace informant;
 using namespace informant::test;
@@ -27,6 +30,7 @@ private Q_SLOTS:
     void deleteSaysWhetherAWatchEventOrARelistToldIt();
     void lateBatchHandlerGetsOneSnapshotBatch();
     void droppedDeleteLeavesNoReceiveTimeBehind();
+    void receiverDestroyedWhileBatchesArePosted();
 };
 
 void TstBatchHandlers::batchHandlerCoalescesPerKeyOnTheReceiverThread()
@@ -221,6 +225,51 @@ void TstBatchHandlers::droppedDeleteLeavesNoReceiveTimeBehind()
     QTRY_VERIFY(changes.contains(QStringLiteral("ns/ghost")));
     QVERIFY(changes.value(QStringLiteral("ns/ghost")).receivedNs >= beforeRecreation);
     informer.stop();
+}
+
+// A window closes (its models die) while informer threads go on posting
+// batches to them. Many listeners post to one receiver as fast as it takes
+// them, so when it is deleted some thread is about to post: no batch may be
+// queued to it after its destruction began (Qt would deliver it to freed
+// memory, or crash cleaning it up). Before the fix this crashed within a few
+// dozen rounds on two cores, in QObject::thread() or at exit.
+void TstBatchHandlers::receiverDestroyedWhileBatchesArePosted()
+{
+    constexpr int kRounds = 150;
+    constexpr int kListeners = 16;
+    const KubeObject pod = makePod("a", "5");
+    qint64 delivered = 0;
+    for (int round = 0; round < kRounds; ++round) {
+        auto *receiver = new QObject;
+        std::vector<std::shared_ptr<BatchListener>> listeners;
+        for (int i = 0; i < kListeners; ++i) {
+            listeners.push_back(std::make_shared<BatchListener>(
+                receiver, [&delivered](const ChangeBatch &) { ++delivered; }, 0,
+                [] { return true; }));
+            listeners.back()->start();
+        }
+        std::atomic<bool> feeding{true};
+        std::thread feeder([&] {
+            Notification notification;
+            notification.type = Notification::Type::Update;
+            notification.object = pod;
+            while (feeding.load())
+                for (const auto &listener : listeners)
+                    listener->add(notification);
+        });
+        // Batches are flowing when the receiver goes.
+        const qint64 before = delivered;
+        const bool flowing = QTest::qWaitFor([&] { return delivered > before; }, 5000);
+        delete receiver;
+        // Anything wrongly queued to the deleted receiver is dispatched here.
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        feeding.store(false);
+        feeder.join();
+        for (const auto &listener : listeners)
+            listener->stop();
+        QVERIFY(flowing);
+    }
 }
 
 QTEST_GUILESS_MAIN(TstBatchHandlers)
