@@ -6,6 +6,7 @@
 #include "models/secondclock.h"
 #include "models/timeline/objectidentity.h"
 #include "models/yamlrenderer.h"
+#include "ui/elidingheaderview.h"
 #include "ui/freshnessbanner.h"
 #include "ui/metadataonlybar.h"
 #include "ui/overviewhtml.h"
@@ -95,6 +96,11 @@ DetailsPane::DetailsPane(QWidget *parent)
     yamlLayout->addLayout(yamlBar);
     yamlLayout->addWidget(m_yaml, 1);
 
+    // Narrowed headers end in "…", as the main table's.
+    auto *eventsHeader = new ElidingHeaderView(Qt::Horizontal, m_eventsView);
+    eventsHeader->setSectionsClickable(true); // as QTableView's own header
+    eventsHeader->setHighlightSections(true);
+    m_eventsView->setHorizontalHeader(eventsHeader);
     m_eventsView->setModel(m_events);
     m_eventsView->verticalHeader()->hide();
     m_eventsView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);

@@ -2,6 +2,7 @@
 
 #include "models/informerstatusmodel.h"
 #include "models/secondclock.h"
+#include "ui/elidingheaderview.h"
 
 #include <QApplication>
 #include <QHeaderView>
@@ -65,6 +66,11 @@ InformersPanel::InformersPanel(InformerStatusModel *model, QWidget *parent)
     : QWidget(parent)
     , m_table(new QTableView(this))
 {
+    // Narrowed headers end in "…", as the main table's.
+    auto *header = new ElidingHeaderView(Qt::Horizontal, m_table);
+    header->setSectionsClickable(true); // as QTableView's own header
+    header->setHighlightSections(true);
+    m_table->setHorizontalHeader(header);
     m_table->setModel(model);
     m_table->setItemDelegateForColumn(InformerStatusModel::StateColumn, new StateDelegate(m_table));
     m_table->verticalHeader()->hide();

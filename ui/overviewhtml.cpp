@@ -396,6 +396,14 @@ void kindFields(Html &h, const KubeObject &object, const QJsonObject &o, qint64 
         workloadFields(h, o);
 }
 
+// The pane wraps at word boundaries or anywhere (QTextEdit's default), and
+// Qt lays a table wider than its room out again wrapping anywhere: every
+// cell can then shrink to one character, and only a block that is nowrap
+// keeps its width (nowrap on inline text is not applied). So the type,
+// status and age are nowrap cells, and a condition's reason (nowrap, a line
+// of its own) and message (wrapping) take a row under it across the table:
+// as a fourth column they made the table wider than the pane's default
+// width, which then scrolled sideways or broke them a letter a line.
 void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
 {
     if (list.isEmpty())
@@ -403,12 +411,12 @@ void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
     h.section(QStringLiteral("Conditions"));
     // The header cells are spaced as the rows below them ("Status Age" ran
     // together over short columns).
-    h.out += QStringLiteral(
-        "<table cellspacing='0' cellpadding='2'><tr>"
-        "<th align='left' style='padding-right:12px'>Type</th>"
-        "<th align='left' style='padding-right:12px'>Status</th>"
-        "<th align='left' style='padding-right:12px'>Age</th><th align='left'>Reason / message</th>"
-        "</tr>");
+    h.out +=
+        QStringLiteral("<table cellspacing='0' cellpadding='2'><tr>"
+                       "<th align='left' style='white-space:nowrap;padding-right:12px'>Type</th>"
+                       "<th align='left' style='white-space:nowrap;padding-right:12px'>Status</th>"
+                       "<th align='left' style='white-space:nowrap'>Age</th>"
+                       "</tr>");
     for (const QJsonValue &v : list) {
         const QJsonObject c = v.toObject();
         const QString status = c.value(QLatin1String("status")).toString();
@@ -417,18 +425,23 @@ void conditions(Html &h, const QJsonArray &list, qint64 nowMs)
         const QString color = conditionHealthy(c.value(QLatin1String("type")).toString(), status)
                                   ? QStringLiteral("#2ea043")
                                   : QStringLiteral("#d08c12");
-        QString why = esc(c.value(QLatin1String("reason")).toString());
-        const QString message = c.value(QLatin1String("message")).toString();
-        if (!message.isEmpty())
-            why += (why.isEmpty() ? QString() : QStringLiteral(": ")) + esc(message);
-        // The type unbroken: the pane wraps anywhere, and a narrow one split
-        // "MemoryPressure" mid-word.
-        h.out += QStringLiteral("<tr><td style='padding-right:12px;white-space:nowrap'>%1</td>"
-                                "<td style='color:%2;"
-                                "padding-right:12px'>%3</td><td style='padding-right:12px'>%4</td>"
-                                "<td>%5</td></tr>")
+        h.out += QStringLiteral("<tr><td style='white-space:nowrap;padding-right:12px'>%1</td>"
+                                "<td style='white-space:nowrap;color:%2;padding-right:12px'>%3</td>"
+                                "<td style='white-space:nowrap'>%4</td></tr>")
                      .arg(esc(c.value(QLatin1String("type")).toString()), color, esc(status),
-                          t < 0 ? QString() : humanAge(nowMs - t), why);
+                          t < 0 ? QString() : humanAge(nowMs - t));
+        const QString reason = c.value(QLatin1String("reason")).toString();
+        const QString message = c.value(QLatin1String("message")).toString();
+        if (reason.isEmpty() && message.isEmpty())
+            continue;
+        QString why;
+        if (!reason.isEmpty())
+            why += QStringLiteral("<p style='white-space:nowrap;margin:0'>%1</p>").arg(esc(reason));
+        if (!message.isEmpty())
+            why += QStringLiteral("<p style='margin:0'>%1</p>").arg(esc(message));
+        h.out += QStringLiteral("<tr><td colspan='3' style='padding-left:16px;padding-bottom:4px'>"
+                                "%1</td></tr>")
+                     .arg(why);
     }
     h.out += QStringLiteral("</table>");
 }

@@ -8,10 +8,12 @@
 
 #include "ui/overviewhtml.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
+#include <QTextTable>
 
 using namespace informant;
 
@@ -79,6 +81,22 @@ const char kCrashLoopingPod[] =
     R"("lastState":{"terminated":{"exitCode":1,"reason":"Error",)"
     R"("startedAt":"2024-05-01T21:44:30Z","finishedAt":"2024-05-01T21:44:40Z"}},)"
     R"("ready":false,"restartCount":5,"image":"ghcr.io/example/checkout:1.9.0"}]}})";
+
+// Ready and ContainersReady False while its container crash-loops, as the
+// kubelet reports them.
+const char kNotReadyPod[] =
+    R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"ledger-worker-7d9f8c590-gvdk5",)"
+    R"("namespace":"payments","uid":"p-3","resourceVersion":"42",)"
+    R"("creationTimestamp":"2024-05-01T20:00:00Z"},"spec":{"nodeName":"node-2",)"
+    R"("containers":[{"name":"app","image":"ghcr.io/example/ledger-worker:1.9.0"}]},)"
+    R"("status":{"phase":"Running","conditions":[{"type":"PodReadyToStartContainers",)"
+    R"("status":"True","lastTransitionTime":"2024-05-01T20:00:05Z"},{"type":"Initialized",)"
+    R"("status":"True","lastTransitionTime":"2024-05-01T20:00:05Z"},{"type":"Ready",)"
+    R"("status":"False","reason":"ContainersNotReady","message":"containers with unready )"
+    R"(status: [app]","lastTransitionTime":"2024-05-01T20:00:05Z"},{"type":"ContainersReady",)"
+    R"("status":"False","reason":"ContainersNotReady","message":"containers with unready )"
+    R"(status: [app]","lastTransitionTime":"2024-05-01T20:00:05Z"},{"type":"PodScheduled",)"
+    R"("status":"True","lastTransitionTime":"2024-05-01T20:00:00Z"}]}})";
 
 // Killed by the kernel for its memory limit, then pulling a new image fails.
 const char kImagePullPod[] =
@@ -236,7 +254,8 @@ private Q_SLOTS:
     void nodeShowsResourcesAddressesVersionsAndTaints();
     void nodeConditionsAreBadOnlyWhenNotReadyOrUnderPressure_data();
     void nodeConditionsAreBadOnlyWhenNotReadyOrUnderPressure();
-    void conditionTypeDoesNotBreakMidWord();
+    void conditionsBreakOnlyInTheirMessages_data();
+    void conditionsBreakOnlyInTheirMessages();
     void replicaFailureIsBadWhenTrue();
 };
 
@@ -446,26 +465,76 @@ void TestOverviewHtml::nodeConditionsAreBadOnlyWhenNotReadyOrUnderPressure()
     QCOMPARE(color.name(), healthy ? QStringLiteral("#2ea043") : QStringLiteral("#d08c12"));
 }
 
-// The pane wraps at word boundaries or anywhere (QTextEdit's default): a
-// narrow pane squeezed the Type column until "MemoryPressure" broke.
-void TestOverviewHtml::conditionTypeDoesNotBreakMidWord()
+// The pane wraps at word boundaries or anywhere (QTextEdit's default), and
+// a table wider than the pane is laid out again wrapping anywhere: a narrow
+// pane broke "False", "Status" and "ContainersNotReady" mid-word, and types
+// before them. Only the messages may wrap.
+void TestOverviewHtml::conditionsBreakOnlyInTheirMessages_data()
 {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QStringList>("reasons");
+    QTest::addColumn<int>("width");
+    const QByteArray node = nodeJson("True", "False", kNoTaints);
+    const QStringList nodeReasons{
+        QStringLiteral("KubeletHasSufficientMemory"), QStringLiteral("KubeletHasNoDiskPressure"),
+        QStringLiteral("KubeletHasSufficientPID"), QStringLiteral("KubeletReady")};
+    const QStringList podReasons{QStringLiteral("ContainersNotReady"),
+                                 QStringLiteral("ContainersNotReady")};
+    for (const int width : {180, 300, 420, 800}) {
+        QTest::addRow("node, %d px", width) << node << nodeReasons << width;
+        QTest::addRow("pod, %d px", width) << QByteArray(kNotReadyPod) << podReasons << width;
+    }
+}
+
+void TestOverviewHtml::conditionsBreakOnlyInTheirMessages()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QStringList, reasons);
+    QFETCH(int, width);
     QTextDocument document;
     QTextOption option = document.defaultTextOption();
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     document.setDefaultTextOption(option);
-    document.setHtml(
-        overviewHtml(decode(nodeJson("True", "False", kNoTaints).constData()), {}, kNowMs, false));
-    document.setTextWidth(260);
+    document.setHtml(overviewHtml(decode(json.constData()), {}, kNowMs, false));
+    document.setTextWidth(width);
     (void)document.size(); // lays the document out
-    int checked = 0;
-    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
-        if (!block.text().endsWith(QLatin1String("Pressure")))
-            continue;
-        QCOMPARE(block.layout()->lineCount(), 1);
-        ++checked;
+    const QList<QTextFrame *> tables = document.rootFrame()->childFrames();
+    QVERIFY(!tables.isEmpty());
+    auto *conditions = qobject_cast<QTextTable *>(tables.constLast());
+    QVERIFY(conditions);
+    QCOMPARE(conditions->columns(), 3);
+    QStringList unbrokenReasons;
+    for (int row = 0; row < conditions->rows(); ++row) {
+        for (int column = 0; column < conditions->columns(); ++column) {
+            const QTextTableCell cell = conditions->cellAt(row, column);
+            if (cell.column() != column)
+                continue; // a later column of a cell spanning the row
+            // Only a message (in a row of its own, across the table) wraps.
+            const bool whyRow = cell.columnSpan() == conditions->columns();
+            const QTextBlock end = cell.lastCursorPosition().block().next();
+            for (QTextBlock block = cell.firstCursorPosition().block(); block != end;
+                 block = block.next()) {
+                const bool reason = whyRow && reasons.contains(block.text());
+                if (whyRow && !reason)
+                    continue;
+                QVERIFY2(block.layout()->lineCount() <= 1,
+                         qPrintable(QStringLiteral("\"%1\" broken in %2 lines")
+                                        .arg(block.text())
+                                        .arg(block.layout()->lineCount())));
+                if (reason)
+                    unbrokenReasons.append(block.text());
+            }
+        }
     }
-    QCOMPARE(checked, 3);
+    // From the pane's default width up, the table fits: nothing to scroll
+    // sideways to.
+    if (width >= 300) {
+        const qreal tableWidth = document.documentLayout()->frameBoundingRect(conditions).width();
+        QVERIFY2(tableWidth <= width,
+                 qPrintable(QStringLiteral("the table is %1 px wide").arg(tableWidth)));
+    }
+    // Each reason a line of its own, the message under it.
+    QCOMPARE(unbrokenReasons, reasons);
 }
 
 // A Deployment's ReplicaFailure (its ReplicaSet cannot create pods: quota
