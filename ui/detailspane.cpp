@@ -8,6 +8,7 @@
 #include "models/yamlrenderer.h"
 #include "ui/elidingheaderview.h"
 #include "ui/freshnessbanner.h"
+#include "ui/lastcolumnshare.h"
 #include "ui/metadataonlybar.h"
 #include "ui/overviewhtml.h"
 #include "ui/yamlhighlighter.h"
@@ -32,7 +33,8 @@ namespace {
 constexpr int kEventsRefreshMs = 700;
 // The pane's minimum width, in average characters.
 constexpr int kMinimumWidthChars = 26;
-// Young objects show their age in seconds, as the table's AGE column does.
+// Of the Events table's width, what MESSAGE gets at least.
+constexpr double kEventMessageShare = 0.4;
 } // namespace
 
 DetailsPane::DetailsPane(QWidget *parent)
@@ -109,10 +111,11 @@ DetailsPane::DetailsPane(QWidget *parent)
     m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     // MESSAGE, the column that matters, takes what the others leave and is
     // elided (its tooltip has it whole): in a narrow pane a horizontal
-    // scroll bar hid it entirely.
+    // scroll bar hid it entirely. The others narrow (and elide) to leave it
+    // room (LastColumnShare, below).
     m_eventsView->horizontalHeader()->setStretchLastSection(true);
     m_eventsView->horizontalHeader()->setMinimumSectionSize(
-        fontMetrics().horizontalAdvance(QStringLiteral("MESSAGE")));
+        fontMetrics().horizontalAdvance(QStringLiteral("Wa…")));
     m_eventsView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_eventsView->setTextElideMode(Qt::ElideRight);
     m_eventsView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
@@ -128,6 +131,7 @@ DetailsPane::DetailsPane(QWidget *parent)
                                  fm.horizontalAdvance(QStringLiteral("COUNT__")));
     m_eventsView->setColumnWidth(RelatedEventsModel::FromColumn,
                                  fm.horizontalAdvance(QStringLiteral("kubelet_____")));
+    new LastColumnShare(m_eventsView, kEventMessageShare);
 
     auto *eventsPage = new QWidget(this);
     auto *eventsLayout = new QVBoxLayout(eventsPage);

@@ -1,7 +1,8 @@
 // The details pane's Events table and the informers panel, as the main
 // table: a column narrowed below its header's text shows the text cut with
 // "…" (ElidingHeaderView), not clipped mid-letter, and the last column still
-// takes the room the others leave.
+// takes the room the others leave. In a narrow details pane the Events
+// table's MESSAGE keeps a share of the width (LastColumnShare).
 
 #include "models/informerstatusmodel.h"
 #include "models/relatedeventsmodel.h"
@@ -10,6 +11,7 @@
 #include "ui/informerspanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -65,6 +67,8 @@ class TestPanelHeaders : public QObject
 private Q_SLOTS:
     void detailsEventsHeaderElides();
     void informersHeaderElides();
+    void eventMessageStaysInViewInANarrowPane_data();
+    void eventMessageStaysInViewInANarrowPane();
 };
 
 void TestPanelHeaders::detailsEventsHeaderElides()
@@ -93,6 +97,45 @@ void TestPanelHeaders::informersHeaderElides()
     const QString problem =
         narrowedHeaderProblem(panel.table(), InformerStatusModel::RestartsColumn);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestPanelHeaders::eventMessageStaysInViewInANarrowPane_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("narrow") << 300;
+    QTest::newRow("a first start's width") << 420;
+    QTest::newRow("wide") << 1000;
+}
+
+// The fixed columns add up to about 400 px: in a pane about that wide,
+// MESSAGE sat beyond the right edge, with no scroll bar to reach it.
+void TestPanelHeaders::eventMessageStaysInViewInANarrowPane()
+{
+    QFETCH(int, width);
+    DetailsPane pane;
+    pane.tabs()->setCurrentIndex(2);
+    QTableView *view = eventsView(pane);
+    QVERIFY(view);
+    const int reasonWidth = view->columnWidth(RelatedEventsModel::ReasonColumn);
+    pane.resize(width, 500);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    const QHeaderView *header = view->horizontalHeader();
+    const int viewport = view->viewport()->width();
+    const int message = RelatedEventsModel::MessageColumn;
+    const int start = header->sectionViewportPosition(message);
+    QVERIFY2(start + header->sectionSize(message) == viewport,
+             qPrintable(QStringLiteral("MESSAGE at %1..%2 of %3 px")
+                            .arg(start)
+                            .arg(start + header->sectionSize(message))
+                            .arg(viewport)));
+    QVERIFY2(header->sectionSize(message) >= viewport * 4 / 10 - 1,
+             qPrintable(QStringLiteral("MESSAGE is %1 of %2 px")
+                            .arg(header->sectionSize(message))
+                            .arg(viewport)));
+    // Where there is room, the other columns keep their widths.
+    if (width >= 1000)
+        QCOMPARE(view->columnWidth(RelatedEventsModel::ReasonColumn), reasonWidth);
 }
 
 QTEST_MAIN(TestPanelHeaders)
