@@ -1,5 +1,8 @@
 #include "models/freshness.h"
 
+#include "models/recordingoffset.h"
+#include "models/secondclock.h"
+
 #include <QDateTime>
 #include <QFont>
 #include <QGuiApplication>
@@ -142,16 +145,45 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
     return {};
 }
 
+namespace {
+
+// The recording of a replay whose end the cluster's time has reached at the
+// wall clock's `nowMs`.
+std::optional<SecondClock::Recording> endedRecording(qint64 nowMs)
+{
+    const std::optional<SecondClock::Recording> recording = SecondClock::recording();
+    if (recording && SecondClock::clusterTimeAt(nowMs) >= recording->endMs)
+        return recording;
+    return std::nullopt;
+}
+
+} // namespace
+
 QString lastEventText(const InformerStatus &status, qint64 nowMs)
 {
     if (status.lastEventMs < 0)
         return QStringLiteral("—");
-    const qint64 ms = qMax<qint64>(0, nowMs - status.lastEventMs);
+    const qint64 eventMs = SecondClock::clusterTimeWhen(status.lastEventMs);
+    if (const auto ended = endedRecording(nowMs))
+        return QStringLiteral("at ") + recordingOffsetText(eventMs - ended->startMs);
+    const qint64 ms = qMax<qint64>(0, SecondClock::clusterTimeAt(nowMs) - eventMs);
     if (ms < 1000)
         return QStringLiteral("just now");
     if (ms < 120'000)
         return QStringLiteral("%1 s ago").arg(ms / 1000);
     return QStringLiteral("%1 min ago").arg(ms / 60'000);
+}
+
+QString lastEventPhrase(const InformerStatus &status, qint64 nowMs)
+{
+    if (endedRecording(nowMs)) {
+        return status.lastEventMs < 0
+                   ? QStringLiteral("replay ended")
+                   : QStringLiteral("replay ended — last event ") + lastEventText(status, nowMs);
+    }
+    if (status.state == State::Watching && status.lastEventMs > 0)
+        return QStringLiteral("last event ") + lastEventText(status, nowMs);
+    return {};
 }
 
 namespace {

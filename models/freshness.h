@@ -23,8 +23,14 @@ QString freshnessText(const InformerStatus &status, qint64 nowMs);
 QString freshnessSentence(const InformerStatus &status, const QString &what, qint64 nowMs);
 // How long ago the informer's last event came, in the status bar's and the
 // informers panel's one wording: "just now", "12 s ago", "3 min ago"; "—"
-// for none.
+// for none. Counted in the cluster's time (SecondClock): in a replay, the
+// recording's; once it has ended, the moment of the recording the event
+// came at, "at 0:18", which no longer grows.
 QString lastEventText(const InformerStatus &status, qint64 nowMs);
+// The status bar's part on the last event: "last event 12 s ago" while
+// watching; at the end of a replay, "replay ended — last event at 0:18" (or
+// "replay ended" without one); else empty.
+QString lastEventPhrase(const InformerStatus &status, qint64 nowMs);
 // A dot colour for the level (green, blue, amber, red).
 QColor freshnessColor(FreshnessLevel level);
 // For the counts and the object shown beside a table whose rows are drawn

@@ -2,12 +2,14 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QList>
 #include <QPointer>
 #include <QThread>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 
 namespace informant {
 
@@ -73,6 +75,27 @@ void storeAnchor(const ClusterTimeAnchor &anchor)
     s_anchorVersion.store(version + 2, std::memory_order_release);
 }
 
+// The courses the cluster's time took, each from the wall clock's instant
+// it was set at, oldest first (clusterTimeWhen). Written by the GUI thread,
+// read by any; with the recording a replay plays.
+struct Course
+{
+    qint64 fromWallMs = std::numeric_limits<qint64>::min();
+    ClusterTimeAnchor anchor;
+};
+std::mutex s_coursesMutex;
+QList<Course> s_courses{Course{}};
+std::optional<SecondClock::Recording> s_recording;
+
+void followCourse(const ClusterTimeAnchor &anchor, qint64 fromWallMs)
+{
+    const std::lock_guard lock(s_coursesMutex);
+    // A wall clock set back must not unsort them.
+    s_courses.append(Course{std::max(fromWallMs, s_courses.last().fromWallMs), anchor});
+    if (s_courses.size() > SecondClock::kCoursesKept)
+        s_courses.removeFirst();
+}
+
 } // namespace
 
 std::atomic<qint64> SecondClock::s_tickMs{0};
@@ -110,11 +133,34 @@ qint64 SecondClock::clusterTimeAt(qint64 wallMs)
     return loadAnchor().at(wallMs);
 }
 
+qint64 SecondClock::clusterTimeWhen(qint64 wallMs)
+{
+    const std::lock_guard lock(s_coursesMutex);
+    const auto after = std::upper_bound(
+        s_courses.cbegin(), s_courses.cend(), wallMs,
+        [](qint64 wall, const Course &course) { return wall < course.fromWallMs; });
+    return (after == s_courses.cbegin() ? *after : *(after - 1)).anchor.at(wallMs);
+}
+
+void SecondClock::setRecording(const Recording &recording)
+{
+    const std::lock_guard lock(s_coursesMutex);
+    s_recording = recording;
+}
+
+std::optional<SecondClock::Recording> SecondClock::recording()
+{
+    const std::lock_guard lock(s_coursesMutex);
+    return s_recording;
+}
+
 void SecondClock::setClusterTime(qint64 clusterMs, double rate, qint64 untilMs)
 {
     const qint64 before = clusterNowMs();
-    storeAnchor(ClusterTimeAnchor{QDateTime::currentMSecsSinceEpoch(), clusterMs,
-                                  std::isfinite(rate) && rate > 0 ? rate : 0, untilMs});
+    const ClusterTimeAnchor anchor{QDateTime::currentMSecsSinceEpoch(), clusterMs,
+                                   std::isfinite(rate) && rate > 0 ? rate : 0, untilMs};
+    storeAnchor(anchor);
+    followCourse(anchor, anchor.wallMs);
     if (clusterNowMs() != before)
         Q_EMIT ticked();
 }
@@ -122,6 +168,9 @@ void SecondClock::setClusterTime(qint64 clusterMs, double rate, qint64 untilMs)
 void SecondClock::resetClusterTime()
 {
     storeAnchor(ClusterTimeAnchor{});
+    followCourse(ClusterTimeAnchor{}, QDateTime::currentMSecsSinceEpoch());
+    const std::lock_guard lock(s_coursesMutex);
+    s_recording.reset();
 }
 
 SecondClock::SecondClock(QObject *parent)
@@ -138,7 +187,7 @@ SecondClock::SecondClock(QObject *parent)
 SecondClock::~SecondClock()
 {
     s_tickMs.store(0, std::memory_order_relaxed);
-    storeAnchor(ClusterTimeAnchor{});
+    resetClusterTime();
 }
 
 void SecondClock::tick()

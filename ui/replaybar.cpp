@@ -1,5 +1,6 @@
 #include "ui/replaybar.h"
 
+#include "models/recordingoffset.h"
 #include "models/secondclock.h"
 
 #include <QApplication>
@@ -20,19 +21,6 @@ namespace informant {
 namespace {
 
 constexpr double kSpeeds[] = {1, 2, 10, 60};
-
-// "2:05", or "1:02:05" from an hour on.
-QString offsetText(qint64 ms)
-{
-    const qint64 seconds = std::max<qint64>(ms, 0) / 1000;
-    const qint64 hours = seconds / 3600;
-    const QString minutesAndSeconds = QStringLiteral("%1:%2")
-                                          .arg(hours > 0 ? (seconds / 60) % 60 : seconds / 60,
-                                               hours > 0 ? 2 : 1, 10, QLatin1Char('0'))
-                                          .arg(seconds % 60, 2, 10, QLatin1Char('0'));
-    return hours > 0 ? QString::number(hours) + QLatin1Char(':') + minutesAndSeconds
-                     : minutesAndSeconds;
-}
 
 QString speedText(double speed)
 {
@@ -121,9 +109,9 @@ ReplayBar::~ReplayBar()
 
 QString ReplayBar::positionText(const ReplayPosition &position)
 {
-    const QString offsets =
-        QStringLiteral("+%1 of %2")
-            .arg(offsetText(position.positionMs), offsetText(position.durationMs));
+    const QString offsets = QStringLiteral("+%1 of %2")
+                                .arg(recordingOffsetText(position.positionMs),
+                                     recordingOffsetText(position.durationMs));
     QString text = offsets;
     if (position.recordedAt.isValid()) {
         const QDateTime at = position.recordedAt.addMSecs(position.positionMs).toLocalTime();
@@ -190,6 +178,7 @@ void ReplayBar::onPlayClicked()
         return;
     const bool atEnd = m_last->positionMs >= m_last->durationMs;
     if (atEnd) {
+        followMoveTo(0);
         m_controls.seek(0);
         m_controls.setPaused(false);
     } else {
@@ -221,9 +210,20 @@ void ReplayBar::seekTo(qint64 positionMs)
 {
     m_sinceSeek.start();
     m_soughtMs = positionMs;
+    followMoveTo(positionMs);
     if (m_controls.seek)
         m_controls.seek(positionMs);
     refresh();
+}
+
+void ReplayBar::followMoveTo(qint64 positionMs)
+{
+    if (!m_last)
+        return;
+    ReplayPosition moving = *m_last;
+    moving.positionMs = std::clamp<qint64>(positionMs, 0, moving.durationMs);
+    moving.seeking = true;
+    followClusterTime(moving);
 }
 
 void ReplayBar::onSpeedChosen(int index)
@@ -265,6 +265,9 @@ void ReplayBar::followClusterTime(const std::optional<ReplayPosition> &position)
     const double rate = playing ? position->speed : 0;
     const qint64 startMs = position->recordedAt.toMSecsSinceEpoch();
     const qint64 replayedMs = startMs + position->positionMs;
+    const SecondClock::Recording recording{startMs, startMs + position->durationMs};
+    if (SecondClock::recording() != recording)
+        SecondClock::instance()->setRecording(recording);
     if (m_clusterTimeRate == rate &&
         std::abs(SecondClock::clusterTimeAt(wallMs) - replayedMs) <= kClusterTimeToleranceMs)
         return;

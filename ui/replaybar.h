@@ -17,7 +17,9 @@
 // replayed moment, recordedAt + position, each time it reads the position:
 // ages then read as they did at that moment, stand still while the replay
 // is paused or moving, run at its speed, and stop at the recording's end.
-// Its destruction gives the wall clock back.
+// It names the recording too (SecondClock::setRecording): at its end, the
+// last event is said as the moment of the recording it came at. Its
+// destruction gives the wall clock back.
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -94,6 +96,10 @@ private:
     // The cluster's time at the replayed moment of `position` (nullopt: the
     // replay has stopped, and its cluster with it).
     void followClusterTime(const std::optional<ReplayPosition> &position);
+    // The cluster's time stands where a move goes before the replay is
+    // asked: the changes the move brings may come before the position is
+    // read again, and are of that moment of the recording ("last event").
+    void followMoveTo(qint64 positionMs);
 
     ReplayControls m_controls;
     QToolButton *m_play;

@@ -70,8 +70,8 @@ void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs)
     if (status.state == InformerStatus::State::Watching || status.synced)
         detail += objects == 1 ? QStringLiteral(" · 1 object")
                                : QStringLiteral(" · %1 objects").arg(QLocale().toString(objects));
-    if (status.state == InformerStatus::State::Watching && status.lastEventMs > 0)
-        detail += QStringLiteral(" · last event ") + lastEventText(status, nowMs);
+    if (const QString lastEvent = lastEventPhrase(status, nowMs); !lastEvent.isEmpty())
+        detail += QStringLiteral(" · ") + lastEvent;
     if (!status.lastError.isEmpty() && !status.healthy())
         detail += QStringLiteral(" · ") + status.lastError;
     m_freshnessDetail = detail;

@@ -1,14 +1,23 @@
 // In a replay the cluster's time is the replayed moment
 // (SecondClock::setClusterTime): the details pane's ages and "since ... ago"
 // and the timeline's "now" read it, as the table's AGE does, not the wall
-// clock (a recording made 5 min ago showed every pod 5 min older).
+// clock (a recording made 5 min ago showed every pod 5 min older). So does
+// the informers' "last event": a finished replay's grew older by the wall
+// clock ("5 min ago", as if the cluster had gone quiet).
 
+#include "models/freshness.h"
+#include "models/informerstatusmodel.h"
+#include "models/localkindsource.h"
 #include "models/secondclock.h"
 #include "models/timeline/eventstore.h"
 #include "ui/detailspane.h"
+#include "ui/replaybar.h"
 #include "ui/timeline/timelinecanvas.h"
 
+#include <QAbstractItemModelTester>
 #include <QDateTime>
+#include <QSignalSpy>
+#include <QSlider>
 #include <QTest>
 
 using namespace informant;
@@ -31,6 +40,44 @@ KubeObject deletingPod()
     return decoded.ok() ? decoded.value() : KubeObject();
 }
 
+qint64 wallMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+// A replay of a 10 min recording begun at 12:00:00, paused at 1:00, that
+// the bar moves and plays as asked.
+struct PausedReplay
+{
+    ReplayPosition position{
+        60000,
+        600000,
+        1,
+        true,
+        QDateTime::fromString(QStringLiteral("2026-01-01T12:00:00Z"), Qt::ISODateWithMs),
+        false};
+
+    ReplayControls controls()
+    {
+        ReplayControls controls;
+        controls.position = [this] { return std::optional<ReplayPosition>(position); };
+        controls.setPaused = [this](bool paused) { position.paused = paused; };
+        controls.seek = [this](qint64 ms) { position.positionMs = ms; };
+        controls.setSpeed = [this](double speed) { position.speed = speed; };
+        return controls;
+    }
+};
+
+// Watching pods, whose last event came now (the wall clock).
+InformerStatus watchingWithAnEventNow()
+{
+    InformerStatus status;
+    status.state = InformerStatus::State::Watching;
+    status.synced = true;
+    status.lastEventMs = wallMs();
+    return status;
+}
+
 } // namespace
 
 class TestReplayAges : public QObject
@@ -41,6 +88,8 @@ private Q_SLOTS:
     void cleanup() { SecondClock::instance()->resetClusterTime(); }
     void detailsPaneAgesCountInTheClusterTime();
     void timelineNowIsTheClusterTime();
+    void lastEventCountsInTheRecordingsTime();
+    void lastEventStopsAtTheEndOfTheReplay();
 };
 
 void TestReplayAges::detailsPaneAgesCountInTheClusterTime()
@@ -74,6 +123,68 @@ void TestReplayAges::timelineNowIsTheClusterTime()
     QVERIFY(canvas.followLive());
     QVERIFY2(canvas.endMs() >= double(replayed) && canvas.startMs() < double(replayed),
              qPrintable(QStringLiteral("%1..%2").arg(canvas.startMs()).arg(canvas.endMs())));
+}
+
+// An event that came at 1:00 of the recording is 5 s old at 1:05, however
+// long the wall clock waited in between, and stays so while paused.
+void TestReplayAges::lastEventCountsInTheRecordingsTime()
+{
+    PausedReplay replay;
+    ReplayBar bar(replay.controls());
+    LocalKindSource pods(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
+    InformerStatusModel informers;
+    QAbstractItemModelTester tester(&informers,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    informers.addSource(&pods);
+    const InformerStatus status = watchingWithAnEventNow();
+    pods.setStatus(status);
+    const QModelIndex lastEvent = informers.index(0, InformerStatusModel::LastEventColumn);
+    QCOMPARE(lastEvent.data().toString(), QStringLiteral("just now"));
+    // The move comes after the event, a moment of the wall clock later.
+    QTRY_VERIFY(wallMs() > status.lastEventMs);
+
+    bar.slider()->setValue(65000); // the keyboard: a seek
+    QCOMPARE(lastEventText(status, SecondClock::nowMs()), QStringLiteral("5 s ago"));
+    QCOMPARE(lastEvent.data().toString(), QStringLiteral("5 s ago"));
+    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+    QVERIFY(ticks.wait(1500));
+    QVERIFY(ticks.wait(1500)); // two seconds of the wall clock later, still paused
+    QCOMPARE(lastEvent.data().toString(), QStringLiteral("5 s ago"));
+}
+
+// At the recording's end the last event is the moment of the recording it
+// came at ("at 1:00"), the same at every tick after, not an age growing
+// with the wall clock.
+void TestReplayAges::lastEventStopsAtTheEndOfTheReplay()
+{
+    PausedReplay replay;
+    ReplayBar bar(replay.controls());
+    LocalKindSource pods(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
+    InformerStatusModel informers;
+    QAbstractItemModelTester tester(&informers,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    informers.addSource(&pods);
+    const InformerStatus status = watchingWithAnEventNow();
+    pods.setStatus(status);
+    QTRY_VERIFY(wallMs() > status.lastEventMs);
+
+    replay.position.positionMs = replay.position.durationMs; // played to its end
+    replay.position.paused = false;
+    bar.refresh();
+    const QModelIndex lastEvent = informers.index(0, InformerStatusModel::LastEventColumn);
+    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(lastEventText(status, SecondClock::nowMs()), QStringLiteral("at 1:00"));
+        QCOMPARE(lastEvent.data().toString(), QStringLiteral("at 1:00"));
+        QVERIFY(ticks.wait(1500));
+    }
+
+    // Moved back into the recording: an age again.
+    replay.position.paused = true;
+    bar.slider()->setValue(62000);
+    QCOMPARE(lastEvent.data().toString(), QStringLiteral("2 s ago"));
 }
 
 QTEST_MAIN(TestReplayAges)

@@ -3,7 +3,8 @@
 // table to the recorded state of that time (a pod that exists only later
 // appears, and goes again when moved back); pausing stops the position; the
 // label gives the recorded wall-clock time and the offsets; the cluster's
-// time (the ages' now) is the replayed moment.
+// time (the ages' now) is the replayed moment; at the end the status bar
+// says the replay ended, and when its last event came.
 
 #include "models/liveclustersession.h"
 #include "models/resourcetablemodel.h"
@@ -101,6 +102,8 @@ private Q_SLOTS:
     void aPositionReadLateLeavesTheClusterTime();
     void aMoveBackwardInProgressShowsOnTheBar();
     void clusterTimeStopsAtTheRecordingsEnd();
+    void offsetsRoundAsAMediaPlayersDo();
+    void atTheEndTheStatusBarSaysTheReplayEndedAndWhenItsLastEventCame();
 };
 
 void TestReplayBar::slidingMovesTheTableToTheRecordedStateAndPauseStopsIt()
@@ -371,6 +374,68 @@ void TestReplayBar::clusterTimeStopsAtTheRecordingsEnd()
     bar.refresh();
     QCOMPARE(bar.playButton()->text(), QStringLiteral("Play"));
     QCOMPARE(SecondClock::clusterTimeAt(wallMs + 60000), endMs);
+}
+
+// Cut to the second, a recording whose last change came at 19.6 s lasted
+// "0:19", and its position read a second short of it until the very end.
+void TestReplayBar::offsetsRoundAsAMediaPlayersDo()
+{
+    QCOMPARE(ReplayBar::positionText({19600, 19600, 1, false, QDateTime(), false}),
+             QStringLiteral("+0:20 of 0:20"));
+    QCOMPARE(ReplayBar::positionText({19499, 19600, 1, false, QDateTime(), false}),
+             QStringLiteral("+0:19 of 0:20"));
+    QCOMPARE(ReplayBar::positionText({499, 20000, 1, false, QDateTime(), false}),
+             QStringLiteral("+0:00 of 0:20"));
+    QCOMPARE(ReplayBar::positionText({3599500, 3599600, 1, false, QDateTime(), false}),
+             QStringLiteral("+1:00:00 of 1:00:00"));
+}
+
+// Moved to the end of a 19.6 s recording, whose last change the move
+// brings: "replay ended — last event at 0:20", the same a few seconds of
+// the wall clock later (it used to say "last event 5 min ago" in time).
+void TestReplayBar::atTheEndTheStatusBarSaysTheReplayEndedAndWhenItsLastEventCame()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("short.ndjson"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(podsAndNamespacesStart() + record(0, "ADDED", recordedPod("early")) +
+               record(19600, "ADDED", recordedPod("late")));
+    file.close();
+    sim::Simulator simulator;
+    sim::SimOptions options;
+    options.scenario = QStringLiteral("replay");
+    options.replayFile = path;
+    const auto started = simulator.start(options);
+    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
+
+    ClusterConfig config;
+    config.server = QUrl(simulator.url());
+    auto *session = new LiveClusterSession(config, QStringLiteral("replay of short.ndjson"));
+    MainWindow window(session, QStringList{}, nullptr);
+    session->setParent(&window);
+    auto *bar = new ReplayBar(controlsOf(simulator), &window);
+    window.addToolBar(Qt::BottomToolBarArea, bar);
+    window.show();
+    window.showKindByName(QStringLiteral("po"));
+    ResourceTableModel *model = window.resourceView()->feed()->model();
+    QAbstractItemModelTester tester(model);
+    QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), QStringList{"early"}, 20000);
+    QVERIFY2(!window.statusText().contains(QStringLiteral("replay ended")),
+             qPrintable(window.statusText()));
+
+    bar->slider()->setValue(bar->slider()->maximum()); // the End key
+    QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), (QStringList{"early", "late"}), 10000);
+    const QString ended = QStringLiteral("replay ended — last event at 0:20");
+    QTRY_VERIFY2_WITH_TIMEOUT(window.statusText().contains(ended), qPrintable(window.statusText()),
+                              10000);
+    QVERIFY2(bar->timeLabel()->text().endsWith(QStringLiteral("+0:20 of 0:20")),
+             qPrintable(bar->timeLabel()->text()));
+    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(ticks.wait(1500));
+        QVERIFY2(window.statusText().contains(ended), qPrintable(window.statusText()));
+    }
 }
 
 QTEST_MAIN(TestReplayBar)
