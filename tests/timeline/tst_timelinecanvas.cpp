@@ -312,6 +312,35 @@ private Q_SLOTS:
         QCOMPARE(spy.count(), 0);
     }
 
+    // A group's object count is a number, not an alert: drawn in a neutral
+    // tone even when the group has Warnings, and its tooltip says what it
+    // counts.
+    void groupCountIsNeutralAndExplained()
+    {
+        m_store->upsert(makeEvent("a", "shop", "Pod", "web-1", kT0 + 10 * kMinute, -1,
+                                  EventType::Warning, 1, QStringLiteral("BackOff")));
+        m_store->upsert(makeEvent("b", "shop", "Pod", "web-2", kT0 + 20 * kMinute));
+        m_canvas->rebuildNow();
+        const TimelineLane &group = m_canvas->layout().lane(0);
+        QVERIFY(group.isGroup());
+        QVERIFY(group.warningCount > 0);
+        const TimelineView view = m_canvas->view();
+        const QRect badge =
+            TimelinePainter::countBadgeRect(group, view.laneTop(0), view, m_canvas->font());
+        QVERIFY(!badge.isEmpty());
+        QVERIFY(badge.right() < view.plotLeft());
+        // Inside the pill, left of its digit.
+        const QPoint fill(badge.left() + badge.height() / 2, badge.center().y());
+        const QImage image = renderCanvas(*m_canvas);
+        const TimelinePalette palette = TimelinePalette::fromPalette(m_canvas->palette());
+        const QColor drawn = image.pixelColor(fill);
+        QVERIFY2(!near(drawn, palette.warning), qPrintable(drawn.name()));
+        QVERIFY2(near(drawn, palette.badge, 6), qPrintable(drawn.name()));
+        QCOMPARE(toolTipAt(badge.center()), QStringLiteral("2 objects in this group"));
+        // The group's name keeps its own tooltip (none while it is whole).
+        QCOMPARE(toolTipAt(QPoint(40, laneCentre(*m_canvas, 0))), QString());
+    }
+
     void wheelZoomKeepsTheTimeUnderTheCursor()
     {
         m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));

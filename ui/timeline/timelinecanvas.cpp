@@ -550,10 +550,15 @@ void TimelineCanvas::showToolTip(const QPoint &pos, const QPoint &globalPos)
     const TimelineView v = view();
     const int labelLane = pos.x() < v.plotLeft() ? v.laneAt(pos.y()) : -1;
     if (labelLane >= 0 && labelLane < m_layout.laneCount()) {
+        const TimelineLane &lane = m_layout.lane(labelLane);
+        if (TimelinePainter::countBadgeRect(lane, v.laneTop(labelLane), v, font()).contains(pos)) {
+            QToolTip::showText(globalPos, TimelinePainter::countBadgeToolTip(lane), viewport());
+            return;
+        }
         // A label too long for the gutter's maximum: whole in its tooltip.
         const QString label = elidedLabelAt(pos);
         QString text = label;
-        if (!m_layout.lane(labelLane).isGroup())
+        if (!lane.isGroup())
             text = label.isEmpty() ? followHint : label + u'\n' + followHint;
         if (!text.isEmpty()) {
             QToolTip::showText(globalPos, text, viewport());

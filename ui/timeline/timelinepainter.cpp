@@ -186,6 +186,22 @@ int TimelinePainter::labelWidth(const TimelineLane &lane, const QFont &font)
            badgeWidth(lane, smallFont(font)) + kLabelRightMarginPx;
 }
 
+QRect TimelinePainter::countBadgeRect(const TimelineLane &lane, int top, const TimelineView &view,
+                                      const QFont &font)
+{
+    if (!lane.isGroup())
+        return {};
+    const int width = badgeWidth(lane, smallFont(font));
+    const int right = view.plotLeft() - kLabelRightMarginPx;
+    return QRect(right - width, top + 5, width, TimelineView::kLaneHeight - 10);
+}
+
+QString TimelinePainter::countBadgeToolTip(const TimelineLane &lane)
+{
+    return lane.objectCount == 1 ? QObject::tr("1 object in this group")
+                                 : QObject::tr("%1 objects in this group").arg(lane.objectCount);
+}
+
 QString TimelinePainter::labelText(const TimelineLane &lane)
 {
     if (!lane.isGroup()) {
@@ -227,14 +243,13 @@ void TimelinePainter::paintLaneLabel(QPainter &p, const TimelineLane &lane, int 
 
         const QString count = QString::number(lane.objectCount);
         p.setFont(m_smallFont);
-        const int countWidth = badgeWidth(lane, m_smallFont);
-        const QRect badge(textRight - countWidth, top + 5, countWidth, h - 10);
+        const QRect badge = countBadgeRect(lane, top, view, m_font);
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(Qt::NoPen);
-        p.setBrush(lane.warningCount > 0 ? palette.warning : palette.grid);
+        p.setBrush(palette.badge);
         p.drawRoundedRect(badge, badge.height() / 2.0, badge.height() / 2.0);
         p.setRenderHint(QPainter::Antialiasing, false);
-        p.setPen(lane.warningCount > 0 ? palette.base : palette.text);
+        p.setPen(palette.text);
         p.drawText(badge, Qt::AlignCenter, count);
 
         p.setFont(m_boldFont);

@@ -71,6 +71,12 @@ public:
     // The gutter width `lane`'s label needs to be drawn whole with `font`
     // (the view's; group labels are bold, their count badge smaller).
     static int labelWidth(const TimelineLane &lane, const QFont &font);
+    // Where a group lane's object count is drawn, its lane's top at `top`,
+    // with the view's `font`; empty for an object lane. Its tooltip says
+    // what the number is.
+    static QRect countBadgeRect(const TimelineLane &lane, int top, const TimelineView &view,
+                                const QFont &font);
+    static QString countBadgeToolTip(const TimelineLane &lane);
     // The label as drawn, unelided: "namespace · Kind" or the object's name
     // ("name (earlier)" for an earlier object under its name).
     static QString labelText(const TimelineLane &lane);

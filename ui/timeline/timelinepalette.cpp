@@ -22,6 +22,8 @@ TimelinePalette TimelinePalette::fromPalette(const QPalette &palette)
     p.alternate = mix(p.base, p.text, p.dark ? 0.035 : 0.025);
     p.gutter = mix(palette.color(QPalette::Window), p.base, 0.35);
     p.header = mix(palette.color(QPalette::Window), p.text, p.dark ? 0.06 : 0.04);
+    // Set off from the header row it sits on, as quiet as its label.
+    p.badge = mix(p.header, p.text, p.dark ? 0.2 : 0.13);
     p.mutedText = mix(p.text, p.base, 0.45);
     p.grid = mix(p.base, p.text, p.dark ? 0.12 : 0.08);
     p.majorGrid = mix(p.base, p.text, p.dark ? 0.28 : 0.22);
