@@ -171,11 +171,19 @@ void CountsPresenter::showTableFreshness()
     // fades all of them, not while one cluster's rows alone are faded.
     bool facetsStale = freshnessLevel(status) != FreshnessLevel::Fresh;
     KindSource *detailsSource = source;
+    QHash<QString, QString> clustersNotLive;
     if (const auto *merged = qobject_cast<const MergedKindSource *>(source)) {
-        facetsStale = facetsStale && merged->notLiveClusters().size() >= merged->clusters().size();
+        const QStringList notLive = merged->notLiveClusters();
+        facetsStale = facetsStale && notLive.size() >= merged->clusters().size();
         if (KindSource *member = merged->memberSource(m_detailsCluster))
             detailsSource = member;
+        for (const QString &cluster : notLive) {
+            if (KindSource *member = merged->memberSource(cluster))
+                clustersNotLive.insert(cluster,
+                                       notWatchedText(member->status(), notWatchedSince(member)));
+        }
     }
+    m_targets.filter->setClustersNotLive(clustersNotLive);
     m_targets.filter->setStale(facetsStale ? notWatchedText(status, since) : QString());
     if (detailsSource == source)
         m_targets.details->setFreshness(status, since);

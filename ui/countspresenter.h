@@ -17,8 +17,9 @@
 // say so too, with since when — the moment the informer was seen to leave
 // watching. In a window of several clusters the table fades each cluster's
 // rows by its own informer: the details pane's freshness is its object's
-// cluster's, and the filter pane's counts are stale only while every
-// cluster's rows are faded. GUI thread.
+// cluster's, the filter pane's counts are stale only while every cluster's
+// rows are faded, and its cluster facet fades each cluster whose rows are.
+// GUI thread.
 
 #include <QHash>
 #include <QObject>

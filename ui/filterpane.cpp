@@ -8,7 +8,9 @@
 #include "models/namespacefacetmodel.h"
 #include "models/tablefeed.h"
 #include "ui/theme.h"
+#include "ui/timeline/timelinefacets.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -21,6 +23,25 @@
 namespace informant {
 
 namespace {
+
+// Fusion outlines check boxes with a darker shade of the window colour:
+// invisible on a dark base. Boxes the user can see instead: an outline,
+// filled when checked, half-filled for part of a key. Again for each theme
+// applied, as View ▸ Theme may change it while the pane is open.
+void styleCheckBoxes(QTreeView *view)
+{
+    const QString sheet =
+        isDarkTheme()
+            ? QStringLiteral(
+                  "QTreeView::indicator { width: 11px; height: 11px; border: 1px solid #8a8f98;"
+                  " border-radius: 2px; background: #1b1d21; }"
+                  "QTreeView::indicator:checked { background: #4f8fe4; border-color: #7cb7ff; }"
+                  "QTreeView::indicator:indeterminate { background: #2a4a72; border-color: "
+                  "#7cb7ff; }")
+            : QString();
+    if (view->styleSheet() != sheet)
+        view->setStyleSheet(sheet);
+}
 
 QTreeView *makeFacetView(QAbstractItemModel *model, bool tree, QWidget *parent)
 {
@@ -36,16 +57,7 @@ QTreeView *makeFacetView(QAbstractItemModel *model, bool tree, QWidget *parent)
     view->header()->setStretchLastSection(false);
     view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    if (isDarkTheme()) {
-        // Fusion outlines check boxes with a darker shade of the window
-        // colour: invisible on a dark base. Boxes the user can see instead:
-        // an outline, filled when checked, half-filled for part of a key.
-        view->setStyleSheet(QStringLiteral(
-            "QTreeView::indicator { width: 11px; height: 11px; border: 1px solid #8a8f98;"
-            " border-radius: 2px; background: #1b1d21; }"
-            "QTreeView::indicator:checked { background: #4f8fe4; border-color: #7cb7ff; }"
-            "QTreeView::indicator:indeterminate { background: #2a4a72; border-color: #7cb7ff; }"));
-    }
+    styleCheckBoxes(view);
     // Clicking the text toggles too, not only the tiny check box.
     QObject::connect(view, &QTreeView::clicked, view, [model](const QModelIndex &index) {
         const QModelIndex cell = index.siblingAtColumn(0);
@@ -144,16 +156,45 @@ void FilterPane::setSource(KindSource *source)
     if (source)
         connect(source, &QObject::destroyed, this, [this] { m_source = nullptr; });
     m_clusterSection->setVisible(showsClusters());
-    const bool namespaced = source && source->kind().namespaced;
+    updateNamespaceSection();
+    refreshNow();
+}
+
+void FilterPane::updateNamespaceSection()
+{
+    // The timeline's events are namespaced, whatever the table behind shows.
+    const bool namespaced = m_timeline || (m_source && m_source->kind().namespaced);
     m_namespaceView->setEnabled(namespaced);
     // Short enough for the dock's width: the title no longer widens it.
     m_namespaceTitle->setText(namespaced ? QStringLiteral("Namespaces")
                                          : QStringLiteral("No namespaces"));
-    m_namespaceTitle->setToolTip(namespaced
+    m_namespaceTitle->setToolTip(namespaced || !m_source
                                      ? QString()
                                      : QStringLiteral("%1 are cluster-scoped: in no namespace")
-                                           .arg(source->kind().pluralTitle()));
+                                           .arg(m_source->kind().pluralTitle()));
+}
+
+void FilterPane::setTimeline(TimelineFacets *timeline)
+{
+    if (timeline == m_timeline)
+        return;
+    const FacetSelection before = selection();
+    if (m_timeline)
+        disconnect(m_timeline, nullptr, this, nullptr);
+    m_timeline = timeline;
+    showClustersNotLive();
+    if (timeline) {
+        connect(timeline, &TimelineFacets::changed, this,
+                [this] { CountsTick::instance()->request(this, [this] { refreshNow(); }); });
+    }
+    updateNamespaceSection();
+    // Back on the table, its counts at once, though they did not change.
+    m_shownRevision.reset();
     refreshNow();
+    // The namespaces ticked over the timeline do not filter a table of a
+    // cluster-scoped kind, nor those ticked over that table the timeline.
+    if (selection() != before)
+        emitSelection();
 }
 
 void FilterPane::setFeed(TableFeed *feed)
@@ -166,28 +207,39 @@ void FilterPane::setFeed(TableFeed *feed)
         // On the tick the table's header and the tree recount at, so the
         // three agree; the counts are the table's, so they agree with its
         // rows at any moment.
-        connect(feed->model(), &ResourceTableModel::batchApplied, this,
-                [this] { CountsTick::instance()->request(this, [this] { refreshNow(); }); });
+        connect(feed->model(), &ResourceTableModel::batchApplied, this, [this] {
+            if (!m_timeline) // not the table's counts on screen
+                CountsTick::instance()->request(this, [this] { refreshNow(); });
+        });
     }
     refreshNow();
 }
 
 void FilterPane::refreshNow()
 {
+    if (m_timeline) {
+        showCounts(m_timeline->counts(selection()));
+        Q_EMIT countsRefreshed();
+        return;
+    }
     // Until the table of the kind has its first batch, what is shown stays:
     // nothing for a new kind, the last counts for new columns of the same.
     if (!m_source || !m_feed || m_feed->source() != m_source || !m_feed->isPopulated())
         return;
     if (m_shownRevision != m_feed->facetRevision()) {
         m_shownRevision = m_feed->facetRevision();
-        const FacetCounts &counts = m_feed->facetCounts();
-        m_clusters->refresh(counts.clusterCounts());
-        fitClusterView();
-        m_namespaces->refresh(counts.namespaceCounts());
-        m_labels->refreshGrouped(
-            counts.labelCounts(m_labels->checked(), LabelFacetModel::kMaxValuesPerKey));
+        showCounts(m_feed->facetCounts());
     }
     Q_EMIT countsRefreshed();
+}
+
+void FilterPane::showCounts(const FacetCounts &counts)
+{
+    m_clusters->refresh(counts.clusterCounts());
+    fitClusterView();
+    m_namespaces->refresh(counts.namespaceCounts());
+    m_labels->refreshGrouped(
+        counts.labelCounts(m_labels->checked(), LabelFacetModel::kMaxValuesPerKey));
 }
 
 void FilterPane::setStale(const QString &why)
@@ -197,12 +249,25 @@ void FilterPane::setStale(const QString &why)
     m_labels->setStale(why);
 }
 
+void FilterPane::setClustersNotLive(const QHash<QString, QString> &whyByCluster)
+{
+    m_clustersNotLive = whyByCluster;
+    showClustersNotLive();
+}
+
+void FilterPane::showClustersNotLive()
+{
+    // The timeline's clusters count its events, which the table's kind's
+    // informers do not bring.
+    m_clusters->setNotLive(m_timeline ? QHash<QString, QString>() : m_clustersNotLive);
+}
+
 FacetSelection FilterPane::selection() const
 {
     FacetSelection s;
     if (showsClusters())
         s.clusters = m_clusters->checked();
-    if (!m_source || m_source->kind().namespaced)
+    if (m_timeline || !m_source || m_source->kind().namespaced)
         s.namespaces = m_namespaces->checked();
     s.labels = m_labels->checked();
     return s;
@@ -220,6 +285,15 @@ void FilterPane::clear()
     m_namespaceView->viewport()->update();
     m_labelView->viewport()->update();
     emitSelection();
+}
+
+void FilterPane::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        for (QTreeView *view : {m_clusterView, m_namespaceView, m_labelView})
+            styleCheckBoxes(view);
+    }
+    QWidget::changeEvent(event);
 }
 
 void FilterPane::fitClusterView()

@@ -12,10 +12,12 @@
 // selector, the quick filter and the other facets' ticks — so a count is the
 // rows ticking it would leave. The checked facets survive a change of kind. A refresh
 // diffs the counts into the models: O(namespaces + label values), nothing
-// scanned per object.
+// scanned per object. While the timeline is shown, the facets and their
+// counts are its events' (setTimeline), which the ticks filter there.
 
 #include "models/facetselection.h"
 
+#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
@@ -27,10 +29,12 @@ class QTreeView;
 namespace informant {
 
 class ClusterFacetModel;
+struct FacetCounts;
 class KindSource;
 class LabelFacetModel;
 class NamespaceFacetModel;
 class TableFeed;
+class TimelineFacets;
 
 class FilterPane final : public QWidget
 {
@@ -45,6 +49,10 @@ public:
     void setSource(KindSource *source);
     // The table of the kind shown, whose objects the facets count.
     void setFeed(TableFeed *feed);
+    // While the timeline is shown in place of the table, the facets are its
+    // events' clusters, namespaces and labels, with their counts (null: the
+    // table's again). The ticks stay: a value on both keeps its tick.
+    void setTimeline(TimelineFacets *timeline);
     FacetSelection selection() const;
     ClusterFacetModel *clusterModel() const { return m_clusters; }
     NamespaceFacetModel *namespaceModel() const { return m_namespaces; }
@@ -56,18 +64,30 @@ public:
     // The kind's informer is not watching: the counts are the last known
     // state, drawn faded with `why` in their tooltip (empty: live again).
     void setStale(const QString &why);
+    // The clusters whose informer of the kind is not watching, each with
+    // why: their entries in the cluster facet are faded, as their rows.
+    void setClustersNotLive(const QHash<QString, QString> &whyByCluster);
 
 Q_SIGNALS:
     void countsRefreshed();
     void selectionChanged(const informant::FacetSelection &selection, const QString &description);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void emitSelection();
+    void showCounts(const FacetCounts &counts);
+    // Namespaces apply to a namespaced kind's table and to the timeline.
+    void updateNamespaceSection();
     bool showsClusters() const;
     void fitClusterView();
+    void showClustersNotLive();
 
     KindSource *m_source = nullptr;
     QPointer<TableFeed> m_feed;
+    QPointer<TimelineFacets> m_timeline;
+    QHash<QString, QString> m_clustersNotLive; // the table's, by cluster
     ClusterFacetModel *m_clusters;
     NamespaceFacetModel *m_namespaces;
     LabelFacetModel *m_labels;

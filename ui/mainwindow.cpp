@@ -40,6 +40,7 @@
 #include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinewidget.h"
 
+#include "ui/timeline/timelinefacets.h"
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -99,6 +100,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_timeline = new TimelineWidget(m_eventStore, this);
     m_history = new HistoryStore(this);
     m_historyWidget = new HistoryWidget(m_history, m_details);
+    m_timelineFacets = new TimelineFacets(session, m_eventStore, m_timeline->canvas(), this);
     m_details->tabs()->addTab(m_historyWidget, QStringLiteral("History"));
     setManagedFieldsKept(m_details->showManagedFields(), session->keepsManagedFields());
     m_centre = new QStackedWidget(this);
@@ -497,6 +499,7 @@ void MainWindow::showObject(const KubeObject &object)
     if (object.isNull())
         m_historyWidget->clear();
     else // the shown kind's id: two groups may both have a "Gateway" or a "Job"
+    m_statusFields->showSelectedRow(m_view->source(), m_detailsCluster, object);
         m_historyWidget->setObject(m_kind.id(), object.key(), object);
     // By its key: a Node whose lane only the kubelet's events opened (they
     // name no real uid) is found by its name.
@@ -721,6 +724,7 @@ void MainWindow::setTimelineVisible(bool visible)
 void MainWindow::highlightShownKind()
 {
     // The timeline shows every kind's events, not the kind of the table
+    m_filter->setTimeline(visible ? m_timelineFacets : nullptr);
     // behind it: a highlighted "Pods" there told of a table not in view.
     m_sidebar->highlightKind(timelineVisible() ? QString() : m_kind.id());
 }

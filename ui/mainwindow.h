@@ -162,6 +162,7 @@ private:
     class EventStore *m_eventStore = nullptr;
     class TimelineWidget *m_timeline = nullptr;
     class HistoryStore *m_history = nullptr;
+    class TimelineFacets *m_timelineFacets = nullptr; // the filter pane's, over the timeline
     class HistoryWidget *m_historyWidget = nullptr;
     QStackedWidget *m_centre = nullptr;
     class SignInBanner *m_signIn = nullptr;

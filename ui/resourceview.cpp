@@ -549,7 +549,7 @@ void ResourceView::copySelection() const
 {
     const QList<KubeObject> objects = selectedObjects();
     if (!objects.isEmpty())
-        copyToClipboard(copiedNames(objects, copiesNamespaces()));
+        copyToClipboard(copiedRows(objects, selectedKeys(), copiesNamespaces()));
 }
 
 QMenu *ResourceView::rowMenu(const QPoint &viewportPos)

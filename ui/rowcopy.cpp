@@ -1,18 +1,41 @@
 #include "ui/rowcopy.h"
 
+#include "models/clusterrowkey.h"
+
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QMenu>
 
 namespace informant {
 
+namespace {
+
+QString copiedName(const KubeObject &object, bool withNamespace)
+{
+    const QString ns = object.namespaceName();
+    return withNamespace && !ns.isEmpty() ? ns + u'/' + object.name() : object.name();
+}
+
+} // namespace
+
 QString copiedNames(const QList<KubeObject> &objects, bool withNamespace)
 {
     QStringList lines;
     lines.reserve(objects.size());
-    for (const KubeObject &object : objects) {
-        const QString ns = object.namespaceName();
-        lines.append(withNamespace && !ns.isEmpty() ? ns + u'/' + object.name() : object.name());
+    for (const KubeObject &object : objects)
+        lines.append(copiedName(object, withNamespace));
+    return lines.join(u'\n');
+}
+
+QString copiedRows(const QList<KubeObject> &objects, const QStringList &rowKeys, bool withNamespace)
+{
+    Q_ASSERT(objects.size() == rowKeys.size());
+    QStringList lines;
+    lines.reserve(objects.size());
+    for (qsizetype i = 0; i < objects.size(); ++i) {
+        const QStringView cluster = clusterOfRowKey(rowKeys.at(i));
+        const QString name = copiedName(objects.at(i), withNamespace);
+        lines.append(cluster.isEmpty() ? name : cluster.toString() + u'\t' + name);
     }
     return lines.join(u'\n');
 }

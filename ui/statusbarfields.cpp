@@ -63,6 +63,7 @@ void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs)
 {
     const InformerStatus status = source->status();
     const QColor color = freshnessColor(freshnessLevel(status));
+    m_kindSource = source;
     m_kindShown = source->kind().plural;
     m_freshnessPrefix = QStringLiteral("<span style='color:%1'>●</span> <b>%2</b>: ")
                             .arg(color.name(), m_kindShown.toHtmlEscaped());
@@ -85,6 +86,32 @@ void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs)
     m_listProgress->setVisible(listing);
 }
 
+void StatusBarFields::showSelectedRow(KindSource *source, const QString &cluster,
+                                      const KubeObject &object)
+{
+    QString row;
+    if (!cluster.isEmpty() && !object.isNull()) {
+        const QString ns = object.namespaceName();
+        row = cluster + QStringLiteral(": ") +
+              (ns.isEmpty() ? object.name() : ns + u'/' + object.name());
+    }
+    if (source == m_selectedRowSource && row == m_selectedRow)
+        return;
+    m_selectedRowSource = source;
+    m_selectedRow = row;
+    if (!m_freshnessPrefix.isEmpty())
+        showFreshness();
+}
+
+QString StatusBarFields::selectedRowPart() const
+{
+    // Over the timeline the bar tells of the events: the table's row behind
+    // it is not what is on screen.
+    if (m_selectedRow.isEmpty() || !m_kindSource || m_kindSource != m_selectedRowSource)
+        return {};
+    return QStringLiteral(" · ") + m_selectedRow;
+}
+
 void StatusBarFields::showFreshness()
 {
     // A server's error is often longer than the bar: cut at a word's middle
@@ -96,17 +123,24 @@ void StatusBarFields::showFreshness()
     const int prefixWidth =
         metrics.horizontalAdvance(QStringLiteral("● ")) +
         QFontMetrics(bold).horizontalAdvance(m_kindShown + QStringLiteral(": "));
-    const int room = m_freshness->contentsRect().width() - prefixWidth;
-    const QString shown = metrics.elidedText(m_freshnessDetail, Qt::ElideRight, qMax(room, 0));
-    m_freshness->setText(m_freshnessPrefix + shown.toHtmlEscaped());
+    const int room = qMax(m_freshness->contentsRect().width() - prefixWidth, 0);
+    // The selected row keeps half the room at least when the detail (a long
+    // error) would take it all: which cluster's row it is is what it tells.
+    // Its middle goes first, so the cluster and the name's end stay.
+    const QString rowPart = selectedRowPart();
+    const int rowRoom = qMax(room - metrics.horizontalAdvance(m_freshnessDetail), room / 2);
+    const QString rowShown = metrics.elidedText(rowPart, Qt::ElideMiddle, rowRoom);
+    const QString shown = metrics.elidedText(m_freshnessDetail, Qt::ElideRight,
+                                             qMax(room - metrics.horizontalAdvance(rowShown), 0));
+    m_freshness->setText(m_freshnessPrefix + (shown + rowShown).toHtmlEscaped());
     // One line per part, the long ones wrapped by Qt (rich text): a tooltip
     // of one line may be wider than the screen.
     QStringList lines;
-    for (const QString &part : m_freshnessDetail.split(QStringLiteral(" · ")))
+    for (const QString &part : (m_freshnessDetail + rowPart).split(QStringLiteral(" · ")))
         lines.append(part.toHtmlEscaped());
     lines.first().prepend(m_kindShown.toHtmlEscaped() + QStringLiteral(": "));
     m_freshness->setToolTip(
-        shown == m_freshnessDetail
+        shown == m_freshnessDetail && rowShown == rowPart
             ? QString()
             : QStringLiteral("<p style='white-space:pre-wrap'>%1</p>").arg(lines.join(u'\n')));
 }
@@ -133,7 +167,7 @@ void StatusBarFields::refreshSummary()
 
 QString StatusBarFields::freshnessText() const
 {
-    return m_freshnessPrefix + m_freshnessDetail.toHtmlEscaped();
+    return m_freshnessPrefix + (m_freshnessDetail + selectedRowPart()).toHtmlEscaped();
 }
 
 QString StatusBarFields::summaryText() const

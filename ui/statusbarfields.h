@@ -2,14 +2,19 @@
 
 // StatusBarFields: what the main window's status bar says. On the left, how
 // fresh the shown kind is ("● pods: watching · 1,204 objects · last event
-// 2 s ago"), with a progress bar while it lists; on the right, all the
+// 2 s ago"), and in a window of several clusters the selected row's
+// cluster and name ("· west: shop/web-1": the same name may be in each
+// cluster), with a progress bar while it lists; on the right, all the
 // informers in one phrase, "Reconnect all" while some are not watching, and
 // the server. MainWindow decides which kind is shown and reads its count
 // once for the tree and this bar; this lays the fields out and words them.
 // When the credentials expire is CredentialExpiryField's (the application
 // adds it after the server, from the connection's credentials). GUI thread.
 
+#include "informer/core/kubeobject.h"
+
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 class QLabel;
@@ -35,6 +40,10 @@ public:
     void showKind(KindSource *source, qint64 objects, qint64 nowMs);
     // The informers' phrase and "Reconnect all" follow the model.
     void refreshSummary();
+    // The row of `source`'s table the details pane shows: named after the
+    // freshness while `source` is shown, when `cluster` is not empty (a row
+    // of a window of several clusters). A null `object`: none.
+    void showSelectedRow(KindSource *source, const QString &cluster, const KubeObject &object);
 
     QString freshnessText() const;
     QString summaryText() const;
@@ -47,6 +56,8 @@ protected:
 private:
     // The shown kind's freshness, its detail cut to the label's width.
     void showFreshness();
+    // " · west: shop/web-1" while its kind is shown; else empty.
+    QString selectedRowPart() const;
 
     InformerStatusModel *m_model;
     ClusterSession *m_session;
@@ -58,6 +69,9 @@ private:
     QString m_kindShown;       // "pods"
     QString m_freshnessPrefix; // the dot and the kind, rich text
     QString m_freshnessDetail; // "watching · 3 objects", plain text
+    QPointer<KindSource> m_kindSource;
+    QPointer<KindSource> m_selectedRowSource;
+    QString m_selectedRow; // "west: shop/web-1"; empty: none named
 };
 
 } // namespace informant

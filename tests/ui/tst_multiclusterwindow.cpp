@@ -6,6 +6,7 @@
 #include "mainwindowfixture.h"
 #include "models/clusterfacetmodel.h"
 #include "models/clusterrowkey.h"
+#include "models/freshness.h"
 #include "models/informerstatusmodel.h"
 #include "models/multiclustersession.h"
 #include "models/namespacefacetmodel.h"
@@ -21,6 +22,8 @@
 #include "ui/timeline/timelinewidget.h"
 
 #include <QAbstractItemModelTester>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QTableView>
 #include <QTest>
 #include <QTreeView>
@@ -148,6 +151,9 @@ private Q_SLOTS:
     void clusterFacetFiltersTheTableAndTheOtherCounts();
     void clusterFacetIsOnlyInAWindowOfSeveral();
     void clusterFacetScopesTheTimeline();
+    void ctrlCCopiesEachRowsCluster();
+    void statusBarNamesTheSelectedRowsCluster();
+    void clusterFacetFadesTheClusterNotLive();
 };
 
 void TestMultiClusterWindow::tableHoldsBothClustersRowsClusterFirst()
@@ -469,6 +475,127 @@ void TestMultiClusterWindow::clusterFacetScopesTheTimeline()
     QCOMPARE(canvas->layout().lane(1).cluster, QStringLiteral("west"));
     QVERIFY2(f.window->timeline()->summaryText().contains(QStringLiteral("cluster: west")),
              qPrintable(f.window->timeline()->summaryText()));
+}
+
+// Both clusters' web-1 pasted: the lines say whose each is, CLUSTER first
+// as the table shows it, then the name as in a window of one.
+void TestMultiClusterWindow::ctrlCCopiesEachRowsCluster()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTableView *table = f.window->resourceView()->table();
+    table->selectRow(f.rowOf("west", "shop/web-1"));
+    table->selectionModel()->select(f.model()->index(f.rowOf("east", "shop/web-1"), 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QClipboard *clipboard = QGuiApplication::clipboard();
+    clipboard->clear();
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(clipboard->text(), QStringLiteral("east\tshop/web-1\nwest\tshop/web-1"));
+
+    // One namespace ticked: the bare names, each still after its cluster.
+    NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
+    QTRY_COMPARE(countsOf(namespaces), (QStringList{"db=1", "shop=2"}));
+    tick(namespaces, QStringLiteral("shop"));
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    table->selectAll();
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(clipboard->text(), QStringLiteral("east\tweb-1\nwest\tweb-1"));
+}
+
+// Both clusters hold a shop/web-1: the status bar says whose is selected,
+// only in a window of several, and not over the timeline (it tells of the
+// events there).
+void TestMultiClusterWindow::statusBarNamesTheSelectedRowsCluster()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QVERIFY2(!f.window->statusText().contains(QStringLiteral("shop/web-1")),
+             qPrintable(f.window->statusText()));
+    f.select(f.rowOf("west", "shop/web-1"));
+    QVERIFY2(f.window->statusText().contains(QStringLiteral(" · west: shop/web-1")),
+             qPrintable(f.window->statusText()));
+    f.select(f.rowOf("east", "shop/web-1"));
+    QVERIFY2(f.window->statusText().contains(QStringLiteral(" · east: shop/web-1")),
+             qPrintable(f.window->statusText()));
+    QVERIFY(!f.window->statusText().contains(QStringLiteral("west")));
+    f.window->setTimelineVisible(true);
+    QVERIFY2(!f.window->statusText().contains(QStringLiteral("shop/web-1")),
+             qPrintable(f.window->statusText()));
+    f.window->setTimelineVisible(false);
+    QVERIFY2(f.window->statusText().contains(QStringLiteral(" · east: shop/web-1")),
+             qPrintable(f.window->statusText()));
+    f.window->resourceView()->table()->selectionModel()->clear();
+    QVERIFY2(!f.window->statusText().contains(QStringLiteral("shop/web-1")),
+             qPrintable(f.window->statusText()));
+
+    Fixture one;
+    QTRY_COMPARE(one.model()->rowCount(), 3);
+    one.window->resourceView()->table()->setCurrentIndex(
+        one.model()->index(one.model()->rowOfKey(QStringLiteral("shop/web-1")), 0));
+    QCOMPARE(one.window->detailsPane()->object().name(), QStringLiteral("web-1"));
+    QVERIFY2(!one.window->statusText().contains(QStringLiteral("web-1")),
+             qPrintable(one.window->statusText()));
+}
+
+// West's watch down: its rows are faded in the table, and so is its entry
+// in the Clusters facet, saying why; east's stays live.
+void TestMultiClusterWindow::clusterFacetFadesTheClusterNotLive()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ClusterFacetModel *clusters = f.window->filterPane()->clusterModel();
+    QAbstractItemModelTester tester(clusters,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=2", "west=1"}));
+    const auto faded = [clusters](int row, int column) {
+        return clusters->index(row, column).data(Qt::ForegroundRole) == QVariant(staleTextColor());
+    };
+    const auto tooltip = [clusters](int row) {
+        return clusters->index(row, 0).data(Qt::ToolTipRole).toString();
+    };
+    QVERIFY(!faded(0, 0) && !faded(1, 0) && !faded(0, 1) && !faded(1, 1));
+
+    f.west->local(QStringLiteral("pods"))->setStatus(watchLost());
+    QVERIFY(faded(1, 0));
+    QVERIFY(faded(1, 1));
+    QVERIFY(clusters->index(1, 1).data(Qt::FontRole).value<QFont>().italic());
+    QVERIFY2(tooltip(1).startsWith(QStringLiteral("west: not watched")), qPrintable(tooltip(1)));
+    QVERIFY2(tooltip(1).contains(QStringLiteral("connection refused")), qPrintable(tooltip(1)));
+    QVERIFY(!faded(0, 0));
+    QVERIFY(!faded(0, 1));
+    QVERIFY2(tooltip(0).isEmpty(), qPrintable(tooltip(0)));
+
+    // Another kind is west's own informer of it: live.
+    QVERIFY(f.window->showKindByName(QStringLiteral("deployments")));
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=1", "west=1"}));
+    QVERIFY(!faded(1, 0));
+    QVERIFY(f.window->showKindByName(QStringLiteral("pods")));
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=2", "west=1"}));
+    QVERIFY(faded(1, 0));
+
+    // Over the timeline the facet counts each cluster's events, which
+    // west's pods informer does not bring.
+    LocalKindSource *eastEvents = f.east->local(QStringLiteral("events"));
+    eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
+                                  QStringLiteral("pg-0"), QStringLiteral("Pulled")));
+    eastEvents->flush();
+    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
+    westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                                  QStringLiteral("web-1"), QStringLiteral("Scheduled")));
+    westEvents->flush();
+    f.window->setTimelineVisible(true);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().itemCount() == 2));
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=1", "west=1"}));
+    QVERIFY(!faded(1, 0));
+    f.window->setTimelineVisible(false);
+    QTRY_COMPARE(countsOf(clusters), (QStringList{"east=2", "west=1"}));
+    QVERIFY(faded(1, 0));
+
+    f.west->local(QStringLiteral("pods"))->setStatus(watching());
+    QVERIFY(!faded(1, 0));
+    QVERIFY(!faded(1, 1));
+    QVERIFY2(tooltip(1).isEmpty(), qPrintable(tooltip(1)));
 }
 
 QTEST_MAIN(TestMultiClusterWindow)
