@@ -22,6 +22,7 @@
 #include "ui/detailspane.h"
 #include "ui/docksizekeeper.h"
 #include "ui/filterpane.h"
+#include "ui/helpmenu.h"
 #include "ui/history/historywidget.h"
 #include "ui/informerspanel.h"
 #include "ui/kindswitcher.h"
@@ -37,10 +38,11 @@
 #include "ui/signinbanner.h"
 #include "ui/statusbarfields.h"
 #include "ui/theme.h"
+#include "ui/thememenu.h"
 #include "ui/timeline/timelinecanvas.h"
+#include "ui/timeline/timelinefacets.h"
 #include "ui/timeline/timelinewidget.h"
 
-#include "ui/timeline/timelinefacets.h"
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -98,9 +100,9 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     setWindowIcon(QIcon(QStringLiteral(":/informant/informant.svg")));
     m_eventStore = new EventStore(this);
     m_timeline = new TimelineWidget(m_eventStore, this);
+    m_timelineFacets = new TimelineFacets(session, m_eventStore, m_timeline->canvas(), this);
     m_history = new HistoryStore(this);
     m_historyWidget = new HistoryWidget(m_history, m_details);
-    m_timelineFacets = new TimelineFacets(session, m_eventStore, m_timeline->canvas(), this);
     m_details->tabs()->addTab(m_historyWidget, QStringLiteral("History"));
     setManagedFieldsKept(m_details->showManagedFields(), session->keepsManagedFields());
     m_centre = new QStackedWidget(this);
@@ -358,20 +360,26 @@ void MainWindow::buildMenus(const QStringList &contexts,
     view->addSeparator();
     for (QDockWidget *d : {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock})
         view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addMenu(new ThemeMenu(view));
+    new HelpMenu(this);
 }
 
 void MainWindow::buildShortcuts()
 {
     auto *colon = new QShortcut(QKeySequence(Qt::Key_Colon), this);
+    colon->setWhatsThis(QStringLiteral("Switch kind"));
     connect(colon, &QShortcut::activated, this, [this] { openKindSwitcher(); });
     // Backspace goes back from the table, as a browser's page (where the
     // platform's Back is not Backspace already: the two would be ambiguous).
     if (!m_navigation->backAction()->shortcuts().contains(QKeySequence(Qt::Key_Backspace))) {
         auto *backspace = new QShortcut(QKeySequence(Qt::Key_Backspace), m_view->table(), nullptr,
                                         nullptr, Qt::WidgetShortcut);
+        backspace->setWhatsThis(QStringLiteral("Back (in the table)"));
         connect(backspace, &QShortcut::activated, m_navigation, &NavigationHistory::goBack);
     }
     auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    escape->setWhatsThis(QStringLiteral("Clear the filters"));
     connect(escape, &QShortcut::activated, this, [this] {
         if (!m_view->clearFilters() && !m_filter->selection().isEmpty())
             m_filter->clear();
@@ -491,6 +499,7 @@ void MainWindow::showObject(const KubeObject &object)
     m_counts->setDetailsCluster(m_detailsCluster);
     m_details->setCluster(m_detailsCluster);
     m_details->setObject(object);
+    m_statusFields->showSelectedRow(m_view->source(), m_detailsCluster, object);
     // With nothing to show, the details pane's room is the table's (a PVC's
     // VOLUME whole instead of "pvc-3f2…" beside "No object selected").
     m_dockSizes->setEmpty(m_detailsDock, object.isNull());
@@ -499,7 +508,6 @@ void MainWindow::showObject(const KubeObject &object)
     if (object.isNull())
         m_historyWidget->clear();
     else // the shown kind's id: two groups may both have a "Gateway" or a "Job"
-    m_statusFields->showSelectedRow(m_view->source(), m_detailsCluster, object);
         m_historyWidget->setObject(m_kind.id(), object.key(), object);
     // By its key: a Node whose lane only the kubelet's events opened (they
     // name no real uid) is found by its name.
@@ -716,6 +724,7 @@ QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
 void MainWindow::setTimelineVisible(bool visible)
 {
     m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
+    m_filter->setTimeline(visible ? m_timelineFacets : nullptr);
     highlightShownKind();
     updateTimelineScope();
     refreshStatusBar();
@@ -724,7 +733,6 @@ void MainWindow::setTimelineVisible(bool visible)
 void MainWindow::highlightShownKind()
 {
     // The timeline shows every kind's events, not the kind of the table
-    m_filter->setTimeline(visible ? m_timelineFacets : nullptr);
     // behind it: a highlighted "Pods" there told of a table not in view.
     m_sidebar->highlightKind(timelineVisible() ? QString() : m_kind.id());
 }
@@ -755,6 +763,15 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/state"), saveState(kWindowStateVersion));
     m_view->saveColumns();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // A theme chosen while the window is open (View ▸ Theme): the palette
+    // reaches every widget by itself, the YAML's colours do not.
+    if (event->type() == QEvent::PaletteChange)
+        m_details->setDark(isDarkTheme());
+    QMainWindow::changeEvent(event);
 }
 
 } // namespace informant

@@ -95,6 +95,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void buildSidebar(const QStringList &contexts,
@@ -161,8 +162,8 @@ private:
     // Event timeline and per-object history, fed from the same sources.
     class EventStore *m_eventStore = nullptr;
     class TimelineWidget *m_timeline = nullptr;
-    class HistoryStore *m_history = nullptr;
     class TimelineFacets *m_timelineFacets = nullptr; // the filter pane's, over the timeline
+    class HistoryStore *m_history = nullptr;
     class HistoryWidget *m_historyWidget = nullptr;
     QStackedWidget *m_centre = nullptr;
     class SignInBanner *m_signIn = nullptr;

@@ -3,12 +3,16 @@
 #include <QApplication>
 #include <QPalette>
 #include <QSettings>
+#include <QStyle>
 #include <QStyleFactory>
 
 namespace informant {
 
 namespace {
 
+const char *const kThemeSetting = "appearance/theme";
+
+Theme g_theme = Theme::System;
 bool g_dark = false;
 
 QPalette darkPalette()
@@ -49,25 +53,63 @@ QPalette lightPalette(const QPalette &platform)
     return p;
 }
 
+// The desktop's palette as it was before a theme replaced the application's:
+// System chosen after Dark must find the desktop's, not Dark's.
+const QPalette &platformPalette()
+{
+    static const QPalette platform = QApplication::palette();
+    return platform;
+}
+
+Theme themeNamed(const QString &name)
+{
+    if (name == QLatin1String("dark"))
+        return Theme::Dark;
+    if (name == QLatin1String("light"))
+        return Theme::Light;
+    return Theme::System;
+}
+
+// The one place a theme is applied, at start-up and from the menu alike.
+void apply(Theme theme)
+{
+    const QPalette &platform = platformPalette();
+    g_theme = theme;
+    g_dark = theme == Theme::Dark ||
+             (theme == Theme::System && platform.color(QPalette::Window).lightness() < 128);
+    // Set once: a new style object repolishes every widget of every window.
+    if (QApplication::style()->name() != QLatin1String("fusion"))
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setPalette(g_dark ? darkPalette() : lightPalette(platform));
+}
+
 } // namespace
 
-bool applyTheme(QApplication &app, const QString &requested)
+bool applyTheme(QApplication &, const QString &requested)
 {
-    const QPalette platform = QApplication::palette();
     QString choice = requested == QLatin1String("auto") ? QString() : requested;
     if (choice.isEmpty())
         choice = qEnvironmentVariable("INFORMANT_THEME");
     if (choice.isEmpty())
-        choice = QSettings().value(QStringLiteral("appearance/theme")).toString();
-    if (choice == QLatin1String("dark"))
-        g_dark = true;
-    else if (choice == QLatin1String("light"))
-        g_dark = false;
-    else
-        g_dark = platform.color(QPalette::Window).lightness() < 128;
-    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    app.setPalette(g_dark ? darkPalette() : lightPalette(platform));
+        choice = QSettings().value(QLatin1String(kThemeSetting)).toString();
+    apply(themeNamed(choice));
     return g_dark;
+}
+
+void chooseTheme(Theme theme)
+{
+    apply(theme);
+    QSettings settings;
+    if (theme == Theme::System)
+        settings.remove(QLatin1String(kThemeSetting));
+    else
+        settings.setValue(QLatin1String(kThemeSetting),
+                          theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
+}
+
+Theme currentTheme()
+{
+    return g_theme;
 }
 
 bool isDarkTheme()
