@@ -78,6 +78,23 @@ bool accessAllowed(const ServerSettings &settings, const QString &verb, bool nam
     return namespaced && settings.readableNamespaces.contains(namespaceName);
 }
 
+Result<QJsonObject, ApiStatus> reviewBody(const HttpRequest &request)
+{
+    if (request.header("content-type").split(';').value(0).trimmed() == kProtobufContentType) {
+        Result<QJsonObject> decoded = protobufBodyToJson(request.body);
+        if (!decoded.ok())
+            return statuses::badRequest(decoded.errorMessage());
+        return std::move(decoded).value();
+    }
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(request.body, &error);
+    if (!document.isObject())
+        return statuses::badRequest(
+            QStringLiteral("the body of the request was not a JSON object: %1")
+                .arg(error.errorString()));
+    return document.object();
+}
+
 bool isAccessReview(const RequestTarget &target)
 {
     return target.type.group == QLatin1String("authorization.k8s.io");
@@ -86,22 +103,10 @@ bool isAccessReview(const RequestTarget &target)
 void handleAccessReview(ServerContext &context, HttpConnection *connection,
                         const HttpRequest &request, const RequestTarget &target)
 {
-    QJsonObject review;
-    if (request.header("content-type").split(';').value(0).trimmed() == kProtobufContentType) {
-        Result<QJsonObject> decoded = protobufBodyToJson(request.body);
-        if (!decoded.ok())
-            return sendStatus(connection, statuses::badRequest(decoded.errorMessage()));
-        review = std::move(decoded).value();
-    } else {
-        QJsonParseError error;
-        const QJsonDocument document = QJsonDocument::fromJson(request.body, &error);
-        if (!document.isObject())
-            return sendStatus(
-                connection, statuses::badRequest(
-                                QStringLiteral("the body of the request was not a JSON object: %1")
-                                    .arg(error.errorString())));
-        review = document.object();
-    }
+    Result<QJsonObject, ApiStatus> body = reviewBody(request);
+    if (!body.ok())
+        return sendStatus(connection, body.error());
+    QJsonObject review = std::move(body).value();
     const QJsonObject spec = review.value(QLatin1String("spec")).toObject();
     review.insert(QLatin1String("kind"), target.type.kind);
     review.insert(QLatin1String("apiVersion"), target.type.apiVersion());

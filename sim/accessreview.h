@@ -12,12 +12,20 @@
 #include "sim/requesttarget.h"
 #include "sim/servercontext.h"
 
+#include "informer/core/apistatus.h"
+
+#include <QJsonObject>
+
 namespace informant::sim {
 
 // Whether `verb` on a resource in `namespaceName` ("": the cluster scope or
 // all namespaces) is allowed.
 bool accessAllowed(const ServerSettings &settings, const QString &verb, bool namespaced,
                    const QString &namespaceName);
+
+// The body of a review (and of whoami's question): JSON, or protobuf as
+// kubectl sends it.
+Result<QJsonObject, ApiStatus> reviewBody(const HttpRequest &request);
 
 bool isAccessReview(const RequestTarget &target);
 void handleAccessReview(ServerContext &context, HttpConnection *connection,

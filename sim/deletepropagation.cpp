@@ -4,10 +4,100 @@
 #include "sim/statuses.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
+#include <optional>
 #include <vector>
 
 namespace informant::sim {
+
+namespace {
+
+struct Dependent
+{
+    ResourceType type;
+    ObjectPtr object;
+};
+
+std::vector<Dependent> dependentsOf(ServerContext &context, const QString &ownerUid)
+{
+    std::vector<Dependent> dependents;
+    for (const QString &storageId : context.storage.storageIds()) {
+        const auto type = context.table.findByStorage(storageId);
+        if (!type)
+            continue;
+        for (const auto &[key, object] : context.storage.store(storageId).objects()) {
+            if (object->ownerUids.contains(ownerUid))
+                dependents.push_back({*type, object});
+        }
+    }
+    return dependents;
+}
+
+QJsonArray metadataArray(const StoredObject &object, const char *member)
+{
+    return QJsonDocument::fromJson(jsonMember(object.json, {"metadata", member})).array();
+}
+
+bool blocksOwner(const StoredObject &dependent, const QString &ownerUid)
+{
+    for (const QJsonValue &reference : metadataArray(dependent, "ownerReferences")) {
+        const QJsonObject fields = reference.toObject();
+        if (fields.value(QLatin1String("uid")).toString() == ownerUid &&
+            fields.value(QLatin1String("blockOwnerDeletion")).toBool())
+            return true;
+    }
+    return false;
+}
+
+bool waitsForDependents(const StoredObject &object)
+{
+    return object.beingDeleted && object.hasFinalizers &&
+           metadataArray(object, "finalizers").contains(QString(kForegroundDeletionFinalizer));
+}
+
+std::optional<ResourceType> typeOfKind(const ResourceTable &table, const QString &apiVersion,
+                                       const QString &kind)
+{
+    for (const ResourceType &type : table.types()) {
+        if (type.kind == kind && type.apiVersion() == apiVersion)
+            return type;
+    }
+    return std::nullopt;
+}
+
+// The stored state of `object` if it is still that object (same uid).
+ObjectPtr latest(ServerContext &context, const ResourceType &type, const StoredObject &object)
+{
+    const ObjectPtr stored = context.storage.store(type.storageId).get(object.key);
+    return stored && stored->uid == object.uid ? stored : nullptr;
+}
+
+void releaseIfUnblocked(ServerContext &context, const ResourceType &type, const ObjectPtr &owner)
+{
+    if (!waitsForDependents(*owner))
+        return;
+    for (const Dependent &dependent : dependentsOf(context, owner->uid)) {
+        if (blocksOwner(*dependent.object, owner->uid))
+            return;
+    }
+    QJsonObject object = ObjectWriter::toJson(*owner);
+    QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
+    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
+    for (qsizetype i = finalizers.size() - 1; i >= 0; --i) {
+        if (finalizers.at(i).toString() == kForegroundDeletionFinalizer)
+            finalizers.removeAt(i);
+    }
+    if (finalizers.isEmpty())
+        metadata.remove(QLatin1String("finalizers"));
+    else
+        metadata.insert(QLatin1String("finalizers"), finalizers);
+    object.insert(QLatin1String("metadata"), metadata);
+    // Without finalizers and with no grace period pending, the update deletes.
+    (void)ObjectWriter(context).update(type, object, owner, UpdateScope::Everything);
+}
+
+} // namespace
 
 Result<DeletePropagation, ApiStatus> deletePropagation(const HttpRequest &request,
                                                        const QJsonObject &options)
@@ -42,32 +132,62 @@ void orphanDependents(ServerContext &context, const QString &ownerUid)
     if (ownerUid.isEmpty())
         return;
     ObjectWriter writer(context);
-    for (const QString &storageId : context.storage.storageIds()) {
-        const auto type = context.table.findByStorage(storageId);
+    for (const auto &[type, dependent] : dependentsOf(context, ownerUid)) {
+        QJsonObject object = ObjectWriter::toJson(*dependent);
+        QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
+        QJsonArray kept;
+        for (const QJsonValue &reference :
+             metadata.value(QLatin1String("ownerReferences")).toArray()) {
+            if (reference.toObject().value(QLatin1String("uid")).toString() != ownerUid)
+                kept.append(reference);
+        }
+        if (kept.isEmpty())
+            metadata.remove(QLatin1String("ownerReferences"));
+        else
+            metadata.insert(QLatin1String("ownerReferences"), kept);
+        metadata.remove(QLatin1String("resourceVersion"));
+        object.insert(QLatin1String("metadata"), metadata);
+        (void)writer.update(type, object, dependent, UpdateScope::Everything);
+    }
+}
+
+void deleteDependentsInForeground(ServerContext &context, const ResourceType &type,
+                                  const StoredObject &owner)
+{
+    ObjectWriter writer(context);
+    for (const Dependent &dependent : dependentsOf(context, owner.uid)) {
+        // An earlier dependent's deletion may have taken this one with it.
+        const ObjectPtr current = latest(context, dependent.type, *dependent.object);
+        if (!current || current->beingDeleted)
+            continue;
+        // As the collector's attemptToDeleteItem: a dependent whose owner
+        // waits is deleted in Foreground if it has dependents itself.
+        const DeletePropagation propagation = dependentsOf(context, current->uid).empty()
+                                                  ? DeletePropagation::Background
+                                                  : DeletePropagation::Foreground;
+        (void)writer.remove(dependent.type, current, false, std::nullopt, propagation);
+    }
+    if (const ObjectPtr current = latest(context, type, owner))
+        releaseIfUnblocked(context, type, current);
+}
+
+void releaseWaitingOwners(ServerContext &context, const StoredObject &dependent)
+{
+    if (dependent.ownerUids.isEmpty())
+        return;
+    for (const QJsonValue &reference : metadataArray(dependent, "ownerReferences")) {
+        const QJsonObject fields = reference.toObject();
+        const auto type =
+            typeOfKind(context.table, fields.value(QLatin1String("apiVersion")).toString(),
+                       fields.value(QLatin1String("kind")).toString());
         if (!type)
             continue;
-        std::vector<ObjectPtr> dependents;
-        for (const auto &[key, object] : context.storage.store(storageId).objects()) {
-            if (object->ownerUids.contains(ownerUid))
-                dependents.push_back(object);
-        }
-        for (const ObjectPtr &dependent : dependents) {
-            QJsonObject object = ObjectWriter::toJson(*dependent);
-            QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
-            QJsonArray kept;
-            for (const QJsonValue &reference :
-                 metadata.value(QLatin1String("ownerReferences")).toArray()) {
-                if (reference.toObject().value(QLatin1String("uid")).toString() != ownerUid)
-                    kept.append(reference);
-            }
-            if (kept.isEmpty())
-                metadata.remove(QLatin1String("ownerReferences"));
-            else
-                metadata.insert(QLatin1String("ownerReferences"), kept);
-            metadata.remove(QLatin1String("resourceVersion"));
-            object.insert(QLatin1String("metadata"), metadata);
-            (void)writer.update(*type, object, dependent, UpdateScope::Everything);
-        }
+        const QString name = fields.value(QLatin1String("name")).toString();
+        const ObjectPtr owner =
+            context.storage.store(type->storageId)
+                .get(type->namespaced ? dependent.namespaceName + '/' + name : name);
+        if (owner && owner->uid == fields.value(QLatin1String("uid")).toString())
+            releaseIfUnblocked(context, *type, owner);
     }
 }
 

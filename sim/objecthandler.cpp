@@ -11,6 +11,7 @@
 #include "sim/patch.h"
 #include "sim/protobufbody.h"
 #include "sim/responder.h"
+#include "sim/selfsubjectreview.h"
 #include "sim/statuses.h"
 #include "sim/tableresponse.h"
 
@@ -217,7 +218,8 @@ void handleDelete(const Call &call, const ObjectPtr &current)
         orphanDependents(call.context, current->uid);
     const Result<ObjectPtr, ApiStatus> result =
         ObjectWriter(call.context)
-            .remove(call.storedType, current, call.dryRun, requestedGracePeriod(call, options));
+            .remove(call.storedType, current, call.dryRun, requestedGracePeriod(call, options),
+                    propagation.value());
     if (!result.ok())
         return sendStatus(call.connection, result.error());
     // An object that is only marked (finalizers, a grace period) is answered
@@ -257,7 +259,7 @@ void handleDeleteCollection(const Call &call)
     for (const ObjectPtr &victim : victims) {
         if (propagation.value() == DeletePropagation::Orphan && !call.dryRun)
             orphanDependents(call.context, victim->uid);
-        (void)writer.remove(call.storedType, victim, call.dryRun, grace);
+        (void)writer.remove(call.storedType, victim, call.dryRun, grace, propagation.value());
     }
     sendJson(call.connection, 200,
              "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\"}");
@@ -304,6 +306,8 @@ void handleObjectRequest(ServerContext &context, HttpConnection *connection,
     call.dryRun = request.param(QStringLiteral("dryRun")) == QLatin1String("All");
     if (isAccessReview(target))
         return handleAccessReview(context, connection, request, target);
+    if (isSelfSubjectReview(target))
+        return handleSelfSubjectReview(context, connection, request, target);
     if (isKubeletSubresource(target))
         return handleKubeletSubresource(context, connection, request, target);
     if (verb == QLatin1String("create") && !target.name.isEmpty())

@@ -275,7 +275,8 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
 
 Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
                                                   const ObjectPtr &current, bool dryRun,
-                                                  std::optional<int> gracePeriodSeconds)
+                                                  std::optional<int> gracePeriodSeconds,
+                                                  DeletePropagation propagation)
 {
     if (dryRun)
         return current;
@@ -293,10 +294,18 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
             return destroy(type, current);
         return markDeleted(type, current, grace);
     }
-    if (grace > 0) {
-        const Result<ObjectPtr, ApiStatus> marked = markDeleted(type, current, grace);
-        if (marked.ok())
+    const bool foreground = propagation == DeletePropagation::Foreground;
+    if (grace > 0 || foreground) {
+        // As the registry's BeforeDelete with Foreground propagation: the
+        // owner waits, marked, on a finalizer the garbage collector removes.
+        const Result<ObjectPtr, ApiStatus> marked = markDeleted(
+            type, current, grace, foreground ? kForegroundDeletionFinalizer : QString());
+        if (!marked.ok())
+            return marked;
+        if (grace > 0)
             m_context.podTerminator.schedule(*marked.value(), grace);
+        if (foreground)
+            deleteDependentsInForeground(m_context, type, *marked.value());
         return marked;
     }
     if (current->hasFinalizers)
@@ -306,10 +315,16 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
 
 Result<ObjectPtr, ApiStatus> ObjectWriter::markDeleted(const ResourceType &type,
                                                        const ObjectPtr &current,
-                                                       int gracePeriodSeconds)
+                                                       int gracePeriodSeconds,
+                                                       const QString &finalizer)
 {
     QJsonObject object = toJson(*current);
     QJsonObject metadata = metadataOf(object);
+    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
+    if (!finalizer.isEmpty() && !finalizers.contains(finalizer)) {
+        finalizers.append(finalizer);
+        metadata.insert(QLatin1String("finalizers"), finalizers);
+    }
     metadata.insert(QLatin1String("deletionTimestamp"),
                     writeTime().addSecs(gracePeriodSeconds).toString(Qt::ISODate));
     metadata.insert(QLatin1String("deletionGracePeriodSeconds"), gracePeriodSeconds);
@@ -332,6 +347,7 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,
     if (type.resource == QLatin1String("customresourcedefinitions"))
         onCrdDeleted(*current);
     collectGarbage(current->uid);
+    releaseWaitingOwners(m_context, *current);
     return removed.value()->object;
 }
 

@@ -10,10 +10,12 @@
 // subresource; writes of pods, claims and volumes tell StorageProtection; a
 // dry run answers the object it would store, stored resourceVersion kept),
 // delete (finalizers honoured via
-// deletionTimestamp, pods deleted gracefully, ownerReference garbage collection, namespace
+// deletionTimestamp, pods deleted gracefully, ownerReference garbage collection (an owner
+// deleted in Foreground waits for its dependents: deletepropagation.h), namespace
 // contents), and CRD registration. Server thread only.
 
 #include "sim/defaults.h"
+#include "sim/deletepropagation.h"
 #include "sim/servercontext.h"
 
 #include "informer/core/apistatus.h"
@@ -51,10 +53,13 @@ public:
                                        bool dryRun = false);
     // Deletes, or marks for deletion when finalizers remain or a pod gets a
     // grace period (`gracePeriodSeconds` of the DeleteOptions; none: the
-    // pod's own; see PodTerminator). Returns the last state.
-    Result<ObjectPtr, ApiStatus> remove(const ResourceType &type, const ObjectPtr &current,
-                                        bool dryRun = false,
-                                        std::optional<int> gracePeriodSeconds = std::nullopt);
+    // pod's own; see PodTerminator). Returns the last state. With Foreground
+    // `propagation` the object stays, marked, until its dependents are gone
+    // (deletepropagation.h); the other policies are the caller's part.
+    Result<ObjectPtr, ApiStatus>
+    remove(const ResourceType &type, const ObjectPtr &current, bool dryRun = false,
+           std::optional<int> gracePeriodSeconds = std::nullopt,
+           DeletePropagation propagation = DeletePropagation::Background);
 
 private:
     // Applies the defaults, then a Service's cluster IP and node ports.
@@ -62,9 +67,11 @@ private:
                                       const QString &key, const QJsonObject &old,
                                       DefaultsFor write);
     Result<EventPtr, ApiStatus> store(const ResourceType &type, const QJsonObject &object);
-    // Sets deletionTimestamp (now + grace) and deletionGracePeriodSeconds.
+    // Sets deletionTimestamp (now + grace) and deletionGracePeriodSeconds,
+    // and adds `finalizer` unless empty.
     Result<ObjectPtr, ApiStatus> markDeleted(const ResourceType &type, const ObjectPtr &current,
-                                             int gracePeriodSeconds);
+                                             int gracePeriodSeconds,
+                                             const QString &finalizer = QString());
     // Deletes now (finalizers done), then collects dependents.
     Result<ObjectPtr, ApiStatus> destroy(const ResourceType &type, const ObjectPtr &current);
     void collectGarbage(const QString &ownerUid);

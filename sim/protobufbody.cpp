@@ -308,7 +308,14 @@ const Field kSelfSubjectRulesReviewFields[] = {
     {3, "status", Type::Ignored},
 };
 
-// The kinds kubectl's imperative commands and auth can-i send as protobuf.
+// kubectl auth whoami's question (k8s.io/api/authentication/v1): nothing asked.
+const Field kSelfSubjectReviewFields[] = {
+    {1, "metadata", Type::Message, &kObjectMeta},
+    {2, "status", Type::Ignored},
+};
+
+// The kinds kubectl's imperative commands and auth can-i and whoami send as
+// protobuf.
 const Message kObjects[] = {
     {"Pod", kPodFields},
     {"Deployment", kDeploymentFields},
@@ -321,6 +328,7 @@ const Message kObjects[] = {
     {"ServiceAccount", kServiceAccountFields},
     {"SelfSubjectAccessReview", kSelfSubjectAccessReviewFields},
     {"SelfSubjectRulesReview", kSelfSubjectRulesReviewFields},
+    {"SelfSubjectReview", kSelfSubjectReviewFields},
 };
 
 // ------------------------------------------------------------ the wire format

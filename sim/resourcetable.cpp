@@ -77,6 +77,9 @@ const BuiltIn kBuiltIns[] = {
      "selfsubjectaccessreview", false, "", false, "", ""},
     {"authorization.k8s.io", "v1", "selfsubjectrulesreviews", "SelfSubjectRulesReview",
      "selfsubjectrulesreview", false, "", false, "", ""},
+    // kubectl auth whoami's (selfsubjectreview.h).
+    {"authentication.k8s.io", "v1", "selfsubjectreviews", "SelfSubjectReview", "selfsubjectreview",
+     false, "", false, "", ""},
 };
 
 // kube-apiserver's groups, highest priority first (kube-aggregator's
@@ -173,7 +176,8 @@ void ResourceTable::addBuiltIns()
         type.verbs = kAllVerbs;
         if (type.resource == QLatin1String("namespaces"))
             type.verbs.removeAll(QStringLiteral("deletecollection"));
-        if (type.group == QLatin1String("authorization.k8s.io"))
+        if (type.group == QLatin1String("authorization.k8s.io") ||
+            type.group == QLatin1String("authentication.k8s.io"))
             type.verbs = QStringList{QStringLiteral("create")};
         type.subresources = splitList(b.subresources);
         type.fieldPaths = splitList(b.fieldPaths);

@@ -28,6 +28,9 @@ struct SimOptions
     int bookmarkIntervalMs = 2000;
     qint64 continueTtlMs = 5 * 60 * 1000;
     int podStopMs = 4000; // a gracefully deleted pod's containers stop in this long
+    // demo: each node's kubelet renews its Lease this often (the kubelet's
+    // 10 s), and its status every 30th time (NodeHeartbeat); 0: never.
+    int nodeLeaseRenewMs = 10000;
     // Reads allowed only in these namespaces (a user whose RBAC Role binds
     // there alone); empty: everything allowed.
     QStringList readableNamespaces;

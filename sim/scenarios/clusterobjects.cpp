@@ -13,30 +13,34 @@ QJsonObject namespaceObject(const QString &name)
                                  {"labels", QJsonObject{{"kubernetes.io/metadata.name", name}}}}}};
 }
 
-QJsonObject node(const QString &name, int index, bool ready)
+QJsonObject node(const QString &name, int index, bool ready, const QDateTime &since)
 {
     const QString ip = QStringLiteral("10.0.0.%1").arg(index + 10);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QString heartbeat = now.toString(Qt::ISODate);
+    const QString transition = (since.isValid() ? since.toUTC() : now).toString(Qt::ISODate);
+    const auto condition = [&](const char *type, bool status, const char *reason,
+                               const char *message) {
+        return QJsonObject{{"type", type},
+                           {"status", status ? "True" : "False"},
+                           {"lastHeartbeatTime", heartbeat},
+                           {"lastTransitionTime", transition},
+                           {"reason", reason},
+                           {"message", message}};
+    };
     const QJsonObject capacity{{"cpu", "8"},
                                {"memory", "32863392Ki"},
                                {"pods", "110"},
                                {"ephemeral-storage", "101430960Ki"}};
-    const QJsonArray conditions{QJsonObject{{"type", "MemoryPressure"},
-                                            {"status", "False"},
-                                            {"reason", "KubeletHasSufficientMemory"},
-                                            {"message", "kubelet has sufficient memory available"}},
-                                QJsonObject{{"type", "DiskPressure"},
-                                            {"status", "False"},
-                                            {"reason", "KubeletHasNoDiskPressure"},
-                                            {"message", "kubelet has no disk pressure"}},
-                                QJsonObject{{"type", "PIDPressure"},
-                                            {"status", "False"},
-                                            {"reason", "KubeletHasSufficientPID"},
-                                            {"message", "kubelet has sufficient PID available"}},
-                                QJsonObject{{"type", "Ready"},
-                                            {"status", ready ? "True" : "False"},
-                                            {"reason", ready ? "KubeletReady" : "KubeletNotReady"},
-                                            {"message", ready ? "kubelet is posting ready status"
-                                                              : "container runtime is down"}}};
+    const QJsonArray conditions{
+        condition("MemoryPressure", false, "KubeletHasSufficientMemory",
+                  "kubelet has sufficient memory available"),
+        condition("DiskPressure", false, "KubeletHasNoDiskPressure",
+                  "kubelet has no disk pressure"),
+        condition("PIDPressure", false, "KubeletHasSufficientPID",
+                  "kubelet has sufficient PID available"),
+        condition("Ready", ready, ready ? "KubeletReady" : "KubeletNotReady",
+                  ready ? "kubelet is posting ready status" : "container runtime is down")};
     return QJsonObject{
         {"apiVersion", "v1"},
         {"kind", "Node"},

@@ -4,6 +4,7 @@
 // (namespaces, nodes, services, ...), as QJsonObjects for ObjectWriter.
 // Only server-set metadata (uid, timestamps, resourceVersion) is left out.
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QList>
 #include <QPair>
@@ -12,7 +13,10 @@
 namespace informant::sim::objects {
 
 QJsonObject namespaceObject(const QString &name);
-QJsonObject node(const QString &name, int index, bool ready = true);
+// A node whose kubelet reported it (un)ready `since` (invalid: now) and
+// last reported now (lastHeartbeatTime).
+QJsonObject node(const QString &name, int index, bool ready = true,
+                 const QDateTime &since = QDateTime());
 // One port of a Service: `port` forwarded to the pods' `targetPort`, a
 // container port's number or name.
 QJsonObject servicePort(const QString &name, int port, const QJsonValue &targetPort);

@@ -229,6 +229,7 @@ DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
     , m_endpoints(context)
     , m_factory(options.seed)
     , m_cronJob(context, m_events, options.seed, kNodeCount)
+    , m_heartbeat(context, options.nodeLeaseRenewMs)
 {
     m_rolloutTimer.setSingleShot(true);
     connect(&m_reconcileTimer, &QTimer::timeout, this, &DemoScenario::reconcile);
@@ -265,6 +266,11 @@ Result<void> DemoScenario::populate()
     m_cronJob.create(QDateTime::currentDateTimeUtc());
     createCrashLoopingPod();
     createPendingPod();
+    // After the backdating, which would move the kubelets' last report into
+    // the past.
+    m_heartbeat.populate();
+    // The status of the failing pods' Deployments, before a client looks.
+    reconcile();
     populateChurnPods(kNodeCount);
     return {};
 }
@@ -284,7 +290,9 @@ void DemoScenario::createClusterObjects(const QDateTime &now)
                     QString());
     for (int i = 0; i < kNodeCount; ++i)
         (void)writerAgo(now, kNodeAgeSeconds[i])
-            .create(type("", "nodes"), objects::node(QStringLiteral("node-%1").arg(i), i),
+            .create(type("", "nodes"),
+                    objects::node(QStringLiteral("node-%1").arg(i), i, true,
+                                  now.addSecs(-kNodeAgeSeconds[i])),
                     QString());
     for (const char *ns : {"default", "kube-system", "web", "payments", "monitoring", "batch"})
         (void)writerAgo(now, namespaceAgeSeconds(QLatin1String(ns)) - 1)
@@ -370,6 +378,7 @@ void DemoScenario::start()
     m_rolloutTimer.start(kFirstRolloutMs);
     m_crashLoop->start();
     m_cronTimer.start(kCronSyncMs);
+    m_heartbeat.start();
     startChurnPods();
 }
 
@@ -386,6 +395,7 @@ void DemoScenario::setPaused(bool paused)
 {
     Scenario::setPaused(paused);
     m_crashLoop->setPaused(paused);
+    m_heartbeat.setPaused(paused);
     for (QTimer *timer : {&m_rolloutTimer, &m_cronTimer}) {
         if (paused)
             timer->stop();

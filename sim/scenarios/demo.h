@@ -12,7 +12,8 @@
 // kubelet's back-off with BackOff warnings (count and series), a pending
 // unschedulable pod, a CronJob whose Job runs every minute (DemoCronJob), a
 // CRD (widgets.demo.informant.io) with additionalPrinterColumns and a few
-// custom resources, and realistic events. What changes follows --seed; when
+// custom resources, the nodes' kubelets' heartbeats (NodeHeartbeat), and
+// realistic events. What changes follows --seed; when
 // follows the clock (the CronJob runs at each minute of it). The cluster
 // opens with a past: nodes and namespaces weeks old, the services hours to
 // weeks, their ReplicaSets and pods made after them (DemoHistory), the
@@ -25,6 +26,7 @@
 #include "sim/scenarios/deploymentcontroller.h"
 #include "sim/scenarios/endpointscontroller.h"
 #include "sim/scenarios/eventrecorder.h"
+#include "sim/scenarios/nodeheartbeat.h"
 #include "sim/scenarios/podfactory.h"
 #include "sim/scenarios/scenario.h"
 #include "sim/scenarios/statefulsetcontroller.h"
@@ -57,6 +59,10 @@ private:
     void createWidgets(const QDateTime &now);
     void rollOut();
     bool rolloutInProgress() const;
+    // The Deployment (made `ageSeconds` ago) and ReplicaSet that `pod` (one
+    // of the demo's own, not made by the controllers) comes from; `pod` is
+    // named and owned to match.
+    void createOwners(PodParams &pod, qint64 ageSeconds);
     void createCrashLoopingPod();
     void createPendingPod();
     void reconcile();
@@ -74,6 +80,7 @@ private:
     int m_lastRolledOut = -1; // index of the app (demo.cpp's kApps)
     QTimer m_cronTimer;
     std::unique_ptr<CrashLoopingPod> m_crashLoop;
+    NodeHeartbeat m_heartbeat;
 };
 
 } // namespace informant::sim

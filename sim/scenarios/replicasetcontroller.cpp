@@ -50,7 +50,7 @@ void ReplicaSetController::reconcileSet(const ObjectPtr &replicaSet)
     }
     pods = m_pods.podsOf(replicaSet->uid);
     const int ready = int(std::count_if(pods.begin(), pods.end(), [](const ObjectPtr &pod) {
-        return WorkloadPods::isRunning(*pod);
+        return WorkloadPods::isReady(*pod);
     }));
     QJsonObject status{{"replicas", int(pods.size())},
                        {"observedGeneration", object.value(QLatin1String("metadata"))

@@ -52,6 +52,19 @@ bool WorkloadPods::isRunning(const StoredObject &pod)
     return pod.field(QStringLiteral("status.phase")) == QLatin1String("Running");
 }
 
+bool WorkloadPods::isReady(const StoredObject &pod)
+{
+    if (!isRunning(pod))
+        return false;
+    const QJsonArray conditions =
+        QJsonDocument::fromJson(jsonMember(pod.json, {"status", "conditions"})).array();
+    for (const QJsonValue &condition : conditions) {
+        if (condition.toObject().value(QLatin1String("type")) == QLatin1String("Ready"))
+            return condition.toObject().value(QLatin1String("status")) == QLatin1String("True");
+    }
+    return false;
+}
+
 std::vector<ObjectPtr> WorkloadPods::podsOf(const QString &ownerUid, bool withTerminating) const
 {
     std::vector<ObjectPtr> out;
@@ -124,6 +137,8 @@ ObjectPtr WorkloadPods::create(const ObjectPtr &owner, const char *ownerKind,
 
 void WorkloadPods::start(const ObjectPtr &pod)
 {
+    if (pod->field(QStringLiteral("spec.nodeName")).isEmpty())
+        return;
     QJsonObject object = ObjectWriter::toJson(*pod);
     const QJsonArray containers =
         object.value(QLatin1String("spec")).toObject().value(QLatin1String("containers")).toArray();

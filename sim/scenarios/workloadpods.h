@@ -32,6 +32,8 @@ public:
     static QJsonObject ownerReference(const StoredObject &owner, const char *kind,
                                       const char *apiVersion);
     static bool isRunning(const StoredObject &pod);
+    // Running with its Ready condition True (a crash-looping pod runs, not ready).
+    static bool isReady(const StoredObject &pod);
     // The label a StatefulSet or DaemonSet gives each pod: the revision of
     // the template it was made from.
     static inline const QString kRevisionLabel = QStringLiteral("controller-revision-hash");
@@ -46,6 +48,7 @@ public:
                      const QJsonObject &podTemplate, const QString &name,
                      const QString &generateName, const QJsonObject &extraLabels,
                      const QString &nodeName = QString());
+    // The kubelet starts `pod`; not one no node was found for.
     void start(const ObjectPtr &pod);
     void remove(const ObjectPtr &pod);
     // Replaces `object`'s status with `status` unless equal.

@@ -22,9 +22,13 @@ public:
     // False when kubectl is not installed or the kubeconfig cannot be written.
     bool setUp(const QString &serverUrl)
     {
-        m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
         informant::sim::KubeconfigFor client;
         client.url = serverUrl;
+        return setUp(client);
+    }
+    bool setUp(const informant::sim::KubeconfigFor &client)
+    {
+        m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
         return !m_kubectl.isEmpty() && m_dir.isValid() &&
                informant::sim::writeKubeconfig(m_dir.filePath(QStringLiteral("config")), client)
                    .ok();

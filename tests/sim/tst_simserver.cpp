@@ -84,8 +84,8 @@ void TestSimServer::discoveryServesLegacyAndAggregatedDocuments()
     QStringList groups;
     for (const QJsonValue &group : aggregated.json().value("items").toArray())
         groups.append(group.toObject().value("metadata").toObject().value("name").toString());
-    QCOMPARE(groups.mid(0, 5), (QStringList{"apps", "events.k8s.io", "authorization.k8s.io",
-                                            "autoscaling", "batch"}));
+    QCOMPARE(groups.mid(0, 6), (QStringList{"apps", "events.k8s.io", "authentication.k8s.io",
+                                            "authorization.k8s.io", "autoscaling", "batch"}));
     QStringList batch;
     for (const QJsonValue &resource :
          get(port, "/apis/batch/v1").json().value("resources").toArray())
