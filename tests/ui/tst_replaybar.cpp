@@ -69,6 +69,42 @@ ReplayControls controlsOf(sim::Simulator &simulator)
     return controls;
 }
 
+// A window on the embedded simulator replaying a recording, with its replay
+// bar, showing pods (as `informant --replay FILE --kind pods`).
+struct ReplayWindow
+{
+    QTemporaryDir dir;
+    sim::Simulator simulator;
+    std::unique_ptr<MainWindow> window;
+    ReplayBar *bar = nullptr;
+
+    // Empty once the window is shown; else why it could not be.
+    QString open(const QByteArray &recording, const QString &fileName)
+    {
+        const QString path = dir.filePath(fileName);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(recording) != recording.size())
+            return QStringLiteral("cannot write ") + path;
+        file.close();
+        sim::SimOptions options;
+        options.scenario = QStringLiteral("replay");
+        options.replayFile = path;
+        const auto started = simulator.start(options);
+        if (!started.ok())
+            return started.errorMessage();
+        ClusterConfig config;
+        config.server = QUrl(simulator.url());
+        auto *session = new LiveClusterSession(config, QStringLiteral("replay of ") + fileName);
+        window = std::make_unique<MainWindow>(session, QStringList{}, nullptr);
+        session->setParent(window.get());
+        bar = new ReplayBar(controlsOf(simulator), window.get());
+        window->addToolBar(Qt::BottomToolBarArea, bar);
+        window->show();
+        window->showKindByName(QStringLiteral("po"));
+        return {};
+    }
+};
+
 QStringList rowNames(const ResourceTableModel *model)
 {
     QStringList names;
@@ -108,29 +144,12 @@ private Q_SLOTS:
 
 void TestReplayBar::slidingMovesTheTableToTheRecordedStateAndPauseStopsIt()
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("incident.ndjson"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(recording());
-    file.close();
-    sim::Simulator simulator;
-    sim::SimOptions options;
-    options.scenario = QStringLiteral("replay");
-    options.replayFile = path;
-    const auto started = simulator.start(options);
-    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
-
-    ClusterConfig config;
-    config.server = QUrl(simulator.url());
-    auto *session = new LiveClusterSession(config, QStringLiteral("replay of incident.ndjson"));
-    MainWindow window(session, QStringList{}, nullptr);
-    session->setParent(&window);
-    auto *bar = new ReplayBar(controlsOf(simulator), &window);
-    window.addToolBar(Qt::BottomToolBarArea, bar);
-    window.show();
-    window.showKindByName(QStringLiteral("po"));
-    ResourceTableModel *model = window.resourceView()->feed()->model();
+    ReplayWindow replay;
+    const QString error = replay.open(recording(), QStringLiteral("incident.ndjson"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    sim::Simulator &simulator = replay.simulator;
+    ReplayBar *bar = replay.bar;
+    ResourceTableModel *model = replay.window->resourceView()->feed()->model();
     QAbstractItemModelTester tester(model);
     QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), QStringList{"early"}, 20000);
     QCOMPARE(bar->slider()->maximum(), int(20 * kMinuteMs));
@@ -395,30 +414,15 @@ void TestReplayBar::offsetsRoundAsAMediaPlayersDo()
 // the wall clock later (it used to say "last event 5 min ago" in time).
 void TestReplayBar::atTheEndTheStatusBarSaysTheReplayEndedAndWhenItsLastEventCame()
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("short.ndjson"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(podsAndNamespacesStart() + record(0, "ADDED", recordedPod("early")) +
-               record(19600, "ADDED", recordedPod("late")));
-    file.close();
-    sim::Simulator simulator;
-    sim::SimOptions options;
-    options.scenario = QStringLiteral("replay");
-    options.replayFile = path;
-    const auto started = simulator.start(options);
-    QVERIFY2(started.ok(), qPrintable(started.errorMessage()));
-
-    ClusterConfig config;
-    config.server = QUrl(simulator.url());
-    auto *session = new LiveClusterSession(config, QStringLiteral("replay of short.ndjson"));
-    MainWindow window(session, QStringList{}, nullptr);
-    session->setParent(&window);
-    auto *bar = new ReplayBar(controlsOf(simulator), &window);
-    window.addToolBar(Qt::BottomToolBarArea, bar);
-    window.show();
-    window.showKindByName(QStringLiteral("po"));
-    ResourceTableModel *model = window.resourceView()->feed()->model();
+    ReplayWindow replay;
+    const QString error =
+        replay.open(podsAndNamespacesStart() + record(0, "ADDED", recordedPod("early")) +
+                        record(19600, "ADDED", recordedPod("late")),
+                    QStringLiteral("short.ndjson"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const MainWindow &window = *replay.window;
+    ReplayBar *bar = replay.bar;
+    ResourceTableModel *model = replay.window->resourceView()->feed()->model();
     QAbstractItemModelTester tester(model);
     QTRY_COMPARE_WITH_TIMEOUT(rowNames(model), QStringList{"early"}, 20000);
     QVERIFY2(!window.statusText().contains(QStringLiteral("replay ended")),
