@@ -209,7 +209,10 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
         const QString key = object.namespaceName.isEmpty() || !kind.namespaced
                                 ? object.name
                                 : object.namespaceName + u'/' + object.name;
-        return m_history->endOf(kind.id(), key, objectKey(object));
+        // History keys a window of several clusters' objects by cluster too.
+        return m_history->endOf(kind.id(),
+                                object.cluster.isEmpty() ? key : clusterRowKey(object.cluster, key),
+                                objectKey(object));
     });
     connect(m_view, &ResourceView::objectActivated, this, [this](const KubeObject &) {
         m_detailsDock->show();
@@ -510,8 +513,14 @@ void MainWindow::showObject(const KubeObject &object)
     else // the shown kind's id: two groups may both have a "Gateway" or a "Job"
         m_historyWidget->setObject(m_kind.id(), object.key(), object);
     // By its key: a Node whose lane only the kubelet's events opened (they
-    // name no real uid) is found by its name.
-    m_timeline->setSelectedObject(object.isNull() ? QString() : objectKey(referenceTo(object)));
+    // name no real uid) is found by its name, in the row's cluster.
+    if (object.isNull()) {
+        m_timeline->setSelectedObject(QString());
+    } else {
+        InvolvedObject reference = referenceTo(object);
+        reference.cluster = m_detailsCluster;
+        m_timeline->setSelectedObject(objectKey(reference));
+    }
 }
 
 bool MainWindow::showKindByName(const QString &name)

@@ -24,8 +24,10 @@
 #include <QAbstractItemModelTester>
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QHelpEvent>
 #include <QTableView>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeView>
 
 using namespace informant;
@@ -120,6 +122,74 @@ bool facetListShown(const FilterPane *pane, const QAbstractItemModel *facet)
     });
 }
 
+// A Node of `cluster`, with a uid of its own there.
+KubeObject node(const QString &cluster, const QString &name)
+{
+    const QJsonObject obj{
+        {"apiVersion", "v1"},
+        {"kind", "Node"},
+        {"metadata", QJsonObject{{"name", name}, {"uid", cluster + u'-' + name}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+// A core/v1 Event of `cluster` about the object `uid` at `timestamp`. A
+// kubelet's about its Node names the node's name as the uid.
+KubeObject eventIn(const QString &cluster, const QString &kind, const QString &ns,
+                   const QString &name, const QString &uid, const QString &reason,
+                   const QString &timestamp)
+{
+    const QString eventName = name + u'.' + reason + u'.' + uid;
+    const QString eventNamespace = ns.isEmpty() ? QStringLiteral("default") : ns;
+    const QJsonObject obj{
+        {"apiVersion", "v1"},
+        {"kind", "Event"},
+        {"metadata", QJsonObject{{"name", eventName},
+                                 {"namespace", eventNamespace},
+                                 {"uid", cluster + u'-' + eventName}}},
+        {"involvedObject",
+         QJsonObject{{"kind", kind}, {"namespace", ns}, {"name", name}, {"uid", uid}}},
+        {"reason", reason},
+        {"message", reason + QStringLiteral(" happened")},
+        {"type", "Normal"},
+        {"firstTimestamp", timestamp},
+        {"lastTimestamp", timestamp}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+KubeObject podWithUid(const QString &ns, const QString &name, const QString &uid)
+{
+    const QJsonObject obj{
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata", QJsonObject{{"name", name}, {"namespace", ns}, {"uid", uid}}},
+        {"status", QJsonObject{{"phase", "Running"}}}};
+    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
+}
+
+// The object lane of `cluster`'s `name`; -1 if none.
+int laneOf(const TimelineLayout &layout, const QString &cluster, const QString &name)
+{
+    for (int lane = 0; lane < layout.laneCount(); ++lane) {
+        const TimelineLane &l = layout.lane(lane);
+        if (!l.isGroup() && l.cluster == cluster && l.name == name)
+            return lane;
+    }
+    return -1;
+}
+
+// The tooltip the canvas shows at `at`, as a hovering mouse gets it.
+QString toolTipAt(TimelineCanvas *canvas, const QPoint &at)
+{
+    const QPoint global = canvas->viewport()->mapToGlobal(at);
+    const QString before = QStringLiteral("(no tooltip)");
+    QToolTip::showText(global, before, canvas->viewport());
+    QHelpEvent help(QEvent::ToolTip, at, global);
+    QCoreApplication::sendEvent(canvas->viewport(), &help);
+    const QString text = QToolTip::text() == before ? QString() : QToolTip::text();
+    QToolTip::hideText();
+    return text;
+}
+
 InformerStatus watchLost()
 {
     InformerStatus down;
@@ -154,6 +224,8 @@ private Q_SLOTS:
     void ctrlCCopiesEachRowsCluster();
     void statusBarNamesTheSelectedRowsCluster();
     void clusterFacetFadesTheClusterNotLive();
+    void rowSelectsItsOwnClustersNodeLane();
+    void earlierLaneSaysHowItWentInItsOwnCluster();
 };
 
 void TestMultiClusterWindow::tableHoldsBothClustersRowsClusterFirst()
@@ -596,6 +668,100 @@ void TestMultiClusterWindow::clusterFacetFadesTheClusterNotLive()
     QVERIFY(!faded(1, 0));
     QVERIFY(!faded(1, 1));
     QVERIFY2(tooltip(1).isEmpty(), qPrintable(tooltip(1)));
+}
+
+// Both clusters have a node-1, whose lanes the kubelet's events (naming no
+// real uid) open by name: the selected row is one cluster's node-1, and so
+// is the lane selected with it.
+void TestMultiClusterWindow::rowSelectsItsOwnClustersNodeLane()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    for (LocalClusterSession *cluster : {f.east, f.west}) {
+        LocalKindSource *nodes = cluster->local(QStringLiteral("nodes"));
+        nodes->upsert(node(cluster->name(), QStringLiteral("node-1")));
+        nodes->upsert(node(cluster->name(), QStringLiteral("node-2")));
+        nodes->flush();
+        LocalKindSource *events = cluster->local(QStringLiteral("events"));
+        events->upsert(eventIn(cluster->name(), QStringLiteral("Node"), {},
+                               QStringLiteral("node-1"), QStringLiteral("node-1"),
+                               QStringLiteral("NodeReady"),
+                               QStringLiteral("2024-05-01T10:00:00Z")));
+        events->flush();
+    }
+    QVERIFY(f.window->showKindByName(QStringLiteral("nodes")));
+    QTRY_COMPARE(f.model()->rowCount(), 4);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    const auto selectedLane = [&] {
+        canvas->rebuildNow();
+        return canvas->layout().laneOfObject(canvas->selectedObject());
+    };
+    f.select(f.rowOf("west", "node-1"));
+    QCOMPARE(f.window->detailsPane()->object().name(), QStringLiteral("node-1"));
+    f.window->setTimelineVisible(true);
+    QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().laneCount() == 3)); // Node, 2 × node-1
+    const int west = laneOf(canvas->layout(), QStringLiteral("west"), QStringLiteral("node-1"));
+    const int east = laneOf(canvas->layout(), QStringLiteral("east"), QStringLiteral("node-1"));
+    QVERIFY(west >= 0 && east >= 0 && west != east);
+    QCOMPARE(selectedLane(), west);
+
+    f.window->setTimelineVisible(false);
+    f.select(f.rowOf("east", "node-1"));
+    f.window->setTimelineVisible(true);
+    QCOMPARE(selectedLane(), east);
+    // A node without events has no lane; it does not select another's.
+    f.window->setTimelineVisible(false);
+    f.select(f.rowOf("west", "node-2"));
+    f.window->setTimelineVisible(true);
+    QCOMPARE(selectedLane(), -1);
+}
+
+// West's shop/api-0 was deleted and created again; east's, under the same
+// name, lives on. West's earlier lane says how it went, from West's History.
+void TestMultiClusterWindow::earlierLaneSaysHowItWentInItsOwnCluster()
+{
+    MultiFixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    const QString ns = QStringLiteral("shop");
+    const QString name = QStringLiteral("api-0");
+    LocalKindSource *westPods = f.west->local(QStringLiteral("pods"));
+    LocalKindSource *eastPods = f.east->local(QStringLiteral("pods"));
+    eastPods->upsert(podWithUid(ns, name, QStringLiteral("east-api-0")));
+    eastPods->flush();
+    westPods->upsert(podWithUid(ns, name, QStringLiteral("west-api-0-before")));
+    westPods->flush();
+    westPods->remove(podWithUid(ns, name, QStringLiteral("west-api-0-before")));
+    westPods->flush();
+    westPods->upsert(podWithUid(ns, name, QStringLiteral("west-api-0")));
+    westPods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 5);
+
+    const auto pulled = [&](LocalClusterSession *cluster, const QString &uid, const char *at) {
+        LocalKindSource *events = cluster->local(QStringLiteral("events"));
+        events->upsert(eventIn(cluster->name(), QStringLiteral("Pod"), ns, name, uid,
+                               QStringLiteral("Pulled"), QString::fromLatin1(at)));
+        events->flush();
+    };
+    pulled(f.east, QStringLiteral("east-api-0"), "2024-05-01T10:00:00Z");
+    pulled(f.west, QStringLiteral("west-api-0-before"), "2024-05-01T10:05:00Z");
+    pulled(f.west, QStringLiteral("west-api-0"), "2024-05-01T10:10:00Z");
+    f.window->setTimelineVisible(true);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().laneCount() == 4)); // shop · Pod, 3 lanes
+    const TimelineLayout &layout = canvas->layout();
+    const int earlier = layout.laneOfObject(QStringLiteral("west-api-0-before"));
+    QVERIFY(earlier >= 0);
+    QVERIFY(layout.lane(earlier).earlier);
+    QVERIFY(!layout.lane(layout.laneOfObject(QStringLiteral("west-api-0"))).earlier);
+    QVERIFY(!layout.lane(layout.laneOfObject(QStringLiteral("east-api-0"))).earlier);
+    const auto labelToolTip = [canvas](int lane) {
+        return toolTipAt(canvas,
+                         QPoint(40, canvas->view().laneTop(lane) + TimelineView::kLaneHeight / 2));
+    };
+    const QString tip = labelToolTip(earlier);
+    QVERIFY2(tip.contains(QStringLiteral("uid west-api-0-before")) &&
+                 tip.contains(QStringLiteral("It was deleted at")),
+             qPrintable(tip));
 }
 
 QTEST_MAIN(TestMultiClusterWindow)
