@@ -11,18 +11,22 @@ namespace informant {
 LastColumnShare::LastColumnShare(QTableView *view, double share)
     : QObject(view)
     , m_view(view)
+    , m_viewport(view->viewport())
     , m_share(std::clamp(share, 0.0, 1.0))
 {
     const QHeaderView *header = view->horizontalHeader();
     for (int column = 0; column + 1 < header->count(); ++column)
         m_preferred.append(header->sectionSize(column));
     // Fitted from the first resize: a view not yet laid out is tiny.
-    view->viewport()->installEventFilter(this);
+    m_viewport->installEventFilter(this);
 }
 
 bool LastColumnShare::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // Compared with the pointer kept, not m_view->viewport(): the viewport
+    // still gets events while the view is destroyed, when m_view is no
+    // longer a QTableView.
+    if (event->type() == QEvent::Resize && watched == m_viewport)
         fit();
     return QObject::eventFilter(watched, event);
 }

@@ -15,6 +15,7 @@
 #include <QObject>
 
 class QTableView;
+class QWidget;
 
 namespace informant {
 
@@ -34,6 +35,7 @@ private:
     void fit();
 
     QTableView *m_view;
+    QWidget *m_viewport;
     const double m_share;
     // The widths the columns before the last were given (their widths when
     // the view is wide enough).
