@@ -51,6 +51,9 @@ private:
     QJsonObject getJson(const QStringList &arguments);
     // The name of a Running pod of the demo's web namespace.
     QString runningWebPod();
+    // A one-replica Deployment `name` (label app=name) in default, applied
+    // with kubectl and rolled out; empty when it is, else kubectl's words.
+    QString rolledOutDeployment(const QString &name);
     // The events of `watch` up to and with its first DELETED one.
     static QList<QJsonObject> eventsUntilDeleted(Watch &watch);
 
@@ -77,6 +80,32 @@ QJsonObject TestSimKubectlCompat::getJson(const QStringList &arguments)
     if (code != 0)
         qWarning("kubectl get failed: %s", qPrintable(out));
     return QJsonDocument::fromJson(out.toUtf8()).object();
+}
+
+QString TestSimKubectlCompat::rolledOutDeployment(const QString &name)
+{
+    const QString path =
+        m_kubectl.file(name + QStringLiteral(".yaml"), QStringLiteral(R"(apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: %1
+  namespace: default
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: %1}}
+  template:
+    metadata: {labels: {app: %1}}
+    spec:
+      containers: [{name: web, image: nginx:1.27}]
+)")
+                                                           .arg(name)
+                                                           .toUtf8());
+    int code = -1;
+    QString out = m_kubectl.run({"apply", "-f", path}, &code);
+    if (code != 0)
+        return out;
+    out = m_kubectl.run({"rollout", "status", "deployment/" + name, "--timeout=60s"}, &code);
+    return code == 0 ? QString() : out;
 }
 
 QString TestSimKubectlCompat::runningWebPod()
@@ -108,24 +137,8 @@ QList<QJsonObject> TestSimKubectlCompat::eventsUntilDeleted(Watch &watch)
 
 void TestSimKubectlCompat::deleteWithCascadeForegroundDeletesTheOwnerLast()
 {
-    const QString path = m_kubectl.file(QStringLiteral("foreground.yaml"), R"(apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: foreground
-  namespace: default
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: foreground}}
-  template:
-    metadata: {labels: {app: foreground}}
-    spec:
-      containers: [{name: web, image: nginx:1.27}]
-)");
-    int code = -1;
-    QString out = m_kubectl.run({"apply", "-f", path}, &code);
-    QCOMPARE(code, 0);
-    out = m_kubectl.run({"rollout", "status", "deployment/foreground", "--timeout=60s"}, &code);
-    QVERIFY2(code == 0, qPrintable(out));
+    const QString rolledOut = rolledOutDeployment(QStringLiteral("foreground"));
+    QVERIFY2(rolledOut.isEmpty(), qPrintable(rolledOut));
     const QByteArray from = rvOf(getJson({"deployment", "foreground"})).toUtf8();
     QVERIFY(!from.isEmpty());
     Watch deployments(m_sim->port(), "/apis/apps/v1/namespaces/default/deployments?watch=1&"
@@ -140,7 +153,9 @@ spec:
     QVERIFY(deployments.ok() && sets.ok() && pods.ok());
 
     // kubectl waits until the deployment is gone.
-    out = m_kubectl.run({"delete", "deployment", "foreground", "--cascade=foreground"}, &code);
+    int code = -1;
+    const QString out =
+        m_kubectl.run({"delete", "deployment", "foreground", "--cascade=foreground"}, &code);
     QVERIFY2(code == 0, qPrintable(out));
 
     // The owners stayed visible, marked and waiting on the foregroundDeletion
@@ -181,26 +196,10 @@ spec:
 
 void TestSimKubectlCompat::deleteWithCascadeOrphanKeepsTheDependents()
 {
-    const QString path = m_kubectl.file(QStringLiteral("orphans.yaml"), R"(apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: orphans
-  namespace: default
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: orphans}}
-  template:
-    metadata: {labels: {app: orphans}}
-    spec:
-      containers: [{name: web, image: nginx:1.27}]
-)");
+    const QString rolledOut = rolledOutDeployment(QStringLiteral("orphans"));
+    QVERIFY2(rolledOut.isEmpty(), qPrintable(rolledOut));
     int code = -1;
-    QString out = m_kubectl.run({"apply", "-f", path}, &code);
-    QCOMPARE(code, 0);
-    out = m_kubectl.run({"rollout", "status", "deployment/orphans", "--timeout=60s"}, &code);
-    QVERIFY2(code == 0, qPrintable(out));
-
-    out = m_kubectl.run({"delete", "deployment", "orphans", "--cascade=orphan"}, &code);
+    QString out = m_kubectl.run({"delete", "deployment", "orphans", "--cascade=orphan"}, &code);
     QVERIFY2(code == 0, qPrintable(out));
 
     // The replica set stays, no longer owned; its pod is not being deleted.
