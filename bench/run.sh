@@ -574,8 +574,9 @@ scenario_s7() {
         return
     fi
     local offered
-    # Kinds the simulator offers for list and watch (a header line, then one per kind).
-    offered=$("$CTL" --server "$URL" api-resources 2>/dev/null | tail -n +2 | grep -c .)
+    # Kinds the simulator offers for list and watch (a header line, then one
+    # per kind); not the create-only reviews (kubectl auth can-i, whoami).
+    offered=$("$CTL" --server "$URL" api-resources --verbs=list,watch 2>/dev/null | tail -n +2 | grep -c .)
     # Not under `timeout`: the CPU sampled must be the GUI's own (it quits at --after).
     QT_QPA_PLATFORM=offscreen "$GUI" --server "$URL" --kind pods --watch-kinds all \
         --screenshot "$WORK/s7.png" --after 40000 >"$WORK/s7.log" 2>&1 &
