@@ -163,14 +163,32 @@ inline quint64 escapedBytes(quint64 backslash, bool &carry)
     return (kEvenBits ^ invertMask) & followsEscape;
 }
 
+// Where shallow closes are recorded (valueends.h): `ends`, at offset
+// `offset + index` for a byte at `index` of the chunk.
+struct Recording
+{
+    ValueEnds *ends = nullptr;
+    qsizetype offset = 0;
+
+    // The count below which a block is walked bit by bit.
+    qint64 walkDepth() const { return ends ? ValueEnds::kDepth : 0; }
+    void closed(qsizetype index, qint64 depth) const
+    {
+        if (ends && depth <= ValueEnds::kDepth)
+            ends->record(offset + index + 1, depth);
+    }
+};
+
 // The blocks of [from, size) with instruction set `Isa`: returns the index
 // after the closing bracket, or the index of the first byte not scanned (a
 // block the byte loop must read, or the tail shorter than a block).
 template<typename Isa>
 [[gnu::always_inline]] inline qsizetype scanBlocks(BracketState &state, const char *data,
-                                                   qsizetype from, qsizetype size, bool &found)
+                                                   qsizetype from, qsizetype size, bool &found,
+                                                   const Recording &recording)
 {
     found = false;
+    const qint64 walkDepth = recording.walkDepth();
     qsizetype at = from;
     for (; size - at >= kBlockBytes; at += kBlockBytes) {
         const BlockBits bits = Isa::classify(data + at);
@@ -186,20 +204,30 @@ template<typename Isa>
         const quint64 open = bits.open & ~inString;
         const quint64 close = bits.close & ~inString;
         const int closes = Isa::countBits(close);
-        if (state.depth - closes > 0) { // the count cannot reach zero in this block
+        // The count cannot fall that far here: at most by the closes, and
+        // not by those right after an opening (a `{}` of managedFields).
+        if (state.depth - closes > walkDepth ||
+            (walkDepth > 0 &&
+             state.depth - closes + Isa::countBits(open & close >> 1) > walkDepth)) {
             state.depth += Isa::countBits(open) - closes;
         } else {
-            for (quint64 brackets = open | close; brackets; brackets &= brackets - 1) {
-                const int bit = __builtin_ctzll(brackets);
-                if (open >> bit & 1) {
-                    ++state.depth;
-                } else if (--state.depth == 0) { // outside a string: no escape carried
+            // Each close in turn, the count after it from the brackets
+            // before it: no branch on which kind of bracket comes next.
+            for (quint64 closes = close; closes; closes &= closes - 1) {
+                const int bit = __builtin_ctzll(closes);
+                const quint64 before = (quint64(1) << bit) - 1;
+                const qint64 depth = state.depth + Isa::countBits(open & before) -
+                                     Isa::countBits(close & before) - 1;
+                recording.closed(at + bit, depth);
+                if (depth == 0) { // outside a string: no escape carried
+                    state.depth = 0;
                     state.inString = false;
                     state.escaped = false;
                     found = true;
                     return at + bit + 1;
                 }
             }
+            state.depth += Isa::countBits(open) - closes;
         }
         state.inString = inString >> 63;
         state.escaped = escapeCarry;
@@ -208,16 +236,17 @@ template<typename Isa>
 }
 
 qsizetype scanBlocksBaseline(BracketState &state, const char *data, qsizetype from, qsizetype size,
-                             bool &found)
+                             bool &found, const Recording &recording)
 {
-    return scanBlocks<Baseline>(state, data, from, size, found);
+    return scanBlocks<Baseline>(state, data, from, size, found, recording);
 }
 
 #if defined(INFORMANT_BRACKETS_AVX2)
 INFORMANT_TARGET_AVX2 qsizetype scanBlocksAvx2(BracketState &state, const char *data,
-                                               qsizetype from, qsizetype size, bool &found)
+                                               qsizetype from, qsizetype size, bool &found,
+                                               const Recording &recording)
 {
-    return scanBlocks<Avx2>(state, data, from, size, found);
+    return scanBlocks<Avx2>(state, data, from, size, found, recording);
 }
 #endif
 
@@ -230,21 +259,28 @@ void BracketScanner::setKernel(Kernel kernel)
 
 qsizetype BracketScanner::findEnd(const char *data, qsizetype from, qsizetype size)
 {
+    return findEnd(data, from, size, nullptr, 0);
+}
+
+qsizetype BracketScanner::findEnd(const char *data, qsizetype from, qsizetype size, ValueEnds *ends,
+                                  qsizetype offsetOfData)
+{
+    const Recording recording{ends, offsetOfData};
     qsizetype at = from;
     while (at < size) {
         bool found = false;
 #if defined(INFORMANT_BRACKETS_AVX2)
         at = haveAvx2() && !g_baselineOnly.load(std::memory_order_relaxed)
-                 ? scanBlocksAvx2(m_state, data, at, size, found)
-                 : scanBlocksBaseline(m_state, data, at, size, found);
+                 ? scanBlocksAvx2(m_state, data, at, size, found, recording)
+                 : scanBlocksBaseline(m_state, data, at, size, found, recording);
 #else
-        at = scanBlocksBaseline(m_state, data, at, size, found);
+        at = scanBlocksBaseline(m_state, data, at, size, found, recording);
 #endif
         if (found)
             return at;
         // A block with a backslash outside a string, or the tail.
         const qsizetype to = qMin(size, at + kBlockBytes);
-        const qsizetype end = scanBytes(data, at, to);
+        const qsizetype end = scanBytes(data, at, to, ends, offsetOfData);
         if (end >= 0)
             return end;
         at = to;
@@ -252,8 +288,10 @@ qsizetype BracketScanner::findEnd(const char *data, qsizetype from, qsizetype si
     return -1;
 }
 
-qsizetype BracketScanner::scanBytes(const char *data, qsizetype from, qsizetype to)
+qsizetype BracketScanner::scanBytes(const char *data, qsizetype from, qsizetype to, ValueEnds *ends,
+                                    qsizetype offsetOfData)
 {
+    const Recording recording{ends, offsetOfData};
     BracketState &s = m_state;
     for (qsizetype i = from; i < to; ++i) {
         const char c = data[i];
@@ -270,8 +308,10 @@ qsizetype BracketScanner::scanBytes(const char *data, qsizetype from, qsizetype 
             m_sawBackslashOutsideString = true;
         } else if (c == '{' || c == '[') {
             ++s.depth;
-        } else if ((c == '}' || c == ']') && --s.depth == 0) {
-            return i + 1;
+        } else if (c == '}' || c == ']') {
+            recording.closed(i, --s.depth);
+            if (s.depth == 0)
+                return i + 1;
         }
     }
     return -1;

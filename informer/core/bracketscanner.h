@@ -20,6 +20,8 @@
 // (which escapes nothing there) byte by byte. Both ways give the same answer
 // for any input, valid JSON or not, however it is chunked.
 
+#include "informer/core/valueends.h"
+
 #include <QtGlobal>
 
 namespace informant::detail {
@@ -39,6 +41,12 @@ public:
     // the bracket that closes the value, or -1 when the value goes on past
     // the chunk (the state is kept for the next one).
     qsizetype findEnd(const char *data, qsizetype from, qsizetype size);
+    // The same, recording in `ends` each closing bracket that leaves the
+    // count at ValueEnds::kDepth or less, at its offset in the value:
+    // `offsetOfData` is the value's offset of data[0] (negative when the
+    // value begins inside the chunk).
+    qsizetype findEnd(const char *data, qsizetype from, qsizetype size, ValueEnds *ends,
+                      qsizetype offsetOfData);
 
     // Which block loop runs: the CPU's best (AVX2 when it has it), or the
     // baseline one every CPU runs; tests run both.
@@ -56,7 +64,8 @@ public:
 private:
     // The byte loop over [from, to): the index after the closing bracket,
     // or -1. Same result as the block loop.
-    qsizetype scanBytes(const char *data, qsizetype from, qsizetype to);
+    qsizetype scanBytes(const char *data, qsizetype from, qsizetype to, ValueEnds *ends,
+                        qsizetype offsetOfData);
 
     BracketState m_state;
     bool m_sawBackslashOutsideString = false;

@@ -32,10 +32,12 @@ class MetadataReader
 {
 public:
     // `documentEnd`: as decodeObject's.
-    MetadataReader(KubeObject::Data &data, const char *documentEnd, const FramePrefix *prefix)
+    MetadataReader(KubeObject::Data &data, const char *documentEnd, const FramePrefix *prefix,
+                   const FrameValueEnds *valueEnds)
         : m_data(data)
         , m_documentEnd(documentEnd)
         , m_prefix(prefix)
+        , m_valueEnds(valueEnds)
     {
     }
 
@@ -79,6 +81,7 @@ private:
     std::string_view m_resourceVersion;
     const char *m_documentEnd = nullptr;
     const FramePrefix *m_prefix = nullptr;
+    const FrameValueEnds *m_valueEnds = nullptr;
     const char *m_tokenAfterObject = nullptr;
     const char *m_tokenAfterMetadata = nullptr;
 };
@@ -402,17 +405,21 @@ bool MetadataReader::finishByScanning(const char *value, const char *keyStart)
         ++first;
     if (first == m_documentEnd || (*first != '{' && *first != '[' && *first != ']'))
         return false;
-    const char *arrayEnd = endOfPlainValue(value, m_documentEnd);
+    const KnownValueEnds inMetadata{m_valueEnds, m_valueEnds ? m_valueEnds->objectDepth() + 1 : 0};
+    const KnownValueEnds inObject{m_valueEnds, m_valueEnds ? m_valueEnds->objectDepth() : 0};
+    const char *arrayEnd = endOfPlainValue(value, m_documentEnd, inMetadata);
     if (!arrayEnd)
         return false;
     // raw_json() would end where the iterator goes next: the next token.
     const char *next = arrayEnd;
     while (next < m_documentEnd && isSpace(*next))
         ++next;
-    const char *afterMetadata = endOfPlainObjectTail(next, m_documentEnd, kMetadataKeysRead);
+    const char *afterMetadata =
+        endOfPlainObjectTail(next, m_documentEnd, kMetadataKeysRead, inMetadata);
     if (!afterMetadata)
         return false;
-    const char *afterObject = endOfPlainObjectTail(afterMetadata, m_documentEnd, kObjectKeysRead);
+    const char *afterObject =
+        endOfPlainObjectTail(afterMetadata, m_documentEnd, kObjectKeysRead, inObject);
     if (!afterObject)
         return false;
     m_managedFields = std::string_view(keyStart, size_t(next - keyStart));
@@ -565,7 +572,7 @@ QString ObjectContext::describe() const
 
 Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
                                 const ObjectContext &context, const char *documentEnd,
-                                const FramePrefix *prefix)
+                                const FramePrefix *prefix, const FrameValueEnds *valueEnds)
 {
     auto failure = [&](const QString &message) {
         return makeError(context.describe() + QLatin1String(": ") + message);
@@ -579,7 +586,7 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
     const bool metadataOnly = !options.metadataOnlyKind.isEmpty();
     auto *data = new KubeObject::Data;
     KubeObject result = KubeObject::adopt(data);
-    MetadataReader metadataReader(*data, documentEnd, prefix);
+    MetadataReader metadataReader(*data, documentEnd, prefix, valueEnds);
     // Which of the fields read have been seen: the members after them are
     // checked by scanning once all three have (a field's value is consumed
     // as it is read, so the iterator is then on the token after it). The
@@ -644,7 +651,9 @@ Result<KubeObject> decodeObject(od::value value, const DecodeOptions &options,
         if (documentEnd && read == kAllRead && !tailTried &&
             value.current_location().get(next) == SUCCESS) {
             tailTried = true;
-            if (const char *end = endOfPlainObjectTail(next, documentEnd, kObjectKeysRead)) {
+            const KnownValueEnds inObject{valueEnds, valueEnds ? valueEnds->objectDepth() : 0};
+            if (const char *end =
+                    endOfPlainObjectTail(next, documentEnd, kObjectKeysRead, inObject)) {
                 raw = std::string_view(begin, size_t(end - begin));
                 break;
             }

@@ -11,6 +11,7 @@
 
 #include "informer/core/frameprefix.h"
 #include "informer/core/kubeobject.h"
+#include "informer/core/valueends.h"
 
 #include <simdjson.h>
 
@@ -38,8 +39,12 @@ struct ObjectContext
 // meets the prefix's stand-in key as a member of metadata and the frame's
 // bytes from there check by scanning; it fails otherwise, and the caller
 // decodes the whole frame.
+//
+// `valueEnds`: where the frame's shallow values end (valueends.h), so the
+// check of the members after those read finds their ends without a scan.
 Result<KubeObject> decodeObject(simdjson::ondemand::value value, const DecodeOptions &options,
                                 const ObjectContext &context, const char *documentEnd = nullptr,
-                                const FramePrefix *prefix = nullptr);
+                                const FramePrefix *prefix = nullptr,
+                                const FrameValueEnds *valueEnds = nullptr);
 
 } // namespace informant::detail

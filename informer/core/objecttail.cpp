@@ -45,12 +45,17 @@ const char *skipSpace(const char *at, const char *end)
 
 // One value from its first byte; returns the byte after it, or nullptr if it
 // is not plain. On-Demand skips it as one token (a string, a scalar) or by
-// counting brackets (an object, an array).
-const char *skipValue(const char *at, const char *end)
+// counting brackets (an object, an array), which `known` may have done.
+const char *skipValue(const char *at, const char *end, const KnownValueEnds &known)
 {
     if (at == end)
         return nullptr;
     if (*at == '{' || *at == '[') {
+        if (known.ends) {
+            const char *valueEnd = known.ends->endOfValue(at, known.containerDepth);
+            if (valueEnd && valueEnd <= end)
+                return valueEnd;
+        }
         // The scanner and stage 1 agree on where strings are as long as no
         // backslash stands outside one (stage 1 takes it for an escape, the
         // scanner for an ordinary byte): then they count the same brackets.
@@ -86,13 +91,14 @@ const char *skipValue(const char *at, const char *end)
 
 } // namespace
 
-const char *endOfPlainValue(const char *at, const char *documentEnd)
+const char *endOfPlainValue(const char *at, const char *documentEnd, const KnownValueEnds &known)
 {
-    return skipValue(at, documentEnd);
+    return skipValue(at, documentEnd, known);
 }
 
 const char *endOfPlainObjectTail(const char *at, const char *documentEnd,
-                                 std::span<const std::string_view> neededKeys)
+                                 std::span<const std::string_view> neededKeys,
+                                 const KnownValueEnds &known)
 {
     const char *c = at;
     while (c < documentEnd && *c == ',') {
@@ -115,7 +121,7 @@ const char *endOfPlainObjectTail(const char *at, const char *documentEnd,
         c = skipSpace(keyEnd + 1, documentEnd);
         if (c == documentEnd || *c != ':')
             return nullptr;
-        c = skipValue(skipSpace(c + 1, documentEnd), documentEnd);
+        c = skipValue(skipSpace(c + 1, documentEnd), documentEnd, known);
         if (!c)
             return nullptr;
         c = skipSpace(c, documentEnd);

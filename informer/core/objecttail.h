@@ -14,10 +14,21 @@
 // outside a string, a missing comma, a needed key again, ...) is refused and
 // the decoder walks on as before, so errors are unchanged too.
 
+#include "informer/core/valueends.h"
+
 #include <span>
 #include <string_view>
 
 namespace informant::detail {
+
+// Where the values skipped end, when the frame's cut recorded it
+// (valueends.h): members of a container at `containerDepth`. Without `ends`
+// each value is scanned.
+struct KnownValueEnds
+{
+    const FrameValueEnds *ends = nullptr;
+    int containerDepth = 0;
+};
 
 // `documentEnd` is the end of a simdjson document: SIMDJSON_PADDING bytes
 // after it are readable (their content does not matter).
@@ -25,13 +36,15 @@ namespace informant::detail {
 // `at` is a value's first byte. Returns the byte after the value, or nullptr
 // when it is not plain: an object or array skipped by bracket count with no
 // backslash outside a string, a string, or a scalar token.
-const char *endOfPlainValue(const char *at, const char *documentEnd);
+const char *endOfPlainValue(const char *at, const char *documentEnd,
+                            const KnownValueEnds &known = {});
 
 // `at` is the token after a member's value: ',' or the object's '}'.
 // Returns where the token after the object's '}' begins (as the On-Demand
 // iterator would be left), or nullptr when the bytes are not plain or no
 // token follows before `documentEnd`.
 const char *endOfPlainObjectTail(const char *at, const char *documentEnd,
-                                 std::span<const std::string_view> neededKeys);
+                                 std::span<const std::string_view> neededKeys,
+                                 const KnownValueEnds &known = {});
 
 } // namespace informant::detail

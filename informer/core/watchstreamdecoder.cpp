@@ -5,6 +5,7 @@
 #include "informer/core/objectdecoder.h"
 
 #include <cstring>
+#include <optional>
 #include <vector>
 
 namespace informant {
@@ -40,7 +41,8 @@ namespace {
 // prefix's copy). `frameEnd`: the end of the frame, which is read no further
 // once the object is decoded.
 Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOptions &options,
-                               const char *frameEnd, const detail::FramePrefix *prefix)
+                               const char *frameEnd, const detail::FramePrefix *prefix,
+                               const detail::FrameValueEnds *valueEnds)
 {
     namespace od = simdjson::ondemand;
     std::string_view type;
@@ -91,8 +93,8 @@ Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOp
         asSent.metadataOnlyApiVersion.clear();
         objectOptions = &asSent;
     }
-    auto decoded =
-        detail::decodeObject(eventObject, *objectOptions, {"watch event object"}, frameEnd, prefix);
+    auto decoded = detail::decodeObject(eventObject, *objectOptions, {"watch event object"},
+                                        frameEnd, prefix, valueEnds);
     if (!decoded.ok())
         return decoded.error();
     event.object = std::move(decoded).value();
@@ -102,7 +104,8 @@ Result<WatchEvent> decodeEvent(simdjson::ondemand::object object, const DecodeOp
 // Decodes `document`: the frame ending at `frameEnd`, or its `prefix`'s copy.
 Result<WatchEvent> decodeDocument(simdjson::padded_string_view document,
                                   const DecodeOptions &options, const char *frameEnd,
-                                  const detail::FramePrefix *prefix)
+                                  const detail::FramePrefix *prefix,
+                                  const detail::FrameValueEnds *valueEnds)
 {
     simdjson::ondemand::document parsed;
     auto error = detail::threadOndemandParser().iterate(document).get(parsed);
@@ -114,20 +117,27 @@ Result<WatchEvent> decodeDocument(simdjson::padded_string_view document,
     if (error != simdjson::SUCCESS)
         return makeError(
             QStringLiteral("invalid JSON: %1").arg(QLatin1String(simdjson::error_message(error))));
-    return decodeEvent(object, options, frameEnd, prefix);
+    return decodeEvent(object, options, frameEnd, prefix, valueEnds);
 }
 
 // A frame that decodes from its prefix (frameprefix.h) decodes to the same
 // event whole; any other is decoded whole, so its errors are the frame's.
-Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options)
+// `ends`: the frame's shallow value ends, when its cut recorded them.
+Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options,
+                                const detail::ValueEnds *ends = nullptr)
 {
     const char *frameEnd = frame.data() + frame.size();
+    // The event's object is the frame's member: the count inside it is 2.
+    std::optional<detail::FrameValueEnds> valueEnds;
+    if (ends)
+        valueEnds.emplace(frame.data(), *ends, 2);
+    const detail::FrameValueEnds *known = valueEnds ? &*valueEnds : nullptr;
     if (const auto prefix = detail::FramePrefix::cut(frame)) {
-        auto event = decodeDocument(prefix->copy(), options, frameEnd, &*prefix);
+        auto event = decodeDocument(prefix->copy(), options, frameEnd, &*prefix, known);
         if (event.ok())
             return event;
     }
-    return decodeDocument(frame, options, frameEnd, nullptr);
+    return decodeDocument(frame, options, frameEnd, nullptr, known);
 }
 
 // simdjson may read SIMDJSON_PADDING bytes past the end: a frame followed by
@@ -266,6 +276,7 @@ void WatchStreamDecoder::feedParallel(const QList<QByteArrayView> &parts, QList<
         WatchStreamDecoder &decoded = part.decoder;
         m_pending = std::move(decoded.m_pending);
         m_scanner = decoded.m_scanner;
+        m_valueEnds = std::move(decoded.m_valueEnds);
         m_failed = decoded.m_failed;
         m_error = std::move(decoded.m_error);
     }
@@ -294,7 +305,10 @@ qsizetype WatchStreamDecoder::scanFrame(const char *data, qsizetype from, qsizet
             return size;
         }
     }
-    const qsizetype end = m_scanner.findEnd(data, frameStart, size);
+    if (m_pending.isEmpty())
+        m_valueEnds.clear(); // a new frame
+    const qsizetype end =
+        m_scanner.findEnd(data, frameStart, size, &m_valueEnds, m_pending.size() - frameStart);
     if (end < 0) {
         m_pending.append(data + frameStart, size - frameStart);
         if (m_pending.size() > kMaxFrameBytes)
@@ -303,12 +317,18 @@ qsizetype WatchStreamDecoder::scanFrame(const char *data, qsizetype from, qsizet
     }
     const char *start = data + frameStart;
     const qsizetype length = end - frameStart;
+    // A backslash outside a string: the recorded ends may not be the ones a
+    // scan of a value would find (valueends.h).
+    const detail::ValueEnds *ends =
+        detail::ValueEnds::enabled() && !m_scanner.sawBackslashOutsideString() ? &m_valueEnds
+                                                                               : nullptr;
     Result<WatchEvent> event = [&] {
         if (m_pending.isEmpty())
             return decodeInPlace(start, length, size - frameStart,
-                                 [&](auto frame) { return decodePadded(frame, m_options); });
+                                 [&](auto frame) { return decodePadded(frame, m_options, ends); });
         m_pending.append(start, length);
-        auto decoded = decodeFrame(m_pending, m_options);
+        const detail::PaddedInput input(m_pending);
+        auto decoded = decodePadded(input.view(), m_options, ends);
         m_pending.clear();
         return decoded;
     }();

@@ -77,6 +77,7 @@ private:
     qint64 m_partsDecodedInParallel = 0;
     QByteArray m_pending;             // bytes of the current, incomplete frame
     detail::BracketScanner m_scanner; // where the current frame ends
+    detail::ValueEnds m_valueEnds;    // where the current frame's shallow values end
     bool m_failed = false;
     QString m_error;
 };

@@ -38,6 +38,63 @@ qsizetype referenceEnd(const QByteArray &text)
     return -1;
 }
 
+// The closing brackets before the value's end that leave the count at
+// ValueEnds::kDepth or less, as "offset:depth" (offset after the bracket),
+// by the byte rule.
+QStringList referenceShallowCloses(const QByteArray &text)
+{
+    QStringList closes;
+    qint64 depth = 0;
+    bool inString = false;
+    bool escaped = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth <= detail::ValueEnds::kDepth)
+                closes << QStringLiteral("%1:%2").arg(i + 1).arg(depth);
+            if (depth == 0)
+                break;
+        }
+    }
+    return closes;
+}
+
+// `text` fed in chunks that end at `cuts` (ascending), recording the shallow
+// closes: as referenceShallowCloses() writes them.
+QStringList scannedShallowCloses(const QByteArray &text, const QList<qsizetype> &cuts)
+{
+    BracketScanner scanner;
+    detail::ValueEnds ends;
+    qsizetype begin = 0;
+    QList<qsizetype> chunkEnds = cuts;
+    chunkEnds.append(text.size());
+    for (const qsizetype end : chunkEnds) {
+        if (end < begin)
+            continue;
+        const QByteArray chunk = text.mid(begin, end - begin);
+        if (scanner.findEnd(chunk.constData(), 0, chunk.size(), &ends, begin) >= 0)
+            break;
+        begin = end;
+    }
+    QStringList closes;
+    for (const detail::ValueEnds::End &end : ends.ends())
+        closes << QStringLiteral("%1:%2").arg(end.offset).arg(end.depth);
+    return closes;
+}
+
 // `text` fed in chunks that end at `cuts` (ascending): the end found, as an
 // index into `text`, or -1.
 qsizetype scannedEnd(const QByteArray &text, const QList<qsizetype> &cuts)
@@ -105,6 +162,8 @@ private Q_SLOTS:
     void randomTextAgreesWithTheByteRule();
     void reportsABackslashOutsideAString_data();
     void reportsABackslashOutsideAString();
+    void recordsTheShallowClosesWhereverTheInputIsCut_data();
+    void recordsTheShallowClosesWhereverTheInputIsCut();
 };
 
 namespace {
@@ -236,6 +295,42 @@ void TestBracketScanner::reportsABackslashOutsideAString()
         const qsizetype from = text.indexOf('{');
         QVERIFY(scanner.findEnd(text.constData(), from, text.size()) > from);
         QCOMPARE(scanner.sawBackslashOutsideString(), outside);
+    }
+}
+
+void TestBracketScanner::recordsTheShallowClosesWhereverTheInputIsCut_data()
+{
+    findsTheSameEndWhereverTheInputIsCut_data();
+}
+
+void TestBracketScanner::recordsTheShallowClosesWhereverTheInputIsCut()
+{
+    // The object decoder takes the end of spec, of status and of each of
+    // metadata's members from these records (valueends.h): a missing or
+    // misplaced one would end a value at the wrong byte.
+    setKernelFromData();
+    const QByteArray pod =
+        R"({"type":"ADDED","object":{"metadata":{"name":"a","labels":{"x":"}"},)"
+        R"("managedFields":[{"f:spec":{"f:c":{"k:{\"n\":\"a\"}":{}}}}]},)"
+        R"("spec":{"containers":[{"name":"c","args":["]","{"],"ports":[{"p":1}]}],)"
+        R"("volumes":[]},"status":{"conditions":[{"type":"Ready"},{"type":"x"}],)" +
+        QByteArray(90, ' ') + R"("phase":"Running"}}})";
+    QVERIFY(referenceShallowCloses(pod).size() > 8);
+    QCOMPARE(scannedShallowCloses(pod, {}), referenceShallowCloses(pod));
+    for (qsizetype cut = 0; cut <= pod.size(); ++cut)
+        QVERIFY2(scannedShallowCloses(pod, {cut, cut + 64}) == referenceShallowCloses(pod),
+                 qPrintable(QString::number(cut)));
+
+    QRandomGenerator random(20261127); // fixed: a failure can be replayed
+    for (int round = 0; round < 2000; ++round) {
+        const QByteArray text = randomValue(random, 1 + random.bounded(400), round % 2);
+        QList<qsizetype> cuts;
+        for (int i = random.bounded(4); i > 0; --i)
+            cuts.append(random.bounded(qint64(text.size()) + 1));
+        std::sort(cuts.begin(), cuts.end());
+        QVERIFY2(
+            scannedShallowCloses(text, cuts) == referenceShallowCloses(text),
+            qPrintable(QStringLiteral("round %1: %2").arg(round).arg(QString::fromLatin1(text))));
     }
 }
 

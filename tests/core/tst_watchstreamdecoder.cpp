@@ -1,6 +1,7 @@
 #include "informer/core/watchstreamdecoder.h"
 
 #include "informer/core/frameprefix.h"
+#include "informer/core/valueends.h"
 
 #include <QTest>
 
@@ -347,34 +348,50 @@ void TestWatchStreamDecoder::decodesTheSameWhateverFollowsTheFieldsRead()
     QFETCH(QString, expected);
     DecodeOptions options;
     options.dropManagedFields = true;
+    // kind|name|labels|hasManagedFields|json, or the error.
+    const auto describe = [&](const Result<WatchEvent> &event) {
+        if (!event.ok())
+            return QStringLiteral("error: ") + event.errorMessage();
+        const KubeObject &object = event.value().object;
+        QStringList labels;
+        for (const Label &label : object.labels())
+            labels << label.key + QLatin1Char('=') + label.value;
+        return QStringList{object.kind(), object.name(), labels.join(QLatin1Char(',')),
+                           QString::number(object.hasManagedFields()),
+                           QString::fromUtf8(object.json())}
+            .join(QLatin1Char('|'));
+    };
+    // A stream's cut records where the frame's values end (valueends.h).
+    const auto inStream = [&](bool recordedEnds) -> Result<WatchEvent> {
+        detail::ValueEnds::setEnabled(recordedEnds);
+        WatchStreamDecoder decoder(options);
+        QList<WatchEvent> events;
+        decoder.feed(frame, events);
+        detail::ValueEnds::setEnabled(true);
+        if (decoder.failed())
+            return makeError(decoder.errorMessage());
+        if (events.size() != 1) // the stream's rule cuts no frame here
+            return makeError(QStringLiteral("%1 events").arg(events.size()));
+        return events.first();
+    };
     // Decoded from the frame's prefix where it has one (frameprefix.h), and whole.
     for (const bool cut : {true, false}) {
         detail::FramePrefix::setEnabled(cut);
-        const Result<WatchEvent> event = WatchStreamDecoder::decodeFrame(frame, options);
+        const Result<WatchEvent> alone = WatchStreamDecoder::decodeFrame(frame, options);
+        const QString withEnds = describe(inStream(true));
+        const QString scanningEnds = describe(inStream(false));
         detail::FramePrefix::setEnabled(true);
-        QString actual;
-        if (!event.ok()) {
-            actual = QStringLiteral("error: ") + event.errorMessage();
-        } else {
-            const KubeObject &object = event.value().object;
-            QStringList labels;
-            for (const Label &label : object.labels())
-                labels << label.key + QLatin1Char('=') + label.value;
-            actual = QStringList{WatchEvent::typeName(event.value().type),
-                                 object.kind(),
-                                 object.name(),
-                                 labels.join(QLatin1Char(',')),
-                                 QString::number(object.hasManagedFields()),
-                                 QString::fromUtf8(object.json())}
-                         .join(QLatin1Char('|'));
-            actual.remove(0, actual.indexOf(QLatin1Char('|')) + 1); // the type is checked below
-            QCOMPARE(WatchEvent::typeName(event.value().type),
+        const char *how = cut ? "from the prefix" : "whole";
+        QVERIFY2(describe(alone) == expected, qPrintable(describe(alone) + u' ' + how));
+        if (alone.ok())
+            QCOMPARE(WatchEvent::typeName(alone.value().type),
                      frame.contains(R"("type":"MODIFIED")") ? QStringLiteral("MODIFIED")
                                                             : QStringLiteral("ADDED"));
-        }
-        QVERIFY2(actual == expected,
-                 qPrintable(QStringLiteral("%1 (%2)").arg(
-                     actual, cut ? QStringLiteral("from the prefix") : QStringLiteral("whole"))));
+        // In a stream, the same whether the ends were recorded or scanned
+        // for, and as alone when the stream cuts the frame there.
+        QVERIFY2(withEnds == scanningEnds, qPrintable(withEnds + u' ' + how));
+        if (withEnds != QLatin1String("error: 0 events"))
+            QVERIFY2(withEnds == expected, qPrintable(withEnds + u' ' + how));
     }
 }
 

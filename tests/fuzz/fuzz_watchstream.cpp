@@ -6,9 +6,11 @@
 // connection. (Frames are cut by one bracket-counting rule, whatever the
 // chunks; a line is no longer framed by what simdjson's On Demand API read
 // of it.) Nor may they depend on whether a frame was decoded from its
-// prefix (frameprefix.h) or whole.
+// prefix (frameprefix.h) or whole, or on whether its cut recorded where its
+// values end (valueends.h).
 
 #include "informer/core/frameprefix.h"
+#include "informer/core/valueends.h"
 #include "informer/core/watchstreamdecoder.h"
 
 #include <cstdint>
@@ -57,10 +59,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uncut.feed(stream, uncutEvents);
         informant::detail::FramePrefix::setEnabled(true);
 
+        informant::detail::ValueEnds::setEnabled(false);
+        informant::WatchStreamDecoder scanned(options);
+        QList<informant::WatchEvent> scannedEvents;
+        scanned.feed(stream, scannedEvents);
+        informant::detail::ValueEnds::setEnabled(true);
+
         const QByteArray expected = describe(wholeEvents, whole.errorMessage());
         if (expected != describe(splitEvents, split.errorMessage()) ||
             whole.failed() != split.failed() || whole.pendingBytes() != split.pendingBytes() ||
-            expected != describe(uncutEvents, uncut.errorMessage()))
+            expected != describe(uncutEvents, uncut.errorMessage()) ||
+            expected != describe(scannedEvents, scanned.errorMessage()))
             __builtin_trap();
     }
     return 0;
