@@ -99,32 +99,52 @@ void releaseIfUnblocked(ServerContext &context, const ResourceType &type, const 
 
 } // namespace
 
-Result<DeletePropagation, ApiStatus> deletePropagation(const HttpRequest &request,
-                                                       const QJsonObject &options)
+Result<std::optional<DeletePropagation>, ApiStatus> deletePropagation(const HttpRequest &request,
+                                                                      const QJsonObject &options)
 {
     QString policy = options.value(QLatin1String("propagationPolicy")).toString();
     if (policy.isEmpty())
         policy = request.param(QStringLiteral("propagationPolicy"));
     if (policy.isEmpty()) {
+        // The legacy orphanDependents, when given, is a policy too: false
+        // deletes in Background whatever the object's finalizers say.
         const QJsonValue orphan = options.value(QLatin1String("orphanDependents"));
+        const QString param = QStringLiteral("orphanDependents");
+        if (!orphan.isBool() && !request.hasParam(param))
+            return std::optional<DeletePropagation>();
         const bool legacyOrphan =
-            orphan.isBool()
-                ? orphan.toBool()
-                : request.param(QStringLiteral("orphanDependents")) == QLatin1String("true");
-        return legacyOrphan ? DeletePropagation::Orphan : DeletePropagation::Background;
+            orphan.isBool() ? orphan.toBool() : request.param(param) == QLatin1String("true");
+        return std::optional(legacyOrphan ? DeletePropagation::Orphan
+                                          : DeletePropagation::Background);
     }
     if (policy == QLatin1String("Orphan"))
-        return DeletePropagation::Orphan;
+        return std::optional(DeletePropagation::Orphan);
     if (policy == QLatin1String("Foreground"))
-        return DeletePropagation::Foreground;
+        return std::optional(DeletePropagation::Foreground);
     if (policy == QLatin1String("Background"))
-        return DeletePropagation::Background;
+        return std::optional(DeletePropagation::Background);
     return statuses::invalid(
         QStringLiteral("DeleteOptions"), QString(), QStringLiteral("propagationPolicy"),
         QStringLiteral("FieldValueNotSupported"),
         QStringLiteral("Unsupported value: \"%1\": supported values: \"Foreground\", "
                        "\"Background\", \"Orphan\"")
             .arg(policy));
+}
+
+QJsonArray finalizersForDeletion(const QJsonArray &finalizers,
+                                 std::optional<DeletePropagation> propagation)
+{
+    if (!propagation)
+        return finalizers;
+    QJsonArray out;
+    for (const QJsonValue &finalizer : finalizers) {
+        if (finalizer.toString() != kForegroundDeletionFinalizer &&
+            finalizer.toString() != kOrphanFinalizer)
+            out.append(finalizer);
+    }
+    if (*propagation == DeletePropagation::Foreground)
+        out.append(QString(kForegroundDeletionFinalizer));
+    return out;
 }
 
 void orphanDependents(ServerContext &context, const QString &ownerUid)

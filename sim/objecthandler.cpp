@@ -210,7 +210,7 @@ void handleDelete(const Call &call, const ObjectPtr &current)
         return sendStatus(
             call.connection,
             statuses::conflict(call.target.type.group, call.target.type.resource, current->name));
-    const Result<DeletePropagation, ApiStatus> propagation =
+    const Result<std::optional<DeletePropagation>, ApiStatus> propagation =
         deletePropagation(call.request, options);
     if (!propagation.ok())
         return sendStatus(call.connection, propagation.error());
@@ -250,7 +250,7 @@ void handleDeleteCollection(const Call &call)
             victims.push_back(object);
     }
     const QJsonObject options = QJsonDocument::fromJson(call.request.body).object();
-    const Result<DeletePropagation, ApiStatus> propagation =
+    const Result<std::optional<DeletePropagation>, ApiStatus> propagation =
         deletePropagation(call.request, options);
     if (!propagation.ok())
         return sendStatus(call.connection, propagation.error());

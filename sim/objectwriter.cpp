@@ -270,63 +270,95 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
     }
     if (type.resource == QLatin1String("customresourcedefinitions"))
         onCrdStored(object);
-    return store(type, object);
+    const Result<EventPtr, ApiStatus> stored = store(type, object);
+    // As the garbage collector's graph builder: a dependent whose
+    // ownerReferences changed (one removed, blockOwnerDeletion turned off)
+    // may have been the last to block an owner waiting in foreground deletion.
+    if (stored.ok() && !current->ownerUids.isEmpty() &&
+        metadata.value(QLatin1String("ownerReferences")) !=
+            oldMetadata.value(QLatin1String("ownerReferences")))
+        releaseWaitingOwners(m_context, *current);
+    return stored;
 }
 
 Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
                                                   const ObjectPtr &current, bool dryRun,
                                                   std::optional<int> gracePeriodSeconds,
-                                                  DeletePropagation propagation)
+                                                  std::optional<DeletePropagation> propagation)
 {
     if (dryRun)
         return current;
-    const bool pod = isCorePods(type);
+    // From the stored state: an earlier write of the same request (the
+    // orphaning of its dependents) may have changed it, or deleted it.
+    const ObjectPtr latest = m_context.storage.store(type.storageId).get(current->key);
+    if (!latest || latest->uid != current->uid)
+        return current;
+    const QJsonObject object = toJson(*latest);
     const int grace =
-        pod ? PodTerminator::gracePeriodSeconds(toJson(*current), gracePeriodSeconds) : 0;
-    if (current->beingDeleted) {
-        // As the registry's BeforeDelete: a second DELETE may only shorten
-        // the grace period; at 0 the object goes once no finalizer remains.
-        const int pending =
-            metadataOf(toJson(*current)).value(QLatin1String("deletionGracePeriodSeconds")).toInt();
-        if (grace >= pending)
-            return current;
-        if (grace == 0 && !current->hasFinalizers)
-            return destroy(type, current);
-        return markDeleted(type, current, grace);
-    }
-    const bool foreground = propagation == DeletePropagation::Foreground;
-    if (grace > 0 || foreground) {
-        // As the registry's BeforeDelete with Foreground propagation: the
-        // owner waits, marked, on a finalizer the garbage collector removes.
-        const Result<ObjectPtr, ApiStatus> marked = markDeleted(
-            type, current, grace, foreground ? kForegroundDeletionFinalizer : QString());
-        if (!marked.ok())
-            return marked;
-        if (grace > 0)
-            m_context.podTerminator.schedule(*marked.value(), grace);
-        if (foreground)
-            deleteDependentsInForeground(m_context, type, *marked.value());
+        isCorePods(type) ? PodTerminator::gracePeriodSeconds(object, gracePeriodSeconds) : 0;
+    if (latest->beingDeleted)
+        return removeAgain(type, latest, grace, propagation);
+    // As the registry's BeforeDelete with Foreground propagation: the owner
+    // waits, marked, on a finalizer the garbage collector removes.
+    const QJsonArray finalizers = finalizersForDeletion(
+        metadataOf(object).value(QLatin1String("finalizers")).toArray(), propagation);
+    if (grace == 0 && finalizers.isEmpty())
+        return destroy(type, latest);
+    const Result<ObjectPtr, ApiStatus> marked = markDeleted(type, latest, grace, finalizers);
+    if (!marked.ok())
         return marked;
-    }
-    if (current->hasFinalizers)
-        return markDeleted(type, current, 0);
-    return destroy(type, current);
+    if (grace > 0)
+        m_context.podTerminator.schedule(*marked.value(), grace);
+    if (finalizers.contains(QString(kForegroundDeletionFinalizer)))
+        deleteDependentsInForeground(m_context, type, *marked.value());
+    return marked;
+}
+
+// As the registry's BeforeDelete and updateForGracefulDeletionAndFinalizers:
+// while a grace period is pending, a second DELETE may only shorten it and
+// changes nothing else; otherwise it updates the finalizers for its policy.
+// With neither a grace period nor finalizers left, the object goes.
+Result<ObjectPtr, ApiStatus> ObjectWriter::removeAgain(const ResourceType &type,
+                                                       const ObjectPtr &current,
+                                                       int gracePeriodSeconds,
+                                                       std::optional<DeletePropagation> propagation)
+{
+    const QJsonObject metadata = metadataOf(toJson(*current));
+    const int pending = metadata.value(QLatin1String("deletionGracePeriodSeconds")).toInt();
+    if (pending > 0 && gracePeriodSeconds >= pending)
+        return current;
+    const int grace = pending > 0 ? gracePeriodSeconds : 0;
+    const QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
+    const QJsonArray wanted = finalizersForDeletion(finalizers, propagation);
+    if (grace == 0 && wanted.isEmpty())
+        return destroy(type, current);
+    if (grace == pending && wanted == finalizers)
+        return current;
+    const Result<ObjectPtr, ApiStatus> marked =
+        markDeleted(type, current, grace, wanted, pending == 0);
+    if (!marked.ok())
+        return marked;
+    const QString foreground(kForegroundDeletionFinalizer);
+    if (wanted.contains(foreground) && !finalizers.contains(foreground))
+        deleteDependentsInForeground(m_context, type, *marked.value());
+    return marked;
 }
 
 Result<ObjectPtr, ApiStatus> ObjectWriter::markDeleted(const ResourceType &type,
                                                        const ObjectPtr &current,
                                                        int gracePeriodSeconds,
-                                                       const QString &finalizer)
+                                                       const QJsonArray &finalizers,
+                                                       bool keepEarlierTimestamp)
 {
     QJsonObject object = toJson(*current);
     QJsonObject metadata = metadataOf(object);
-    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
-    if (!finalizer.isEmpty() && !finalizers.contains(finalizer)) {
-        finalizers.append(finalizer);
+    if (finalizers.isEmpty())
+        metadata.remove(QLatin1String("finalizers"));
+    else
         metadata.insert(QLatin1String("finalizers"), finalizers);
-    }
-    metadata.insert(QLatin1String("deletionTimestamp"),
-                    writeTime().addSecs(gracePeriodSeconds).toString(Qt::ISODate));
+    if (!keepEarlierTimestamp || !metadata.contains(QLatin1String("deletionTimestamp")))
+        metadata.insert(QLatin1String("deletionTimestamp"),
+                        writeTime().addSecs(gracePeriodSeconds).toString(Qt::ISODate));
     metadata.insert(QLatin1String("deletionGracePeriodSeconds"), gracePeriodSeconds);
     object.insert(QLatin1String("metadata"), metadata);
     const Result<EventPtr, ApiStatus> marked = store(type, object);

@@ -55,11 +55,13 @@ public:
     // grace period (`gracePeriodSeconds` of the DeleteOptions; none: the
     // pod's own; see PodTerminator). Returns the last state. With Foreground
     // `propagation` the object stays, marked, until its dependents are gone
-    // (deletepropagation.h); the other policies are the caller's part.
+    // (deletepropagation.h); Orphan's orphaning is the caller's part. An
+    // object already being deleted has its finalizers updated for an
+    // explicit `propagation` (none: left as they are).
     Result<ObjectPtr, ApiStatus>
     remove(const ResourceType &type, const ObjectPtr &current, bool dryRun = false,
            std::optional<int> gracePeriodSeconds = std::nullopt,
-           DeletePropagation propagation = DeletePropagation::Background);
+           std::optional<DeletePropagation> propagation = std::nullopt);
 
 private:
     // Applies the defaults, then a Service's cluster IP and node ports.
@@ -67,11 +69,17 @@ private:
                                       const QString &key, const QJsonObject &old,
                                       DefaultsFor write);
     Result<EventPtr, ApiStatus> store(const ResourceType &type, const QJsonObject &object);
-    // Sets deletionTimestamp (now + grace) and deletionGracePeriodSeconds,
-    // and adds `finalizer` unless empty.
-    Result<ObjectPtr, ApiStatus> markDeleted(const ResourceType &type, const ObjectPtr &current,
+    // A DELETE of `current`, already being deleted: a shorter grace period,
+    // the finalizers for `propagation`, or deleted now when neither remains.
+    Result<ObjectPtr, ApiStatus> removeAgain(const ResourceType &type, const ObjectPtr &current,
                                              int gracePeriodSeconds,
-                                             const QString &finalizer = QString());
+                                             std::optional<DeletePropagation> propagation);
+    // Sets deletionTimestamp (now + grace; an earlier one is kept when
+    // `keepEarlierTimestamp`) and deletionGracePeriodSeconds, and the
+    // finalizers to `finalizers`.
+    Result<ObjectPtr, ApiStatus> markDeleted(const ResourceType &type, const ObjectPtr &current,
+                                             int gracePeriodSeconds, const QJsonArray &finalizers,
+                                             bool keepEarlierTimestamp = false);
     // Deletes now (finalizers done), then collects dependents.
     Result<ObjectPtr, ApiStatus> destroy(const ResourceType &type, const ObjectPtr &current);
     void collectGarbage(const QString &ownerUid);

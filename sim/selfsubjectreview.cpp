@@ -3,6 +3,7 @@
 #include "sim/accessreview.h"
 #include "sim/responder.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,20 +14,31 @@ namespace informant::sim {
 
 namespace {
 
+// user.CredentialIDKey: the x509 authenticator names the certificate by its
+// SHA-256 (the hex of its DER bytes) there.
+constexpr char kCredentialIdKey[] = "authentication.kubernetes.io/credential-id";
+
 QJsonObject userInfo(const ServerSettings &settings, const HttpConnection &connection)
 {
     QString username = QStringLiteral("informant-sim");
     QStringList groups;
+    QJsonObject extra;
     const auto *tls = qobject_cast<const QSslSocket *>(connection.socket());
     const QSslCertificate certificate = tls ? tls->peerCertificate() : QSslCertificate();
     if (!certificate.isNull()) {
         username = certificate.subjectInfo(QSslCertificate::CommonName).value(0);
         groups = certificate.subjectInfo(QSslCertificate::Organization);
+        const QByteArray fingerprint = certificate.digest(QCryptographicHash::Sha256).toHex();
+        extra.insert(QLatin1String(kCredentialIdKey),
+                     QJsonArray{QStringLiteral("X509SHA256=") + QString::fromLatin1(fingerprint)});
     } else if (settings.readableNamespaces.isEmpty()) {
         groups.append(QStringLiteral("system:masters"));
     }
     groups.append(QStringLiteral("system:authenticated"));
-    return QJsonObject{{"username", username}, {"groups", QJsonArray::fromStringList(groups)}};
+    QJsonObject user{{"username", username}, {"groups", QJsonArray::fromStringList(groups)}};
+    if (!extra.isEmpty())
+        user.insert(QLatin1String("extra"), extra);
+    return user;
 }
 
 } // namespace

@@ -4,10 +4,13 @@
 // SelfSubjectReview): whom the simulator takes the client for. As
 // kube-apiserver's x509 authenticator, a client certificate (with
 // --client-ca) names the user by its common name and the groups by its
-// organizations; every other client is the simulator's one user,
-// "informant-sim" (the user --write-kubeconfig names), a cluster
-// administrator (system:masters) unless --readable-namespaces restricts it.
-// Every user is also in system:authenticated. Server thread only.
+// organizations, and extra names the certificate itself
+// ("authentication.kubernetes.io/credential-id": "X509SHA256=<hex>");
+// every other client is the simulator's one user, "informant-sim" (the
+// user --write-kubeconfig names), a cluster administrator (system:masters)
+// unless --readable-namespaces restricts it, with no extra (as a static
+// token's user). Every user is also in system:authenticated. Server thread
+// only.
 
 #include "sim/httpconnection.h"
 #include "sim/httprequest.h"

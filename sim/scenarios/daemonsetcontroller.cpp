@@ -99,7 +99,7 @@ void DaemonSetController::updateStatus(const ObjectPtr &set, const QJsonObject &
         if (!nodes.contains(node) || scheduled.contains(node))
             continue;
         scheduled.insert(node);
-        ready += WorkloadPods::isRunning(*pod) ? 1 : 0;
+        ready += WorkloadPods::isReady(*pod) ? 1 : 0;
         updated += WorkloadPods::revisionOf(*pod) == revision ? 1 : 0;
     }
     const int desired = int(nodes.size());

@@ -257,7 +257,7 @@ PodParams PodFactory::makePod(const QString &namespaceName, const QString &app, 
                   .arg(p.team, app)
                   .arg(m_random() % 20)
                   .arg(m_random() % 10);
-    p.createdAt = createdAt(qint64(m_random() % 86400));
+    p.createdAt = createdAt(qint64(m_random() % kMaxAgeSeconds));
     p.podIp = QStringLiteral("10.244.%1.%2").arg(m_random() % 250).arg(m_random() % 250 + 2);
     return p;
 }

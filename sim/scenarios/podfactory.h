@@ -48,6 +48,10 @@ struct PodParams
 class PodFactory
 {
 public:
+    // A made pod was created less than this long before the factory was
+    // (createdAt writes today's and yesterday's times only).
+    static constexpr qint64 kMaxAgeSeconds = 86400;
+
     explicit PodFactory(quint32 seed);
 
     // A new pod in `namespaceName` for deployment `app` (random but seeded fields).

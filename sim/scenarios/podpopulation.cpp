@@ -27,6 +27,11 @@ PodParams PodPopulation::makePod()
     return m_factory.makePod(ns, app, m_nodeCount);
 }
 
+QDateTime PodPopulation::namespacesCreatedAt()
+{
+    return QDateTime::currentDateTimeUtc().addSecs(-PodFactory::kMaxAgeSeconds);
+}
+
 void PodPopulation::populate()
 {
     m_pods.reserve(std::size_t(m_targetPods) + 16);

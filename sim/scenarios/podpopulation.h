@@ -10,6 +10,7 @@
 #include "sim/scenarios/podfactory.h"
 #include "sim/servercontext.h"
 
+#include <QDateTime>
 #include <QStringList>
 
 #include <vector>
@@ -27,6 +28,11 @@ public:
     void populate();
     // One change: an update, a delete or a create.
     void changeOne();
+
+    // When the namespaces of a population made from now on were created: as
+    // long ago as its oldest pod can be, so that no pod (its creation time
+    // random over the past day) is older than its namespace.
+    static QDateTime namespacesCreatedAt();
 
     std::vector<PodParams> &pods() { return m_pods; }
     PodFactory &factory() { return m_factory; }

@@ -23,7 +23,8 @@ ScaleScenario::ScaleScenario(ServerContext &context, const SimOptions &options, 
 std::unique_ptr<PodPopulation> ScaleScenario::createCluster(ServerContext &context,
                                                             const SimOptions &options, int pods)
 {
-    ObjectWriter writer(context);
+    // The cluster predates its pods (creation times over the past day).
+    ObjectWriter writer(context, PodPopulation::namespacesCreatedAt());
     const ResourceType namespaces =
         *context.table.find({}, QStringLiteral("v1"), QStringLiteral("namespaces"));
     const ResourceType nodes =

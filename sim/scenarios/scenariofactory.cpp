@@ -64,7 +64,7 @@ void Scenario::populateChurnPods(int nodeCount)
 {
     if (m_options.churnPerSecond <= 0)
         return;
-    ObjectWriter writer(m_context);
+    ObjectWriter writer(m_context, PodPopulation::namespacesCreatedAt());
     const ResourceType namespaces =
         *m_context.table.find({}, QStringLiteral("v1"), QStringLiteral("namespaces"));
     const QString name = QStringLiteral("churn");
@@ -83,7 +83,10 @@ void Scenario::startChurnPods()
 
 Result<void> EmptyScenario::populate()
 {
-    const Result<void> base = createBaseNamespaces(m_context, QDateTime());
+    // With churn pods, the cluster's own namespaces are older than theirs.
+    const Result<void> base = createBaseNamespaces(
+        m_context, m_options.churnPerSecond > 0 ? PodPopulation::namespacesCreatedAt().addSecs(-1)
+                                                : QDateTime());
     if (base.ok())
         populateChurnPods(1);
     return base;

@@ -117,7 +117,7 @@ void StatefulSetController::reconcileSet(const ObjectPtr &set)
     QString currentRevision = status.value(QLatin1String("currentRevision")).toString(revision);
     for (const ObjectPtr &pod : m_pods.podsOf(set->uid)) {
         ++existing;
-        ready += WorkloadPods::isRunning(*pod) ? 1 : 0;
+        ready += WorkloadPods::isReady(*pod) ? 1 : 0;
         updated += WorkloadPods::revisionOf(*pod) == revision ? 1 : 0;
     }
     // The update is done once every replica runs the new revision.

@@ -32,7 +32,9 @@ public:
     static QJsonObject ownerReference(const StoredObject &owner, const char *kind,
                                       const char *apiVersion);
     static bool isRunning(const StoredObject &pod);
-    // Running with its Ready condition True (a crash-looping pod runs, not ready).
+    // Running with its Ready condition True (a crash-looping pod runs, not
+    // ready): what the ReplicaSet, StatefulSet and DaemonSet controllers count
+    // as ready (podutil.IsPodReady; the StatefulSet's isRunningAndReady).
     static bool isReady(const StoredObject &pod);
     // The label a StatefulSet or DaemonSet gives each pod: the revision of
     // the template it was made from.

@@ -3,7 +3,8 @@
 // --cascade=foreground deletes them before their owner, logs, exec and
 // port-forward fail the way a cluster whose kubelets cannot be reached does
 // (after the API server's own checks), and auth can-i answers from the
-// simulator's own access rules and auth whoami names the user; describe node
+// simulator's own access rules and auth whoami names the user (and a client
+// certificate by its SHA-256, as kube-apiserver's credential ID); describe node
 // shows the kubelets' heartbeats (node Leases, renewed); the demo's failing
 // pods come from Deployments that exist; events that repeat (a series) are read by
 // kubectl events and describe; server-side dry runs (diff, scale, apply)
@@ -16,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSslCertificate>
 #include <QSslSocket>
 #include <QTest>
 
@@ -353,6 +355,8 @@ void TestSimKubectlCompat::authWhoamiNamesTheUser()
     QCOMPARE(user.value("username"), QJsonValue(QStringLiteral("informant-sim")));
     QVERIFY2(user.value("groups").toArray().contains(QJsonValue(QStringLiteral("system:masters"))),
              qPrintable(out));
+    // No certificate, no credential to name.
+    QVERIFY2(!user.contains(QLatin1String("extra")), qPrintable(out));
 
     out = m_kubectl.run({"auth", "whoami"}, &code);
     QVERIFY2(code == 0, qPrintable(out));
@@ -407,6 +411,22 @@ void TestSimKubectlCompat::authWhoamiNamesTheClientCertificatesSubject()
     QCOMPARE(user.value("username"), QJsonValue(QStringLiteral("tester")));
     QCOMPARE(user.value("groups").toArray(), (QJsonArray{QStringLiteral("system:masters"),
                                                          QStringLiteral("system:authenticated")}));
+    // And, as its credential ID, the SHA-256 of the certificate.
+    const QList<QSslCertificate> certificates = QSslCertificate::fromPath(data("client.crt"));
+    QCOMPARE(certificates.size(), 1);
+    const QString credentialId =
+        QStringLiteral("X509SHA256=") +
+        QString::fromLatin1(certificates.first().digest(QCryptographicHash::Sha256).toHex());
+    QCOMPARE(
+        user.value("extra").toObject(),
+        (QJsonObject{{"authentication.kubernetes.io/credential-id", QJsonArray{credentialId}}}));
+    const QString table = kubectl.run({"auth", "whoami"}, &code);
+    QVERIFY2(code == 0, qPrintable(table));
+    QVERIFY2(table.contains(QRegularExpression(
+                 QStringLiteral("^Extra: authentication\\.kubernetes\\.io/credential-id +\\[%1\\]$")
+                     .arg(credentialId),
+                 QRegularExpression::MultilineOption)),
+             qPrintable(table));
     simulator.stop();
 }
 

@@ -28,6 +28,8 @@ private slots:
     void deploymentConditionsKeepTheirTimes();
     void oldReplicaSetsBeyondTheHistoryLimitAreDeleted();
     void churnScenarioKeepsAStablePopulation();
+    void churnPodsAreNoOlderThanTheirNamespace_data();
+    void churnPodsAreNoOlderThanTheirNamespace();
     void crdsOptionAddsServedKinds_data();
     void crdsOptionAddsServedKinds();
     void manyConcurrentWatchersAllReceiveEvents();
@@ -528,6 +530,54 @@ void TestSimResources::churnScenarioKeepsAStablePopulation()
                      .toString()
                      .isEmpty());
     }
+}
+
+void TestSimResources::churnPodsAreNoOlderThanTheirNamespace_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QStringList>("namespaces");
+    QTest::newRow("empty --churn") << QStringLiteral("empty") << QStringList{"churn"};
+    QTest::newRow("demo --churn") << QStringLiteral("demo") << QStringList{"churn"};
+    QTest::newRow("churn scenario") << QStringLiteral("churn") << QStringList{"ns-0", "ns-1"};
+}
+
+// The churned pods have creation times spread over the past day: their
+// namespace was there before them, as in a real cluster.
+void TestSimResources::churnPodsAreNoOlderThanTheirNamespace()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QStringList, namespaces);
+    SimOptions options;
+    options.scenario = scenario;
+    options.pods = 40;
+    options.namespaces = 2;
+    options.churnPerSecond = 200;
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const auto createdAt = [](const QJsonObject &object) {
+        return QDateTime::fromString(
+            object.value("metadata").toObject().value("creationTimestamp").toString(), Qt::ISODate);
+    };
+    int pods = 0;
+    for (const QString &name : namespaces) {
+        const QDateTime namespaceCreated =
+            createdAt(get(port, "/api/v1/namespaces/" + name.toUtf8()).json());
+        QVERIFY2(namespaceCreated.isValid(), qPrintable(name));
+        for (const QJsonValue &pod : get(port, "/api/v1/namespaces/" + name.toUtf8() + "/pods")
+                                         .json()
+                                         .value("items")
+                                         .toArray()) {
+            const QDateTime podCreated = createdAt(pod.toObject());
+            QVERIFY(podCreated.isValid());
+            QVERIFY2(
+                podCreated >= namespaceCreated,
+                qPrintable(QStringLiteral("%1 %2 created %3, its namespace %4")
+                               .arg(name, nameOf(pod.toObject()), podCreated.toString(Qt::ISODate),
+                                    namespaceCreated.toString(Qt::ISODate))));
+            ++pods;
+        }
+    }
+    QVERIFY(pods >= 30);
 }
 
 void TestSimResources::crdsOptionAddsServedKinds_data()

@@ -2,7 +2,8 @@
 // <name>-0..N-1 created in order, each once the one before runs, scaled down
 // from the highest ordinal, and the replica counts in status; DaemonSet pods
 // one per node, following nodes that come and go and template updates, with
-// the scheduled/ready/available/updated counts in status.
+// the scheduled/ready/available/updated counts in status. A pod counts as
+// ready by its Ready condition, as for a ReplicaSet: running is not enough.
 
 #include "simfixtures.h"
 
@@ -66,6 +67,8 @@ private slots:
     void statefulSetPodsComeInOrderAndGoFromTheTop();
     void daemonSetRunsOnePodPerNode();
     void daemonSetFollowsNodesAndTemplateUpdates();
+    void readyCountsFollowThePodsReadyCondition_data();
+    void readyCountsFollowThePodsReadyCondition();
 };
 
 void TestSimWorkloads::demoStatefulSetIsReady()
@@ -198,6 +201,48 @@ void TestSimWorkloads::daemonSetFollowsNodesAndTemplateUpdates()
     QCOMPARE(after.size(), 3);
     for (const QJsonValue &pod : after)
         QVERIFY(!before.contains(nameOf(pod.toObject())));
+}
+
+void TestSimWorkloads::readyCountsFollowThePodsReadyCondition_data()
+{
+    QTest::addColumn<QByteArray>("pod");
+    QTest::addColumn<QByteArray>("owner");
+    QTest::addColumn<QString>("readyField");
+    QTest::addColumn<int>("replicas");
+    QTest::newRow("StatefulSet readyReplicas")
+        << QByteArray("/api/v1/namespaces/payments/pods/ledger-db-1")
+        << QByteArray("/apis/apps/v1/namespaces/payments/statefulsets/ledger-db")
+        << QStringLiteral("readyReplicas") << 2;
+    QTest::newRow("DaemonSet numberReady")
+        << QByteArray() // the first node-exporter pod
+        << QByteArray("/apis/apps/v1/namespaces/monitoring/daemonsets/node-exporter")
+        << QStringLiteral("numberReady") << 3;
+}
+
+// As the controllers (podutil.IsPodReady): a pod that runs but whose Ready
+// condition is False (a failing readiness probe) is not ready.
+void TestSimWorkloads::readyCountsFollowThePodsReadyCondition()
+{
+    QFETCH(QByteArray, pod);
+    QFETCH(QByteArray, owner);
+    QFETCH(QString, readyField);
+    QFETCH(int, replicas);
+    const auto sim = startDemo();
+    const quint16 port = sim->port();
+    if (pod.isEmpty())
+        pod = "/api/v1/namespaces/monitoring/pods/" +
+              nameOf(podsWith(port, "monitoring", "node-exporter").at(0).toObject()).toUtf8();
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, owner).value(readyField).toInt(), replicas, kSettleMs);
+    const QJsonObject notReady{{"type", "Ready"}, {"status", "False"}, {"reason", "ProbeFailed"}};
+    const QJsonObject patch{
+        {"status", QJsonObject{{"phase", "Running"}, {"conditions", QJsonArray{notReady}}}}};
+    QCOMPARE(mergePatch(port, pod + "/status", QJsonDocument(patch).toJson(QJsonDocument::Compact))
+                 .status,
+             200);
+    QCOMPARE(get(port, pod).json().value("status").toObject().value("phase").toString(),
+             QStringLiteral("Running"));
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, owner).value(readyField).toInt(), replicas - 1,
+                              kSettleMs);
 }
 
 QTEST_GUILESS_MAIN(TestSimWorkloads)
