@@ -1,6 +1,7 @@
 #include "models/relatedeventsmodel.h"
 
 #include "informer/cache/indexfuncs.h"
+#include "models/clusterrowkey.h"
 #include "models/rowformatter.h"
 #include "models/secondclock.h"
 #include "models/statustone.h"
@@ -127,21 +128,25 @@ RelatedEventsModel::Event RelatedEventsModel::decode(const KubeObject &event)
     return e;
 }
 
-void RelatedEventsModel::refresh(const Indexer *events, const QStringList &involvedUids)
+void RelatedEventsModel::refresh(const Indexer *events, const QStringList &involvedUids,
+                                 QStringView cluster)
 {
     QList<Event> next;
-    QSet<QString> seen;
+    QSet<QString> seen; // cache keys: two clusters' events may have one name
     for (const QString &uid : involvedUids) {
         if (!events || uid.isEmpty())
             continue;
-        const auto found = events->byIndex(QString(kInvolvedObjectIndex), uid);
+        const auto found = events->indexKeys(QString(kInvolvedObjectIndex), uid);
         if (!found.ok())
             continue;
-        for (const KubeObject &event : found.value()) {
-            if (!seen.contains(event.key())) {
-                seen.insert(event.key());
-                next.append(decode(event));
-            }
+        for (const QString &key : found.value()) {
+            // Another cluster's object may have this uid too (a Node's
+            // stand-in, its name; simulators replaying one recording).
+            if (clusterOfRowKey(key) != cluster || seen.contains(key))
+                continue;
+            seen.insert(key);
+            if (const std::optional<KubeObject> event = events->getByKey(key))
+                next.append(decode(*event));
         }
     }
     std::sort(next.begin(), next.end(), [](const Event &a, const Event &b) {

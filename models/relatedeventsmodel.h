@@ -2,7 +2,8 @@
 
 // RelatedEventsModel: the events about one object (core/v1 involvedObject or
 // events.k8s.io regarding), looked up in the events cache's "involvedObject"
-// index by the object's uid — never a scan of all events. Newest first.
+// index by the object's uid — never a scan of all events — in the object's
+// own cluster (a window of several holds every cluster's events). Newest first.
 // Only the few events of the selected object are decoded (Qt JSON DOM).
 // Columns: Type, Reason, Last seen, Count, From, Message; a Warning's Type
 // is drawn in the Events table's tone for it (statustone.h's cellTone); the
@@ -56,9 +57,12 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // Re-reads the events whose involved object has one of `involvedUids`
-    // from `events` (null: none). Rows that did not change stay put, so the
-    // view keeps its selection and scroll.
-    void refresh(const Indexer *events, const QStringList &involvedUids);
+    // from `events` (null: none), of `cluster` only: in a window of several
+    // clusters the cache's keys name each event's cluster
+    // (models/clusterrowkey.h), in a window of one none does (empty).
+    // Rows that did not change stay put, so the view keeps its selection and
+    // scroll.
+    void refresh(const Indexer *events, const QStringList &involvedUids, QStringView cluster = {});
     static Event decode(const KubeObject &event);
     const QList<Event> &events() const { return m_events; }
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }

@@ -263,6 +263,9 @@ void DetailsPane::setCluster(const QString &cluster)
     if (cluster == m_cluster)
         return;
     m_cluster = cluster;
+    // Its namesake in another cluster may be "the same object" to setObject
+    // (kind, key and uid): its events are not.
+    refreshEvents();
     refreshOverview();
 }
 
@@ -352,7 +355,9 @@ void DetailsPane::refreshEvents()
     // (models/timeline/objectidentity.h): NodeReady, Rebooted, ...
     if (!m_object.isNull() && isIdentifiedByName(referenceTo(m_object)))
         involvedUids.append(m_object.name());
-    m_events->refresh(m_eventsSource ? &m_eventsSource->indexer() : nullptr, involvedUids);
+    // Of the object's own cluster: another's may have a namesake, or the uid.
+    m_events->refresh(m_eventsSource ? &m_eventsSource->indexer() : nullptr, involvedUids,
+                      m_cluster);
     m_tabs->setTabText(2, m_events->rowCount() > 0
                               ? QStringLiteral("Events (%1)").arg(m_events->rowCount())
                               : QStringLiteral("Events"));

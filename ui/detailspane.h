@@ -48,7 +48,8 @@ public:
 
     void setObject(const KubeObject &object);
     // The shown object's cluster, in a window of several: the Overview's
-    // first field. Empty (a window of one): none.
+    // first field, and the cluster whose events the Events tab lists. Empty
+    // (a window of one): none.
     void setCluster(const QString &cluster);
     // The shown object left its table: deleted from the cluster (`deleted`)
     // or hidden by the filters. It stays, in its last known state, marked so.

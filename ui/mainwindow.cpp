@@ -509,9 +509,15 @@ void MainWindow::showObject(const KubeObject &object)
     // Every state of it: HistoryWidget keeps the revisions the user chose for
     // the same object (uid) and shows another under the same name afresh.
     if (object.isNull())
+    // The shown kind's id: two groups may both have a "Gateway" or a "Job";
+    // its row key: two clusters may both have a node-1.
         m_historyWidget->clear();
-    else // the shown kind's id: two groups may both have a "Gateway" or a "Job"
-        m_historyWidget->setObject(m_kind.id(), object.key(), object);
+    else
+        m_historyWidget->setObject(m_kind.id(),
+                                   m_detailsCluster.isEmpty()
+                                       ? object.key()
+                                       : clusterRowKey(m_detailsCluster, object.key()),
+                                   object);
     // By its key: a Node whose lane only the kubelet's events opened (they
     // name no real uid) is found by its name, in the row's cluster.
     if (object.isNull()) {

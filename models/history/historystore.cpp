@@ -1,5 +1,6 @@
 #include "models/history/historystore.h"
 
+#include "models/clusterrowkey.h"
 #include "models/secondclock.h"
 #include "models/timeline/objectidentity.h"
 #include "models/yamlrenderer.h"
@@ -87,9 +88,13 @@ HistoryStore::HistoryStore(QObject *parent)
 
 HistoryStore::~HistoryStore() = default;
 
-QString HistoryStore::identityOf(const KubeObject &object)
+QString HistoryStore::identityOf(const KubeObject &object, QStringView cluster)
 {
-    return object.isNull() ? QString() : objectKey(referenceTo(object));
+    if (object.isNull())
+        return {};
+    InvolvedObject reference = referenceTo(object);
+    reference.cluster = cluster.toString();
+    return objectKey(reference);
 }
 
 void HistoryStore::setLimits(int perObject, int total, qint64 totalBytes)
@@ -134,16 +139,18 @@ bool HistoryStore::record(const QString &kind, KindHistory &history, const Objec
 {
     if (change.type == ObjectChange::Type::Delete)
         return recordDelete(kind, history, change, now);
-    const QString identity = identityOf(change.object);
+    const QStringView cluster = clusterOfRowKey(change.key);
+    const QString identity = identityOf(change.object, cluster);
     bool recorded = false;
     // Another object under this name before this one, its end unseen: the
     // watch was away while it was replaced, and the relist hands the new one
     // over as an update of the old (client-go's Replace); or a snapshot
     // restated the kind since History last heard of it.
     KubeObject previous = change.previous;
-    if (!previous.isNull() && identityOf(previous) != identity) {
-        recorded = recordEnd(kind, history, change.key, identityOf(previous), KubeObject(),
-                             previous.uid(), now, true);
+    if (const QString before = identityOf(previous, cluster);
+        !previous.isNull() && before != identity) {
+        recorded =
+            recordEnd(kind, history, change.key, before, KubeObject(), previous.uid(), now, true);
         previous = KubeObject(); // this one's add
     }
     const QString live = history.live.value(change.key);
@@ -187,7 +194,7 @@ bool HistoryStore::record(const QString &kind, KindHistory &history, const Objec
 bool HistoryStore::recordDelete(const QString &kind, KindHistory &history,
                                 const ObjectChange &change, qint64 now)
 {
-    QString identity = identityOf(change.object);
+    QString identity = identityOf(change.object, clusterOfRowKey(change.key));
     if (identity.isEmpty())
         identity = history.live.value(change.key); // a tombstone without a state
     if (identity.isEmpty())
@@ -287,8 +294,10 @@ void HistoryStore::releaseHeld()
 }
 
 void HistoryStore::openObject(const QString &kind, const QString &identity,
-                              const KubeObject &current)
+                              const KubeObject &current, const QString &rowKey)
 {
+    // The key its changes come under (its cluster's, in a window of several).
+    const QString key = rowKey.isEmpty() ? current.key() : rowKey;
     if (kind != m_openKind || identity != m_openIdentity)
         releaseHeld();
     m_openKind = kind;
@@ -302,11 +311,11 @@ void HistoryStore::openObject(const QString &kind, const QString &identity,
     // first): it is the next object under its name all the same. A deleted
     // one, still shown as gone, is not.
     if (!known || !found->revisions.last().deleted)
-        noteSuccessor(kind, history, current.key(), identity);
+        noteSuccessor(kind, history, key, identity);
     if (known)
         return;
     const qint64 now = m_clock();
-    append(history, identity, current.key(), current, firstSeenMs(history, current, now), false);
+    append(history, identity, key, current, firstSeenMs(history, current, now), false);
     history.objects[identity].revisions.last().openedAs = true;
     enforceLimits();
     Q_EMIT revisionsChanged(kind, identity);

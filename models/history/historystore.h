@@ -14,7 +14,10 @@
 // empty. Deletions are recorded for objects with revisions.
 //
 // Revisions belong to one object, identified as the timeline identifies it
-// (objectKey(): its uid; a Node, or an object without one, by its name). A
+// (objectKey(): its uid; a Node, or an object without one, by its name, in a
+// window of several clusters after its cluster's: each has its node-1). Such
+// a window feeds every cluster's changes under row keys that name the
+// cluster (models/clusterrowkey.h); the `key`s below are those keys. A
 // pod deleted and created again under the same name (a StatefulSet's, a
 // `kubectl replace --force`) is another object, with a new uid and a history
 // of its own: the new one's History does not continue the old one's after
@@ -97,9 +100,10 @@ public:
     // about a megabyte at most).
     static constexpr int kEndedPerKindLimit = 4096;
 
-    // Which object `object` is: its uid, or the timeline's name key for a
-    // Node or an object without one (objectKey()).
-    static QString identityOf(const KubeObject &object);
+    // Which object `object` of `cluster` (empty in a window of one) is: its
+    // uid, or the timeline's name key for a Node or an object without one,
+    // after the cluster (objectKey() of its reference in `cluster`).
+    static QString identityOf(const KubeObject &object, QStringView cluster = {});
 
     explicit HistoryStore(QObject *parent = nullptr);
     ~HistoryStore() override;
@@ -114,7 +118,10 @@ public:
     // The user opened the object `identity` of `kind`: its revisions are
     // kept whatever other kinds do until another is opened or closeObject();
     // without revisions yet, `current` (that object) becomes the first.
-    void openObject(const QString &kind, const QString &identity, const KubeObject &current);
+    // `rowKey`: the key its changes come under, if not current.key() (a
+    // window of several clusters').
+    void openObject(const QString &kind, const QString &identity, const KubeObject &current,
+                    const QString &rowKey = {});
     void closeObject();
 
     // Oldest first, with their field changes.

@@ -1,7 +1,9 @@
 // RelatedEventsModel: the Events tab's rows stay put while the cluster's
-// other events change, so the user's selection and scroll survive.
+// other events change, so the user's selection and scroll survive; in a
+// window of several clusters they are the object's own cluster's events.
 
 #include "models/localkindsource.h"
+#include "models/mergedkindsource.h"
 #include "models/relatedeventsmodel.h"
 #include "models/statustone.h"
 
@@ -60,6 +62,7 @@ private Q_SLOTS:
     void eventsSeenAtTheSameTimeKeepOneOrder();
     void aCutMessageShowsWholeInItsTooltip();
     void aWarningsTypeHasTheEventsTablesTone();
+    void onlyTheObjectsOwnClustersEventsAreListed();
 };
 
 void TestRelatedEventsModel::unrelatedEventsLeaveTheRowsAlone()
@@ -195,6 +198,34 @@ void TestRelatedEventsModel::aWarningsTypeHasTheEventsTablesTone()
     // Only the TYPE cell, as in the table; a Normal event has no tone.
     QVERIFY(!model.index(0, RelatedEventsModel::ReasonColumn).data(Qt::ForegroundRole).isValid());
     QVERIFY(!model.index(1, RelatedEventsModel::TypeColumn).data(Qt::ForegroundRole).isValid());
+}
+
+// In a window of several clusters the events cache holds every cluster's
+// events under row keys that name their cluster (MergedKindSource), and two
+// clusters' objects may share a uid (simulators replaying one recording) and
+// their events a name: the list is of the object's own cluster's events.
+void TestRelatedEventsModel::onlyTheObjectsOwnClustersEventsAreListed()
+{
+    LocalKindSource east(eventsKind());
+    LocalKindSource west(eventsKind());
+    MergedKindSource events(eventsKind(), {});
+    events.addMember(QStringLiteral("east"), &east);
+    events.addMember(QStringLiteral("west"), &west);
+    east.upsert(makeEvent(QStringLiteral("a"), QStringLiteral("pod-1"), QStringLiteral("Killing"),
+                          QStringLiteral("2024-05-01T10:00:05Z")));
+    east.upsert(makeEvent(QStringLiteral("b"), QStringLiteral("pod-1"), QStringLiteral("BackOff"),
+                          QStringLiteral("2024-05-01T10:09:00Z")));
+    east.flush();
+    west.upsert(makeEvent(QStringLiteral("a"), QStringLiteral("pod-1"), QStringLiteral("Pulled"),
+                          QStringLiteral("2024-05-01T10:00:07Z")));
+    west.flush();
+    QTRY_COMPARE(events.indexer().size(), 3);
+    RelatedEventsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")}, u"west");
+    QCOMPARE(reasons(model), (QStringList{"Pulled"}));
+    model.refresh(&events.indexer(), {QStringLiteral("pod-1")}, u"east");
+    QCOMPARE(reasons(model), (QStringList{"BackOff", "Killing"}));
 }
 
 QTEST_GUILESS_MAIN(TestRelatedEventsModel)

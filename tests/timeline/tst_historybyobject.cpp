@@ -3,6 +3,7 @@
 // own revisions and remembers what a name held before; HistoryModel and the History tab show the
 // selected object's revisions and a line naming the earlier one.
 
+#include "models/clusterrowkey.h"
 #include "models/history/historymodel.h"
 #include "models/timeline/objectidentity.h"
 #include "podrevisions.h"
@@ -118,6 +119,12 @@ private Q_SLOTS:
         const KubeObject n = node(QStringLiteral("node-uid"), 1, QStringLiteral("True"));
         QCOMPARE(HistoryStore::identityOf(n), objectKey(referenceTo(n)));
         QCOMPARE(HistoryStore::identityOf(n), QStringLiteral("Node//worker-1"));
+        // In a window of several clusters, as its cluster's lane.
+        InvolvedObject inWest = referenceTo(n);
+        inWest.cluster = QStringLiteral("west");
+        QCOMPARE(HistoryStore::identityOf(n, u"west"), objectKey(inWest));
+        QCOMPARE(HistoryStore::identityOf(n, u"west"),
+                 clusterRowKey(QStringLiteral("west"), QStringLiteral("Node//worker-1")));
     }
 
     // A StatefulSet's pod deleted and created again: two objects, two histories; the old one
@@ -272,6 +279,47 @@ private Q_SLOTS:
                  QStringLiteral("metadata.uid n-1\u2192n-2; status.conditions[0].status "
                                 "False\u2192True"));
         QVERIFY(store.earlierObject(nodes, QStringLiteral("Node//worker-1")).isNull());
+    }
+
+    // A window of several clusters feeds History each cluster's changes under row keys that name
+    // the cluster (models/clusterrowkey.h). Two clusters' worker-1, under one uid (simulators
+    // replaying one recording), are two Nodes with a History each, as each is its own lane on the
+    // timeline; the end of one is not the other's.
+    void sameNamedObjectsOfTwoClustersHaveHistoriesOfTheirOwn()
+    {
+        HistoryStore store;
+        const QString nodes = QStringLiteral("nodes");
+        const QString uid = QStringLiteral("node-uid");
+        const auto in = [](const QString &cluster, ChangeBatch batch) {
+            for (ObjectChange &change : batch.changes)
+                change.key = clusterRowKey(cluster, change.key);
+            return batch;
+        };
+        const QString east = QStringLiteral("east");
+        const QString west = QStringLiteral("west");
+        store.applyBatch(nodes, in(east, changed(node(uid, 1, QStringLiteral("True")),
+                                                 node(uid, 2, QStringLiteral("False")))));
+        store.applyBatch(nodes, in(west, changed(node(uid, 7, QStringLiteral("True")),
+                                                 node(uid, 8, QStringLiteral("Unknown")))));
+        store.applyBatch(nodes, in(west, changed(node(uid, 8, QStringLiteral("Unknown")),
+                                                 node(uid, 9, QStringLiteral("True")))));
+        const QString eastKey = clusterRowKey(east, QStringLiteral("worker-1"));
+        const QString westKey = clusterRowKey(west, QStringLiteral("worker-1"));
+        const QString eastNode = store.latestIdentity(nodes, eastKey);
+        const QString westNode = store.latestIdentity(nodes, westKey);
+        InvolvedObject westLane = referenceTo(node(uid, 9, QStringLiteral("True")));
+        westLane.cluster = west;
+        QCOMPARE(westNode, objectKey(westLane));
+        QVERIFY(eastNode != westNode);
+        QCOMPARE(versionsOf(store.revisions(nodes, eastNode)), (QStringList{"1", "2"}));
+        QCOMPARE(versionsOf(store.revisions(nodes, westNode)), (QStringList{"7", "8", "9"}));
+
+        store.applyBatch(nodes, in(west, deleted(node(uid, 9, QStringLiteral("True")))));
+        QCOMPARE(versionsOf(store.revisions(nodes, westNode)),
+                 (QStringList{"7", "8", "9", "9(deleted)"}));
+        QVERIFY(!store.endOf(nodes, westKey, westNode).isNull());
+        QCOMPARE(versionsOf(store.revisions(nodes, eastNode)), (QStringList{"1", "2"}));
+        QVERIFY(store.endOf(nodes, eastKey, eastNode).isNull());
     }
 
     // What names held is remembered for a bounded number of deletions per kind: the oldest are

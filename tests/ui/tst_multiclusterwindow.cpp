@@ -2,14 +2,13 @@
 // each kind's table holds both clusters' rows, CLUSTER first, and says when
 // one cluster is not live.
 
-#include "localclustersession.h"
-#include "mainwindowfixture.h"
 #include "models/clusterfacetmodel.h"
 #include "models/clusterrowkey.h"
 #include "models/freshness.h"
 #include "models/informerstatusmodel.h"
 #include "models/multiclustersession.h"
 #include "models/namespacefacetmodel.h"
+#include "multiclusterfixture.h"
 #include "testsettings.h"
 #include "ui/celldelegate.h"
 #include "ui/detailspane.h"
@@ -34,64 +33,6 @@ using namespace informant;
 using namespace informant::test;
 
 namespace {
-
-KindInfo crontabs()
-{
-    return KindInfo{QStringLiteral("stable.example.com"),
-                    QStringLiteral("v1"),
-                    QStringLiteral("CronTab"),
-                    QStringLiteral("crontabs"),
-                    true,
-                    {}};
-}
-
-// east and west both have shop/web-1 (Running in east, Pending in west);
-// only west serves crontabs.
-struct MultiFixture
-{
-    LocalClusterSession *east = new LocalClusterSession(standardKinds());
-    LocalClusterSession *west = new LocalClusterSession(standardKinds() + QList{crontabs()});
-    MultiClusterSession *session;
-    std::unique_ptr<MainWindow> window;
-
-    MultiFixture()
-    {
-        QSettings().clear();
-        east->setName(QStringLiteral("east"));
-        west->setName(QStringLiteral("west"));
-        LocalKindSource *eastPods = east->local(QStringLiteral("pods"));
-        eastPods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
-                             QStringLiteral("Running")));
-        eastPods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"),
-                             QStringLiteral("Running")));
-        eastPods->flush();
-        LocalKindSource *westPods = west->local(QStringLiteral("pods"));
-        westPods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
-                             QStringLiteral("Pending")));
-        westPods->flush();
-        for (LocalClusterSession *cluster : {east, west}) {
-            LocalKindSource *deployments = cluster->local(QStringLiteral("deployments"));
-            deployments->upsert(
-                deployment(QStringLiteral("shop"), QStringLiteral("web"), QStringLiteral("web")));
-            deployments->flush();
-        }
-        session = new MultiClusterSession({east, west});
-        window = std::make_unique<MainWindow>(session, QStringList{"east", "west"},
-                                              [](const QString &) {});
-        session->setParent(window.get());
-        window->show();
-    }
-    ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }
-    int rowOf(const char *cluster, const char *key) const
-    {
-        return model()->rowOfKey(
-            clusterRowKey(QString::fromLatin1(cluster), QString::fromLatin1(key)));
-    }
-    void select(int row) const
-    {
-        window->resourceView()->table()->setCurrentIndex(model()->index(row, 0));
-    }
-};
 
 // "value=count" per row of a facet list.
 QStringList countsOf(const ListFacetModel *facet)
@@ -120,50 +61,6 @@ bool facetListShown(const FilterPane *pane, const QAbstractItemModel *facet)
     return std::any_of(views.cbegin(), views.cend(), [&](const QTreeView *view) {
         return view->model() == facet && view->isVisibleTo(pane);
     });
-}
-
-// A Node of `cluster`, with a uid of its own there.
-KubeObject node(const QString &cluster, const QString &name)
-{
-    const QJsonObject obj{
-        {"apiVersion", "v1"},
-        {"kind", "Node"},
-        {"metadata", QJsonObject{{"name", name}, {"uid", cluster + u'-' + name}}}};
-    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
-}
-
-// A core/v1 Event of `cluster` about the object `uid` at `timestamp`. A
-// kubelet's about its Node names the node's name as the uid.
-KubeObject eventIn(const QString &cluster, const QString &kind, const QString &ns,
-                   const QString &name, const QString &uid, const QString &reason,
-                   const QString &timestamp)
-{
-    const QString eventName = name + u'.' + reason + u'.' + uid;
-    const QString eventNamespace = ns.isEmpty() ? QStringLiteral("default") : ns;
-    const QJsonObject obj{
-        {"apiVersion", "v1"},
-        {"kind", "Event"},
-        {"metadata", QJsonObject{{"name", eventName},
-                                 {"namespace", eventNamespace},
-                                 {"uid", cluster + u'-' + eventName}}},
-        {"involvedObject",
-         QJsonObject{{"kind", kind}, {"namespace", ns}, {"name", name}, {"uid", uid}}},
-        {"reason", reason},
-        {"message", reason + QStringLiteral(" happened")},
-        {"type", "Normal"},
-        {"firstTimestamp", timestamp},
-        {"lastTimestamp", timestamp}};
-    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
-}
-
-KubeObject podWithUid(const QString &ns, const QString &name, const QString &uid)
-{
-    const QJsonObject obj{
-        {"apiVersion", "v1"},
-        {"kind", "Pod"},
-        {"metadata", QJsonObject{{"name", name}, {"namespace", ns}, {"uid", uid}}},
-        {"status", QJsonObject{{"phase", "Running"}}}};
-    return KubeObject::fromJson(QJsonDocument(obj).toJson(QJsonDocument::Compact)).value();
 }
 
 // The object lane of `cluster`'s `name`; -1 if none.

@@ -1,6 +1,7 @@
 #include "ui/history/historywidget.h"
 
 #include "informer/printers/yamlwriter.h"
+#include "models/clusterrowkey.h"
 #include "models/history/historymodel.h"
 #include "models/yamlrenderer.h"
 #include "ui/history/diffview.h"
@@ -139,13 +140,14 @@ QString HistoryWidget::earlierObjectNote() const
 
 void HistoryWidget::setObject(const QString &kind, const QString &key, const KubeObject &current)
 {
-    const QString identity =
-        current.isNull() ? m_store->latestIdentity(kind, key) : HistoryStore::identityOf(current);
-    m_store->openObject(kind, identity, current);
+    const QString identity = current.isNull()
+                                 ? m_store->latestIdentity(kind, key)
+                                 : HistoryStore::identityOf(current, clusterOfRowKey(key));
+    m_store->openObject(kind, identity, current, key);
     if (!identity.isEmpty() && kind == m_model->kind() && identity == m_model->identity())
         return; // a newer state of the object shown: what the user selected stays
     m_objectKind = current.kind();
-    m_objectKey = key;
+    m_objectKey = objectKeyOfRowKey(key).toString();
     m_model->setObject(kind, identity);
     if (m_objectKind.isEmpty() && m_model->rowCount() > 0)
         m_objectKind = m_model->revision(0).object.kind();

@@ -11,13 +11,15 @@
 // says so in a line above the revisions ("An earlier Pod shop/db-0 (uid …)
 // was deleted at 14:02:11") instead of continuing the old one's list.
 //
-// Mounting: one HistoryStore per cluster connection, fed by every kind's
-// changes (HistoryStore::applyBatch(kind id, batch)); when the details pane
-// shows an object call setObject(kind id, key, currentObject), which keeps
-// its revisions from being dropped for others' while it is shown, and
-// clear() when it shows none. setObject may be called at every update of the
-// shown object: the same object (uid) keeps the revisions the user selected,
-// another under the same name is shown afresh. GUI thread.
+// Mounting: one HistoryStore per window (of one cluster or several), fed by
+// every kind's changes (HistoryStore::applyBatch(kind id, batch)); when the
+// details pane shows an object call setObject(kind id, row key,
+// currentObject) (the row key names its cluster in a window of several:
+// models/clusterrowkey.h), which keeps its revisions from being dropped for
+// others' while it is shown, and clear() when it shows none. setObject may
+// be called at every update of the shown object: the same object (uid) keeps
+// the revisions the user selected, another under the same name is shown
+// afresh. GUI thread.
 
 #include "models/history/historystore.h"
 
@@ -42,8 +44,9 @@ public:
     explicit HistoryWidget(HistoryStore *store, QWidget *parent = nullptr);
     ~HistoryWidget() override;
 
-    // Shows (and from now on records) the history of `current`; without it,
-    // of the object the watch last recorded under `key`.
+    // Shows (and from now on records) the history of `current`, the object
+    // under `key` (its table's row key: in a window of several clusters, of
+    // its cluster); without it, of the object the watch last recorded there.
     void setObject(const QString &kind, const QString &key, const KubeObject &current = {});
     // No object: nothing of the last one stays on screen.
     void clear();
@@ -70,7 +73,7 @@ private:
     QLabel *m_earlier;
     QLabel *m_caption;
     QString m_objectKind; // "Pod", for the note
-    QString m_objectKey;  // namespace/name
+    QString m_objectKey;  // namespace/name, without its cluster
     QToolButton *m_unifiedButton;
     QToolButton *m_sideBySideButton;
     DiffView *m_diff;
