@@ -163,15 +163,25 @@ QString lastEventText(const InformerStatus &status, qint64 nowMs)
 {
     if (status.lastEventMs < 0)
         return QStringLiteral("—");
+    if (endedRecording(nowMs))
+        return QStringLiteral("at ") + lastEventMoment(status);
     const qint64 eventMs = SecondClock::clusterTimeWhen(status.lastEventMs);
-    if (const auto ended = endedRecording(nowMs))
-        return QStringLiteral("at ") + recordingOffsetText(eventMs - ended->startMs);
     const qint64 ms = qMax<qint64>(0, SecondClock::clusterTimeAt(nowMs) - eventMs);
     if (ms < 1000)
         return QStringLiteral("just now");
     if (ms < 120'000)
         return QStringLiteral("%1 s ago").arg(ms / 1000);
     return QStringLiteral("%1 min ago").arg(ms / 60'000);
+}
+
+QString lastEventMoment(const InformerStatus &status)
+{
+    if (status.lastEventMs < 0)
+        return {};
+    const qint64 eventMs = SecondClock::clusterTimeWhen(status.lastEventMs);
+    if (const std::optional<SecondClock::Recording> recording = SecondClock::recording())
+        return recordingOffsetText(eventMs - recording->startMs);
+    return QDateTime::fromMSecsSinceEpoch(eventMs).toString(QStringLiteral("HH:mm:ss"));
 }
 
 QString lastEventPhrase(const InformerStatus &status, qint64 nowMs)

@@ -27,6 +27,11 @@ QString freshnessSentence(const InformerStatus &status, const QString &what, qin
 // recording's; once it has ended, the moment of the recording the event
 // came at, "at 0:18", which no longer grows.
 QString lastEventText(const InformerStatus &status, qint64 nowMs);
+// The moment the informer's last event came (status.lastEventMs is the wall
+// clock's), in the cluster's time: in a replay, the moment of the recording
+// ("0:18", as the replay bar's "+0:18" and the end's "last event at 0:18"
+// say it); else the time of day ("14:02:11"). Empty for none.
+QString lastEventMoment(const InformerStatus &status);
 // The status bar's part on the last event: "last event 12 s ago" while
 // watching; at the end of a replay, "replay ended — last event at 0:18" (or
 // "replay ended" without one); else empty.

@@ -6,6 +6,7 @@
 
 #include "informer/informers/informerstatustracker.h"
 
+#include <QDateTime>
 #include <QLocale>
 
 #include <algorithm>
@@ -14,6 +15,7 @@ namespace informant {
 
 InformerStatusModel::InformerStatusModel(QObject *parent)
     : QAbstractTableModel(parent)
+    , m_clock([] { return SecondClock::clusterTimeAt(QDateTime::currentMSecsSinceEpoch()); })
 {
     qRegisterMetaType<InformerStatus>();
 }
@@ -123,6 +125,10 @@ int InformerStatusModel::listingProgress(const KindSource *source) const
 
 QVariant InformerStatusModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == RateColumn)
+        return QStringLiteral("Watch events per second over the last seconds of the cluster's "
+                              "time: in a replay, seconds of the recording, whatever its speed, "
+                              "and still while it is paused");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char *const names[] = {"Cluster",    "Kind",     "State",
@@ -166,6 +172,8 @@ void InformerStatusModel::addEntry(KindSource *source, const QString &cluster, K
     entry.merged = merged;
     entry.status = source->status();
     entry.expectedObjects = entry.status.objects;
+    sampleEvents(entry, entry.status.events);
+    entry.status.eventsPerSecond = eventRate(entry, entry.status);
     m_entries.insert(row, entry);
     endInsertRows();
     connect(source, &KindSource::statusChanged, this,
@@ -209,6 +217,7 @@ void InformerStatusModel::onStatus(KindSource *source, const InformerStatus &sta
         if (status.objects > 0)
             e.expectedObjects = status.objects;
         e.status = status;
+        sampleEvents(e, status.events);
         e.status.eventsPerSecond = eventRate(e, status);
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         Q_EMIT summaryChanged();
@@ -244,6 +253,7 @@ void InformerStatusModel::tick()
         if (!e.source)
             continue;
         const InformerStatus live = e.source->status();
+        sampleEvents(e, live.events);
         e.status.eventsPerSecond = eventRate(e, live);
         e.status.bytesPerSecond = live.bytesPerSecond;
     }
@@ -259,29 +269,59 @@ void InformerStatusModel::setReplayMoving(bool moving)
         return;
     m_replayMoving = moving;
     if (!moving) {
-        // Read now, not from the last publication: the move's last changes
-        // may not have been published yet.
-        m_moveEndMs = m_rateClock->nowMs();
+        // The rates count from here. Read now, not from the last
+        // publication: the move's last changes may not have been published yet.
+        const qint64 now = m_clock();
         for (Entry &e : m_entries)
-            e.eventsAtMoveEnd = e.source ? e.source->status().events : e.status.events;
+            e.eventsAt = {{now, e.source ? e.source->status().events : e.status.events}};
     }
     tick();
 }
 
-// The tracker's rate is over its last kRateWindowMs: while that window holds
-// a move, the rate counts from the move's end instead (at least a second, as
-// the tracker's), and during the move nothing the replay plays is applied.
-double InformerStatusModel::eventRate(const Entry &e, const InformerStatus &live) const
+void InformerStatusModel::sampleEvents(Entry &e, qint64 events) const
 {
     if (m_replayMoving)
+        return; // its changes are its jump: the counts start again at its end
+    const qint64 now = m_clock();
+    // A replay's clock set back a few ms to the replay's position: a count
+    // ahead of the time is no base.
+    while (!e.eventsAt.isEmpty() && e.eventsAt.constLast().clockMs > now)
+        e.eventsAt.removeLast();
+    if (!e.eventsAt.isEmpty()) {
+        Entry::EventsAt &last = e.eventsAt.last();
+        // The same moment (a paused replay's): its count is the last read
+        // (a publication may carry an older one).
+        if (last.clockMs == now) {
+            last.events = std::max(last.events, events);
+            return;
+        }
+        if (now - last.clockMs < InformerStatusTracker::kPublishIntervalMs)
+            return;
+    }
+    while (e.eventsAt.size() > 1 &&
+           now - e.eventsAt.at(1).clockMs >= InformerStatusTracker::kRateWindowMs)
+        e.eventsAt.removeFirst();
+    e.eventsAt.append({now, events});
+}
+
+// Over the last kRateWindowMs of m_clock's time, as the tracker's rate over
+// the wall clock's (at least a second): from the newest count that old,
+// else the oldest (the first seconds, or since a move). The counts are
+// taken as the cluster's time moves, so while it stands still (a paused
+// replay) the rate does too.
+double InformerStatusModel::eventRate(const Entry &e, const InformerStatus &live) const
+{
+    if (m_replayMoving || e.eventsAt.isEmpty())
         return 0;
-    if (m_moveEndMs < 0 || e.eventsAtMoveEnd < 0)
-        return live.eventsPerSecond;
-    const qint64 sinceMove = m_rateClock->nowMs() - m_moveEndMs;
-    if (sinceMove > InformerStatusTracker::kRateWindowMs)
-        return live.eventsPerSecond;
-    return double(qMax<qint64>(0, live.events - e.eventsAtMoveEnd)) * 1000.0 /
-           double(qMax<qint64>(sinceMove, 1000));
+    const qint64 now = m_clock();
+    const Entry::EventsAt *base = &e.eventsAt.constFirst();
+    for (const Entry::EventsAt &at : e.eventsAt) {
+        if (now - at.clockMs < InformerStatusTracker::kRateWindowMs)
+            break;
+        base = &at;
+    }
+    return double(qMax<qint64>(0, live.events - base->events)) * 1000.0 /
+           double(qMax<qint64>(now - base->clockMs, 1000));
 }
 
 int InformerStatusModel::unhealthyCount() const

@@ -8,19 +8,25 @@
 // (MergedKindSource): each is a row of its own, its cluster named, a kind's
 // clusters side by side, so one cluster down reads as that cluster down (in
 // the panel's first rows) and not as every kind failing. tick() refreshes the
-// time-based texts ("reconnecting in N s", last event age). A replay's move
-// to another time (setReplayMoving) writes many objects at once: those
+// time-based texts ("reconnecting in N s", last event age).
+// Events/s counts per second of the cluster's time (SecondClock), as the
+// ages do: in a replay, of the recording's, the pace its cluster had, at
+// whatever speed it plays (at 10x, not ten times it); paused, or at its
+// end, the rate of that moment, still as the clock is (on the wall clock it
+// fell to 0 within seconds, as if the cluster had gone quiet). A replay's
+// move to another time (setReplayMoving) writes many objects at once: those
 // changes are its jump, not a rate of cluster changes, and stay out of
 // events/s.
 // Columns: Cluster (empty in a one-cluster window), Kind, State, Objects, Events/s, Restarts, Last
 // event, Message. GUI thread.
 
-#include "informer/informers/clock.h"
 #include "models/kindsource.h"
 
 #include <QAbstractTableModel>
 #include <QList>
 #include <QPointer>
+
+#include <functional>
 
 namespace informant {
 
@@ -74,12 +80,12 @@ public:
     void setObjectCount(KindSource *source, qint64 count);
     void setFixedNowMs(qint64 nowMs) { m_fixedNowMs = nowMs; }
     void tick(); // time-based texts changed; the rates are read again
-    // The clock the informers' rates are measured on (InformerStatusTracker's).
-    void setRateClock(std::shared_ptr<Clock> clock) { m_rateClock = std::move(clock); }
+    // The time the rates are counted in (for tests); default: the cluster's
+    // time, SecondClock::clusterTimeAt() the wall clock.
+    void setClock(std::function<qint64()> nowMs) { m_clock = std::move(nowMs); }
     // A replay is moving to another time (ReplayPosition::seeking), or has
     // stopped moving: the changes applied meanwhile are left out of the
-    // rates, which count from the end of the move until their window no
-    // longer holds it.
+    // rates, which count from the end of the move.
     void setReplayMoving(bool moving);
 
     // Informers that are not watching.
@@ -102,9 +108,16 @@ private:
         QString cluster;             // empty in a one-cluster window
         QPointer<KindSource> merged; // the table's source `source` is a member of
         InformerStatus status;
-        qint64 expectedObjects = 0;  // objects before a relist, for progress
-        qint64 objectCount = -1;     // setObjectCount(); -1: not read yet
-        qint64 eventsAtMoveEnd = -1; // applied when the last replay move ended
+        qint64 expectedObjects = 0; // objects before a relist, for progress
+        qint64 objectCount = -1;    // setObjectCount(); -1: not read yet
+        // The events applied by a moment of m_clock, oldest first: from the
+        // newest one a rate window old (eventRate's base) on.
+        struct EventsAt
+        {
+            qint64 clockMs = 0;
+            qint64 events = 0;
+        };
+        QList<EventsAt> eventsAt;
     };
     qint64 nowMs() const;
     void addEntry(KindSource *source, const QString &cluster, KindSource *merged);
@@ -112,15 +125,16 @@ private:
     int insertionRow(const KindSource *merged) const;
     void onStatus(KindSource *source, const InformerStatus &status);
     static int progressOf(const Entry &e);
-    // `live`'s events/s without the changes of a replay's move.
+    // Notes `events` applied by now, for the rates.
+    void sampleEvents(Entry &e, qint64 events) const;
+    // Events/s by `live`'s count of events, in m_clock's time.
     double eventRate(const Entry &e, const InformerStatus &live) const;
 
     QList<Entry> m_entries;
     QList<QPointer<KindSource>> m_mergedSources; // added, as their members' rows
     qint64 m_fixedNowMs = 0;
-    std::shared_ptr<Clock> m_rateClock = SystemClock::shared();
+    std::function<qint64()> m_clock;
     bool m_replayMoving = false;
-    qint64 m_moveEndMs = -1; // m_rateClock's time; -1: no move yet
 };
 
 } // namespace informant

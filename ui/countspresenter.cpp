@@ -58,8 +58,8 @@ void CountsPresenter::onStatusChanged(KindSource *source)
 {
     const InformerStatus status = source->status();
     recordFreshness(source);
-    if (source == m_view->source())
-        showTableFreshness();
+    if (source == m_view->source() || source == m_statusBarSource())
+        showFreshness();
     if (source == m_statusBarSource()) {
         // A new state (listed, lost) shows its count at once; the rates
         // published every 250 ms while watching leave it to the tick.
@@ -77,8 +77,8 @@ void CountsPresenter::watchMember(KindSource *merged, KindSource *member)
     // it is shown again once that is recorded.
     connect(member, &KindSource::statusChanged, this, [this, merged, member] {
         recordFreshness(member);
-        if (merged == m_view->source())
-            showTableFreshness();
+        if (merged == m_view->source() || merged == m_statusBarSource())
+            showFreshness();
     });
     connect(member, &QObject::destroyed, this,
             [this, member] { m_notWatchedSince.remove(member); });
@@ -112,7 +112,7 @@ void CountsPresenter::tableChanged()
         connect(feed->model(), &ResourceTableModel::batchApplied, this,
                 &CountsPresenter::requestTick);
     }
-    showTableFreshness();
+    showFreshness();
     refreshCounts(); // the kind shown before counts its cache again
 }
 
@@ -156,27 +156,31 @@ void CountsPresenter::setDetailsCluster(const QString &cluster)
     if (cluster == m_detailsCluster)
         return;
     m_detailsCluster = cluster;
-    showTableFreshness();
+    showFreshness();
 }
 
-void CountsPresenter::showTableFreshness()
+void CountsPresenter::shownSourceChanged()
 {
-    KindSource *source = m_view->source();
+    showFreshness();
+}
+
+void CountsPresenter::showFreshness()
+{
+    // The facets count what is on screen: the table's rows, or over the
+    // timeline its events, which the events' informer brings (it faded by
+    // the table's kind's behind it). The details pane shows a row's object.
+    KindSource *facetsSource = m_statusBarSource();
     InformerStatus status;
-    status.state = InformerStatus::State::Watching; // no table: nothing stale
-    if (source)
-        status = source->status();
-    const qint64 since = source ? notWatchedSince(source) : -1;
+    status.state = InformerStatus::State::Watching; // nothing shown: nothing stale
+    if (facetsSource)
+        status = facetsSource->status();
     // The facets count every cluster's rows: they are stale when the table
     // fades all of them, not while one cluster's rows alone are faded.
     bool facetsStale = freshnessLevel(status) != FreshnessLevel::Fresh;
-    KindSource *detailsSource = source;
     QHash<QString, QString> clustersNotLive;
-    if (const auto *merged = qobject_cast<const MergedKindSource *>(source)) {
+    if (const auto *merged = qobject_cast<const MergedKindSource *>(facetsSource)) {
         const QStringList notLive = merged->notLiveClusters();
         facetsStale = facetsStale && notLive.size() >= merged->clusters().size();
-        if (KindSource *member = merged->memberSource(m_detailsCluster))
-            detailsSource = member;
         for (const QString &cluster : notLive) {
             if (KindSource *member = merged->memberSource(cluster))
                 clustersNotLive.insert(cluster,
@@ -184,11 +188,20 @@ void CountsPresenter::showTableFreshness()
         }
     }
     m_targets.filter->setClustersNotLive(clustersNotLive);
-    m_targets.filter->setStale(facetsStale ? notWatchedText(status, since) : QString());
-    if (detailsSource == source)
-        m_targets.details->setFreshness(status, since);
-    else
-        m_targets.details->setFreshness(detailsSource->status(), notWatchedSince(detailsSource));
+    m_targets.filter->setStale(facetsStale ? notWatchedText(status, notWatchedSince(facetsSource))
+                                           : QString());
+
+    KindSource *detailsSource = m_view->source();
+    if (const auto *merged = qobject_cast<const MergedKindSource *>(detailsSource)) {
+        if (KindSource *member = merged->memberSource(m_detailsCluster))
+            detailsSource = member;
+    }
+    InformerStatus detailsStatus;
+    detailsStatus.state = InformerStatus::State::Watching; // no table: nothing stale
+    if (detailsSource)
+        detailsStatus = detailsSource->status();
+    m_targets.details->setFreshness(detailsStatus,
+                                    detailsSource ? notWatchedSince(detailsSource) : -1);
 }
 
 } // namespace informant

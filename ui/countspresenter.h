@@ -10,12 +10,15 @@
 // in flight, and 1,000 in the header beside 1,001 in the tree reads as
 // drift. Other kinds (and the shown one until its table has its first
 // batch) count their caches. The filter pane's facets count the table's
-// objects too: it is handed the table's feed.
+// objects too: it is handed the table's feed (over the timeline, they count
+// its events).
 //
 // One rule for staleness, the table's (its rows are faded while the kind's
 // informer is not watching, ui/resourceview.h): counts and the details pane
 // say so too, with since when — the moment the informer was seen to leave
-// watching. In a window of several clusters the table fades each cluster's
+// watching. The filter pane's counts follow the informer of what they count:
+// over the timeline, the events' (the status bar's source), not the table's
+// kind behind it. In a window of several clusters the table fades each cluster's
 // rows by its own informer: the details pane's freshness is its object's
 // cluster's, the filter pane's counts are stale only while every cluster's
 // rows are faded, and its cluster facet fades each cluster whose rows are.
@@ -52,7 +55,8 @@ public:
         DetailsPane *details = nullptr;
     };
     // `statusBarSource`: the source whose count the status bar shows (the
-    // table's, or the events' over the timeline).
+    // table's, or the events' over the timeline), whose freshness the filter
+    // pane's counts have.
     CountsPresenter(ClusterSession *session, ResourceView *view,
                     std::function<KindSource *()> statusBarSource, Targets targets,
                     QObject *parent = nullptr);
@@ -61,6 +65,8 @@ public:
     void watchSource(KindSource *source);
     // The table shows a new source (or the same with new columns).
     void tableChanged();
+    // `statusBarSource` gives another source (the timeline shown or hidden).
+    void shownSourceChanged();
     // Every informer's count, now.
     void refreshCounts();
     // The status bar's count of `source`: as last shown, counted now when
@@ -89,7 +95,7 @@ private:
     // The one count of `source` shown everywhere (the table's for its kind).
     qint64 countOf(KindSource *source) const;
     void countSource(KindSource *source);
-    void showTableFreshness();
+    void showFreshness();
 
     ClusterSession *m_session;
     ResourceView *m_view;

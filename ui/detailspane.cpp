@@ -14,7 +14,6 @@
 #include "ui/yamlhighlighter.h"
 
 #include <QCheckBox>
-#include <QDateTime>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -263,10 +262,10 @@ void DetailsPane::setCluster(const QString &cluster)
     if (cluster == m_cluster)
         return;
     m_cluster = cluster;
+    refreshOverview();
     // Its namesake in another cluster may be "the same object" to setObject
     // (kind, key and uid): its events are not.
     refreshEvents();
-    refreshOverview();
 }
 
 void DetailsPane::setFreshness(const InformerStatus &status, qint64 notWatchedSinceMs)
@@ -286,11 +285,14 @@ void DetailsPane::refreshFreshnessNote()
         m_freshnessNote->setToolTip({});
         return;
     }
-    const QString asOf = m_status.lastEventMs < 0
-                             ? QStringLiteral("As of the last list")
-                             : QStringLiteral("As of the last event (%1)")
-                                   .arg(QDateTime::fromMSecsSinceEpoch(m_status.lastEventMs)
-                                            .toString(QStringLiteral("HH:mm:ss")));
+    // The event's moment in the cluster's time, as the status bar and the
+    // informers panel say it: a replay's in the recording.
+    const QString asOf =
+        m_status.lastEventMs < 0
+            ? QStringLiteral("As of the last list")
+            : QStringLiteral("As of the last event (%1%2)")
+                  .arg(lastEventMoment(m_status),
+                       SecondClock::recording() ? QStringLiteral(" of the recording") : QString());
     m_freshnessNote->setText(
         QStringLiteral("%1; %2.").arg(asOf, notWatchedSummary(m_status, m_notWatchedSinceMs)));
     m_freshnessNote->setToolTip(notWatchedText(m_status, m_notWatchedSinceMs));

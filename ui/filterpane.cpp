@@ -182,7 +182,6 @@ void FilterPane::setTimeline(TimelineFacets *timeline)
     if (m_timeline)
         disconnect(m_timeline, nullptr, this, nullptr);
     m_timeline = timeline;
-    showClustersNotLive();
     if (timeline) {
         connect(timeline, &TimelineFacets::changed, this,
                 [this] { CountsTick::instance()->request(this, [this] { refreshNow(); }); });
@@ -251,15 +250,7 @@ void FilterPane::setStale(const QString &why)
 
 void FilterPane::setClustersNotLive(const QHash<QString, QString> &whyByCluster)
 {
-    m_clustersNotLive = whyByCluster;
-    showClustersNotLive();
-}
-
-void FilterPane::showClustersNotLive()
-{
-    // The timeline's clusters count its events, which the table's kind's
-    // informers do not bring.
-    m_clusters->setNotLive(m_timeline ? QHash<QString, QString>() : m_clustersNotLive);
+    m_clusters->setNotLive(whyByCluster);
 }
 
 FacetSelection FilterPane::selection() const

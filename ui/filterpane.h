@@ -61,11 +61,12 @@ public:
     // (countsRefreshed()).
     void refreshNow();
     void clear();
-    // The kind's informer is not watching: the counts are the last known
+    // The informer of what the counts count (the kind's, or over the
+    // timeline the events') is not watching: the counts are the last known
     // state, drawn faded with `why` in their tooltip (empty: live again).
     void setStale(const QString &why);
-    // The clusters whose informer of the kind is not watching, each with
-    // why: their entries in the cluster facet are faded, as their rows.
+    // The clusters whose informer of it is not watching, each with why:
+    // their entries in the cluster facet are faded, as their rows.
     void setClustersNotLive(const QHash<QString, QString> &whyByCluster);
 
 Q_SIGNALS:
@@ -82,12 +83,10 @@ private:
     void updateNamespaceSection();
     bool showsClusters() const;
     void fitClusterView();
-    void showClustersNotLive();
 
     KindSource *m_source = nullptr;
     QPointer<TableFeed> m_feed;
     QPointer<TimelineFacets> m_timeline;
-    QHash<QString, QString> m_clustersNotLive; // the table's, by cluster
     ClusterFacetModel *m_clusters;
     NamespaceFacetModel *m_namespaces;
     LabelFacetModel *m_labels;

@@ -421,6 +421,7 @@ void MainWindow::onKindsChanged()
         m_timeline->setEventsSource(eventSource);
         if (eventSource && eventSource != m_eventsFed) {
             m_eventsFed = eventSource;
+            m_counts->shownSourceChanged(); // over the timeline, its events' source
             eventSource->subscribe(m_eventStore, [store = m_eventStore](const ChangeBatch &b) {
                 store->applyBatch(b);
             });
@@ -508,9 +509,9 @@ void MainWindow::showObject(const KubeObject &object)
     m_dockSizes->setEmpty(m_detailsDock, object.isNull());
     // Every state of it: HistoryWidget keeps the revisions the user chose for
     // the same object (uid) and shows another under the same name afresh.
-    if (object.isNull())
     // The shown kind's id: two groups may both have a "Gateway" or a "Job";
     // its row key: two clusters may both have a node-1.
+    if (object.isNull())
         m_historyWidget->clear();
     else
         m_historyWidget->setObject(m_kind.id(),
@@ -740,6 +741,7 @@ void MainWindow::setTimelineVisible(bool visible)
 {
     m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
     m_filter->setTimeline(visible ? m_timelineFacets : nullptr);
+    m_counts->shownSourceChanged(); // the facets' freshness is the events' over the timeline
     highlightShownKind();
     updateTimelineScope();
     refreshStatusBar();

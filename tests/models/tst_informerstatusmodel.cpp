@@ -74,6 +74,7 @@ private Q_SLOTS:
     void relistCountsTheCacheNotTheItemsReceived();
     void eventRateFallsToZeroWhenNothingArrives();
     void replayMoveStaysOutOfTheEventRate();
+    void eventRateIsPerSecondOfTheClusterTime();
     void connectingIsNotWatching();
     void severalClustersAreARowPerClusterAndKind();
 };
@@ -278,6 +279,7 @@ void TestInformerStatusModel::eventRateFallsToZeroWhenNothingArrives()
     TrackedKindSource pods(clock);
     InformerStatusModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setClock([clock] { return clock->nowMs(); });
     model.addSource(&pods);
     pods.tracker.setState(State::Watching);
     for (int i = 0; i < 8; ++i) {
@@ -301,7 +303,7 @@ void TestInformerStatusModel::replayMoveStaysOutOfTheEventRate()
     TrackedKindSource pods(clock);
     InformerStatusModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setRateClock(clock);
+    model.setClock([clock] { return clock->nowMs(); });
     model.addSource(&pods);
     pods.tracker.setState(State::Watching);
     const QModelIndex rate = model.index(0, InformerStatusModel::RateColumn);
@@ -331,6 +333,47 @@ void TestInformerStatusModel::replayMoveStaysOutOfTheEventRate()
     }
     model.tick();
     QCOMPARE(rate.data().toString(), shown(8));
+}
+
+// In a replay the cluster's time is the recording's, played at its speed:
+// at 10x, 20 changes a second of the wall clock are 2 a second of the
+// recording, the pace the cluster had. Paused, the cluster's time stands
+// still and so does the rate, however long the wall clock runs (it fell to
+// 0 within the tracker's window, as if the cluster had gone quiet).
+void TestInformerStatusModel::eventRateIsPerSecondOfTheClusterTime()
+{
+    auto wall = std::make_shared<ManualClock>(); // the tracker's
+    TrackedKindSource pods(wall);
+    qint64 clusterMs = 5'000'000;
+    InformerStatusModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setClock([&clusterMs] { return clusterMs; });
+    model.addSource(&pods);
+    pods.tracker.setState(State::Watching);
+    const QModelIndex rate = model.index(0, InformerStatusModel::RateColumn);
+    const auto shown = [](double perSecond) {
+        return QLocale().toString(perSecond, 'f', perSecond < 10 ? 1 : 0);
+    };
+
+    for (int i = 0; i < 4 * 8; ++i) { // 8 s of the wall clock, 80 of the recording
+        wall->advance(InformerStatusTracker::kPublishIntervalMs);
+        clusterMs += 10 * InformerStatusTracker::kPublishIntervalMs;
+        pods.tracker.addEvents(5, 0, {});
+        if (i % 4 == 3)
+            model.tick(); // a second of the wall clock
+    }
+    QCOMPARE(rate.data().toString(), shown(2));
+
+    // Paused: the wall clock runs on, the cluster's time does not.
+    for (int i = 0; i < 3; ++i) {
+        wall->advance(InformerStatusTracker::kRateWindowMs);
+        model.tick();
+        QCOMPARE(rate.data().toString(), shown(2));
+    }
+    // Playing again with nothing changing: the rate falls as the recording's time passes.
+    clusterMs += 2 * InformerStatusTracker::kRateWindowMs;
+    model.tick();
+    QCOMPARE(rate.data().toString(), shown(0));
 }
 
 // A watch request not answered yet is no watch: the rows are the last known

@@ -3,7 +3,9 @@
 // and the timeline's "now" read it, as the table's AGE does, not the wall
 // clock (a recording made 5 min ago showed every pod 5 min older). So does
 // the informers' "last event": a finished replay's grew older by the wall
-// clock ("5 min ago", as if the cluster had gone quiet).
+// clock ("5 min ago", as if the cluster had gone quiet); the details pane's
+// "As of the last event", a moment of the recording; and events/s, per
+// second of the recording.
 
 #include "models/freshness.h"
 #include "models/informerstatusmodel.h"
@@ -16,6 +18,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QDateTime>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -90,6 +93,8 @@ private Q_SLOTS:
     void timelineNowIsTheClusterTime();
     void lastEventCountsInTheRecordingsTime();
     void lastEventStopsAtTheEndOfTheReplay();
+    void detailsPaneSaysTheLastEventAsAMomentOfTheRecording();
+    void eventRateIsPerSecondOfTheRecording();
 };
 
 void TestReplayAges::detailsPaneAgesCountInTheClusterTime()
@@ -185,6 +190,70 @@ void TestReplayAges::lastEventStopsAtTheEndOfTheReplay()
     replay.position.paused = true;
     bar.slider()->setValue(62000);
     QCOMPARE(lastEvent.data().toString(), QStringLiteral("2 s ago"));
+}
+
+// The object of a kind not watched is as of its kind's last event, said in
+// the recording's time as the replay bar ("+1:00 of 10:00") and a finished
+// replay's status bar ("last event at 1:00") say that moment: it read the
+// wall clock's time of day the replay played it at.
+void TestReplayAges::detailsPaneSaysTheLastEventAsAMomentOfTheRecording()
+{
+    PausedReplay replay;
+    ReplayBar bar(replay.controls());
+    InformerStatus status;
+    status.state = InformerStatus::State::BackingOff;
+    status.synced = true;
+    status.lastEventMs = wallMs(); // at 1:00 of the recording
+    const qint64 lostMs = status.lastEventMs;
+    DetailsPane pane;
+    pane.setObject(deletingPod());
+    pane.setFreshness(status, lostMs);
+    // The watch's lapse is about our connection: on the wall clock.
+    const QString lost =
+        QDateTime::fromMSecsSinceEpoch(lostMs).toString(QStringLiteral("HH:mm:ss"));
+    const QString expected =
+        QStringLiteral("As of the last event (1:00 of the recording); not watched since %1 "
+                       "(watch lost, reconnecting).")
+            .arg(lost);
+    QCOMPARE(pane.freshnessNote(), expected);
+
+    // Moved on since: the event's moment stays the one it came at.
+    QTRY_VERIFY(wallMs() > status.lastEventMs);
+    bar.slider()->setValue(65000);
+    pane.setFreshness(status, lostMs);
+    QCOMPARE(pane.freshnessNote(), expected);
+}
+
+// Events/s in a replay counts per second of the recording: 10 changes over
+// 5 s of it are 2 a second, however fast the replay plays them, and a
+// paused replay keeps the rate of its moment (it decayed with the wall
+// clock, to 0 within seconds).
+void TestReplayAges::eventRateIsPerSecondOfTheRecording()
+{
+    PausedReplay replay;
+    ReplayBar bar(replay.controls());
+    LocalKindSource pods(KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
+    InformerStatusModel informers;
+    QAbstractItemModelTester tester(&informers,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    connect(SecondClock::instance(), &SecondClock::ticked, &informers,
+            &InformerStatusModel::tick); // as the informers panel
+    informers.addSource(&pods);
+    InformerStatus status = watchingWithAnEventNow();
+    status.events = 100;
+    pods.setStatus(status);
+
+    bar.slider()->setValue(65000); // 5 s of the recording on, paused there
+    status.events = 110;
+    pods.setStatus(status);
+    const QModelIndex rate = informers.index(0, InformerStatusModel::RateColumn);
+    const QString twoASecond = QLocale().toString(2.0, 'f', 1);
+    QCOMPARE(rate.data().toString(), twoASecond);
+    QSignalSpy ticks(SecondClock::instance(), &SecondClock::ticked);
+    QVERIFY(ticks.wait(1500));
+    QVERIFY(ticks.wait(1500));
+    QCOMPARE(rate.data().toString(), twoASecond);
 }
 
 QTEST_MAIN(TestReplayAges)

@@ -1,11 +1,15 @@
 // The filter pane over the event timeline: its namespace and label choice
 // filters the timeline's events (and still the table alone once back on it),
 // and while the timeline is shown it offers and counts the timeline's own
-// values, keeping the ticks of values both views have.
+// values, keeping the ticks of values both views have; those counts are the
+// last known while the events' informer is not watching.
 
 #include "localclustersession.h"
 #include "mainwindowfixture.h"
+#include "models/clusterfacetmodel.h"
+#include "models/freshness.h"
 #include "models/labelfacetmodel.h"
+#include "models/multiclustersession.h"
 #include "models/namespacefacetmodel.h"
 #include "models/resourcetablemodel.h"
 #include "testsettings.h"
@@ -15,6 +19,8 @@
 #include "ui/timeline/timelinewidget.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
+#include <QFont>
 #include <QTest>
 
 using namespace informant;
@@ -28,6 +34,8 @@ private Q_SLOTS:
     void initTestCase() { useEmptyTestSettings(); }
     void filterPaneChoiceFiltersTimeline();
     void filterPaneOffersTheTimelinesValuesOverIt();
+    void facetsOverTheTimelineFadeByTheEventsInformer();
+    void clusterFacetOverTheTimelineFadesTheClusterWhoseEventsAreNotLive();
 };
 
 void TestTimelineFilterPane::filterPaneChoiceFiltersTimeline()
@@ -169,6 +177,158 @@ void TestTimelineFilterPane::filterPaneOffersTheTimelinesValuesOverIt()
     QCOMPARE(namespaces->checked(), (QSet<QString>{"ops", "shop"}));
     QCOMPARE(facetRows(labels, labelKeyRow(labels, QStringLiteral("app"))),
              (QStringList{"pg 0", "web 2"}));
+}
+
+namespace {
+
+InformerStatus watchLost()
+{
+    InformerStatus s;
+    s.state = InformerStatus::State::BackingOff;
+    s.synced = true;
+    s.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 60'000;
+    s.lastError = QStringLiteral("connection refused");
+    return s;
+}
+
+// A window of two clusters (informant --context east --context west): a
+// shop/web-1 in either, east's db/pg-0, and an event about each of these
+// but east's web-1.
+struct TwoClusters
+{
+    LocalClusterSession *east = new LocalClusterSession(standardKinds());
+    LocalClusterSession *west = new LocalClusterSession(standardKinds());
+    std::unique_ptr<MainWindow> window;
+
+    TwoClusters()
+    {
+        QSettings().clear();
+        east->setName(QStringLiteral("east"));
+        west->setName(QStringLiteral("west"));
+        for (LocalClusterSession *cluster : {east, west}) {
+            LocalKindSource *pods = cluster->local(QStringLiteral("pods"));
+            pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
+                             QStringLiteral("Running")));
+            pods->flush();
+        }
+        LocalKindSource *eastPods = east->local(QStringLiteral("pods"));
+        eastPods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"),
+                             QStringLiteral("Running")));
+        eastPods->flush();
+        LocalKindSource *eastEvents = east->local(QStringLiteral("events"));
+        eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
+                                      QStringLiteral("pg-0"), QStringLiteral("Pulled")));
+        eastEvents->flush();
+        LocalKindSource *westEvents = west->local(QStringLiteral("events"));
+        westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                                      QStringLiteral("web-1"), QStringLiteral("Scheduled")));
+        westEvents->flush();
+        auto *session = new MultiClusterSession({east, west});
+        window = std::make_unique<MainWindow>(session, QStringList{"east", "west"},
+                                              [](const QString &) {});
+        session->setParent(window.get());
+        window->show();
+    }
+    ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }
+};
+
+} // namespace
+
+// Over the timeline the facets count events: their counts are the last
+// known while the events' informer is not watching, whatever the table's
+// kind's is (they faded by the pods' watch, not the events'); back on the
+// table, by its kind's again.
+void TestTimelineFilterPane::facetsOverTheTimelineFadeByTheEventsInformer()
+{
+    Fixture f;
+    LocalKindSource *events = f.session.local(QStringLiteral("events"));
+    events->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                              QStringLiteral("web-1"), QStringLiteral("Started")));
+    events->flush();
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    NamespaceFacetModel *namespaces = f.window->filterPane()->namespaceModel();
+    LabelFacetModel *labels = f.window->filterPane()->labelModel();
+    QAbstractItemModelTester namespacesTester(namespaces);
+    QAbstractItemModelTester labelsTester(labels);
+    f.window->setTimelineVisible(true);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    QTRY_COMPARE(canvas->layout().itemCount(), 1);
+    QTRY_COMPARE(facetRows(namespaces), QStringList{"shop 1"});
+    QCOMPARE(namespaces->stale(), QString());
+
+    // The table's kind behind the timeline: not what the facets count.
+    pods->setStatus(watchLost());
+    QCOMPARE(namespaces->stale(), QString());
+    QCOMPARE(labels->stale(), QString());
+
+    events->setStatus(watchLost());
+    QVERIFY2(namespaces->stale().startsWith(QStringLiteral("not watched since")),
+             qPrintable(namespaces->stale()));
+    QVERIFY2(namespaces->stale().contains(QStringLiteral("connection refused")),
+             qPrintable(namespaces->stale()));
+    QCOMPARE(labels->stale(), namespaces->stale());
+    QVERIFY(namespaces->index(0, 1).data(Qt::FontRole).value<QFont>().italic());
+
+    // Back on the table: its pods' watch, down too.
+    f.window->setTimelineVisible(false);
+    QTRY_COMPARE(facetRows(namespaces), (QStringList{"db 1", "shop 2"}));
+    QVERIFY(!namespaces->stale().isEmpty());
+    pods->setStatus(watching());
+    QCOMPARE(namespaces->stale(), QString());
+    QCOMPARE(labels->stale(), QString());
+
+    // Over the timeline again, its events' watch still down.
+    f.window->setTimelineVisible(true);
+    QVERIFY(!namespaces->stale().isEmpty());
+    QVERIFY(!labels->stale().isEmpty());
+    events->setStatus(watching());
+    QCOMPARE(namespaces->stale(), QString());
+    QCOMPARE(labels->stale(), QString());
+}
+
+// Over the timeline the Clusters facet counts each cluster's events: an
+// entry is faded while that cluster's events informer is not watching, not
+// while the pods informer of the table behind is; the namespaces and labels
+// count both clusters' events, and stay live while one cluster's are.
+void TestTimelineFilterPane::clusterFacetOverTheTimelineFadesTheClusterWhoseEventsAreNotLive()
+{
+    TwoClusters f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    ClusterFacetModel *clusters = f.window->filterPane()->clusterModel();
+    QAbstractItemModelTester tester(clusters,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto faded = [clusters](int row, int column) {
+        return clusters->index(row, column).data(Qt::ForegroundRole) == QVariant(staleTextColor());
+    };
+    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
+    f.window->setTimelineVisible(true);
+    TimelineCanvas *canvas = f.window->timeline()->canvas();
+    QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().itemCount() == 2));
+    QTRY_COMPARE(facetRows(clusters), (QStringList{"east 1", "west 1"}));
+    QVERIFY(!faded(1, 0));
+
+    f.west->local(QStringLiteral("pods"))->setStatus(watchLost());
+    QVERIFY(!faded(1, 0));
+    westEvents->setStatus(watchLost());
+    QVERIFY(faded(1, 0));
+    QVERIFY(faded(1, 1));
+    const QString why = clusters->index(1, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(why.startsWith(QStringLiteral("west: not watched")), qPrintable(why));
+    QVERIFY(!faded(0, 0));
+    QCOMPARE(f.window->filterPane()->namespaceModel()->stale(), QString());
+
+    // The table's pods: west's are down too; then up, while its events are not.
+    f.window->setTimelineVisible(false);
+    QTRY_COMPARE(facetRows(clusters), (QStringList{"east 2", "west 1"}));
+    QVERIFY(faded(1, 0));
+    f.west->local(QStringLiteral("pods"))->setStatus(watching());
+    QVERIFY(!faded(1, 0));
+    f.window->setTimelineVisible(true);
+    QTRY_COMPARE(facetRows(clusters), (QStringList{"east 1", "west 1"}));
+    QVERIFY(faded(1, 0));
+    westEvents->setStatus(watching());
+    QVERIFY(!faded(1, 0));
 }
 
 QTEST_MAIN(TestTimelineFilterPane)
