@@ -262,9 +262,14 @@ void DetailsPane::setCluster(const QString &cluster)
     if (cluster == m_cluster)
         return;
     m_cluster = cluster;
-    refreshOverview();
     // Its namesake in another cluster may be "the same object" to setObject
-    // (kind, key and uid): its events are not.
+    // (kind, key and uid): it is not. A revealed Secret's values stay in
+    // their cluster, and its events are not the namesake's.
+    {
+        const QSignalBlocker block(m_reveal);
+        m_reveal->setChecked(false);
+    }
+    refreshTexts();
     refreshEvents();
 }
 

@@ -121,6 +121,18 @@ void TestDetailsPane::secretValuesAreMaskedUntilRevealed()
     pane.setObject(withoutUid("b"));
     QVERIFY(!pane.revealSecrets()->isChecked());
     QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+    // In a window of several clusters, the same Secret (kind, key and uid:
+    // two simulators replaying one recording) in another cluster is another
+    // object: revealed in west, masked in east.
+    pane.setCluster(QStringLiteral("west"));
+    pane.setObject(decode(kSecret));
+    pane.revealSecrets()->setChecked(true);
+    QVERIFY(pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+    pane.setCluster(QStringLiteral("east"));
+    pane.setObject(decode(kSecret));
+    QVERIFY(!pane.revealSecrets()->isChecked());
+    QVERIFY(!pane.yamlText().contains(QStringLiteral("aHVudGVyMg==")));
+    QVERIFY(!pane.overviewText().contains(QStringLiteral("hunter2")));
 }
 
 // History's diff of two masked revisions must still show which value
