@@ -74,6 +74,9 @@ void PodPopulation::changeOne()
     const bool tooMany = size() > m_targetPods;
     if (m_pods.empty() || (roll < 10 && !tooMany) || tooFew) {
         PodParams pod = makePod();
+        // Created now, as a watcher sees it ADDED (the population's first
+        // pods were made with ages of up to a day).
+        pod.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
         storePod(pod);
         m_pods.push_back(std::move(pod));
         return;

@@ -30,6 +30,7 @@ private slots:
     void churnScenarioKeepsAStablePopulation();
     void churnPodsAreNoOlderThanTheirNamespace_data();
     void churnPodsAreNoOlderThanTheirNamespace();
+    void podsTheChurnCreatesAreNew();
     void crdsOptionAddsServedKinds_data();
     void crdsOptionAddsServedKinds();
     void manyConcurrentWatchersAllReceiveEvents();
@@ -578,6 +579,45 @@ void TestSimResources::churnPodsAreNoOlderThanTheirNamespace()
         }
     }
     QVERIFY(pods >= 30);
+}
+
+// A pod the churn creates while the simulator runs is new: a client
+// watching sees it ADDED with an age of seconds, not of hours.
+void TestSimResources::podsTheChurnCreatesAreNew()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("churn");
+    options.pods = 40;
+    options.namespaces = 2;
+    options.churnPerSecond = 200;
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    const auto pods = [&] {
+        QHash<QString, QDateTime> created;
+        for (const QJsonValue &pod : get(port, "/api/v1/pods").json().value("items").toArray()) {
+            const QJsonObject metadata = pod.toObject().value("metadata").toObject();
+            created.insert(
+                metadata.value("namespace").toString() + u'/' + metadata.value("name").toString(),
+                QDateTime::fromString(metadata.value("creationTimestamp").toString(), Qt::ISODate));
+        }
+        return created;
+    };
+    const QHash<QString, QDateTime> before = pods();
+    // Whole seconds: creationTimestamp has no fraction.
+    const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-1);
+    QTest::qWait(1500);
+    int fresh = 0;
+    const QHash<QString, QDateTime> after = pods();
+    for (auto it = after.begin(); it != after.end(); ++it) {
+        if (before.contains(it.key()))
+            continue;
+        ++fresh;
+        QVERIFY2(it.value() >= start,
+                 qPrintable(QStringLiteral("%1 created %2, the churn started after %3")
+                                .arg(it.key(), it.value().toString(Qt::ISODate),
+                                     start.toString(Qt::ISODate))));
+    }
+    QVERIFY2(fresh > 0, "the churn created no pod");
 }
 
 void TestSimResources::crdsOptionAddsServedKinds_data()
