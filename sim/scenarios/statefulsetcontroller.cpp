@@ -153,8 +153,8 @@ void StatefulSetController::step(const ObjectPtr &set, const QJsonObject &spec,
         const auto found = byOrdinal.find(ordinal);
         if (found == byOrdinal.end())
             return createPod(set, spec, revision, ordinal);
-        if (!WorkloadPods::isRunning(*found->second))
-            return; // wait for it to run before the next
+        if (!WorkloadPods::isReady(*found->second))
+            return; // OrderedReady: wait for it to run and be ready before the next
     }
     // Scale down, then update, from the highest ordinal.
     for (auto it = byOrdinal.rbegin(); it != byOrdinal.rend(); ++it) {

@@ -69,6 +69,7 @@ private slots:
     void daemonSetFollowsNodesAndTemplateUpdates();
     void readyCountsFollowThePodsReadyCondition_data();
     void readyCountsFollowThePodsReadyCondition();
+    void statefulSetWaitsForEachPodToBeReady();
 };
 
 void TestSimWorkloads::demoStatefulSetIsReady()
@@ -243,6 +244,38 @@ void TestSimWorkloads::readyCountsFollowThePodsReadyCondition()
              QStringLiteral("Running"));
     QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, owner).value(readyField).toInt(), replicas - 1,
                               kSettleMs);
+}
+
+// OrderedReady: the next ordinal is created once the one before it runs
+// and is ready, not only runs (a pod failing its readiness probe holds the
+// set's scale-up, as in a real cluster).
+void TestSimWorkloads::statefulSetWaitsForEachPodToBeReady()
+{
+    const auto sim = startDemo();
+    const quint16 port = sim->port();
+    QCOMPARE(request(port, "POST", "/apis/apps/v1/namespaces/web/statefulsets", {},
+                     statefulSet(QStringLiteral("cache"), 1))
+                 .status,
+             201);
+    const QByteArray set = "/apis/apps/v1/namespaces/web/statefulsets/cache";
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, set).value("readyReplicas").toInt(), 1, kSettleMs);
+    const auto readyPatch = [](const char *status) {
+        const QJsonObject ready{{"type", "Ready"}, {"status", status}};
+        return QJsonDocument(
+                   QJsonObject{{"status", QJsonObject{{"phase", "Running"},
+                                                      {"conditions", QJsonArray{ready}}}}})
+            .toJson(QJsonDocument::Compact);
+    };
+    const QByteArray first = "/api/v1/namespaces/web/pods/cache-0";
+    QCOMPARE(mergePatch(port, first + "/status", readyPatch("False")).status, 200);
+    QCOMPARE(
+        request(port, "PATCH", set, {{"Content-Type", kMergePatch}}, R"({"spec":{"replicas":2}})")
+            .status,
+        200);
+    QTest::qWait(2500); // a few of the controller's passes
+    QCOMPARE(get(port, "/api/v1/namespaces/web/pods/cache-1").status, 404);
+    QCOMPARE(mergePatch(port, first + "/status", readyPatch("True")).status, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, set).value("readyReplicas").toInt(), 2, kSettleMs);
 }
 
 QTEST_GUILESS_MAIN(TestSimWorkloads)
