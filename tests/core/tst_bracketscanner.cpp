@@ -10,40 +10,19 @@ using detail::BracketScanner;
 
 namespace {
 
-// The rule written out plainly, one byte at a time: where the value opening
-// at `text[0]` ends (the index after its closing bracket), or -1.
-qsizetype referenceEnd(const QByteArray &text)
+// The rule written out plainly, one byte at a time, over the value opening
+// at `text[0]`: where it ends (the index after its closing bracket, or -1),
+// and the closing brackets up to there that leave the count at
+// ValueEnds::kDepth or less, as "offset:depth" (offset after the bracket).
+struct Reference
 {
-    qint64 depth = 0;
-    bool inString = false;
-    bool escaped = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '{' || c == '[')
-            ++depth;
-        else if ((c == '}' || c == ']') && --depth == 0)
-            return i + 1;
-    }
-    return -1;
-}
+    qsizetype end = -1;
+    QStringList shallowCloses;
+};
 
-// The closing brackets before the value's end that leave the count at
-// ValueEnds::kDepth or less, as "offset:depth" (offset after the bracket),
-// by the byte rule.
-QStringList referenceShallowCloses(const QByteArray &text)
+Reference referenceScan(const QByteArray &text)
 {
-    QStringList closes;
+    Reference reference;
     qint64 depth = 0;
     bool inString = false;
     bool escaped = false;
@@ -64,12 +43,24 @@ QStringList referenceShallowCloses(const QByteArray &text)
             ++depth;
         } else if (c == '}' || c == ']') {
             if (--depth <= detail::ValueEnds::kDepth)
-                closes << QStringLiteral("%1:%2").arg(i + 1).arg(depth);
-            if (depth == 0)
+                reference.shallowCloses << QStringLiteral("%1:%2").arg(i + 1).arg(depth);
+            if (depth == 0) {
+                reference.end = i + 1;
                 break;
+            }
         }
     }
-    return closes;
+    return reference;
+}
+
+qsizetype referenceEnd(const QByteArray &text)
+{
+    return referenceScan(text).end;
+}
+
+QStringList referenceShallowCloses(const QByteArray &text)
+{
+    return referenceScan(text).shallowCloses;
 }
 
 // `text` fed in chunks that end at `cuts` (ascending), recording the shallow
