@@ -81,6 +81,18 @@ InformerStatus watchingWithAnEventNow()
     return status;
 }
 
+// A paused replay with its bar, and the informers panel's model watching pods.
+struct ReplayedPods
+{
+    PausedReplay replay;
+    ReplayBar bar{replay.controls()};
+    LocalKindSource pods{KindInfo{
+        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}}};
+    InformerStatusModel informers;
+    QAbstractItemModelTester tester{&informers,
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest};
+};
+
 } // namespace
 
 class TestReplayAges : public QObject
@@ -134,13 +146,8 @@ void TestReplayAges::timelineNowIsTheClusterTime()
 // long the wall clock waited in between, and stays so while paused.
 void TestReplayAges::lastEventCountsInTheRecordingsTime()
 {
-    PausedReplay replay;
-    ReplayBar bar(replay.controls());
-    LocalKindSource pods(KindInfo{
-        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
-    InformerStatusModel informers;
-    QAbstractItemModelTester tester(&informers,
-                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    ReplayedPods fixture;
+    auto &[replay, bar, pods, informers, tester] = fixture;
     informers.addSource(&pods);
     const InformerStatus status = watchingWithAnEventNow();
     pods.setStatus(status);
@@ -163,13 +170,8 @@ void TestReplayAges::lastEventCountsInTheRecordingsTime()
 // with the wall clock.
 void TestReplayAges::lastEventStopsAtTheEndOfTheReplay()
 {
-    PausedReplay replay;
-    ReplayBar bar(replay.controls());
-    LocalKindSource pods(KindInfo{
-        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
-    InformerStatusModel informers;
-    QAbstractItemModelTester tester(&informers,
-                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    ReplayedPods fixture;
+    auto &[replay, bar, pods, informers, tester] = fixture;
     informers.addSource(&pods);
     const InformerStatus status = watchingWithAnEventNow();
     pods.setStatus(status);
@@ -230,13 +232,8 @@ void TestReplayAges::detailsPaneSaysTheLastEventAsAMomentOfTheRecording()
 // clock, to 0 within seconds).
 void TestReplayAges::eventRateIsPerSecondOfTheRecording()
 {
-    PausedReplay replay;
-    ReplayBar bar(replay.controls());
-    LocalKindSource pods(KindInfo{
-        {}, QStringLiteral("v1"), QStringLiteral("Pod"), QStringLiteral("pods"), true, {}});
-    InformerStatusModel informers;
-    QAbstractItemModelTester tester(&informers,
-                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    ReplayedPods fixture;
+    auto &[replay, bar, pods, informers, tester] = fixture;
     connect(SecondClock::instance(), &SecondClock::ticked, &informers,
             &InformerStatusModel::tick); // as the informers panel
     informers.addSource(&pods);
