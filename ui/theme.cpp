@@ -85,7 +85,7 @@ void apply(Theme theme)
 
 } // namespace
 
-bool applyTheme(QApplication &, const QString &requested)
+bool applyTheme(const QString &requested)
 {
     QString choice = requested == QLatin1String("auto") ? QString() : requested;
     if (choice.isEmpty())

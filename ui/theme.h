@@ -12,8 +12,6 @@
 
 #include <QString>
 
-class QApplication;
-
 namespace informant {
 
 enum class Theme { System, Light, Dark };
@@ -21,7 +19,7 @@ enum class Theme { System, Light, Dark };
 // At start-up: applies style and palette; returns true for a dark theme.
 // `choice`: "light", "dark", or empty/"auto" for the environment, the
 // setting, then the desktop.
-bool applyTheme(QApplication &app, const QString &choice = {});
+bool applyTheme(const QString &choice = {});
 // Applies `theme` now and saves it for the next start (View ▸ Theme).
 void chooseTheme(Theme theme);
 // The theme applied last (System: the desktop's, whichever that is).

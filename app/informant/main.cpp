@@ -65,7 +65,7 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "informant: %s\n", qPrintable(options.error));
         return 2;
     }
-    informant::applyTheme(app, options.theme);
+    informant::applyTheme(options.theme);
     std::unique_ptr<informant::Application> application;
     for (informant::Options attempt = options;;) {
         application = std::make_unique<informant::Application>(attempt);

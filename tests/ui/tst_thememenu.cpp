@@ -104,7 +104,7 @@ private Q_SLOTS:
         useEmptyTestSettings();
         qunsetenv("INFORMANT_THEME");
     }
-    void init() { applyTheme(*qApp, QStringLiteral("light")); }
+    void init() { applyTheme(QStringLiteral("light")); }
     void themeMenuOffersSystemLightDarkOneChecked();
     void choosingDarkChangesThePaletteLiveAndIsSaved();
     void systemAfterDarkIsTheDesktopsPaletteAgain();
@@ -179,9 +179,9 @@ void TestThemeMenu::aNewStartUsesTheSavedThemeUnlessTheFlagSaysOtherwise()
 
     // The next start without --theme (main's applyTheme): the saved theme,
     // and a new window's menu says so.
-    applyTheme(*qApp, QStringLiteral("light"));
+    applyTheme(QStringLiteral("light"));
     QVERIFY(!paletteIsDark());
-    applyTheme(*qApp, QStringLiteral("auto"));
+    applyTheme(QStringLiteral("auto"));
     QVERIFY(paletteIsDark());
     auto second =
         std::make_unique<MainWindow>(&f.session, QStringList{QStringLiteral("test")}, nullptr);
@@ -190,7 +190,7 @@ void TestThemeMenu::aNewStartUsesTheSavedThemeUnlessTheFlagSaysOtherwise()
     QTRY_VERIFY(second->palette().color(QPalette::Window).lightness() < 128);
 
     // --theme light: for that run only, the saved choice stays.
-    applyTheme(*qApp, QStringLiteral("light"));
+    applyTheme(QStringLiteral("light"));
     QVERIFY(!paletteIsDark());
     QTRY_COMPARE(checkedThemes(*second), QStringList{QStringLiteral("&Light")});
     QCOMPARE(QSettings().value(kThemeSetting).toString(), QStringLiteral("dark"));
