@@ -28,6 +28,11 @@ std::vector<char> &copyBuffer()
     return buffer;
 }
 
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
 // True when no byte of [from, to) is below 0x20 or above 0x7f.
 bool isPrintableAscii(const char *from, const char *to)
 {
@@ -98,6 +103,13 @@ std::optional<FramePrefix> FramePrefix::cut(simdjson::padded_string_view frame)
         return std::nullopt;
     const char *begin = frame.data();
     const char *end = begin + frame.size();
+    // simdjson refuses a root object whose last bracket is not its '}' (the
+    // bracket count takes ']' for one); the copy always ends with a '}'.
+    const char *last = end;
+    while (last > begin && isJsonSpace(last[-1]))
+        --last;
+    if (last == begin || last[-1] != '}')
+        return std::nullopt;
     const char *found = findManagedFields(begin, end);
     if (!found)
         return std::nullopt;

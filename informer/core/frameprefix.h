@@ -18,10 +18,11 @@
 // What simdjson's stage would have refused in the bytes not given to it is
 // refused here first: a cut is made only when those bytes are valid UTF-8
 // with no byte below 0x20 (which JSON allows, as whitespace, only outside
-// strings, where API servers write none). Anything else about the cut that
-// is not as expected (the text found inside labels, a frame whose "type"
-// follows its object) makes the copy's decoding fail, and the caller then
-// decodes the whole frame, so every error is the whole frame's.
+// strings, where API servers write none), and the frame's last bracket is
+// a '}' (simdjson checks a root object's, the bracket count does not). Anything else about the cut
+// that is not as expected (the text found inside labels, a frame whose "type" follows its object)
+// makes the copy's decoding fail, and the caller then decodes the whole frame, so every error is
+// the whole frame's.
 
 #include <simdjson.h>
 
