@@ -172,10 +172,15 @@ struct Recording
 
     // The count below which a block is walked bit by bit.
     qint64 walkDepth() const { return ends ? ValueEnds::kDepth : 0; }
+    void opened(qsizetype index, qint64 depthBefore) const
+    {
+        if (ends && depthBefore <= ValueEnds::kDepth)
+            ends->recordOpening(offset + index, depthBefore);
+    }
     void closed(qsizetype index, qint64 depth) const
     {
         if (ends && depth <= ValueEnds::kDepth)
-            ends->record(offset + index + 1, depth);
+            ends->recordClose(offset + index + 1, depth);
     }
 };
 
@@ -211,13 +216,19 @@ template<typename Isa>
              state.depth - closes + Isa::countBits(open & close >> 1) > walkDepth)) {
             state.depth += Isa::countBits(open) - closes;
         } else {
-            // Each close in turn, the count after it from the brackets
-            // before it: no branch on which kind of bracket comes next.
-            for (quint64 closes = close; closes; closes &= closes - 1) {
-                const int bit = __builtin_ctzll(closes);
+            // Each close in turn (and each opening, when recording), the
+            // count from the brackets before it.
+            const quint64 walked = recording.ends ? (open | close) : close;
+            for (quint64 brackets = walked; brackets; brackets &= brackets - 1) {
+                const int bit = __builtin_ctzll(brackets);
                 const quint64 before = (quint64(1) << bit) - 1;
-                const qint64 depth = state.depth + Isa::countBits(open & before) -
-                                     Isa::countBits(close & before) - 1;
+                const qint64 depthBefore =
+                    state.depth + Isa::countBits(open & before) - Isa::countBits(close & before);
+                if (open >> bit & 1) {
+                    recording.opened(at + bit, depthBefore);
+                    continue;
+                }
+                const qint64 depth = depthBefore - 1;
                 recording.closed(at + bit, depth);
                 if (depth == 0) { // outside a string: no escape carried
                     state.depth = 0;
@@ -307,7 +318,7 @@ qsizetype BracketScanner::scanBytes(const char *data, qsizetype from, qsizetype 
         } else if (c == '\\') {
             m_sawBackslashOutsideString = true;
         } else if (c == '{' || c == '[') {
-            ++s.depth;
+            recording.opened(i, s.depth++);
         } else if (c == '}' || c == ']') {
             recording.closed(i, --s.depth);
             if (s.depth == 0)

@@ -8,13 +8,16 @@
 // and the tail check then counted those of managedFields, spec and status a
 // second time to find where each ends: two thirds of a pod's bytes, scanned
 // twice. While it cuts, the scanner walks bit by bit only the blocks where
-// the count may fall to kDepth or less, and records each closing bracket
-// that does (with the count after it): a pod frame has a few dozen. The end
-// of a value whose container is at depth d (the count inside the container)
-// is the first recorded close after the value's opening bracket that brings
-// the count back to d, the same bracket a scan from the value finds, as long
-// as the frame has no backslash outside a string (on which the scanner and
-// simdjson's stage 1 disagree about strings; such a frame records nothing).
+// the count may fall to kDepth or less, and records each opening bracket
+// made at that count or less and each closing bracket that brings it there
+// (with the count before the opening, after the close): a pod frame has a
+// few dozen. A value whose opening bracket is recorded at count d ends at
+// the first recorded close after it that brings the count back to d: the
+// same bracket a scan from the value finds, whatever simdjson made of the
+// bytes before it (in malformed JSON, simdjson's idea of where a value sits
+// can differ from the count; the opening's own record is what is trusted).
+// A frame with a backslash outside a string (on which the scanner and
+// simdjson's stage 1 disagree about strings) is scanned as before.
 
 #include <QtGlobal>
 
@@ -25,21 +28,26 @@ namespace informant::detail {
 class ValueEnds
 {
 public:
-    // Closes that leave the count at this depth or less are recorded. A
+    // Openings at this count or less, and closes that leave it there, are recorded. A
     // watch frame's object is at depth 2 (`{"object":{`), its metadata's
     // members at 3: the deepest the tail check skips values at.
     static constexpr int kDepth = 3;
 
     struct End
     {
-        qint32 offset; // in the frame: the byte after the closing bracket
-        qint32 depth;  // the count after it
+        qint32 offset; // in the frame: an opening bracket, or the byte after a closing one
+        qint16 depth;  // the count before the opening, after the close
+        bool opening;
     };
 
     void clear() { m_ends.clear(); }
-    void record(qsizetype offset, qint64 depth)
+    void recordOpening(qsizetype offset, qint64 depthBefore)
     {
-        m_ends.push_back({qint32(offset), qint32(depth)});
+        m_ends.push_back({qint32(offset), qint16(depthBefore), true});
+    }
+    void recordClose(qsizetype offset, qint64 depthAfter)
+    {
+        m_ends.push_back({qint32(offset), qint16(depthAfter), false});
     }
     const std::vector<End> &ends() const { return m_ends; }
 
@@ -68,8 +76,8 @@ public:
 
     // The byte after the value whose opening bracket is at `open`, a member
     // of a container at `containerDepth` (<= ValueEnds::kDepth); nullptr
-    // when no close brings the count back there (the bytes are not as the
-    // caller took them: it then scans).
+    // when that opening is not recorded at that count, or no close brings
+    // the count back there (the caller then scans).
     const char *endOfValue(const char *open, int containerDepth) const;
 
 private:

@@ -120,19 +120,29 @@ Result<WatchEvent> decodeDocument(simdjson::padded_string_view document,
     return decodeEvent(object, options, frameEnd, prefix, valueEnds);
 }
 
+// What cutting a frame found out about it.
+struct FrameScan
+{
+    // A backslash outside a string: simdjson's stage 1 takes it for an
+    // escape and finds other strings than the bracket count; wherever it is,
+    // even after the event's object, only a decode of the whole frame says
+    // what simdjson makes of it.
+    bool strayBackslash = false;
+    const detail::ValueEnds *ends = nullptr; // where its shallow values end, if recorded
+};
+
 // A frame that decodes from its prefix (frameprefix.h) decodes to the same
 // event whole; any other is decoded whole, so its errors are the frame's.
-// `ends`: the frame's shallow value ends, when its cut recorded them.
 Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const DecodeOptions &options,
-                                const detail::ValueEnds *ends = nullptr)
+                                const FrameScan &scan)
 {
     const char *frameEnd = frame.data() + frame.size();
     // The event's object is the frame's member: the count inside it is 2.
     std::optional<detail::FrameValueEnds> valueEnds;
-    if (ends)
-        valueEnds.emplace(frame.data(), *ends, 2);
+    if (scan.ends && !scan.strayBackslash)
+        valueEnds.emplace(frame.data(), *scan.ends, 2);
     const detail::FrameValueEnds *known = valueEnds ? &*valueEnds : nullptr;
-    if (const auto prefix = detail::FramePrefix::cut(frame)) {
+    if (const auto prefix = scan.strayBackslash ? std::nullopt : detail::FramePrefix::cut(frame)) {
         auto event = decodeDocument(prefix->copy(), options, frameEnd, &*prefix, known);
         if (event.ok())
             return event;
@@ -213,8 +223,10 @@ bool WatchStreamDecoder::betweenFrames() const
 Result<WatchEvent> WatchStreamDecoder::decodeFrame(QByteArrayView frame,
                                                    const DecodeOptions &options)
 {
+    detail::BracketScanner scanner;
+    scanner.findEnd(frame.data(), 0, frame.size());
     const detail::PaddedInput input(frame);
-    return decodePadded(input.view(), options);
+    return decodePadded(input.view(), options, {scanner.sawBackslashOutsideString(), nullptr});
 }
 
 void WatchStreamDecoder::fail(const QString &message, QList<WatchEvent> &out)
@@ -305,8 +317,10 @@ qsizetype WatchStreamDecoder::scanFrame(const char *data, qsizetype from, qsizet
             return size;
         }
     }
-    if (m_pending.isEmpty())
-        m_valueEnds.clear(); // a new frame
+    if (m_pending.isEmpty()) { // a new frame
+        m_scanner = detail::BracketScanner();
+        m_valueEnds.clear();
+    }
     const qsizetype end =
         m_scanner.findEnd(data, frameStart, size, &m_valueEnds, m_pending.size() - frameStart);
     if (end < 0) {
@@ -317,18 +331,15 @@ qsizetype WatchStreamDecoder::scanFrame(const char *data, qsizetype from, qsizet
     }
     const char *start = data + frameStart;
     const qsizetype length = end - frameStart;
-    // A backslash outside a string: the recorded ends may not be the ones a
-    // scan of a value would find (valueends.h).
-    const detail::ValueEnds *ends =
-        detail::ValueEnds::enabled() && !m_scanner.sawBackslashOutsideString() ? &m_valueEnds
-                                                                               : nullptr;
+    const FrameScan scan{m_scanner.sawBackslashOutsideString(),
+                         detail::ValueEnds::enabled() ? &m_valueEnds : nullptr};
     Result<WatchEvent> event = [&] {
         if (m_pending.isEmpty())
             return decodeInPlace(start, length, size - frameStart,
-                                 [&](auto frame) { return decodePadded(frame, m_options, ends); });
+                                 [&](auto frame) { return decodePadded(frame, m_options, scan); });
         m_pending.append(start, length);
         const detail::PaddedInput input(m_pending);
-        auto decoded = decodePadded(input.view(), m_options, ends);
+        auto decoded = decodePadded(input.view(), m_options, scan);
         m_pending.clear();
         return decoded;
     }();

@@ -40,6 +40,8 @@ Reference referenceScan(const QByteArray &text)
         if (c == '"') {
             inString = true;
         } else if (c == '{' || c == '[') {
+            if (depth <= detail::ValueEnds::kDepth)
+                reference.shallowCloses << QStringLiteral("open %1:%2").arg(i).arg(depth);
             ++depth;
         } else if (c == '}' || c == ']') {
             if (--depth <= detail::ValueEnds::kDepth)
@@ -82,7 +84,10 @@ QStringList scannedShallowCloses(const QByteArray &text, const QList<qsizetype> 
     }
     QStringList closes;
     for (const detail::ValueEnds::End &end : ends.ends())
-        closes << QStringLiteral("%1:%2").arg(end.offset).arg(end.depth);
+        closes << QStringLiteral("%1%2:%3")
+                      .arg(end.opening ? "open " : "")
+                      .arg(end.offset)
+                      .arg(end.depth);
     return closes;
 }
 

@@ -3,6 +3,7 @@
 #include "informer/core/frameprefix.h"
 #include "informer/core/valueends.h"
 
+#include <QFile>
 #include <QTest>
 
 using namespace informant;
@@ -48,6 +49,8 @@ private Q_SLOTS:
     void keepsIncompleteFramePending();
     void decodesTheSameWhateverFollowsTheFieldsRead_data();
     void decodesTheSameWhateverFollowsTheFieldsRead();
+    void decodesFuzzFindingsTheSameEveryWay_data();
+    void decodesFuzzFindingsTheSameEveryWay();
     void findsTheSameFramesWhereverSplit_data();
     void findsTheSameFramesWhereverSplit();
     void decodesLargeChunksOnSeveralThreads_data();
@@ -336,6 +339,11 @@ void TestWatchStreamDecoder::decodesTheSameWhateverFollowsTheFieldsRead_data()
                R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a","managedFields":[{}]},"spec":{}}])J")
         << QStringLiteral(
                R"J(error: invalid JSON: JSON document ended early in the middle of an object or array.)J");
+    // After the event's object, outside any value the decoder reads.
+    QTest::newRow("backslash outside a string after the object")
+        << QByteArray(
+               R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a","managedFields":[{}]},"spec":{}},"x":\"y"})J")
+        << QStringLiteral(R"J(error: invalid JSON: A string is opened, but never closed.)J");
     QTest::newRow("managedFields of the frame, not of metadata")
         << QByteArray(
                R"J({"type":"ADDED","object":{"kind":"Pod","metadata":{"name":"a"},"spec":{}},"managedFields":[1]})J")
@@ -401,6 +409,43 @@ void TestWatchStreamDecoder::decodesTheSameWhateverFollowsTheFieldsRead()
         if (withEnds != QLatin1String("error: 0 events"))
             QVERIFY2(withEnds == expected, qPrintable(withEnds + u' ' + how));
     }
+}
+
+void TestWatchStreamDecoder::decodesFuzzFindingsTheSameEveryWay_data()
+{
+    QTest::addColumn<QString>("input");
+    // Streams on which fuzz_watchstream found the ways apart (its input: a
+    // byte that picks the chunk size, then the stream).
+    for (const char *name :
+         {"frame-closed-by-a-bracket", "backslash-after-the-object", "metadata-ended-apart"})
+        QTest::newRow(name) << QFINDTESTDATA(QStringLiteral("../fuzz/corpus/watchstream/") +
+                                             QLatin1String(name));
+}
+
+void TestWatchStreamDecoder::decodesFuzzFindingsTheSameEveryWay()
+{
+    QFETCH(QString, input);
+    QFile file(input);
+    QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(input));
+    const QByteArray stream = file.readAll().mid(1);
+    const auto decode = [&](bool cut, bool recordedEnds) {
+        detail::FramePrefix::setEnabled(cut);
+        detail::ValueEnds::setEnabled(recordedEnds);
+        WatchStreamDecoder decoder(DecodeOptions{true});
+        QList<WatchEvent> events;
+        decoder.feed(stream, events);
+        detail::FramePrefix::setEnabled(true);
+        detail::ValueEnds::setEnabled(true);
+        QStringList out;
+        for (const WatchEvent &event : events)
+            out << WatchEvent::typeName(event.type) + u' ' +
+                       QString::fromUtf8(event.object.json()) + u' ' + event.status.message;
+        return out.join(u'\n');
+    };
+    const QString expected = decode(false, false); // whole, every value scanned
+    QCOMPARE(decode(true, false), expected);
+    QCOMPARE(decode(false, true), expected);
+    QCOMPARE(decode(true, true), expected);
 }
 
 void TestWatchStreamDecoder::findsTheSameFramesWhereverSplit_data()
