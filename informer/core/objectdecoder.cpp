@@ -232,6 +232,21 @@ private:
     quint64 m_built = 0;
 };
 
+// A list read field by field is taken only if the walk ended where
+// raw_json()'s bracket skip ends it: a list found again by its bytes
+// (RecentLists) leaves the iterator there, and a malformed one could
+// otherwise be read differently the second time than the first.
+bool walkEndedAtRawEnd(od::value &value, std::string_view raw)
+{
+    const char *at = nullptr;
+    if (value.current_location().get(at) != SUCCESS)
+        return false;
+    const char *rawEnd = raw.data() + raw.size();
+    while (rawEnd < at && isSpace(*rawEnd))
+        ++rawEnd;
+    return at == rawEnd;
+}
+
 bool MetadataReader::readLabels(od::value value)
 {
     if (isNull(value))
@@ -269,6 +284,8 @@ bool MetadataReader::readLabels(od::value value)
     if (!order.sorted())
         std::sort(scratch.begin(), scratch.end(),
                   [](const Label &a, const Label &b) { return a.key < b.key; });
+    if (!walkEndedAtRawEnd(value, raw))
+        return fail(QStringLiteral("metadata.labels: invalid JSON"));
     m_data.labels = exactList(scratch);
     slot.raw.assign(raw);
     slot.list = m_data.labels;
@@ -378,6 +395,8 @@ bool MetadataReader::readOwnerReferences(od::value value)
         }
         scratch.push_back(std::move(reference));
     }
+    if (!walkEndedAtRawEnd(value, raw))
+        return fail(QStringLiteral("metadata.ownerReferences: invalid JSON"));
     m_data.ownerReferences = exactList(scratch);
     slot.raw.assign(raw);
     slot.list = m_data.ownerReferences;
