@@ -6,6 +6,7 @@
 #include "models/clustersession.h"
 #include "models/localkindsource.h"
 
+#include <QDateTime>
 #include <QHash>
 
 namespace informant::test {
@@ -69,6 +70,18 @@ inline InformerStatus watching()
     InformerStatus s;
     s.state = InformerStatus::State::Watching;
     s.synced = true;
+    return s;
+}
+
+// What it reports when its watch was lost after the sync: reconnecting in a
+// minute, its counts the last known.
+inline InformerStatus watchLost()
+{
+    InformerStatus s;
+    s.state = InformerStatus::State::BackingOff;
+    s.synced = true;
+    s.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 60'000;
+    s.lastError = QStringLiteral("connection refused");
     return s;
 }
 

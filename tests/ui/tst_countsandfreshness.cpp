@@ -27,16 +27,6 @@ using namespace informant::test;
 
 namespace {
 
-InformerStatus watchLost()
-{
-    InformerStatus s;
-    s.state = InformerStatus::State::BackingOff;
-    s.synced = true;
-    s.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 60'000;
-    s.lastError = QStringLiteral("connection refused");
-    return s;
-}
-
 // Waits for the next CountsTick (the moment every count on screen is
 // refreshed at).
 bool waitForTick()

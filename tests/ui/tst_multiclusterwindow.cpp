@@ -87,16 +87,6 @@ QString toolTipAt(TimelineCanvas *canvas, const QPoint &at)
     return text;
 }
 
-InformerStatus watchLost()
-{
-    InformerStatus down;
-    down.state = InformerStatus::State::BackingOff;
-    down.synced = true;
-    down.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 60'000;
-    down.lastError = QStringLiteral("connection refused");
-    return down;
-}
-
 } // namespace
 
 class TestMultiClusterWindow : public QObject

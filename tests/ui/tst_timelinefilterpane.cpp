@@ -12,6 +12,7 @@
 #include "models/multiclustersession.h"
 #include "models/namespacefacetmodel.h"
 #include "models/resourcetablemodel.h"
+#include "multiclusterfixture.h"
 #include "testsettings.h"
 #include "ui/filterpane.h"
 #include "ui/mainwindow.h"
@@ -179,61 +180,6 @@ void TestTimelineFilterPane::filterPaneOffersTheTimelinesValuesOverIt()
              (QStringList{"pg 0", "web 2"}));
 }
 
-namespace {
-
-InformerStatus watchLost()
-{
-    InformerStatus s;
-    s.state = InformerStatus::State::BackingOff;
-    s.synced = true;
-    s.retryAtMs = QDateTime::currentMSecsSinceEpoch() + 60'000;
-    s.lastError = QStringLiteral("connection refused");
-    return s;
-}
-
-// A window of two clusters (informant --context east --context west): a
-// shop/web-1 in either, east's db/pg-0, and an event about each of these
-// but east's web-1.
-struct TwoClusters
-{
-    LocalClusterSession *east = new LocalClusterSession(standardKinds());
-    LocalClusterSession *west = new LocalClusterSession(standardKinds());
-    std::unique_ptr<MainWindow> window;
-
-    TwoClusters()
-    {
-        QSettings().clear();
-        east->setName(QStringLiteral("east"));
-        west->setName(QStringLiteral("west"));
-        for (LocalClusterSession *cluster : {east, west}) {
-            LocalKindSource *pods = cluster->local(QStringLiteral("pods"));
-            pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
-                             QStringLiteral("Running")));
-            pods->flush();
-        }
-        LocalKindSource *eastPods = east->local(QStringLiteral("pods"));
-        eastPods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"),
-                             QStringLiteral("Running")));
-        eastPods->flush();
-        LocalKindSource *eastEvents = east->local(QStringLiteral("events"));
-        eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
-                                      QStringLiteral("pg-0"), QStringLiteral("Pulled")));
-        eastEvents->flush();
-        LocalKindSource *westEvents = west->local(QStringLiteral("events"));
-        westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
-                                      QStringLiteral("web-1"), QStringLiteral("Scheduled")));
-        westEvents->flush();
-        auto *session = new MultiClusterSession({east, west});
-        window = std::make_unique<MainWindow>(session, QStringList{"east", "west"},
-                                              [](const QString &) {});
-        session->setParent(window.get());
-        window->show();
-    }
-    ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }
-};
-
-} // namespace
-
 // Over the timeline the facets count events: their counts are the last
 // known while the events' informer is not watching, whatever the table's
 // kind's is (they faded by the pods' watch, not the events'); back on the
@@ -293,7 +239,16 @@ void TestTimelineFilterPane::facetsOverTheTimelineFadeByTheEventsInformer()
 // count both clusters' events, and stay live while one cluster's are.
 void TestTimelineFilterPane::clusterFacetOverTheTimelineFadesTheClusterWhoseEventsAreNotLive()
 {
-    TwoClusters f;
+    MultiFixture f;
+    // An event about east's db/pg-0 and one about west's shop/web-1.
+    LocalKindSource *eastEvents = f.east->local(QStringLiteral("events"));
+    eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
+                                  QStringLiteral("pg-0"), QStringLiteral("Pulled")));
+    eastEvents->flush();
+    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
+    westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                                  QStringLiteral("web-1"), QStringLiteral("Scheduled")));
+    westEvents->flush();
     QTRY_COMPARE(f.model()->rowCount(), 3);
     ClusterFacetModel *clusters = f.window->filterPane()->clusterModel();
     QAbstractItemModelTester tester(clusters,
@@ -301,7 +256,6 @@ void TestTimelineFilterPane::clusterFacetOverTheTimelineFadesTheClusterWhoseEven
     const auto faded = [clusters](int row, int column) {
         return clusters->index(row, column).data(Qt::ForegroundRole) == QVariant(staleTextColor());
     };
-    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
     f.window->setTimelineVisible(true);
     TimelineCanvas *canvas = f.window->timeline()->canvas();
     QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().itemCount() == 2));
