@@ -153,9 +153,14 @@ Result<WatchEvent> decodePadded(simdjson::padded_string_view frame, const Decode
 // simdjson may read SIMDJSON_PADDING bytes past the end: a frame followed by
 // that many bytes of the same chunk is parsed where it is, without the copy
 // into a padded buffer. Valid JSON decodes the same whatever those bytes
-// are; malformed JSON may not (simdjson reads past the end of an unclosed
-// structure), so a failure is decided again on a zero-padded copy: the same
-// stream then fails with the same error however the socket split it.
+// are; malformed JSON may not, so a failure is decided again on a
+// zero-padded copy: the same stream then fails with the same error however
+// the socket split it. A success must not depend on them either: in
+// malformed JSON On Demand can pair brackets otherwise than their count and
+// read one token past the frame's last bracket: the byte after the frame
+// (the next frame's, in place; a zero, copied). A closing bracket there
+// closes what simdjson saw left open, so such a frame is copied too. (A list
+// item is read to its end and checked instead: see decodeItemPadded.)
 template<typename Decode>
 auto decodeInPlace(const char *frame, qsizetype length, qsizetype readable, Decode decode)
 {
@@ -163,7 +168,8 @@ auto decodeInPlace(const char *frame, qsizetype length, qsizetype readable, Deco
         const detail::PaddedInput input(QByteArrayView(frame, length));
         return decode(input.view());
     };
-    if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING))
+    if (readable - length < qsizetype(simdjson::SIMDJSON_PADDING) || frame[length] == '}' ||
+        frame[length] == ']')
         return decodeCopy();
     auto event = decode(simdjson::padded_string_view(frame, size_t(length), size_t(readable)));
     detail::releaseLargeScratch();
