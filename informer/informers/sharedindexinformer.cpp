@@ -3,6 +3,7 @@
 #include "informer/informers/batchlistener.h"
 #include "informer/informers/informerstore.h"
 #include "informer/informers/logging.h"
+#include "informer/informers/threadname.h"
 
 #include <chrono>
 #include <utility>
@@ -206,7 +207,10 @@ void SharedIndexInformer::start()
         for (const ListenerHandle &listener : std::as_const(m_listeners))
             listener->start();
     }
-    m_processThread = std::thread([this] { processLoop(); });
+    m_processThread = std::thread([this] {
+        nameCurrentThread(QStringLiteral("process ") + m_options.name);
+        processLoop();
+    });
     Reflector *reflector = m_reflector.get();
     m_reflectorThread = QThread::create([reflector] { reflector->run(); });
     m_reflectorThread->setObjectName(QStringLiteral("reflector ") + m_options.name);
