@@ -172,7 +172,7 @@ private:
     Result<void> addOrUpdate(DeltaType type, const KubeObject &object);
     void addIfNotPresentLocked(const QString &key, const Deltas &deltas);
     void countAddedLocked(qsizetype deltas);
-    qsizetype queueTombstonesLocked(const QSet<QString> &listedKeys);
+    qsizetype queueTombstonesLocked(const QSet<QString> &listedKeys, const QStringList &knownKeys);
     bool hasSyncedLocked() const { return m_populated && m_initialPopulationCount == 0; }
     PopResult popOneLocked(const PopProcess &process);
     void shrinkDrainedLocked();
