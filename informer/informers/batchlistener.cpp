@@ -143,7 +143,7 @@ void BatchListener::run()
                 return;
             // Coalesce for the rest of the interval.
             const auto due = lastFlush + std::chrono::milliseconds(m_intervalMs);
-            if (m_cv.wait_until(lock, due, [&] { return m_stopping; }))
+            if (m_cv.wait_until(lock, due, [&] { return m_stopping.load(); }))
                 return;
             batch = std::exchange(m_pending, ChangeBatch{});
             m_indexOfKey.clear();

@@ -40,7 +40,7 @@ void ProcessorListener::requestStop()
 {
     {
         std::lock_guard lock(m_mutex);
-        if (std::exchange(m_stopping, true))
+        if (m_stopping.exchange(true))
             return;
     }
     stopRequested();

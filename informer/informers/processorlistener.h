@@ -83,15 +83,15 @@ protected:
     virtual void stopRequested() {}
     void initialQueued(qint64 count) { m_pendingInitial.fetch_add(count); }
     void initialDelivered(qint64 count) { m_pendingInitial.fetch_sub(count); }
-    bool isStopping() // takes m_mutex
-    {
-        std::lock_guard lock(m_mutex);
-        return m_stopping;
-    }
+    // Without m_mutex: the delivering thread asks after every notification,
+    // and taking the lock that often made add() contend with it (a futex
+    // wake for a tenth of an initial sync's processing).
+    bool isStopping() const { return m_stopping.load(std::memory_order_acquire); }
 
     mutable std::mutex m_mutex;
     std::condition_variable m_cv;
-    bool m_stopping = false; // guarded by m_mutex
+    // Set under m_mutex, which m_cv's waits check it under; read anywhere.
+    std::atomic<bool> m_stopping = false;
     // Guarded by m_mutex: an add() while held sets wakePending instead of
     // notifying m_cv; add() implementations call wakeLocked().
     bool m_wakeupsHeld = false;
