@@ -29,6 +29,11 @@ ApiError withContext(ApiError error, const QString &context)
 // (knownVersion) as they arrive, so a relist holds only the changed ones
 // twice. Before the first list nothing is cached: the lookup (a key built
 // and hashed once more per object) is skipped.
+//
+// The objects are handed on in the order they arrived (client-go's store
+// hands on its map's order: any is conforming). That is the order they were
+// decoded into memory, so the Replace and the processing after it walk the
+// 100k objects of an initial sync through memory in order, not at random.
 class TemporaryStore final : public ReflectorStore
 {
 public:
@@ -39,17 +44,25 @@ public:
     }
     Result<void> add(const KubeObject &object) override
     {
-        QString key = object.key();
-        if (m_lookUpKnown)
-            m_items.insert(std::move(key), m_known.knownVersion(object));
-        else
-            m_items.insert(std::move(key), object);
+        const KubeObject stored = m_lookUpKnown ? m_known.knownVersion(object) : object;
+        const qsizetype before = m_positions.size();
+        qsizetype &position = m_positions[object.key()];
+        if (m_positions.size() == before) {
+            m_objects[position] = stored; // the key's object is replaced where it was
+        } else {
+            position = m_objects.size();
+            m_objects.append(stored);
+        }
         return {};
     }
     Result<void> update(const KubeObject &object) override { return add(object); }
     Result<void> remove(const KubeObject &object) override
     {
-        m_items.remove(object.key());
+        const auto found = m_positions.constFind(object.key());
+        if (found != m_positions.cend()) {
+            m_objects[*found] = KubeObject(); // left out by takeItems
+            m_positions.erase(found);
+        }
         return {};
     }
     Result<void> replace(const QList<KubeObject> &, const QString &) override { return {}; }
@@ -58,18 +71,22 @@ public:
     QList<KubeObject> takeItems()
     {
         QList<KubeObject> items;
-        items.reserve(m_items.size());
-        for (auto it = m_items.begin(); it != m_items.end(); ++it)
-            items.append(std::move(it.value()));
-        m_items.clear();
+        items.reserve(m_positions.size());
+        for (KubeObject &object : m_objects) {
+            if (!object.isNull())
+                items.append(std::move(object));
+        }
+        m_objects.clear();
+        m_positions.clear();
         return items;
     }
-    qsizetype size() const { return m_items.size(); }
+    qsizetype size() const { return m_positions.size(); }
 
 private:
     const ReflectorStore &m_known;
     const bool m_lookUpKnown;
-    QHash<QString, KubeObject> m_items;
+    QList<KubeObject> m_objects;           // in arrival order; a removed one is null
+    QHash<QString, qsizetype> m_positions; // key -> its object's index in m_objects
 };
 
 } // namespace

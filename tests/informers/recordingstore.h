@@ -25,6 +25,10 @@ public:
         QStringList ids;
         for (const KubeObject &object : objects)
             ids.append(id(object));
+        {
+            std::lock_guard lock(m_mutex);
+            m_lastReplaceOrder = ids;
+        }
         std::sort(ids.begin(), ids.end());
         return log("replace " + ids.join(',') + " rv=" + rv);
     }
@@ -42,6 +46,12 @@ public:
     }
 
     void failResyncOnCall(int call) { m_failResyncOnCall = call; }
+    // The last replace's objects as they were handed over (calls() sorts them).
+    QStringList lastReplaceOrder() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_lastReplaceOrder;
+    }
     QStringList calls() const
     {
         std::lock_guard lock(m_mutex);
@@ -72,6 +82,7 @@ private:
     mutable std::mutex m_mutex;
     mutable std::condition_variable m_cv;
     QStringList m_calls;
+    QStringList m_lastReplaceOrder;
     int m_resyncs = 0;
     int m_failResyncOnCall = -1;
 };

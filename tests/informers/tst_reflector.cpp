@@ -62,6 +62,7 @@ private Q_SLOTS:
     void watchFromZeroHoldsResourceVersionUntilFirstNonAdded();
     void internalErrorsRewatchImmediatelyWithinTheRetryWindow();
     void streamingListReplacesThenContinuesTheSameStream();
+    void streamingListHandsOnObjectsInTheOrderTheyArrived();
     void streamingListFallsBackToPagedList_data();
     void streamingListFallsBackToPagedList();
     void streamingListRetriesTooManyRequests();
@@ -374,6 +375,29 @@ void TstReflector::streamingListReplacesThenContinuesTheSameStream()
     QCOMPARE(h.lw->requests(), (QStringList{kStreamingWatch, watchAt("12")}));
     QCOMPARE(h.store.calls(),
              (QStringList{"replace ns/a@5,ns/b@7 rv=10", "update ns/a@11", "update ns/a@12"}));
+}
+
+// The Replace gets the streamed objects in the order they came (the order
+// they were decoded into memory, walked in order after): an updated one
+// where it first came, a deleted one left out, one added again at the end.
+void TstReflector::streamingListHandsOnObjectsInTheOrderTheyArrived()
+{
+    Harness h;
+    h.options.useWatchList = true;
+    h.lw->setSupportsWatchList(true);
+    h.lw->addWatch(
+        {events({makeEvent(WatchEvent::Type::Added, makePod("z", "1")),
+                 makeEvent(WatchEvent::Type::Added, makePod("a", "2")),
+                 makeEvent(WatchEvent::Type::Added, makePod("m", "3")),
+                 makeEvent(WatchEvent::Type::Added, makePod("b", "4")),
+                 makeEvent(WatchEvent::Type::Modified, makePod("a", "5")),
+                 makeEvent(WatchEvent::Type::Deleted, makePod("m", "6")),
+                 makeEvent(WatchEvent::Type::Added, makePod("c", "7")),
+                 makeEvent(WatchEvent::Type::Added, makePod("m", "8")), makeBookmark("9", true)})});
+    h.start();
+    QVERIFY(h.store.waitForCalls(1));
+    QCOMPARE(h.store.lastReplaceOrder(),
+             (QStringList{"ns/z@1", "ns/a@5", "ns/b@4", "ns/c@7", "ns/m@8"}));
 }
 
 void TstReflector::streamingListFallsBackToPagedList_data()
