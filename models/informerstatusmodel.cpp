@@ -56,6 +56,10 @@ QVariant InformerStatusModel::data(const QModelIndex &index, int role) const
                 return QStringLiteral("—");
             return QLocale().toString(e.objectCount >= 0 ? e.objectCount : s.objects);
         case RateColumn:
+            // Not watching, nothing arrives: a rate beside "reconnecting"
+            // was the last watch's (frozen for good while a replay paused).
+            if (s.state != InformerStatus::State::Watching)
+                return QStringLiteral("—");
             return QLocale().toString(s.eventsPerSecond, 'f', s.eventsPerSecond < 10 ? 1 : 0);
         case RestartsColumn:
             return QStringLiteral("%1 / %2").arg(s.watchRestarts).arg(s.relists);

@@ -370,6 +370,13 @@ void TestInformerStatusModel::eventRateIsPerSecondOfTheClusterTime()
         model.tick();
         QCOMPARE(rate.data().toString(), shown(2));
     }
+    // The watch lost while paused: no rate is measured, the last one is not shown.
+    pods.tracker.setState(State::BackingOff);
+    model.tick();
+    QCOMPARE(rate.data().toString(), QStringLiteral("—"));
+    pods.tracker.setState(State::Watching);
+    model.tick();
+    QCOMPARE(rate.data().toString(), shown(2));
     // Playing again with nothing changing: the rate falls as the recording's time passes.
     clusterMs += 2 * InformerStatusTracker::kRateWindowMs;
     model.tick();
