@@ -54,35 +54,43 @@ void DaemonSetController::reconcileSet(const ObjectPtr &set, const QStringList &
         if (!WorkloadPods::isRunning(*pod))
             m_pods.start(pod);
     }
-    bool allRunning = true;
     for (auto it = byNode.begin(); it != byNode.end(); ++it) {
         // Pods on a node that left, and all but the first on any node, go.
         for (std::size_t i = nodes.contains(it.key()) ? 1 : 0; i < it.value().size(); ++i)
             m_pods.remove(it.value()[i]);
     }
+    // Nodes without an available pod: none yet, or one not Ready.
+    int unavailable = anyTerminating ? 1 : 0;
     for (const QString &node : nodes) {
         const auto found = byNode.constFind(node);
         if (found == byNode.constEnd() || found->empty()) {
-            allRunning = false;
+            ++unavailable;
             (void)m_pods.create(
                 set, "DaemonSet", QStringLiteral("daemonset-controller"), podTemplate, QString(),
                 set->name + '-',
                 QJsonObject{{WorkloadPods::kRevisionLabel, revision},
                             {"pod-template-generation", QString::number(generationOf(object))}},
                 node);
-        } else if (!WorkloadPods::isRunning(*found->front())) {
-            allRunning = false;
+        } else if (!WorkloadPods::isReady(*found->front())) {
+            ++unavailable;
         }
     }
-    // RollingUpdate with maxUnavailable 1: the next old pod goes once every
-    // node runs one and none is stopping.
-    if (allRunning && !anyTerminating) {
-        for (const QString &node : nodes) {
-            const ObjectPtr pod = byNode.value(node).front();
-            if (WorkloadPods::revisionOf(*pod) != revision) {
-                m_pods.remove(pod);
-                break;
-            }
+    // RollingUpdate with maxUnavailable 1, as the daemon controller does it:
+    // an old pod that is not available goes at once (it lowers availability
+    // no further); an available one only while every other node has an
+    // available pod, one at a time.
+    for (const QString &node : nodes) {
+        const auto found = byNode.constFind(node);
+        if (found == byNode.constEnd() || found->empty())
+            continue;
+        const ObjectPtr pod = found->front();
+        if (WorkloadPods::revisionOf(*pod) == revision)
+            continue;
+        if (!WorkloadPods::isReady(*pod)) {
+            m_pods.remove(pod);
+        } else if (unavailable == 0) {
+            m_pods.remove(pod);
+            ++unavailable;
         }
     }
     updateStatus(set, object, nodes, revision);

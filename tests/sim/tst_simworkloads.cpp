@@ -70,6 +70,7 @@ private slots:
     void readyCountsFollowThePodsReadyCondition_data();
     void readyCountsFollowThePodsReadyCondition();
     void statefulSetWaitsForEachPodToBeReady();
+    void daemonSetUpdateReplacesAPodNotReadyFirst();
 };
 
 void TestSimWorkloads::demoStatefulSetIsReady()
@@ -276,6 +277,61 @@ void TestSimWorkloads::statefulSetWaitsForEachPodToBeReady()
     QCOMPARE(get(port, "/api/v1/namespaces/web/pods/cache-1").status, 404);
     QCOMPARE(mergePatch(port, first + "/status", readyPatch("True")).status, 200);
     QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, set).value("readyReplicas").toInt(), 2, kSettleMs);
+}
+
+// A rolling update (maxUnavailable 1) counts a pod that runs but is not
+// Ready as unavailable, as the daemon controller does: that node's old pod is
+// replaced first, and the next only once every node has a Ready pod again.
+void TestSimWorkloads::daemonSetUpdateReplacesAPodNotReadyFirst()
+{
+    const auto sim = startDemo();
+    const quint16 port = sim->port();
+    const QByteArray set = "/apis/apps/v1/namespaces/monitoring/daemonsets/node-exporter";
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, set).value("numberReady").toInt(), 3, kSettleMs);
+    const auto nodeOf = [](const QJsonObject &pod) {
+        return pod.value("spec").toObject().value("nodeName").toString();
+    };
+    QByteArray onNode1;
+    for (const QJsonValue &pod : podsWith(port, "monitoring", "node-exporter")) {
+        if (nodeOf(pod.toObject()) == QLatin1String("node-1"))
+            onNode1 = nameOf(pod.toObject()).toUtf8();
+    }
+    QVERIFY(!onNode1.isEmpty());
+    const QJsonObject notReady{{"type", "Ready"}, {"status", "False"}, {"reason", "ProbeFailed"}};
+    const QJsonObject patch{
+        {"status", QJsonObject{{"phase", "Running"}, {"conditions", QJsonArray{notReady}}}}};
+    QCOMPARE(mergePatch(port, "/api/v1/namespaces/monitoring/pods/" + onNode1 + "/status",
+                        QJsonDocument(patch).toJson(QJsonDocument::Compact))
+                 .status,
+             200);
+    QTRY_COMPARE_WITH_TIMEOUT(statusOf(port, set).value("numberReady").toInt(), 2, kSettleMs);
+
+    const Response pods =
+        get(port, "/api/v1/namespaces/monitoring/pods?labelSelector=app%3Dnode-exporter");
+    const QByteArray rv =
+        pods.json().value("metadata").toObject().value("resourceVersion").toString().toUtf8();
+    Watch watch(port, "/api/v1/namespaces/monitoring/pods?watch=1&labelSelector=app%3Dnode-exporter"
+                      "&resourceVersion=" +
+                          rv);
+    QCOMPARE(watch.status(), 200);
+    QCOMPARE(request(port, "PATCH", set, {{"Content-Type", kMergePatch}},
+                     R"({"spec":{"template":{"metadata":{"annotations":{"rev":"2"}}}}})")
+                 .status,
+             200);
+    // The first pod to stop (its deletionTimestamp set) is node-1's.
+    QString firstStopped;
+    for (int i = 0; i < 20 && firstStopped.isEmpty(); ++i) {
+        for (const QJsonObject &event : watch.next(1)) {
+            const QJsonObject pod = event.value("object").toObject();
+            if (pod.value("metadata").toObject().contains("deletionTimestamp") ||
+                event.value("type").toString() == QLatin1String("DELETED"))
+                firstStopped = nodeOf(pod);
+        }
+    }
+    QCOMPARE(firstStopped, QStringLiteral("node-1"));
+    QTRY_VERIFY_WITH_TIMEOUT(statusOf(port, set).value("updatedNumberScheduled").toInt() == 3 &&
+                                 statusOf(port, set).value("numberReady").toInt() == 3,
+                             kSettleMs * 2);
 }
 
 QTEST_GUILESS_MAIN(TestSimWorkloads)
