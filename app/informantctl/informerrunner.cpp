@@ -454,6 +454,7 @@ InformerRunner::Stats InformerRunner::stats() const
     timer.start();
     const double seconds = double(timer.msecsSinceReference() - m_startMs) / 1000.0;
     Stats stats;
+    stats.listedMs = status.listedMs;
     stats.syncedMs = status.syncedMs;
     stats.objects = m_informer->indexer().size();
     stats.events = status.events;
@@ -488,7 +489,7 @@ void printStats(const InformerRunner::Stats &stats)
                                        "\"coalesced\":%8,\"delivered\":%9,"
                                        "\"delivered_per_s\":%10,\"relist_unchanged\":%11,"
                                        "\"peak_rss_kb\":%12,\"sync_cpu_ms\":%13,"
-                                       "\"watch_cpu_ms\":%14}\n")
+                                       "\"watch_cpu_ms\":%14,\"listed_ms\":%15}\n")
                             .arg(stats.syncedMs)
                             .arg(stats.objects)
                             .arg(stats.events)
@@ -502,7 +503,8 @@ void printStats(const InformerRunner::Stats &stats)
                             .arg(stats.relistUnchanged)
                             .arg(qint64(usage.ru_maxrss))
                             .arg(stats.syncCpuMs)
-                            .arg(watchCpuMs));
+                            .arg(watchCpuMs)
+                            .arg(stats.listedMs));
 }
 
 } // namespace
@@ -519,9 +521,12 @@ void printStatsIfAsked(const QList<const InformerRunner *> &runners)
         return;
     InformerRunner::Stats all;
     bool allSynced = true;
+    bool allListed = true;
     for (const InformerRunner *runner : runners) {
         const InformerRunner::Stats one = runner->stats();
         allSynced = allSynced && one.syncedMs >= 0;
+        allListed = allListed && one.listedMs >= 0;
+        all.listedMs = qMax(all.listedMs, one.listedMs);
         all.syncedMs = qMax(all.syncedMs, one.syncedMs);
         all.objects += one.objects;
         all.events += one.events;
@@ -539,6 +544,8 @@ void printStatsIfAsked(const QList<const InformerRunner *> &runners)
     }
     if (!allSynced)
         all.syncedMs = -1;
+    if (!allListed)
+        all.listedMs = -1;
     printStats(all);
 }
 

@@ -79,6 +79,7 @@ public:
     // What --stats reports of this informer's run.
     struct Stats
     {
+        qint64 listedMs = -1; // the list's objects in the store, not yet processed
         qint64 syncedMs = -1;
         qint64 objects = 0;
         qint64 events = 0;

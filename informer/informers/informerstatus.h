@@ -53,6 +53,7 @@ struct InformerStatus
     qint64 watchRestarts = 0;
     qint64 lastEventMs = -1; // wall clock of the last such event, -1 if none
     qint64 retryAtMs = -1;   // wall clock of the next attempt when BackingOff
+    qint64 listedMs = -1;    // time from start to the first list's Replace (before processing it)
     qint64 syncedMs = -1;    // time from start to first sync
     // Changes waiting for a consumer: deltas in the informer's queue plus
     // notifications/changes in its handlers' buffers. A consumer slower than

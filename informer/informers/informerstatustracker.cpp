@@ -87,10 +87,14 @@ void InformerStatusTracker::setLastError(const QString &error)
     publish(lock, true);
 }
 
-void InformerStatusTracker::setResourceVersion(const QString &resourceVersion)
+void InformerStatusTracker::listed(const QString &resourceVersion, bool relist)
 {
     std::unique_lock lock(m_mutex);
     m_status.lastResourceVersion = resourceVersion;
+    if (relist)
+        ++m_status.relists;
+    else if (m_status.listedMs < 0)
+        m_status.listedMs = m_clock->nowMs() - m_startMs;
     publish(lock, false);
 }
 
@@ -117,13 +121,6 @@ void InformerStatusTracker::markSynced()
     m_status.synced = true;
     m_status.syncedMs = m_clock->nowMs() - m_startMs;
     publish(lock, true);
-}
-
-void InformerStatusTracker::addRelist()
-{
-    std::unique_lock lock(m_mutex);
-    ++m_status.relists;
-    publish(lock, false);
 }
 
 void InformerStatusTracker::addWatchRestart()

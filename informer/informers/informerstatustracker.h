@@ -36,12 +36,13 @@ public:
     void setState(InformerStatus::State state, const QString &error = {}, qint64 retryAtMs = -1);
     void setListing(qint64 itemsSoFar);
     void setLastError(const QString &error);
-    void setResourceVersion(const QString &resourceVersion);
+    // A list's objects reached the store (its Replace): the first list's
+    // time from start is listedMs; later ones count as relists.
+    void listed(const QString &resourceVersion, bool relist);
     void setObjects(qint64 objects);
     // The backlog fields of InformerStatus (published with the next change).
     void setBacklog(qint64 backlog, qint64 peak, qint64 coalesced);
     void markSynced();
-    void addRelist();
     void addWatchRestart();
     // `events` watch events applied, `bytes` more body bytes received.
     void addEvents(qint64 events, qint64 bytes, const QString &resourceVersion);

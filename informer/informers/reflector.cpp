@@ -172,6 +172,15 @@ void Reflector::setLastSyncResourceVersion(const QString &resourceVersion)
     m_lastSyncResourceVersion = resourceVersion;
 }
 
+void Reflector::recordListed(const QString &resourceVersion)
+{
+    // Whether or not a status hears of it: a relist's streaming list takes
+    // unchanged objects from the cache only once something was listed.
+    const bool relist = std::exchange(m_hasListed, true);
+    if (m_status)
+        m_status->listed(resourceVersion, relist);
+}
+
 QString Reflector::relistResourceVersion() const
 {
     std::lock_guard lock(m_rvMutex);
@@ -351,11 +360,7 @@ ApiResult<void> Reflector::list()
         return otherError(
             QStringLiteral("unable to sync list result: %1").arg(replaced.errorMessage()));
     setLastSyncResourceVersion(listed->resourceVersion);
-    if (m_status) {
-        m_status->setResourceVersion(listed->resourceVersion);
-        if (std::exchange(m_hasListed, true))
-            m_status->addRelist();
-    }
+    recordListed(listed->resourceVersion);
     return {};
 }
 
@@ -430,11 +435,7 @@ ApiResult<std::unique_ptr<WatchStream>> Reflector::watchList()
                                       .arg(replaced.errorMessage()));
             }
             setLastSyncResourceVersion(outcome.listResourceVersion);
-            if (m_status) {
-                m_status->setResourceVersion(outcome.listResourceVersion);
-                if (std::exchange(m_hasListed, true))
-                    m_status->addRelist();
-            }
+            recordListed(outcome.listResourceVersion);
             m_pendingEvents = std::move(outcome.leftover);
             m_streamTimeoutSeconds = options.timeoutSeconds;
             m_streamStartMs = start;

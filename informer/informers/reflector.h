@@ -146,6 +146,8 @@ private:
     QString relistResourceVersion() const;
     QString rewatchResourceVersion() const;
     void setLastSyncResourceVersion(const QString &resourceVersion);
+    // After a list's Replace (paged or streaming): later lists are relists.
+    void recordListed(const QString &resourceVersion);
     int randomWatchTimeoutSeconds();
     bool backoffSleep(); // false when stopped
     // Registers the open stream with stop() and the timer thread.

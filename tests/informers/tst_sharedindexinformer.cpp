@@ -270,6 +270,8 @@ void TstSharedIndexInformer::relistSharesUnchangedObjectsWithTheCache()
     const std::optional<KubeObject> cached1 = informer.indexer().getByKey("ns/pod1");
     QVERIFY(cached1);
     QVERIFY(cached1->sameAs(first.at(0)));
+    const qint64 listedMs = informer.status().listedMs; // the first list's, kept
+    QVERIFY(listedMs >= 0 && listedMs <= informer.status().syncedMs);
 
     gate->store(true); // ERROR 410 → relist
     QTRY_COMPARE(informer.indexer().getByKey("ns/pod2").value_or(KubeObject()).resourceVersion(),
@@ -281,6 +283,7 @@ void TstSharedIndexInformer::relistSharesUnchangedObjectsWithTheCache()
     QVERIFY(informer.indexer().getByKey("ns/pod2")->sameAs(second.at(1)));
     QVERIFY(informer.indexer().getByKey("ns/pod3")->sameAs(second.at(2)));
     QCOMPARE(informer.status().relists, 1);
+    QCOMPARE(informer.status().listedMs, listedMs);
 }
 
 void TstSharedIndexInformer::resyncPeriodsAreNormalised()

@@ -326,7 +326,11 @@ private slots:
         for (const QByteArray &line : std::as_const(lines))
             QVERIFY2(!line.startsWith('{'), both.out.constData()); // one stats line only
         QCOMPARE(stats.value(QStringLiteral("objects")).toInt(), lines.size());
-        QVERIFY(stats.value(QStringLiteral("synced_ms")).toInt() >= 0);
+        const int synced = stats.value(QStringLiteral("synced_ms")).toInt(-1);
+        const int listed = stats.value(QStringLiteral("listed_ms")).toInt(-1);
+        QVERIFY(synced >= 0);
+        // Listed (in the store) before synced (processed), both kinds.
+        QVERIFY2(listed >= 0 && listed <= synced, both.out.constData());
     }
 
     void errorsNameTheKubeconfigContext()
