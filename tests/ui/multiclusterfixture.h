@@ -69,6 +69,18 @@ struct MultiFixture
     {
         window->resourceView()->table()->setCurrentIndex(model()->index(row, 0));
     }
+    // An event about east's db/pg-0 and one about west's shop/web-1.
+    void addAnEventInEachCluster() const
+    {
+        LocalKindSource *eastEvents = east->local(QStringLiteral("events"));
+        eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
+                                      QStringLiteral("pg-0"), QStringLiteral("Pulled")));
+        eastEvents->flush();
+        LocalKindSource *westEvents = west->local(QStringLiteral("events"));
+        westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
+                                      QStringLiteral("web-1"), QStringLiteral("Scheduled")));
+        westEvents->flush();
+    }
 };
 
 // A Node of `cluster`, with a uid of its own there.

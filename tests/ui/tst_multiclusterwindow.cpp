@@ -415,14 +415,7 @@ void TestMultiClusterWindow::clusterFacetScopesTheTimeline()
 {
     MultiFixture f;
     QTRY_COMPARE(f.model()->rowCount(), 3);
-    LocalKindSource *eastEvents = f.east->local(QStringLiteral("events"));
-    eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
-                                  QStringLiteral("pg-0"), QStringLiteral("Pulled")));
-    eastEvents->flush();
-    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
-    westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
-                                  QStringLiteral("web-1"), QStringLiteral("Scheduled")));
-    westEvents->flush();
+    f.addAnEventInEachCluster();
     f.window->setTimelineVisible(true);
     TimelineCanvas *canvas = f.window->timeline()->canvas();
     QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().itemCount() == 2));
@@ -534,14 +527,7 @@ void TestMultiClusterWindow::clusterFacetFadesTheClusterNotLive()
 
     // Over the timeline the facet counts each cluster's events, which
     // west's pods informer does not bring.
-    LocalKindSource *eastEvents = f.east->local(QStringLiteral("events"));
-    eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
-                                  QStringLiteral("pg-0"), QStringLiteral("Pulled")));
-    eastEvents->flush();
-    LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
-    westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
-                                  QStringLiteral("web-1"), QStringLiteral("Scheduled")));
-    westEvents->flush();
+    f.addAnEventInEachCluster();
     f.window->setTimelineVisible(true);
     TimelineCanvas *canvas = f.window->timeline()->canvas();
     QTRY_VERIFY((canvas->rebuildNow(), canvas->layout().itemCount() == 2));

@@ -240,15 +240,8 @@ void TestTimelineFilterPane::facetsOverTheTimelineFadeByTheEventsInformer()
 void TestTimelineFilterPane::clusterFacetOverTheTimelineFadesTheClusterWhoseEventsAreNotLive()
 {
     MultiFixture f;
-    // An event about east's db/pg-0 and one about west's shop/web-1.
-    LocalKindSource *eastEvents = f.east->local(QStringLiteral("events"));
-    eastEvents->upsert(eventAbout(QStringLiteral("db"), QStringLiteral("Pod"),
-                                  QStringLiteral("pg-0"), QStringLiteral("Pulled")));
-    eastEvents->flush();
+    f.addAnEventInEachCluster();
     LocalKindSource *westEvents = f.west->local(QStringLiteral("events"));
-    westEvents->upsert(eventAbout(QStringLiteral("shop"), QStringLiteral("Pod"),
-                                  QStringLiteral("web-1"), QStringLiteral("Scheduled")));
-    westEvents->flush();
     QTRY_COMPARE(f.model()->rowCount(), 3);
     ClusterFacetModel *clusters = f.window->filterPane()->clusterModel();
     QAbstractItemModelTester tester(clusters,
