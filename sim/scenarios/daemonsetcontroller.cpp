@@ -59,7 +59,8 @@ void DaemonSetController::reconcileSet(const ObjectPtr &set, const QStringList &
         for (std::size_t i = nodes.contains(it.key()) ? 1 : 0; i < it.value().size(); ++i)
             m_pods.remove(it.value()[i]);
     }
-    // Nodes without an available pod: none yet, or one not Ready.
+    // Nodes without an available pod (none yet, or one not Ready), and one
+    // more while any pod is still stopping.
     int unavailable = anyTerminating ? 1 : 0;
     for (const QString &node : nodes) {
         const auto found = byNode.constFind(node);
