@@ -73,6 +73,27 @@ ObjectPtr latest(ServerContext &context, const ResourceType &type, const StoredO
     return stored && stored->uid == object.uid ? stored : nullptr;
 }
 
+// The collector's update that takes `finalizer` away from `owner`, which is
+// being deleted: without finalizers and with no grace period pending, the
+// update deletes it.
+void removeFinalizer(ServerContext &context, const ResourceType &type, const ObjectPtr &owner,
+                     QLatin1String finalizer)
+{
+    QJsonObject object = ObjectWriter::toJson(*owner);
+    QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
+    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
+    for (qsizetype i = finalizers.size() - 1; i >= 0; --i) {
+        if (finalizers.at(i).toString() == finalizer)
+            finalizers.removeAt(i);
+    }
+    if (finalizers.isEmpty())
+        metadata.remove(QLatin1String("finalizers"));
+    else
+        metadata.insert(QLatin1String("finalizers"), finalizers);
+    object.insert(QLatin1String("metadata"), metadata);
+    (void)ObjectWriter(context).update(type, object, owner, UpdateScope::Everything);
+}
+
 void releaseIfUnblocked(ServerContext &context, const ResourceType &type, const ObjectPtr &owner)
 {
     if (!waitsForDependents(*owner))
@@ -81,20 +102,7 @@ void releaseIfUnblocked(ServerContext &context, const ResourceType &type, const 
         if (blocksOwner(*dependent.object, owner->uid))
             return;
     }
-    QJsonObject object = ObjectWriter::toJson(*owner);
-    QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
-    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
-    for (qsizetype i = finalizers.size() - 1; i >= 0; --i) {
-        if (finalizers.at(i).toString() == kForegroundDeletionFinalizer)
-            finalizers.removeAt(i);
-    }
-    if (finalizers.isEmpty())
-        metadata.remove(QLatin1String("finalizers"));
-    else
-        metadata.insert(QLatin1String("finalizers"), finalizers);
-    object.insert(QLatin1String("metadata"), metadata);
-    // Without finalizers and with no grace period pending, the update deletes.
-    (void)ObjectWriter(context).update(type, object, owner, UpdateScope::Everything);
+    removeFinalizer(context, type, owner, kForegroundDeletionFinalizer);
 }
 
 } // namespace
@@ -144,15 +152,16 @@ QJsonArray finalizersForDeletion(const QJsonArray &finalizers,
     }
     if (*propagation == DeletePropagation::Foreground)
         out.append(QString(kForegroundDeletionFinalizer));
+    if (*propagation == DeletePropagation::Orphan)
+        out.append(QString(kOrphanFinalizer));
     return out;
 }
 
-void orphanDependents(ServerContext &context, const QString &ownerUid)
+void orphanDependents(ServerContext &context, const ResourceType &type, const StoredObject &owner)
 {
-    if (ownerUid.isEmpty())
-        return;
+    const QString &ownerUid = owner.uid;
     ObjectWriter writer(context);
-    for (const auto &[type, dependent] : dependentsOf(context, ownerUid)) {
+    for (const auto &[dependentType, dependent] : dependentsOf(context, ownerUid)) {
         QJsonObject object = ObjectWriter::toJson(*dependent);
         QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
         QJsonArray kept;
@@ -167,8 +176,10 @@ void orphanDependents(ServerContext &context, const QString &ownerUid)
             metadata.insert(QLatin1String("ownerReferences"), kept);
         metadata.remove(QLatin1String("resourceVersion"));
         object.insert(QLatin1String("metadata"), metadata);
-        (void)writer.update(type, object, dependent, UpdateScope::Everything);
+        (void)writer.update(dependentType, object, dependent, UpdateScope::Everything);
     }
+    if (const ObjectPtr current = latest(context, type, owner))
+        removeFinalizer(context, type, current, kOrphanFinalizer);
 }
 
 void deleteDependentsInForeground(ServerContext &context, const ResourceType &type,

@@ -2,10 +2,13 @@
 
 // DeleteOptions.propagationPolicy (or the query parameter, or the legacy
 // orphanDependents) of a DELETE, and the garbage collector's orphaning: with
-// Orphan the dependents stay and lose their ownerReferences to the deleted
-// object, as kube-controller-manager's garbage collector does before it lets
-// the owner go. Background deletes the owner at once and its dependents
-// after it (ObjectWriter's collection). Foreground keeps the owner, marked
+// Orphan the owner is marked for deletion with the orphan finalizer (and
+// answered so), then the collector takes the dependents' ownerReferences to
+// it away and removes the finalizer, which lets the owner go: watchers see
+// the owner modified, its dependents modified, the owner deleted, as with
+// kube-controller-manager's garbage collector. An orphan finalizer a user
+// set is honoured the same way. Background deletes the owner at once and
+// its dependents after it (ObjectWriter's collection). Foreground keeps the owner, marked
 // for deletion with the foregroundDeletion finalizer, while the collector
 // deletes its dependents (in Foreground too, those that have dependents of
 // their own); once no dependent whose reference has blockOwnerDeletion is
@@ -48,13 +51,16 @@ Result<std::optional<DeletePropagation>, ApiStatus> deletePropagation(const Http
                                                                       const QJsonObject &options);
 
 // The finalizers of an object being deleted with `propagation` (none: as
-// they are). Orphaning is done by orphanDependents before the delete, so the
-// orphan finalizer is taken away with an explicit policy, never added.
+// they are), as the registry's deletionFinalizersForGarbageCollection:
+// Orphan adds the orphan finalizer, Foreground foregroundDeletion, each
+// taking the other away; Background takes both away.
 QJsonArray finalizersForDeletion(const QJsonArray &finalizers,
                                  std::optional<DeletePropagation> propagation);
 
-// Removes the ownerReferences to `ownerUid` from every object that has one.
-void orphanDependents(ServerContext &context, const QString &ownerUid);
+// The collector's part of a delete of `owner` (of `type`), just marked with
+// kOrphanFinalizer: removes the ownerReferences to it from every object that
+// has one, then the finalizer (the owner goes if nothing else holds it).
+void orphanDependents(ServerContext &context, const ResourceType &type, const StoredObject &owner);
 
 // The collector's part of a Foreground delete of `owner` (of `type`), just
 // marked with kForegroundDeletionFinalizer: deletes its dependents, then

@@ -214,8 +214,6 @@ void handleDelete(const Call &call, const ObjectPtr &current)
         deletePropagation(call.request, options);
     if (!propagation.ok())
         return sendStatus(call.connection, propagation.error());
-    if (propagation.value() == DeletePropagation::Orphan && !call.dryRun)
-        orphanDependents(call.context, current->uid);
     const Result<ObjectPtr, ApiStatus> result =
         ObjectWriter(call.context)
             .remove(call.storedType, current, call.dryRun, requestedGracePeriod(call, options),
@@ -256,11 +254,8 @@ void handleDeleteCollection(const Call &call)
         return sendStatus(call.connection, propagation.error());
     ObjectWriter writer(call.context);
     const std::optional<int> grace = requestedGracePeriod(call, options);
-    for (const ObjectPtr &victim : victims) {
-        if (propagation.value() == DeletePropagation::Orphan && !call.dryRun)
-            orphanDependents(call.context, victim->uid);
+    for (const ObjectPtr &victim : victims)
         (void)writer.remove(call.storedType, victim, call.dryRun, grace, propagation.value());
-    }
     sendJson(call.connection, 200,
              "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\"}");
 }

@@ -289,7 +289,8 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
     if (dryRun)
         return current;
     // From the stored state: an earlier write of the same request (the
-    // orphaning of its dependents) may have changed it, or deleted it.
+    // deletion of an owner, in a DeleteCollection) may have changed it, or
+    // deleted it.
     const ObjectPtr latest = m_context.storage.store(type.storageId).get(current->key);
     if (!latest || latest->uid != current->uid)
         return current;
@@ -311,6 +312,8 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
         m_context.podTerminator.schedule(*marked.value(), grace);
     if (finalizers.contains(QString(kForegroundDeletionFinalizer)))
         deleteDependentsInForeground(m_context, type, *marked.value());
+    if (finalizers.contains(QString(kOrphanFinalizer)))
+        orphanDependents(m_context, type, *marked.value());
     return marked;
 }
 
@@ -341,6 +344,9 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::removeAgain(const ResourceType &type,
     const QString foreground(kForegroundDeletionFinalizer);
     if (wanted.contains(foreground) && !finalizers.contains(foreground))
         deleteDependentsInForeground(m_context, type, *marked.value());
+    const QString orphan(kOrphanFinalizer);
+    if (wanted.contains(orphan) && !finalizers.contains(orphan))
+        orphanDependents(m_context, type, *marked.value());
     return marked;
 }
 

@@ -54,8 +54,9 @@ public:
     // Deletes, or marks for deletion when finalizers remain or a pod gets a
     // grace period (`gracePeriodSeconds` of the DeleteOptions; none: the
     // pod's own; see PodTerminator). Returns the last state. With Foreground
-    // `propagation` the object stays, marked, until its dependents are gone
-    // (deletepropagation.h); Orphan's orphaning is the caller's part. An
+    // `propagation` the object stays, marked, until its dependents are gone;
+    // with Orphan it is marked, its dependents orphaned, then it goes
+    // (deletepropagation.h); the state returned is the marked one. An
     // object already being deleted has its finalizers updated for an
     // explicit `propagation` (none: left as they are).
     Result<ObjectPtr, ApiStatus>

@@ -6,7 +6,9 @@
 // (Foreground adds foregroundDeletion and deletes the dependents, Background
 // and Orphan take it away, no policy leaves them), and an owner waiting for
 // its dependents goes once none blocks it, whether the last one was deleted
-// or an update dropped its ownerReference or its blockOwnerDeletion.
+// or an update dropped its ownerReference or its blockOwnerDeletion. An
+// Orphan delete marks the owner with the orphan finalizer; the collector then
+// orphans the dependents and removes the finalizer, and the owner goes.
 
 #include "simfixtures.h"
 
@@ -19,6 +21,7 @@ namespace {
 const QByteArray kConfigMaps = "/api/v1/namespaces/default/configmaps";
 const QString kHold = QStringLiteral("example.com/hold");
 const QString kForeground = QStringLiteral("foregroundDeletion");
+const QString kOrphan = QStringLiteral("orphan");
 
 // Creates ConfigMap `name` with `finalizers`, owned by `owner` (none when
 // empty) with blockOwnerDeletion; returns its uid.
@@ -101,6 +104,8 @@ private slots:
     void backgroundDeleteOfAnOwnerWaitingInForegroundDeletesItNow();
     void ownerWaitingInForegroundGoesWhenAnUpdateUnblocksItsLastDependent_data();
     void ownerWaitingInForegroundGoesWhenAnUpdateUnblocksItsLastDependent();
+    void orphanDeleteMarksTheOwnerThenOrphansItsDependentsThenDeletesIt_data();
+    void orphanDeleteMarksTheOwnerThenOrphansItsDependentsThenDeletesIt();
 };
 
 void TestSimDeletePropagation::foregroundDeleteOfAnObjectBeingDeletedAddsTheFinalizer_data()
@@ -218,6 +223,53 @@ void TestSimDeletePropagation::ownerWaitingInForegroundGoesWhenAnUpdateUnblocksI
     // The dependents stay, held by their own finalizer.
     QCOMPARE(statusOf(port, "first"), 200);
     QCOMPARE(statusOf(port, "second"), 200);
+}
+
+void TestSimDeletePropagation::orphanDeleteMarksTheOwnerThenOrphansItsDependentsThenDeletesIt_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QStringList>("ownFinalizers");
+    QTest::newRow("Orphan") << QStringLiteral("Orphan") << QStringList();
+    // A finalizer the owner was given itself is honoured as the policy's.
+    QTest::newRow("its own orphan finalizer, no policy") << QString() << QStringList{kOrphan};
+}
+
+// As the registry and kube-controller-manager's garbage collector: the
+// DELETE is answered with the owner marked (deletionTimestamp, the orphan
+// finalizer); an informer then sees the owner modified, the dependent lose
+// its ownerReference, and the owner deleted, in that order.
+void TestSimDeletePropagation::orphanDeleteMarksTheOwnerThenOrphansItsDependentsThenDeletesIt()
+{
+    QFETCH(QString, policy);
+    QFETCH(QStringList, ownFinalizers);
+    const auto sim = startEmptySim();
+    const quint16 port = sim->port();
+    const QString ownerUid = createConfigMap(port, "owner", ownFinalizers);
+    QVERIFY(!ownerUid.isEmpty());
+    QVERIFY(!createConfigMap(port, "dependent", {}, ownerReference("owner", ownerUid)).isEmpty());
+    Watch watch(port, kConfigMaps + "?watch=1&resourceVersion=" +
+                          listResourceVersion(port, kConfigMaps).toUtf8());
+    QVERIFY(watch.ok());
+
+    const Response deleted = deleteConfigMap(port, "owner", policy);
+    QCOMPARE(deleted.status, 200);
+    QCOMPARE(deleted.json().value("kind").toString(), QStringLiteral("ConfigMap"));
+    QVERIFY(metadataOf(deleted.json()).contains("deletionTimestamp"));
+    QCOMPARE(finalizersOf(metadataOf(deleted.json())), QStringList{kOrphan});
+
+    const QList<QJsonObject> events = watch.next(3);
+    QCOMPARE(events.size(), 3);
+    const auto typeAndName = [](const QJsonObject &event) {
+        return event.value("type").toString() + ' ' +
+               metadataOf(event.value("object").toObject()).value("name").toString();
+    };
+    QCOMPARE(typeAndName(events[0]), QStringLiteral("MODIFIED owner"));
+    QCOMPARE(finalizersOf(metadataOf(events[0].value("object").toObject())), QStringList{kOrphan});
+    QCOMPARE(typeAndName(events[1]), QStringLiteral("MODIFIED dependent"));
+    QVERIFY(!metadataOf(events[1].value("object").toObject()).contains("ownerReferences"));
+    QCOMPARE(typeAndName(events[2]), QStringLiteral("DELETED owner"));
+    QCOMPARE(statusOf(port, "owner"), 404);
+    QVERIFY(!configMapMetadata(port, "dependent").contains("deletionTimestamp"));
 }
 
 QTEST_GUILESS_MAIN(TestSimDeletePropagation)
