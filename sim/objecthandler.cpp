@@ -199,6 +199,14 @@ std::optional<int> requestedGracePeriod(const Call &call, const QJsonObject &opt
     return ok ? std::optional<int>(query) : std::nullopt;
 }
 
+// A DELETE is a dry run when its query says so or its DeleteOptions do:
+// kubectl --dry-run=server puts dryRun:["All"] in the body.
+bool isDryRunDelete(const Call &call, const QJsonObject &options)
+{
+    return call.dryRun ||
+           options.value(QLatin1String("dryRun")).toArray().contains(QLatin1String("All"));
+}
+
 void handleDelete(const Call &call, const ObjectPtr &current)
 {
     const QJsonObject options = QJsonDocument::fromJson(call.request.body).object();
@@ -216,8 +224,8 @@ void handleDelete(const Call &call, const ObjectPtr &current)
         return sendStatus(call.connection, propagation.error());
     const Result<ObjectPtr, ApiStatus> result =
         ObjectWriter(call.context)
-            .remove(call.storedType, current, call.dryRun, requestedGracePeriod(call, options),
-                    propagation.value());
+            .remove(call.storedType, current, isDryRunDelete(call, options),
+                    requestedGracePeriod(call, options), propagation.value());
     if (!result.ok())
         return sendStatus(call.connection, result.error());
     // An object that is only marked (finalizers, a grace period) is answered
@@ -254,8 +262,9 @@ void handleDeleteCollection(const Call &call)
         return sendStatus(call.connection, propagation.error());
     ObjectWriter writer(call.context);
     const std::optional<int> grace = requestedGracePeriod(call, options);
+    const bool dryRun = isDryRunDelete(call, options);
     for (const ObjectPtr &victim : victims)
-        (void)writer.remove(call.storedType, victim, call.dryRun, grace, propagation.value());
+        (void)writer.remove(call.storedType, victim, dryRun, grace, propagation.value());
     sendJson(call.connection, 200,
              "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\"}");
 }

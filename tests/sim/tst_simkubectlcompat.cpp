@@ -7,8 +7,8 @@
 // certificate by its SHA-256, as kube-apiserver's credential ID); describe node
 // shows the kubelets' heartbeats (node Leases, renewed); the demo's failing
 // pods come from Deployments that exist; events that repeat (a series) are read by
-// kubectl events and describe; server-side dry runs (diff, scale, apply)
-// answer the object the write would store and change nothing.
+// kubectl events and describe; server-side dry runs (diff, scale, apply,
+// delete) answer the object the write would store and change nothing.
 
 #include "kubectlrunner.h"
 #include "simfixtures.h"
@@ -669,6 +669,10 @@ spec:
     QCOMPARE(out, QStringLiteral("5"));
     out = m_kubectl.run({"scale", "deployment/preview", "--replicas=5", "--dry-run=server"}, &code);
     QVERIFY2(code == 0, qPrintable(out));
+    // kubectl puts a delete's dryRun in the DeleteOptions body, not the query.
+    out = m_kubectl.run({"delete", "deployment/preview", "--dry-run=server"}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    QVERIFY2(out.contains(QLatin1String("(server dry run)")), qPrintable(out));
 
     const QJsonObject after = getJson({"deployment", "preview"});
     QCOMPARE(rvOf(after), rvBefore);
