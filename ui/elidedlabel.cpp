@@ -1,8 +1,10 @@
 #include "ui/elidedlabel.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyle>
+#include <QtMath>
 
 namespace informant {
 
@@ -30,7 +32,11 @@ QString ElidedLabel::shownText() const
 QSize ElidedLabel::sizeHint() const
 {
     const QMargins margins = contentsMargins();
-    return QSize(fontMetrics().horizontalAdvance(m_text), fontMetrics().height()) +
+    // The advance rounded up: elidedText() measures the text in fractions of
+    // a pixel, and QFontMetrics::horizontalAdvance() rounds to the nearest
+    // pixel, so a text given that width could end in "…" with room to spare.
+    const int width = qCeil(QFontMetricsF(font()).horizontalAdvance(m_text));
+    return QSize(width, fontMetrics().height()) +
            QSize(margins.left() + margins.right(), margins.top() + margins.bottom());
 }
 

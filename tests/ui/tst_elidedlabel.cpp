@@ -18,6 +18,8 @@ private Q_SLOTS:
     void asksForItsWholeTextButNeedsLittle();
     void narrowedItEndsInAnEllipsisAndTellsItAllInItsTooltip();
     void aLongTextDoesNotWidenItsToolbar();
+    void givenTheWidthItAsksForItShowsItAll_data();
+    void givenTheWidthItAsksForItShowsItAll();
 };
 
 namespace {
@@ -74,6 +76,38 @@ void TestElidedLabel::aLongTextDoesNotWidenItsToolbar()
     layout->activate();
     QVERIFY2(bar.minimumSizeHint().width() <= minimum,
              qPrintable(QStringLiteral("%1 > %2").arg(bar.minimumSizeHint().width()).arg(minimum)));
+}
+
+void TestElidedLabel::givenTheWidthItAsksForItShowsItAll_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qreal>("pointSizeScale");
+    QTest::addColumn<bool>("bold");
+    // The resource view's titles (bold, 1.25 times the size), whose advance
+    // in pixels is rarely a whole number: rounded down, "Deployments" and
+    // "Services" were cut to "Deploymen…" and "Servic…" in a bar with room.
+    for (const char *title :
+         {"Deployments", "DaemonSets", "Services", "Ingresses", "Namespaces",
+          "PersistentVolumeClaims", "PersistentVolumes", "ServiceAccounts", "Widgets", "Pods"}) {
+        QTest::addRow("%s, title font", title) << QString::fromLatin1(title) << 1.25 << true;
+        QTest::addRow("%s, plain", title) << QString::fromLatin1(title) << 1.0 << false;
+    }
+}
+
+void TestElidedLabel::givenTheWidthItAsksForItShowsItAll()
+{
+    QFETCH(QString, text);
+    QFETCH(qreal, pointSizeScale);
+    QFETCH(bool, bold);
+    ElidedLabel label;
+    QFont font = label.font();
+    font.setPointSizeF(font.pointSizeF() * pointSizeScale);
+    font.setBold(bold);
+    label.setFont(font);
+    label.setText(text);
+    label.resize(label.sizeHint());
+    QCOMPARE(label.shownText(), text);
+    QVERIFY(!label.isElided());
 }
 
 QTEST_MAIN(TestElidedLabel)
