@@ -48,6 +48,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
@@ -62,7 +63,7 @@ namespace informant {
 
 namespace {
 
-// A first window's size (a smaller screen's window manager makes it fit).
+// A first window's size, on a screen with room for it.
 constexpr QSize kFreshWindowSize(1440, 860);
 // Of the docks' saved state. 1: states saved before it could hold docks that
 // the window's content had squeezed (a sidebar of 90 px), for good.
@@ -257,8 +258,11 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
 
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    // Bounded by the screen: not every window manager shrinks a window that
+    // does not fit, and without one (Xvfb, kiosks) the docks, the selector
+    // and the status bar would be off the screen.
     if (!settings.contains(QStringLiteral("window/geometry")))
-        resize(kFreshWindowSize);
+        resize(kFreshWindowSize.boundedTo(screen()->availableGeometry().size()));
     if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray(),
                       kWindowStateVersion))
         layOutDocksAfresh();

@@ -116,6 +116,9 @@ struct Fixture
         pods->flush();
         window = std::make_unique<MainWindow>(&session, QStringList{"test", "other"},
                                               [this](const QString &c) { opened.append(c); });
+        // A fresh window's size on a screen with room for it (the offscreen
+        // platform's is 800x800, which bounds a fresh window).
+        window->resize(1440, 860);
         window->show();
     }
     ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }

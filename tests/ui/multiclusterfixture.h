@@ -57,6 +57,9 @@ struct MultiFixture
         window = std::make_unique<MainWindow>(session, QStringList{"east", "west"},
                                               [](const QString &) {});
         session->setParent(window.get());
+        // A fresh window's size on a screen with room for it (the offscreen
+        // platform's is 800x800, which bounds a fresh window).
+        window->resize(1440, 860);
         window->show();
     }
     ResourceTableModel *model() const { return window->resourceView()->feed()->model(); }

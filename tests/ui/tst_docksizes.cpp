@@ -16,6 +16,8 @@
 #include "ui/timeline/timelinewidget.h"
 
 #include <QDockWidget>
+#include <QScreen>
+#include <QSettings>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -55,6 +57,7 @@ private Q_SLOTS:
     void aClickInADockIsNotASeparatorDrag();
     void docksGetTheirSizesBackWhenTheCentreNeedsLessRoomAgain();
     void aSmallFirstWindowScalesTheDocksDown();
+    void aFirstWindowFitsTheScreen();
     void aLongTimelineSummaryDoesNotSqueezeTheDocks();
     void showingAnObjectDoesNotWidenTheDetailsPane();
 };
@@ -223,6 +226,31 @@ void TestDockSizes::docksGetTheirSizesBackWhenTheCentreNeedsLessRoomAgain()
     settle();
     QCOMPARE(cluster->width(), clusterWidth);
     QCOMPARE(details->width(), detailsWidth);
+}
+
+// Without a window manager that shrinks it (Xvfb, a kiosk), a first window
+// larger than the screen left its Details dock, selector and status bar off
+// the screen. The offscreen platform's screen (800x800) is smaller than a
+// first window's usual size.
+void TestDockSizes::aFirstWindowFitsTheScreen()
+{
+    QSettings().clear();
+    LocalClusterSession session(standardKinds());
+    MainWindow window(&session, {QStringLiteral("test")}, [](const QString &) {});
+    const QSize room = window.screen()->availableGeometry().size();
+    QVERIFY2(room.width() < 1440 && room.height() < 860,
+             "this test needs a screen smaller than a first window");
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // No narrower than its layout allows (828 px here, more than this screen).
+    const QSize fits = room.expandedTo(window.minimumSizeHint());
+    QVERIFY2(window.width() <= fits.width() && window.height() <= fits.height(),
+             qPrintable(QStringLiteral("%1x%2 for %3x%4")
+                            .arg(window.width())
+                            .arg(window.height())
+                            .arg(fits.width())
+                            .arg(fits.height())));
+    QVERIFY(window.width() >= room.width() / 2); // not shrunk for nothing
 }
 
 // A first window smaller than the docks' sizes were made for gets them
