@@ -7,6 +7,7 @@
 #include "models/mergedkindsource.h"
 #include "models/namespacefacetmodel.h"
 #include "models/tablefeed.h"
+#include "ui/elidedlabel.h"
 #include "ui/theme.h"
 #include "ui/timeline/timelinefacets.h"
 
@@ -54,6 +55,11 @@ QTreeView *makeFacetView(QAbstractItemModel *model, bool tree, QWidget *parent)
     view->setSelectionMode(QAbstractItemView::NoSelection);
     view->setFrameShape(QFrame::NoFrame);
     view->setIndentation(tree ? 14 : 0);
+    // Label keys share their prefix ("batch.kubernetes.io/job-name",
+    // "batch.kubernetes.io/controller-uid"): in a narrow dock their ends tell
+    // them apart.
+    if (tree)
+        view->setTextElideMode(Qt::ElideMiddle);
     view->header()->setStretchLastSection(false);
     view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
@@ -89,11 +95,14 @@ FilterPane::FilterPane(QWidget *parent)
     , m_clusterView(makeFacetView(m_clusters, false, m_clusterSection))
     , m_namespaceView(makeFacetView(m_namespaces, false, this))
     , m_labelView(makeFacetView(m_labels, true, this))
-    , m_namespaceTitle(sectionTitle(QStringLiteral("Namespaces"), this))
+    , m_namespaceTitle(new ElidedLabel(this))
 {
-    // Its text must not set the dock's width: a cluster-scoped kind's longer
-    // title widened the Cluster dock, which kept that width after.
-    m_namespaceTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // Its text must not set the dock's width (a cluster-scoped kind's longer
+    // title widened the Cluster dock, which kept that width after), and in a
+    // narrow dock it ends in "…" rather than mid-letter.
+    QFont titleFont = m_namespaceTitle->font();
+    titleFont.setBold(true);
+    m_namespaceTitle->setFont(titleFont);
     auto *clear = new QPushButton(QStringLiteral("Clear"), this);
     clear->setFlat(true);
     clear->setToolTip(QStringLiteral("Clear the cluster, namespace and label filters"));
@@ -168,10 +177,10 @@ void FilterPane::updateNamespaceSection()
     // Short enough for the dock's width: the title no longer widens it.
     m_namespaceTitle->setText(namespaced ? QStringLiteral("Namespaces")
                                          : QStringLiteral("No namespaces"));
-    m_namespaceTitle->setToolTip(namespaced || !m_source
-                                     ? QString()
-                                     : QStringLiteral("%1 are cluster-scoped: in no namespace")
-                                           .arg(m_source->kind().pluralTitle()));
+    m_namespaceView->setToolTip(namespaced || !m_source
+                                    ? QString()
+                                    : QStringLiteral("%1 are cluster-scoped: in no namespace")
+                                          .arg(m_source->kind().pluralTitle()));
 }
 
 void FilterPane::setTimeline(TimelineFacets *timeline)

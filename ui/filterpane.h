@@ -23,12 +23,12 @@
 
 #include <optional>
 
-class QLabel;
 class QTreeView;
 
 namespace informant {
 
 class ClusterFacetModel;
+class ElidedLabel;
 struct FacetCounts;
 class KindSource;
 class LabelFacetModel;
@@ -94,7 +94,7 @@ private:
     QTreeView *m_clusterView;
     QTreeView *m_namespaceView;
     QTreeView *m_labelView;
-    QLabel *m_namespaceTitle;
+    ElidedLabel *m_namespaceTitle;
     // The feed's facetRevision() last shown; nullopt: none of its counts yet.
     std::optional<quint64> m_shownRevision;
 };
