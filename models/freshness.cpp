@@ -254,6 +254,16 @@ QString notWatchedSince(const QString &reason, qint64 sinceMs)
     return QStringLiteral("not watched since %1 (%2)").arg(since, reason);
 }
 
+QString notWatchedFor(qint64 ms)
+{
+    const qint64 seconds = qMax<qint64>(ms, 0) / 1000;
+    if (seconds < 120)
+        return QStringLiteral("not watched for %1 s").arg(seconds);
+    if (seconds < 2 * 3600)
+        return QStringLiteral("not watched for %1 min").arg(seconds / 60);
+    return QStringLiteral("not watched for %1 h").arg(seconds / 3600);
+}
+
 QColor staleTextColor()
 {
     // Models also run without a GUI application (their tests): no palette.

@@ -49,6 +49,10 @@ QString notWatchedText(const InformerStatus &status, qint64 sinceMs);
 QString notWatchedSummary(const InformerStatus &status, qint64 sinceMs);
 // "not watched since 14:02:15 (reason)", or "not watched (reason)" without a time.
 QString notWatchedSince(const QString &reason, qint64 sinceMs);
+// How long a table's rows have not been watched, for the status bar, which
+// re-words it every second: "not watched for 45 s", "… for 3 min", "… for
+// 2 h". On the wall clock, as the wait before reconnecting.
+QString notWatchedFor(qint64 ms);
 // The text colour of counts that are the last known state: the palette's
 // disabled text, as the table's faded rows (ui/celldelegate.h). GUI thread.
 QColor staleTextColor();

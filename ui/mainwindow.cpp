@@ -721,7 +721,7 @@ void MainWindow::refreshStatusBar()
     if (s && m_counts) {
         // The count of the last CountsTick: the second's tick re-words "last
         // event 3 s ago" without moving it ahead of the table's header.
-        m_statusFields->showKind(s, m_counts->statusBarCount(s), now);
+        m_statusFields->showKind(s, m_counts->statusBarCount(s), now, m_counts->notWatchedSince(s));
     }
     m_statusFields->refreshSummary();
 }

@@ -59,7 +59,8 @@ StatusBarFields::StatusBarFields(QStatusBar *bar, InformerStatusModel *model,
     m_server->setForegroundRole(QPalette::PlaceholderText);
 }
 
-void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs)
+void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs,
+                               qint64 notWatchedSinceMs)
 {
     const InformerStatus status = source->status();
     const QColor color = freshnessColor(freshnessLevel(status));
@@ -73,6 +74,9 @@ void StatusBarFields::showKind(KindSource *source, qint64 objects, qint64 nowMs)
                                : QStringLiteral(" · %1 objects").arg(QLocale().toString(objects));
     if (const QString lastEvent = lastEventPhrase(status, nowMs); !lastEvent.isEmpty())
         detail += QStringLiteral(" · ") + lastEvent;
+    // The rows shown are the last known state: how old it is.
+    if (status.synced && status.state != InformerStatus::State::Watching && notWatchedSinceMs >= 0)
+        detail += QStringLiteral(" · ") + notWatchedFor(nowMs - notWatchedSinceMs);
     if (!status.lastError.isEmpty() && !status.healthy())
         detail += QStringLiteral(" · ") + status.lastError;
     m_freshnessDetail = detail;

@@ -37,7 +37,9 @@ public:
     StatusBarFields(QStatusBar *bar, InformerStatusModel *model, ClusterSession *session);
 
     // `source`, shown, holds `objects` as the window read them.
-    void showKind(KindSource *source, qint64 objects, qint64 nowMs);
+    // `notWatchedSinceMs`: when the shown rows stopped being watched (-1:
+    // they are watched), said as "not watched for 45 s".
+    void showKind(KindSource *source, qint64 objects, qint64 nowMs, qint64 notWatchedSinceMs = -1);
     // The informers' phrase and "Reconnect all" follow the model.
     void refreshSummary();
     // The row of `source`'s table the details pane shows: named after the

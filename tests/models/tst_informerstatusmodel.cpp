@@ -69,6 +69,8 @@ private Q_SLOTS:
     void freshnessSentenceSaysWhetherAListEverSucceeded();
     void lastEventWording_data();
     void lastEventWording();
+    void notWatchedForWording_data();
+    void notWatchedForWording();
     void statusChangeIsOneRowUpdate();
     void listingShowsProgress();
     void relistCountsTheCacheNotTheItemsReceived();
@@ -161,6 +163,27 @@ void TestInformerStatusModel::lastEventWording()
     s.state = State::Watching;
     s.lastEventMs = agoMs == -1 ? -1 : now - agoMs;
     QCOMPARE(lastEventText(s, now), text);
+}
+
+void TestInformerStatusModel::notWatchedForWording_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("just lost") << qint64(400) << "not watched for 0 s";
+    QTest::newRow("seconds") << qint64(45'900) << "not watched for 45 s";
+    QTest::newRow("two minutes in seconds") << qint64(119'000) << "not watched for 119 s";
+    QTest::newRow("minutes") << qint64(185'000) << "not watched for 3 min";
+    QTest::newRow("hours") << qint64(3 * 3600'000 + 5000) << "not watched for 3 h";
+    // The clock's tick a little before the outage was recorded.
+    QTest::newRow("before the tick") << qint64(-300) << "not watched for 0 s";
+}
+
+// The status bar's age of the rows shown while they are not watched.
+void TestInformerStatusModel::notWatchedForWording()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QCOMPARE(notWatchedFor(ms), text);
 }
 
 void TestInformerStatusModel::statusChangeIsOneRowUpdate()

@@ -149,6 +149,9 @@ void TestMainWindow::bannerSaysWhenTheWatchIsDown()
              qPrintable(banner->text()));
     QVERIFY(banner->text().contains(QStringLiteral("connection refused")));
     QVERIFY(f.window->statusText().contains(QStringLiteral("reconnecting")));
+    // How old the rows shown are, re-worded as the seconds pass.
+    QTRY_VERIFY2(f.window->statusText().contains(QStringLiteral("not watched for 0 s")),
+                 qPrintable(f.window->statusText()));
     // The user need not wait for the timer once the network is back.
     QVERIFY(banner->retryButton()->isVisibleTo(f.window.get()));
     banner->retryButton()->click();
@@ -158,6 +161,8 @@ void TestMainWindow::bannerSaysWhenTheWatchIsDown()
     up.synced = true;
     f.session.local(QStringLiteral("pods"))->setStatus(up);
     QVERIFY(!banner->isVisibleTo(f.window.get()));
+    QTRY_VERIFY2(!f.window->statusText().contains(QStringLiteral("not watched")),
+                 qPrintable(f.window->statusText()));
 }
 
 // RBAC that forbids listing events must not read as a quiet cluster: the
