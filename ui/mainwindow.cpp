@@ -178,7 +178,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
                     isIdentifiedByName({kind, ns, name, uid, {}, apiVersion, cluster}) ? QString()
                                                                                        : uid;
                 if (isKnownGone(apiVersion, kind, ns, name, laneUid, cluster)) {
-                    m_notice->showNotice(
+                    m_navigator->explainUnfollowed(
                         QStringLiteral("%1 %2%3 is not in the cluster any more; its events stay "
                                        "on the timeline.")
                             .arg(kind, ns.isEmpty() ? name : ns + u'/' + name,

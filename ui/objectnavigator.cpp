@@ -156,6 +156,14 @@ void ObjectNavigator::selectWhenPopulated(const QString &key, const QString &wha
     attempt();
 }
 
+void ObjectNavigator::explainUnfollowed(const QString &text)
+{
+    delete m_pendingSelection.data();
+    m_notice->withdrawNotice(m_selectionNotice);
+    m_selectionNotice = text;
+    m_notice->showNotice(text);
+}
+
 void ObjectNavigator::selectFirstRowWhenPopulated()
 {
     ResourceTableModel *model = m_view->feed() ? m_view->feed()->model() : nullptr;

@@ -57,6 +57,10 @@ public:
     // loaded (the kind's list failed), or hidden by the filters. The next
     // call replaces it; another kind shown drops it.
     void selectWhenPopulated(const QString &key, const QString &what);
+    // Why a wish to go to an object is not followed, said by its caller (a
+    // timeline lane of an object known to be gone): as selectWhenPopulated's
+    // words, the next wish withdraws it.
+    void explainUnfollowed(const QString &text);
     // Selects the first row once the table has rows (screenshots, demos).
     void selectFirstRowWhenPopulated();
 

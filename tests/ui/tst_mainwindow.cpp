@@ -529,7 +529,8 @@ void TestMainWindow::treeHighlightsNoKindOverTheTimeline()
 }
 
 // A pod deleted and created again under its name has two lanes; the earlier
-// one's click does not open the current pod as if it were the same object.
+// one's click does not open the current pod as if it were the same object,
+// and the next lane followed takes its notice away.
 void TestMainWindow::timelineClickOnAnEarlierObjectSaysItIsGone()
 {
     Fixture f;
@@ -551,6 +552,9 @@ void TestMainWindow::timelineClickOnAnEarlierObjectSaysItIsGone()
                                                  QStringLiteral("shopweb-1"), QStringLiteral("v1"));
     QVERIFY(!f.window->timelineVisible());
     QTRY_COMPARE(f.window->resourceView()->currentObject().key(), QStringLiteral("shop/web-1"));
+    // The word on the earlier lane is answered: it does not stay above the
+    // object found.
+    QVERIFY2(!notice->isVisibleTo(f.window.get()), qPrintable(notice->text()));
 }
 
 // An informer that never listed (the server unreachable) has an empty cache:
