@@ -16,9 +16,9 @@ namespace informant::sim {
 class DaemonSetController
 {
 public:
-    DaemonSetController(ServerContext &context, EventRecorder &events, int nodeCount)
+    DaemonSetController(ServerContext &context, EventRecorder &events)
         : m_context(context)
-        , m_pods(context, events, nodeCount)
+        , m_pods(context, events)
     {
     }
 

@@ -222,9 +222,10 @@ QJsonObject widget(const QString &name, const QString &size, const QString &colo
 DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
     : Scenario(context, options)
     , m_events(context)
-    , m_controller(context, m_events, kNodeCount)
-    , m_statefulSets(context, m_events, kNodeCount)
-    , m_daemonSets(context, m_events, kNodeCount)
+    , m_controller(context, m_events)
+    , m_statefulSets(context, m_events)
+    , m_daemonSets(context, m_events)
+    , m_scheduler(context, m_events)
     , m_volumes(context, m_events, QLatin1String(kProvisioner))
     , m_endpoints(context)
     , m_factory(options.seed)
@@ -384,6 +385,7 @@ void DemoScenario::start()
 
 void DemoScenario::reconcile()
 {
+    m_scheduler.reconcile(); // pods made in the last pass start in this one
     m_controller.reconcile();
     m_statefulSets.reconcile();
     m_volumes.reconcile(); // binds new claims before their pods start

@@ -10,7 +10,9 @@
 // deployments (a new image or a restart; the first a few seconds in, so the
 // cluster is seen changing at once), a crash-looping pod restarting on the
 // kubelet's back-off with BackOff warnings (count and series), a pending
-// unschedulable pod, a CronJob whose Job runs every minute (DemoCronJob), a
+// unschedulable pod (it asks for a GPU no node has), the scheduler and, for
+// pods of nobody's (kubectl run), the kubelet (PodScheduler), a CronJob
+// whose Job runs every minute (DemoCronJob), a
 // CRD (widgets.demo.informant.io) with additionalPrinterColumns and a few
 // custom resources, the nodes' kubelets' heartbeats (NodeHeartbeat), and
 // realistic events. What changes follows --seed; when
@@ -28,6 +30,7 @@
 #include "sim/scenarios/eventrecorder.h"
 #include "sim/scenarios/nodeheartbeat.h"
 #include "sim/scenarios/podfactory.h"
+#include "sim/scenarios/podscheduler.h"
 #include "sim/scenarios/scenario.h"
 #include "sim/scenarios/statefulsetcontroller.h"
 #include "sim/scenarios/volumeprovisioner.h"
@@ -71,6 +74,7 @@ private:
     DeploymentController m_controller;
     StatefulSetController m_statefulSets;
     DaemonSetController m_daemonSets;
+    PodScheduler m_scheduler;
     VolumeProvisioner m_volumes;
     EndpointsController m_endpoints;
     PodFactory m_factory;

@@ -110,6 +110,7 @@ void DemoScenario::createPendingPod()
     const QDateTime created = QDateTime::currentDateTimeUtc().addSecs(-kPendingAgeSeconds);
     pod.createdAt = created.toString(Qt::ISODate);
     pod.nodeName.clear();
+    pod.gpus = 1;
     pod.ready = false;
     const EventPtr stored = m_context.storage.putBuilt(
         kPods, [&pod](quint64 rv) { return PodFactory::podObject(pod, rv); });

@@ -29,11 +29,11 @@ namespace informant::sim {
 class DeploymentController
 {
 public:
-    DeploymentController(ServerContext &context, EventRecorder &events, int nodeCount)
+    DeploymentController(ServerContext &context, EventRecorder &events)
         : m_context(context)
         , m_events(events)
-        , m_replicaSets(context, events, nodeCount)
-        , m_status(context, events, nodeCount)
+        , m_replicaSets(context, events)
+        , m_status(context, events)
     {
     }
 

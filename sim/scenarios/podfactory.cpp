@@ -77,6 +77,8 @@ void writeMetadata(Json &j, const PodParams &p, quint64 rv)
 
 void writeSpec(Json &j, const PodParams &p)
 {
+    const QString gpus =
+        p.gpus > 0 ? QStringLiteral(",\"nvidia.com/gpu\":\"%1\"").arg(p.gpus) : QString();
     const QString volume = QStringLiteral("kube-api-access-") + p.uid.left(5);
     j << "{\"volumes\":[{\"name\":\"" << volume
       << "\",\"projected\":{\"sources\":[{\"serviceAccountToken\":{\"expirationSeconds\":3607,"
@@ -86,9 +88,9 @@ void writeSpec(Json &j, const PodParams &p)
       << p.image
       << "\",\"ports\":[{\"name\":\"http\",\"containerPort\":8080,\"protocol\":\"TCP\"}],\"env\":"
          "[{\"name\":\"LOG_LEVEL\",\"value\":\"info\"}],\"resources\":{\"limits\":{\"cpu\":"
-         "\"500m\",\"memory\":\"512Mi\"},\"requests\":{\"cpu\":\"100m\",\"memory\":\"128Mi\"}},"
-         "\"volumeMounts\":[{\"name\":\""
-      << volume
+         "\"500m\",\"memory\":\"512Mi\""
+      << gpus << "},\"requests\":{\"cpu\":\"100m\",\"memory\":\"128Mi\"" << gpus
+      << "}},\"volumeMounts\":[{\"name\":\"" << volume
       << "\",\"readOnly\":true,\"mountPath\":\"/var/run/secrets/kubernetes.io/serviceaccount\"}],"
          "\"livenessProbe\":{\"httpGet\":{\"path\":\"/healthz\",\"port\":8080,\"scheme\":\"HTTP\"},"
          "\"timeoutSeconds\":1,\"periodSeconds\":10,\"successThreshold\":1,\"failureThreshold\":3},"

@@ -25,7 +25,8 @@ struct PodParams
     QString templateHash;
     QString tier; // frontend, backend, cache, batch
     QString team;
-    QString nodeName; // empty: pending, unscheduled
+    QString nodeName; // empty: pending, unscheduled (no node has the GPUs it asks for)
+    int gpus = 0;     // nvidia.com/gpu asked for (requests and limits)
     QString phase = QStringLiteral("Running");
     QString ownerUid;
     QString image;

@@ -19,10 +19,10 @@ namespace informant::sim {
 class ReplicaSetController
 {
 public:
-    ReplicaSetController(ServerContext &context, EventRecorder &events, int nodeCount)
+    ReplicaSetController(ServerContext &context, EventRecorder &events)
         : m_context(context)
         , m_events(events)
-        , m_pods(context, events, nodeCount)
+        , m_pods(context, events)
     {
     }
 

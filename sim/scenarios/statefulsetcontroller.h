@@ -23,10 +23,10 @@ namespace informant::sim {
 class StatefulSetController
 {
 public:
-    StatefulSetController(ServerContext &context, EventRecorder &events, int nodeCount)
+    StatefulSetController(ServerContext &context, EventRecorder &events)
         : m_context(context)
         , m_events(events)
-        , m_pods(context, events, nodeCount)
+        , m_pods(context, events)
     {
     }
 

@@ -1,6 +1,7 @@
 #include "sim/scenarios/workloadpods.h"
 
 #include "sim/objectwriter.h"
+#include "sim/scenarios/podscheduler.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -100,10 +101,8 @@ ObjectPtr WorkloadPods::create(const ObjectPtr &owner, const char *ownerKind,
     metadata.insert(QLatin1String("ownerReferences"),
                     QJsonArray{ownerReference(*owner, ownerKind, "apps/v1")});
     QJsonObject spec = podTemplate.value(QLatin1String("spec")).toObject();
-    spec.insert(QLatin1String("nodeName"),
-                nodeName.isEmpty()
-                    ? QStringLiteral("node-%1").arg(m_nextNode++ % quint32(m_nodeCount))
-                    : nodeName);
+    if (!nodeName.isEmpty())
+        spec.insert(QLatin1String("nodeName"), nodeName);
     spec.insert(QLatin1String("restartPolicy"),
                 spec.value(QLatin1String("restartPolicy")).toString(QStringLiteral("Always")));
     spec.insert(QLatin1String("schedulerName"), QStringLiteral("default-scheduler"));
@@ -126,12 +125,15 @@ ObjectPtr WorkloadPods::create(const ObjectPtr &owner, const char *ownerKind,
                               .arg(stored.name, owner->name)
                         : QStringLiteral("Created pod: %1").arg(stored.name),
                     component);
-    m_events.normal(
-        EventSubject::of(stored, QStringLiteral("Pod"), QStringLiteral("v1")),
-        QStringLiteral("Scheduled"),
-        QStringLiteral("Successfully assigned %1/%2 to %3")
-            .arg(stored.namespaceName, stored.name, stored.field(QStringLiteral("spec.nodeName"))),
-        QStringLiteral("default-scheduler"));
+    if (nodeName.isEmpty()) {
+        PodScheduler(m_context, m_events).schedule(created.value()->object);
+        return m_context.storage.store(kPods).get(stored.key);
+    }
+    m_events.normal(EventSubject::of(stored, QStringLiteral("Pod"), QStringLiteral("v1")),
+                    QStringLiteral("Scheduled"),
+                    QStringLiteral("Successfully assigned %1/%2 to %3")
+                        .arg(stored.namespaceName, stored.name, nodeName),
+                    QStringLiteral("default-scheduler"));
     return created.value()->object;
 }
 

@@ -19,10 +19,9 @@ namespace informant::sim {
 class WorkloadPods
 {
 public:
-    WorkloadPods(ServerContext &context, EventRecorder &events, int nodeCount)
+    WorkloadPods(ServerContext &context, EventRecorder &events)
         : m_context(context)
         , m_events(events)
-        , m_nodeCount(nodeCount)
     {
     }
 
@@ -45,7 +44,8 @@ public:
     std::vector<ObjectPtr> podsOf(const QString &ownerUid, bool withTerminating = false) const;
     // Creates a pod from `podTemplate` owned by `owner`, named `name` (or
     // `generateName` plus a suffix when empty), with `extraLabels`, on
-    // `nodeName` (empty: the next node in turn).
+    // `nodeName` (empty: the node the scheduler picks, or none yet:
+    // podscheduler.h). Returns the pod as stored, bound or not.
     ObjectPtr create(const ObjectPtr &owner, const char *ownerKind, const QString &component,
                      const QJsonObject &podTemplate, const QString &name,
                      const QString &generateName, const QJsonObject &extraLabels,
@@ -60,8 +60,6 @@ public:
 private:
     ServerContext &m_context;
     EventRecorder &m_events;
-    int m_nodeCount;
-    quint32 m_nextNode = 0;
     quint32 m_podCounter = 0;
 };
 
