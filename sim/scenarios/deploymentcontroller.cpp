@@ -76,13 +76,11 @@ void sortOldestFirst(std::vector<ObjectPtr> &sets)
 // lastTransitionTime moves when its status changes and its lastUpdateTime when
 // anything in it does, so an unchanged condition keeps both and an unchanged
 // status compares equal (no new version of the object).
-QJsonObject deploymentCondition(const QJsonObject &deployment, const char *type, bool status,
+QJsonObject deploymentCondition(const QJsonObject &deployment, const char *type, const char *status,
                                 const QString &reason, const QString &message)
 {
-    QJsonObject condition{{"type", type},
-                          {"status", status ? "True" : "False"},
-                          {"reason", reason},
-                          {"message", message}};
+    QJsonObject condition{
+        {"type", type}, {"status", status}, {"reason", reason}, {"message", message}};
     const QJsonArray previous = member(deployment, "status").value("conditions").toArray();
     const auto same = [&](const QJsonObject &before, const char *field) {
         return before.value(QLatin1String(field)) == condition.value(QLatin1String(field));
@@ -106,6 +104,12 @@ QJsonObject deploymentCondition(const QJsonObject &deployment, const char *type,
     return condition;
 }
 
+QJsonObject deploymentCondition(const QJsonObject &deployment, const char *type, bool status,
+                                const QString &reason, const QString &message)
+{
+    return deploymentCondition(deployment, type, status ? "True" : "False", reason, message);
+}
+
 QJsonObject previousCondition(const QJsonObject &deployment, const char *type)
 {
     for (const QJsonValue &value : member(deployment, "status").value("conditions").toArray()) {
@@ -116,11 +120,23 @@ QJsonObject previousCondition(const QJsonObject &deployment, const char *type)
 }
 
 // As syncRolloutStatus: where the rollout to `newSet` is; unchanged while it
-// makes no progress.
+// makes no progress. As checkPausedConditions, a paused Deployment's is
+// Unknown, DeploymentPaused, and DeploymentResumed once resumed until the
+// rollout moves on.
 QJsonObject progressingCondition(const QJsonObject &deployment, const QString &newSet,
                                  bool complete, bool created, bool progressed)
 {
     const QString quoted = u'"' + newSet + u'"';
+    const QJsonObject previous = previousCondition(deployment, "Progressing");
+    const QString previousReason = previous.value(QLatin1String("reason")).toString();
+    if (member(deployment, "spec").value(QLatin1String("paused")).toBool())
+        return deploymentCondition(deployment, "Progressing", "Unknown",
+                                   QStringLiteral("DeploymentPaused"),
+                                   QStringLiteral("Deployment is paused"));
+    if (previousReason == QLatin1String("DeploymentPaused"))
+        return deploymentCondition(deployment, "Progressing", "Unknown",
+                                   QStringLiteral("DeploymentResumed"),
+                                   QStringLiteral("Deployment is resumed"));
     if (complete)
         return deploymentCondition(
             deployment, "Progressing", true, QStringLiteral("NewReplicaSetAvailable"),
@@ -129,7 +145,6 @@ QJsonObject progressingCondition(const QJsonObject &deployment, const QString &n
         return deploymentCondition(deployment, "Progressing", true,
                                    QStringLiteral("NewReplicaSetCreated"),
                                    QStringLiteral("Created new replica set %1").arg(quoted));
-    const QJsonObject previous = previousCondition(deployment, "Progressing");
     if (!progressed && !previous.isEmpty())
         return previous;
     return deploymentCondition(deployment, "Progressing", true, QStringLiteral("ReplicaSetUpdated"),
@@ -205,6 +220,8 @@ void DeploymentController::reconcileDeployment(const ObjectPtr &deployment)
     }
     sortOldestFirst(oldSets);
     const int maxReplicas = desired + strategy.maxSurge;
+    if (spec.value(QLatin1String("paused")).toBool())
+        return syncPaused(deployment, newSet, oldSets, desired, maxReplicas);
     if (strategy.recreate) {
         // As rolloutRecreate: every old pod gone before the new set scales up.
         for (ObjectPtr &rs : oldSets)
@@ -233,6 +250,32 @@ void DeploymentController::reconcileDeployment(const ObjectPtr &deployment)
     pruneHistory(spec, oldSets);
     writeStatus(setRevision(kDeployments, deployment, revisionOf(*newSet)), newSet, oldSets,
                 created);
+}
+
+// As the controller's sync of a paused Deployment: no ReplicaSet is made for
+// a new template and no rollout moves; a scale (kubectl scale works while
+// paused) goes to the one ReplicaSet that runs pods (the newest, if none
+// does). Proportional scaling of a rollout paused halfway is not played:
+// its sets keep their sizes.
+void DeploymentController::syncPaused(const ObjectPtr &deployment, const ObjectPtr &newSet,
+                                      const std::vector<ObjectPtr> &oldSets, int desired,
+                                      int maxReplicas)
+{
+    std::vector<ObjectPtr> sets = oldSets; // oldest first
+    if (newSet)
+        sets.push_back(newSet);
+    std::vector<ObjectPtr> active;
+    for (const ObjectPtr &rs : sets) {
+        if (specReplicas(*rs) > 0)
+            active.push_back(rs);
+    }
+    if (active.size() <= 1 && !sets.empty()) {
+        const ObjectPtr target = active.empty() ? sets.back() : active.front();
+        const ObjectPtr scaled = scale(deployment, target, desired, maxReplicas);
+        if (target == newSet)
+            return writeStatus(deployment, scaled, oldSets, false);
+    }
+    writeStatus(deployment, newSet, oldSets, false);
 }
 
 ObjectPtr DeploymentController::createReplicaSet(const ObjectPtr &deployment,
@@ -380,14 +423,15 @@ void DeploymentController::writeStatus(const ObjectPtr &deployment, const Object
     const int desired = member(object, "spec").value(QLatin1String("replicas")).toInt(1);
     int replicas = 0, ready = 0, available = 0, specTotal = 0;
     std::vector<ObjectPtr> sets = oldSets;
-    sets.push_back(newSet);
+    if (newSet)
+        sets.push_back(newSet);
     for (const ObjectPtr &rs : sets) {
         replicas += statusCount(*rs, "replicas");
         ready += statusCount(*rs, "readyReplicas");
         available += statusCount(*rs, "availableReplicas");
         specTotal += specReplicas(*rs);
     }
-    const int updated = statusCount(*newSet, "replicas");
+    const int updated = newSet ? statusCount(*newSet, "replicas") : 0;
     const QJsonObject before = member(object, "status");
     const bool complete = updated == desired && replicas == desired && available == desired;
     const bool progressed =
@@ -396,8 +440,8 @@ void DeploymentController::writeStatus(const ObjectPtr &deployment, const Object
         available > before.value(QLatin1String("availableReplicas")).toInt() ||
         replicas - updated < before.value(QLatin1String("replicas")).toInt() -
                                  before.value(QLatin1String("updatedReplicas")).toInt();
-    const QJsonObject progressing =
-        progressingCondition(object, newSet->name, complete, created, progressed);
+    const QJsonObject progressing = progressingCondition(object, newSet ? newSet->name : QString(),
+                                                         complete, created, progressed);
     const bool minimum =
         available >= desired - strategyOf(member(object, "spec"), desired).maxUnavailable;
     const QJsonObject availableCondition = deploymentCondition(

@@ -9,7 +9,10 @@
 // ReplicaSet scaled up within maxSurge, old ones scaled down as far as
 // maxUnavailable allows, step by step, with "Scaled up/down replica set X
 // from A to B" events); Recreate scales the old ones to zero first; a scale
-// with no rollout in progress sets the ReplicaSet at once. The status
+// with no rollout in progress sets the ReplicaSet at once. A paused
+// Deployment makes no ReplicaSet for a new template and rolls nothing over
+// until resumed, but is scaled; a template rolled back to (kubectl rollout
+// undo) takes its ReplicaSet back under a new revision. The status
 // (observedGeneration, replicas, updated/ready/available/unavailableReplicas,
 // the Available and Progressing conditions with their reasons) is computed as
 // the controller's calculateStatus and syncRolloutStatus do, so `kubectl
@@ -59,6 +62,9 @@ private:
                     int maxReplicas);
     void rollOldSetsDown(const ObjectPtr &deployment, const ObjectPtr &newSet,
                          std::vector<ObjectPtr> &oldSets, int desired, const Strategy &strategy);
+    void syncPaused(const ObjectPtr &deployment, const ObjectPtr &newSet,
+                    const std::vector<ObjectPtr> &oldSets, int desired, int maxReplicas);
+    // `newSet`: null while a paused Deployment's template has none.
     void writeStatus(const ObjectPtr &deployment, const ObjectPtr &newSet,
                      const std::vector<ObjectPtr> &oldSets, bool created);
     // Sets the deployment.kubernetes.io/revision annotation; returns the stored object.

@@ -20,10 +20,42 @@ ResourceType typeOf(ServerContext &context, const QString &storageId)
 
 } // namespace
 
+namespace {
+
+// `object` without its null, empty-object and empty-array members, at any
+// depth: the API server's typed objects cannot tell those from absent ones
+// (kubectl rollout undo sends a template with "creationTimestamp":null and
+// "resources":{} that the stored one has not), and the controllers compare
+// templates as typed objects.
+QJsonObject withoutEmptyMembers(const QJsonObject &object)
+{
+    QJsonObject out;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        QJsonValue value = it.value();
+        if (value.isObject())
+            value = withoutEmptyMembers(value.toObject());
+        if (value.isArray()) {
+            QJsonArray items;
+            for (const QJsonValue &item : value.toArray())
+                items.append(item.isObject() ? QJsonValue(withoutEmptyMembers(item.toObject()))
+                                             : item);
+            value = items;
+        }
+        const bool empty = value.isNull() || (value.isObject() && value.toObject().isEmpty()) ||
+                           (value.isArray() && value.toArray().isEmpty());
+        if (!empty)
+            out.insert(it.key(), value);
+    }
+    return out;
+}
+
+} // namespace
+
 QString WorkloadPods::templateHash(const QJsonObject &podTemplate)
 {
     const QByteArray digest = QCryptographicHash::hash(
-        QJsonDocument(podTemplate).toJson(QJsonDocument::Compact), QCryptographicHash::Sha1);
+        QJsonDocument(withoutEmptyMembers(podTemplate)).toJson(QJsonDocument::Compact),
+        QCryptographicHash::Sha1);
     static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
     QString out;
     for (int i = 0; i < 10; ++i)

@@ -26,7 +26,8 @@ public:
     }
 
     // A short stable hash of a pod template (pod-template-hash,
-    // controller-revision-hash).
+    // controller-revision-hash); templates that differ only in null or empty
+    // members ("resources":{}) have the same.
     static QString templateHash(const QJsonObject &podTemplate);
     static QJsonObject ownerReference(const StoredObject &owner, const char *kind,
                                       const char *apiVersion);

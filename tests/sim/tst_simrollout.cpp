@@ -5,7 +5,9 @@
 // down replica set Y from 1 to 0"), `kubectl rollout status` following it to
 // "successfully rolled out", `kubectl rollout history` listing the
 // revisions, and the old ReplicaSet, scaled to zero, showing zero replicas in
-// its status with its observedGeneration caught up.
+// its status with its observedGeneration caught up; `kubectl rollout undo`
+// taking the earlier ReplicaSet back, and a paused Deployment scaled but not
+// rolled out until resumed.
 
 #include "kubectlrunner.h"
 #include "simfixtures.h"
@@ -29,8 +31,30 @@ private slots:
     void theOldReplicaSetScaledToZeroShowsZeroReplicas();
     void rolloutHistoryListsBothRevisions();
     void recreateScalesTheOldSetToZeroFirst();
+    void rolloutUndoTakesTheEarlierReplicaSetBack();
+    void aPausedDeploymentScalesButDoesNotRollOut();
 
 private:
+    // The names of deployment/cart's ReplicaSets, sorted.
+    QStringList cartReplicaSets()
+    {
+        QStringList names =
+            kubectl({QStringLiteral("get"), QStringLiteral("replicasets"), QStringLiteral("-l"),
+                     QStringLiteral("app=cart"), QStringLiteral("-o"), QStringLiteral("name")})
+                .split(u'\n', Qt::SkipEmptyParts);
+        names.sort();
+        return names;
+    }
+    QString rolloutStatus()
+    {
+        int code = -1;
+        const QString status =
+            kubectl({QStringLiteral("rollout"), QStringLiteral("status"),
+                     QStringLiteral("deployment/cart"), QStringLiteral("--timeout=60s")},
+                    &code, 70000);
+        return code == 0 ? status : QStringLiteral("failed: ") + status;
+    }
+
     // The "Scaled up/down replica set <deployment>-... from A to B" events of
     // `deployment` as "up02", "down21"..., sorted, once there are `expected`.
     QStringList scalingSteps(const QString &deployment, int expected);
@@ -210,6 +234,72 @@ void TestSimRollout::rolloutHistoryListsBothRevisions()
     QCOMPARE(code, 0);
     QVERIFY2(history.contains(QRegularExpression(QStringLiteral("\\n1 +<none>\\n2 +<none>"))),
              qPrintable(history));
+}
+
+// As kubectl rollout undo against kube-controller-manager: the template
+// kubectl sends back ("creationTimestamp":null, "resources":{} beside the
+// stored one's) is the first ReplicaSet's, which is scaled up again under
+// the next revision; no third ReplicaSet is made.
+void TestSimRollout::rolloutUndoTakesTheEarlierReplicaSetBack()
+{
+    const QStringList before = cartReplicaSets();
+    QCOMPARE(before.size(), 2);
+    int code = -1;
+    const QString undo = kubectl(
+        {QStringLiteral("rollout"), QStringLiteral("undo"), QStringLiteral("deployment/cart")},
+        &code);
+    QVERIFY2(code == 0, qPrintable(undo));
+    QVERIFY2(rolloutStatus().contains(QStringLiteral("successfully rolled out")),
+             qPrintable(rolloutStatus()));
+    QCOMPARE(cartReplicaSets(), before);
+    const QString history = kubectl(
+        {QStringLiteral("rollout"), QStringLiteral("history"), QStringLiteral("deployment/cart")});
+    QVERIFY2(history.contains(QRegularExpression(QStringLiteral("\\n2 +<none>\\n3 +<none>"))),
+             qPrintable(history));
+    QCOMPARE(
+        kubectl({QStringLiteral("get"), QStringLiteral("deployment/cart"), QStringLiteral("-o"),
+                 QStringLiteral("jsonpath={.spec.template.spec.containers[0].image}")}),
+        QStringLiteral("nginx:1.26"));
+}
+
+// As the deployment controller's sync of a paused Deployment: a new
+// template makes no ReplicaSet until it is resumed, Progressing says
+// DeploymentPaused, and a scale still reaches the running ReplicaSet.
+void TestSimRollout::aPausedDeploymentScalesButDoesNotRollOut()
+{
+    const QStringList before = cartReplicaSets();
+    int code = -1;
+    QString out = kubectl(
+        {QStringLiteral("rollout"), QStringLiteral("pause"), QStringLiteral("deployment/cart")},
+        &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    out = kubectl({QStringLiteral("set"), QStringLiteral("image"),
+                   QStringLiteral("deployment/cart"), QStringLiteral("nginx=nginx:1.28")},
+                  &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    out = kubectl({QStringLiteral("scale"), QStringLiteral("deployment/cart"),
+                   QStringLiteral("--replicas=3")},
+                  &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    const auto progressing = [this] {
+        return kubectl({QStringLiteral("get"), QStringLiteral("deployment/cart"),
+                        QStringLiteral("-o"),
+                        QStringLiteral("jsonpath={.status.conditions[?(@.type==\"Progressing\")]"
+                                       ".status}/{.status.conditions[?(@.type==\"Progressing\")]"
+                                       ".reason} {.status.readyReplicas}")});
+    };
+    // The scale is carried out (three ready), the rollout is not.
+    QTRY_COMPARE_WITH_TIMEOUT(progressing(), QStringLiteral("Unknown/DeploymentPaused 3"), 20000);
+    QCOMPARE(cartReplicaSets(), before);
+
+    out = kubectl(
+        {QStringLiteral("rollout"), QStringLiteral("resume"), QStringLiteral("deployment/cart")},
+        &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    QVERIFY2(rolloutStatus().contains(QStringLiteral("successfully rolled out")),
+             qPrintable(rolloutStatus()));
+    QCOMPARE(cartReplicaSets().size(), before.size() + 1);
+    QCOMPARE(progressing(), QStringLiteral("True/NewReplicaSetAvailable 3"));
 }
 
 QTEST_GUILESS_MAIN(TestSimRollout)
