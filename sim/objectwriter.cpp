@@ -11,6 +11,8 @@
 #include <QRandomGenerator>
 #include <QUuid>
 
+#include <utility>
+
 namespace informant::sim {
 
 namespace {
@@ -46,6 +48,22 @@ bool isCoreServices(const ResourceType &type)
 bool isCorePods(const ResourceType &type)
 {
     return type.group.isEmpty() && type.resource == QLatin1String("pods");
+}
+
+bool isNamespaces(const ResourceType &type)
+{
+    return type.group.isEmpty() && type.resource == QLatin1String("namespaces");
+}
+
+// A namespace's spec.finalizers ("kubernetes": the namespace controller's),
+// which keep it, Terminating, until its contents are gone.
+bool holdsNamespace(const ResourceType &type, const QJsonObject &object)
+{
+    return isNamespaces(type) && !object.value(QLatin1String("spec"))
+                                      .toObject()
+                                      .value(QLatin1String("finalizers"))
+                                      .toArray()
+                                      .isEmpty();
 }
 
 QJsonObject crdStatus(const QJsonObject &crd)
@@ -168,8 +186,12 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
             return statuses::badRequest(
                 QStringLiteral("the namespace of the provided object does "
                                "not match the namespace sent on the request"));
-        if (!m_context.storage.store(QStringLiteral("/namespaces")).get(namespaceName))
+        const ObjectPtr owningNamespace =
+            m_context.storage.store(QStringLiteral("/namespaces")).get(namespaceName);
+        if (!owningNamespace)
             return statuses::notFound(QString(), QStringLiteral("namespaces"), namespaceName);
+        if (owningNamespace->beingDeleted)
+            return statuses::namespaceTerminating(type.group, type.resource, name, namespaceName);
         metadata.insert(QLatin1String("namespace"), namespaceName);
     } else {
         metadata.remove(QLatin1String("namespace"));
@@ -259,7 +281,8 @@ Result<EventPtr, ApiStatus> ObjectWriter::update(const ResourceType &type, QJson
     // As the registry's shouldDeleteDuringUpdate: the last finalizer removed
     // from an object whose grace period is over (a Terminating pod stays).
     if (current->beingDeleted && metadata.value(QLatin1String("finalizers")).toArray().isEmpty() &&
-        metadata.value(QLatin1String("deletionGracePeriodSeconds")).toInt() == 0) {
+        metadata.value(QLatin1String("deletionGracePeriodSeconds")).toInt() == 0 &&
+        !holdsNamespace(type, object)) {
         const Result<ObjectPtr, ApiStatus> removed = destroy(type, current);
         if (!removed.ok())
             return removed.error();
@@ -297,6 +320,8 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::remove(const ResourceType &type,
     const QJsonObject object = toJson(*latest);
     const int grace =
         isCorePods(type) ? PodTerminator::gracePeriodSeconds(object, gracePeriodSeconds) : 0;
+    if (holdsNamespace(type, object))
+        return latest->beingDeleted ? latest : terminateNamespace(type, latest);
     if (latest->beingDeleted)
         return removeAgain(type, latest, grace, propagation);
     // As the registry's BeforeDelete with Foreground propagation: the owner
@@ -376,8 +401,8 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::markDeleted(const ResourceType &type,
 Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,
                                                    const ObjectPtr &current)
 {
-    if (type.resource == QLatin1String("namespaces") && type.group.isEmpty())
-        deleteNamespaceContents(current->name);
+    if (isNamespaces(type))
+        dropNamespaceContents(current->name);
     const Result<EventPtr> removed = m_context.storage.remove(type.storageId, current->key);
     if (!removed.ok())
         return statuses::notFound(type.group, type.resource, current->name);
@@ -386,7 +411,78 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,
         onCrdDeleted(*current);
     collectGarbage(current->uid);
     releaseWaitingOwners(m_context, *current);
+    if (type.namespaced && current->namespaceName != m_clearingNamespace)
+        finishNamespace(current->namespaceName);
     return removed.value()->object;
+}
+
+Result<ObjectPtr, ApiStatus> ObjectWriter::terminateNamespace(const ResourceType &type,
+                                                              const ObjectPtr &current)
+{
+    QJsonObject object = toJson(*current);
+    QJsonObject metadata = metadataOf(object);
+    metadata.insert(QLatin1String("deletionTimestamp"), writeTime().toString(Qt::ISODate));
+    metadata.insert(QLatin1String("deletionGracePeriodSeconds"), 0);
+    object.insert(QLatin1String("metadata"), metadata);
+    QJsonObject status = object.value(QLatin1String("status")).toObject();
+    status.insert(QLatin1String("phase"), QStringLiteral("Terminating"));
+    object.insert(QLatin1String("status"), status);
+    const Result<EventPtr, ApiStatus> marked = store(type, object);
+    if (!marked.ok())
+        return marked.error();
+    deleteNamespaceContents(current->name);
+    finishNamespace(current->name);
+    // The state the DELETE answers with: Terminating, whatever came after.
+    return marked.value()->object;
+}
+
+void ObjectWriter::deleteNamespaceContents(const QString &namespaceName)
+{
+    const QString outer = std::exchange(m_clearingNamespace, namespaceName);
+    for (const QString &storageId : m_context.storage.storageIds()) {
+        const auto type = m_context.table.findByStorage(storageId);
+        if (!type || !type->namespaced)
+            continue;
+        std::vector<ObjectPtr> contents;
+        for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
+            if (object->namespaceName == namespaceName)
+                contents.push_back(object);
+        }
+        for (const ObjectPtr &object : contents)
+            (void)remove(*type, object);
+    }
+    m_clearingNamespace = outer;
+}
+
+void ObjectWriter::finishNamespace(const QString &namespaceName)
+{
+    const ResourceType namespaces = *m_context.table.findByStorage(QStringLiteral("/namespaces"));
+    const ObjectPtr terminating = m_context.storage.store(namespaces.storageId).get(namespaceName);
+    if (!terminating || !terminating->beingDeleted)
+        return;
+    for (const QString &storageId : m_context.storage.storageIds()) {
+        const auto type = m_context.table.findByStorage(storageId);
+        if (!type || !type->namespaced)
+            continue;
+        for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
+            if (object->namespaceName == namespaceName)
+                return; // still being deleted (a pod's grace period, a finalizer)
+        }
+    }
+    // The controller's finalize (its finalizer taken from spec.finalizers),
+    // then its DELETE, which now deletes.
+    QJsonObject object = toJson(*terminating);
+    QJsonObject spec = object.value(QLatin1String("spec")).toObject();
+    QJsonArray finalizers;
+    for (const QJsonValue &finalizer : spec.value(QLatin1String("finalizers")).toArray()) {
+        if (finalizer.toString() != QLatin1String("kubernetes"))
+            finalizers.append(finalizer);
+    }
+    spec.insert(QLatin1String("finalizers"), finalizers);
+    object.insert(QLatin1String("spec"), spec);
+    const Result<EventPtr, ApiStatus> finalized = store(namespaces, object);
+    if (finalized.ok() && finalizers.isEmpty() && !finalized.value()->object->hasFinalizers)
+        (void)destroy(namespaces, finalized.value()->object);
 }
 
 void ObjectWriter::collectGarbage(const QString &ownerUid)
@@ -407,7 +503,7 @@ void ObjectWriter::collectGarbage(const QString &ownerUid)
     }
 }
 
-void ObjectWriter::deleteNamespaceContents(const QString &namespaceName)
+void ObjectWriter::dropNamespaceContents(const QString &namespaceName)
 {
     for (const QString &storageId : m_context.storage.storageIds()) {
         const auto type = m_context.table.findByStorage(storageId);

@@ -84,7 +84,17 @@ private:
     // Deletes now (finalizers done), then collects dependents.
     Result<ObjectPtr, ApiStatus> destroy(const ResourceType &type, const ObjectPtr &current);
     void collectGarbage(const QString &ownerUid);
+    // As the namespace registry and controller: a namespace whose
+    // spec.finalizers remain ("kubernetes") is marked Terminating, its
+    // contents are deleted (pods gracefully), and once nothing is left in it
+    // its finalizer goes and then the namespace (finishNamespace, also run
+    // when its last object goes later).
+    Result<ObjectPtr, ApiStatus> terminateNamespace(const ResourceType &type,
+                                                    const ObjectPtr &current);
     void deleteNamespaceContents(const QString &namespaceName);
+    void finishNamespace(const QString &namespaceName);
+    // A namespace without finalizers goes at once, and its contents with it.
+    void dropNamespaceContents(const QString &namespaceName);
     void onCrdStored(const QJsonObject &crd);
     void onCrdDeleted(const StoredObject &crd);
 
@@ -92,6 +102,9 @@ private:
 
     ServerContext &m_context;
     QDateTime m_at;
+    // The namespace whose contents deleteNamespaceContents is deleting: each
+    // object gone does not look for the namespace's end (it does once, after).
+    QString m_clearingNamespace;
 };
 
 QString nowTimestamp(); // RFC 3339 UTC, seconds precision

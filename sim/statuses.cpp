@@ -120,6 +120,21 @@ ApiStatus forbidden(const QString &verb, const QString &group, const QString &re
     return status;
 }
 
+ApiStatus namespaceTerminating(const QString &group, const QString &resource, const QString &name,
+                               const QString &namespaceName)
+{
+    const QString qualified = group.isEmpty() ? resource : resource + u'.' + group;
+    ApiStatus status = ApiStatus::failure(
+        403, QStringLiteral("Forbidden"),
+        QStringLiteral("%1 \"%2\" is forbidden: unable to create new content in namespace %3 "
+                       "because it is being terminated")
+            .arg(qualified, name, namespaceName));
+    status.detailsName = name;
+    status.detailsKind = resource;
+    status.detailsGroup = group;
+    return status;
+}
+
 ApiStatus listTooOld()
 {
     return ApiStatus::failure(

@@ -27,6 +27,10 @@ ApiStatus unauthorized();
 // or ("") at the cluster scope.
 ApiStatus forbidden(const QString &verb, const QString &group, const QString &resource,
                     const QString &namespaceName);
+// The NamespaceLifecycle admission's refusal of a create in a namespace
+// being deleted.
+ApiStatus namespaceTerminating(const QString &group, const QString &resource, const QString &name,
+                               const QString &namespaceName);
 ApiStatus listTooOld();
 ApiStatus continueExpired(const QString &inconsistentToken);
 ApiStatus watchTooOld(quint64 requested, quint64 oldestMinusOne);
