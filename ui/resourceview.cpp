@@ -673,6 +673,11 @@ bool ResourceView::eventFilter(QObject *watched, QEvent *event)
     if ((watched == m_quick || watched == m_selector) &&
         (key->key() == Qt::Key_Down || key->key() == Qt::Key_Return ||
          key->key() == Qt::Key_Enter)) {
+        // A selector that does not parse is not applied: entering it stays
+        // with its error, rather than going to rows it did not choose.
+        if (watched == m_selector && key->key() != Qt::Key_Down &&
+            !LabelSelector::parse(m_selector->text()).ok())
+            return true;
         m_table->setFocus();
         const auto selectFirstRow = [this] {
             if (currentObject().isNull() && m_feed && m_feed->model()->rowCount() > 0)

@@ -300,6 +300,16 @@ void TestResourceTable::enterInTheSelectorSelectsARowItKeeps()
     QVERIFY2(view->currentObject().name().startsWith(QStringLiteral("web-")),
              qPrintable(view->currentObject().name()));
     QVERIFY(!f.window->detailsPane()->headerText().contains(QStringLiteral("hidden")));
+
+    // A selector that does not parse: Enter keeps the focus and the error,
+    // and goes to no row (the rows shown are the last valid selector's).
+    view->table()->clearSelection();
+    view->table()->setCurrentIndex(QModelIndex());
+    view->selectorBox()->setFocus();
+    view->selectorBox()->setText(QStringLiteral("app in (web"));
+    QTest::keyClick(view->selectorBox(), Qt::Key_Return);
+    QVERIFY(view->currentObject().isNull());
+    QVERIFY(view->selectorBox()->hasFocus());
 }
 
 // The selected pod is deleted and the details keep its last state; a menu
