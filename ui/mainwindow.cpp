@@ -365,7 +365,8 @@ void MainWindow::buildMenus(const QStringList &contexts,
     m_metadataOnly = new MetadataOnlyAction(m_session, this);
     view->addAction(m_metadataOnly);
     view->addSeparator();
-    for (QDockWidget *d : {m_sidebarDock, m_filterDock, m_detailsDock, m_informersDock})
+    // The Cluster dock cannot be closed: its toggle would only be greyed.
+    for (QDockWidget *d : {m_filterDock, m_detailsDock, m_informersDock})
         view->addAction(d->toggleViewAction());
     view->addSeparator();
     view->addMenu(new ThemeMenu(view));
