@@ -1,6 +1,7 @@
 #include "sim/objectwriter.h"
 
 #include "sim/generation.h"
+#include "sim/objectnames.h"
 #include "sim/serviceallocator.h"
 #include "sim/statuses.h"
 #include "sim/storageprotection.h"
@@ -196,6 +197,9 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
     } else {
         metadata.remove(QLatin1String("namespace"));
     }
+    if (const std::optional<QString> reason = invalidNameReason(type, name))
+        return statuses::invalid(type.kind, name, QStringLiteral("metadata.name"),
+                                 QStringLiteral("FieldValueInvalid"), *reason);
     const QString key = type.namespaced ? namespaceName + '/' + name : name;
     if (m_context.storage.store(type.storageId).get(key))
         return statuses::alreadyExists(type.group, type.resource, name);
