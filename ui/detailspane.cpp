@@ -241,6 +241,9 @@ void DetailsPane::setObject(const KubeObject &live)
     m_object = object;
     // A Secret read metadata-only has no values to reveal.
     m_reveal->setVisible(object.kind() == QLatin1String("Secret") && !object.isMetadataOnly());
+    // Nothing selected, nothing to tab through: the pane is narrow then (its
+    // room is the table's), and its tabs were cut to "Overview | YAM◂▸".
+    m_tabs->setVisible(!object.isNull());
     if (object.isNull()) {
         m_header->setText(QStringLiteral("No object selected"));
     } else {

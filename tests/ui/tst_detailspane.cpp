@@ -58,6 +58,7 @@ class TestDetailsPane : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void tabsShowOnlyWithAnObject();
     void podOverviewShowsKeyFieldsConditionsAndOwner();
     void secretValuesAreMaskedUntilRevealed();
     void secretHistoryShowsWhichMaskedValueChanged();
@@ -459,6 +460,22 @@ void TestDetailsPane::saysTheObjectIsAsOfTheLastEventWhileNotWatched()
     status.state = InformerStatus::State::Watching;
     pane.setFreshness(status, -1);
     QCOMPARE(pane.freshnessNote(), QString());
+}
+
+// With nothing selected the pane is narrow (its room is the table's): its
+// tabs, cut to "Overview | YAM" with scroll arrows, were its whole look.
+void TestDetailsPane::tabsShowOnlyWithAnObject()
+{
+    DetailsPane pane;
+    pane.resize(200, 400);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QVERIFY(!pane.tabs()->isVisible());
+    QCOMPARE(pane.headerText(), QStringLiteral("No object selected"));
+    pane.setObject(decode(kPod));
+    QVERIFY(pane.tabs()->isVisible());
+    pane.setObject(KubeObject());
+    QVERIFY(!pane.tabs()->isVisible());
 }
 
 QTEST_MAIN(TestDetailsPane)

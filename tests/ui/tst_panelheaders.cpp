@@ -4,6 +4,7 @@
 // takes the room the others leave. In a narrow details pane the Events
 // table's MESSAGE keeps a share of the width (LastColumnShare).
 
+#include "informer/core/kubeobject.h"
 #include "models/informerstatusmodel.h"
 #include "models/relatedeventsmodel.h"
 #include "ui/detailspane.h"
@@ -21,6 +22,15 @@ using namespace informant;
 namespace {
 
 constexpr QChar kEllipsis(0x2026);
+
+// The pane shows its tabs for an object only.
+void showAPod(DetailsPane &pane)
+{
+    pane.setObject(
+        KubeObject::fromJson(
+            R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"ns"}})")
+            .value());
+}
 
 QTableView *eventsView(const DetailsPane &pane)
 {
@@ -76,6 +86,7 @@ void TestPanelHeaders::detailsEventsHeaderElides()
     DetailsPane pane;
     QAbstractItemModelTester tester(pane.eventsModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
+    showAPod(pane);
     pane.resize(900, 500);
     pane.tabs()->setCurrentIndex(2);
     pane.show();
@@ -113,6 +124,7 @@ void TestPanelHeaders::eventMessageStaysInViewInANarrowPane()
 {
     QFETCH(int, width);
     DetailsPane pane;
+    showAPod(pane);
     pane.tabs()->setCurrentIndex(2);
     QTableView *view = eventsView(pane);
     QVERIFY(view);
