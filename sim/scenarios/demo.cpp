@@ -226,6 +226,7 @@ DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
     , m_statefulSets(context, m_events)
     , m_daemonSets(context, m_events)
     , m_scheduler(context, m_events)
+    , m_jobs(context, m_events)
     , m_volumes(context, m_events, QLatin1String(kProvisioner))
     , m_endpoints(context)
     , m_factory(options.seed)
@@ -387,6 +388,7 @@ void DemoScenario::reconcile()
 {
     m_scheduler.reconcile(); // pods made in the last pass start in this one
     m_controller.reconcile();
+    m_jobs.reconcile();
     m_statefulSets.reconcile();
     m_volumes.reconcile(); // binds new claims before their pods start
     m_daemonSets.reconcile();

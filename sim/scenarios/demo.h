@@ -11,7 +11,8 @@
 // cluster is seen changing at once), a crash-looping pod restarting on the
 // kubelet's back-off with BackOff warnings (count and series), a pending
 // unschedulable pod (it asks for a GPU no node has), the scheduler and, for
-// pods of nobody's (kubectl run), the kubelet (PodScheduler), a CronJob
+// pods of nobody's (kubectl run), the kubelet (PodScheduler), the Jobs
+// people make run to completion (JobController), a CronJob
 // whose Job runs every minute (DemoCronJob), a
 // CRD (widgets.demo.informant.io) with additionalPrinterColumns and a few
 // custom resources, the nodes' kubelets' heartbeats (NodeHeartbeat), and
@@ -28,6 +29,7 @@
 #include "sim/scenarios/deploymentcontroller.h"
 #include "sim/scenarios/endpointscontroller.h"
 #include "sim/scenarios/eventrecorder.h"
+#include "sim/scenarios/jobcontroller.h"
 #include "sim/scenarios/nodeheartbeat.h"
 #include "sim/scenarios/podfactory.h"
 #include "sim/scenarios/podscheduler.h"
@@ -75,6 +77,7 @@ private:
     StatefulSetController m_statefulSets;
     DaemonSetController m_daemonSets;
     PodScheduler m_scheduler;
+    JobController m_jobs;
     VolumeProvisioner m_volumes;
     EndpointsController m_endpoints;
     PodFactory m_factory;

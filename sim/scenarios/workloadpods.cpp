@@ -130,8 +130,10 @@ ObjectPtr WorkloadPods::create(const ObjectPtr &owner, const char *ownerKind,
     metadata.insert(QLatin1String("labels"), labels);
     metadata.insert(QLatin1String("name"), podName);
     metadata.insert(QLatin1String("namespace"), owner->namespaceName);
-    metadata.insert(QLatin1String("ownerReferences"),
-                    QJsonArray{ownerReference(*owner, ownerKind, "apps/v1")});
+    const bool ownedByJob = qstrcmp(ownerKind, "Job") == 0;
+    metadata.insert(
+        QLatin1String("ownerReferences"),
+        QJsonArray{ownerReference(*owner, ownerKind, ownedByJob ? "batch/v1" : "apps/v1")});
     QJsonObject spec = podTemplate.value(QLatin1String("spec")).toObject();
     if (!nodeName.isEmpty())
         spec.insert(QLatin1String("nodeName"), nodeName);

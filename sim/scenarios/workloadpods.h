@@ -43,7 +43,8 @@ public:
 
     // The pods `ownerUid` controls; terminating ones only with `withTerminating`.
     std::vector<ObjectPtr> podsOf(const QString &ownerUid, bool withTerminating = false) const;
-    // Creates a pod from `podTemplate` owned by `owner`, named `name` (or
+    // Creates a pod from `podTemplate` owned by `owner` (a Job, or of
+    // apps/v1), named `name` (or
     // `generateName` plus a suffix when empty), with `extraLabels`, on
     // `nodeName` (empty: the node the scheduler picks, or none yet:
     // podscheduler.h). Returns the pod as stored, bound or not.

@@ -5,6 +5,8 @@
 // each minute (so `kubectl get jobs -o wide` shows their containers and
 // images) and lists the running one in its status, with its last schedule
 // time, a minute of the clock; it starts with the Jobs of the last minutes.
+// A Job someone makes runs its pods, parallelism at a time, until its
+// completions have succeeded (kubectl wait --for=condition=complete).
 
 #include "kubectlrunner.h"
 #include "simfixtures.h"
@@ -25,6 +27,7 @@ private slots:
     void aNewJobGetsAGeneratedSelector();
     void aManualSelectorIsLeftAlone();
     void theDemoCronJobOwnsJobsMadeFromItsTemplate();
+    void aJobRunsItsPodsToCompletion();
 
 private:
     std::unique_ptr<Simulator> m_sim;
@@ -137,6 +140,43 @@ void TestSimJobs::theDemoCronJobOwnsJobsMadeFromItsTemplate()
                        QStringLiteral("-n"), QStringLiteral("batch"), QStringLiteral("-o"),
                        QStringLiteral("jsonpath={.status.lastScheduleTime}")});
     QVERIFY2(lastSchedule.endsWith(QLatin1String(":00Z")), qPrintable(lastSchedule));
+}
+
+void TestSimJobs::aJobRunsItsPodsToCompletion()
+{
+    const QByteArray job =
+        R"({"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"twice"},"spec":{)"
+        R"("completions":3,"parallelism":2,"template":{"spec":{"restartPolicy":"Never",)"
+        R"("containers":[{"name":"c","image":"busybox","command":["true"]}]}}}})";
+    QCOMPARE(
+        request(m_sim->port(), "POST", "/apis/batch/v1/namespaces/default/jobs", {}, job).status,
+        201);
+    int code = -1;
+    const QString waited =
+        m_kubectl.run({QStringLiteral("wait"), QStringLiteral("--for=condition=complete"),
+                       QStringLiteral("job/twice"), QStringLiteral("--timeout=60s")},
+                      &code, 70000);
+    QVERIFY2(code == 0, qPrintable(waited));
+    const QJsonObject status = get(m_sim->port(), "/apis/batch/v1/namespaces/default/jobs/twice")
+                                   .json()
+                                   .value("status")
+                                   .toObject();
+    QCOMPARE(status.value("succeeded").toInt(), 3);
+    QVERIFY(!status.contains("active"));
+    QVERIFY(status.contains("completionTime"));
+    // Three pods, each run once to success; never more than two at a time.
+    const QString pods =
+        m_kubectl.run({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-l"),
+                       QStringLiteral("job-name=twice"), QStringLiteral("-o"),
+                       QStringLiteral("jsonpath={range .items[*]}{.status.phase}{\"\\n\"}{end}")});
+    QCOMPARE(pods.trimmed().split(u'\n'), (QStringList{"Succeeded", "Succeeded", "Succeeded"}));
+    const QString created = m_kubectl.run(
+        {QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-l"),
+         QStringLiteral("job-name=twice"), QStringLiteral("-o"),
+         QStringLiteral("jsonpath={range .items[*]}{.metadata.creationTimestamp}{\"\\n\"}{end}")});
+    QStringList times = created.trimmed().split(u'\n');
+    times.sort();
+    QVERIFY2(times.at(2) > times.at(1), qPrintable(created)); // the third after a first ended
 }
 
 QTEST_GUILESS_MAIN(TestSimJobs)
