@@ -2,6 +2,7 @@
 
 #include "sim/generation.h"
 #include "sim/objectnames.h"
+#include "sim/objectvalidation.h"
 #include "sim/serviceallocator.h"
 #include "sim/statuses.h"
 #include "sim/storageprotection.h"
@@ -164,6 +165,8 @@ std::optional<ApiStatus> ObjectWriter::complete(const ResourceType &type, QJsonO
                                                 DefaultsFor write)
 {
     applyDefaults(type, object, write);
+    if (std::optional<ApiStatus> invalid = invalidSpec(type, object))
+        return invalid;
     if (!isCoreServices(type))
         return std::nullopt;
     return ServiceAllocator(m_context.storage.store(type.storageId), key).allocate(object, old);
@@ -198,7 +201,7 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
         metadata.remove(QLatin1String("namespace"));
     }
     if (const std::optional<QString> reason = invalidNameReason(type, name))
-        return statuses::invalid(type.kind, name, QStringLiteral("metadata.name"),
+        return statuses::invalid(qualifiedKind(type), name, QStringLiteral("metadata.name"),
                                  QStringLiteral("FieldValueInvalid"), *reason);
     const QString key = type.namespaced ? namespaceName + '/' + name : name;
     if (m_context.storage.store(type.storageId).get(key))

@@ -18,6 +18,8 @@ class TestSimResources : public QObject
 private slots:
     void newNamesAreValidatedAsTheApiServerDoes_data();
     void newNamesAreValidatedAsTheApiServerDoes();
+    void workloadSpecsAreValidatedAsTheApiServerDoes_data();
+    void workloadSpecsAreValidatedAsTheApiServerDoes();
     void selectorsFilterListsAndWatches();
     void tableOutputHonoursIncludeObject();
     void writesFollowApiServerSemantics();
@@ -779,6 +781,52 @@ void TestSimResources::newNamesAreValidatedAsTheApiServerDoes()
             .arg(QString::fromLatin1(kind), name, rule);
     const QString message = created.json().value("message").toString();
     QVERIFY2(message.startsWith(expected), qPrintable(message));
+}
+
+void TestSimResources::workloadSpecsAreValidatedAsTheApiServerDoes_data()
+{
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QString>("message"); // empty: valid
+    const QByteArray deployments = "/apis/apps/v1/namespaces/default/deployments";
+    const auto deployment = [](const char *replicas, const char *templateLabels) {
+        return QByteArray(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},)"
+                          R"("spec":{"replicas":)") +
+               replicas +
+               R"(,"selector":{"matchLabels":{"app":"a"}},"template":{"metadata":{"labels":)" +
+               templateLabels + R"(},"spec":{"containers":[{"name":"c","image":"i"}]}}}})";
+    };
+    QTest::newRow("valid deployment")
+        << deployments << deployment("2", R"({"app":"a","tier":"web"})") << QString();
+    QTest::newRow("negative replicas")
+        << deployments << deployment("-1", R"({"app":"a"})")
+        << QStringLiteral("Deployment.apps \"d\" is invalid: spec.replicas: Invalid value: -1: "
+                          "must be greater than or equal to 0");
+    QTest::newRow("selector not the template's")
+        << deployments << deployment("1", R"({"app":"b","tier":"web"})")
+        << QStringLiteral("Deployment.apps \"d\" is invalid: spec.template.metadata.labels: "
+                          "Invalid value: map[string]string{\"app\":\"b\", \"tier\":\"web\"}: "
+                          "`selector` does not match template `labels`");
+    QTest::newRow("pod without containers")
+        << QByteArray("/api/v1/namespaces/default/pods")
+        << QByteArray(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},)"
+                      R"("spec":{"containers":[]}})")
+        << QStringLiteral("Pod \"p\" is invalid: spec.containers: Required value");
+}
+
+void TestSimResources::workloadSpecsAreValidatedAsTheApiServerDoes()
+{
+    QFETCH(QByteArray, path);
+    QFETCH(QByteArray, body);
+    QFETCH(QString, message);
+    const auto sim = startEmptySim();
+    const Response created = request(sim->port(), "POST", path, {}, body);
+    if (message.isEmpty()) {
+        QCOMPARE(created.status, 201);
+        return;
+    }
+    QCOMPARE(created.status, 422);
+    QCOMPARE(created.json().value("message").toString(), message);
 }
 
 QTEST_GUILESS_MAIN(TestSimResources)

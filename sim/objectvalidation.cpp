@@ -1,0 +1,72 @@
+#include "sim/objectvalidation.h"
+
+#include "sim/statuses.h"
+
+#include <QJsonArray>
+#include <QStringList>
+
+namespace informant::sim {
+
+namespace {
+
+QJsonObject member(const QJsonObject &object, const char *name)
+{
+    return object.value(QLatin1String(name)).toObject();
+}
+
+// Go's %#v of a map[string]string, as the server prints labels in a message.
+QString goMap(const QJsonObject &labels)
+{
+    QStringList pairs;
+    for (auto it = labels.begin(); it != labels.end(); ++it) // QJsonObject keys are sorted
+        pairs.append(QStringLiteral("\"%1\":\"%2\"").arg(it.key(), it.value().toString()));
+    return QStringLiteral("map[string]string{%1}").arg(pairs.join(QStringLiteral(", ")));
+}
+
+bool isApps(const ResourceType &type, const char *resource)
+{
+    return type.group == QLatin1String("apps") && type.resource == QLatin1String(resource);
+}
+
+} // namespace
+
+QString qualifiedKind(const ResourceType &type)
+{
+    return type.group.isEmpty() ? type.kind : type.kind + u'.' + type.group;
+}
+
+std::optional<ApiStatus> invalidSpec(const ResourceType &type, const QJsonObject &object)
+{
+    const QString kind = qualifiedKind(type);
+    const QString name = member(object, "metadata").value(QLatin1String("name")).toString();
+    const QJsonObject spec = member(object, "spec");
+    if (type.group.isEmpty() && type.resource == QLatin1String("pods")) {
+        if (spec.value(QLatin1String("containers")).toArray().isEmpty())
+            return statuses::invalid(kind, name, QStringLiteral("spec.containers"),
+                                     QStringLiteral("FieldValueRequired"),
+                                     QStringLiteral("Required value"));
+        return std::nullopt;
+    }
+    const bool scaled =
+        isApps(type, "deployments") || isApps(type, "replicasets") || isApps(type, "statefulsets");
+    if (!scaled && !isApps(type, "daemonsets"))
+        return std::nullopt;
+    if (scaled && spec.value(QLatin1String("replicas")).toInt(0) < 0)
+        return statuses::invalid(
+            kind, name, QStringLiteral("spec.replicas"), QStringLiteral("FieldValueInvalid"),
+            QStringLiteral("Invalid value: %1: must be greater than or equal to 0")
+                .arg(spec.value(QLatin1String("replicas")).toInt()));
+    const QJsonObject matchLabels = member(member(spec, "selector"), "matchLabels");
+    const QJsonObject labels = member(member(member(spec, "template"), "metadata"), "labels");
+    for (auto it = matchLabels.begin(); it != matchLabels.end(); ++it) {
+        if (labels.value(it.key()) != it.value())
+            return statuses::invalid(
+                kind, name, QStringLiteral("spec.template.metadata.labels"),
+                QStringLiteral("FieldValueInvalid"),
+                QStringLiteral("Invalid value: %1: `selector` does not match template `labels`")
+                    .arg(goMap(labels)));
+    }
+    return std::nullopt;
+}
+
+} // namespace informant::sim
