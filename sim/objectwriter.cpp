@@ -463,8 +463,11 @@ void ObjectWriter::deleteNamespaceContents(const QString &namespaceName)
 
 void ObjectWriter::finishNamespace(const QString &namespaceName)
 {
-    const ResourceType namespaces = *m_context.table.findByStorage(QStringLiteral("/namespaces"));
-    const ObjectPtr terminating = m_context.storage.store(namespaces.storageId).get(namespaceName);
+    const std::optional<ResourceType> namespaces =
+        m_context.table.findByStorage(QStringLiteral("/namespaces"));
+    if (!namespaces)
+        return;
+    const ObjectPtr terminating = m_context.storage.store(namespaces->storageId).get(namespaceName);
     if (!terminating || !terminating->beingDeleted)
         return;
     for (const QString &storageId : m_context.storage.storageIds()) {
@@ -487,9 +490,9 @@ void ObjectWriter::finishNamespace(const QString &namespaceName)
     }
     spec.insert(QLatin1String("finalizers"), finalizers);
     object.insert(QLatin1String("spec"), spec);
-    const Result<EventPtr, ApiStatus> finalized = store(namespaces, object);
+    const Result<EventPtr, ApiStatus> finalized = store(*namespaces, object);
     if (finalized.ok() && finalizers.isEmpty() && !finalized.value()->object->hasFinalizers)
-        (void)destroy(namespaces, finalized.value()->object);
+        (void)destroy(*namespaces, finalized.value()->object);
 }
 
 void ObjectWriter::collectGarbage(const QString &ownerUid)

@@ -103,7 +103,8 @@ private:
     ServerContext &m_context;
     QDateTime m_at;
     // The namespace whose contents deleteNamespaceContents is deleting: each
-    // object gone does not look for the namespace's end (it does once, after).
+    // object this writer deletes does not look for the namespace's end (it
+    // does once, after; other writers' deletions may look meanwhile).
     QString m_clearingNamespace;
 };
 

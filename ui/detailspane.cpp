@@ -161,6 +161,9 @@ DetailsPane::DetailsPane(QWidget *parent)
             [this] { setObject(m_metadataOnly->live()); });
     layout->addWidget(m_reveal); // for every tab: the Overview decodes the values
     layout->addWidget(m_tabs, 1);
+    // Takes the room of the tabs while they are hidden (no object), so the
+    // header stays at the top; with the tabs shown it gets none.
+    layout->addStretch(0);
 
     m_eventsRefresh->setSingleShot(true);
     m_eventsRefresh->setInterval(kEventsRefreshMs);

@@ -96,10 +96,8 @@ void ObjectNavigator::followLinkIn(const QString &cluster, const QString &apiVer
         kind + u' ' +
         (ns.isEmpty() || (target.isValid() && !target.namespaced) ? name : ns + u'/' + name);
     if (!target.isValid() || !m_showKind(target)) {
-        m_notice->withdrawNotice(m_selectionNotice);
-        m_selectionNotice =
-            QStringLiteral("%1: this cluster does not serve %2.").arg(what, apiVersion);
-        m_notice->showNotice(m_selectionNotice);
+        explainUnfollowed(
+            QStringLiteral("%1: this cluster does not serve %2.").arg(what, apiVersion));
         return;
     }
     const QString key = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;

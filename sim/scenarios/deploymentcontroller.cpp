@@ -133,7 +133,7 @@ QJsonObject progressingCondition(const QJsonObject &deployment, const QString &n
         return deploymentCondition(deployment, "Progressing", "Unknown",
                                    QStringLiteral("DeploymentPaused"),
                                    QStringLiteral("Deployment is paused"));
-    if (previousReason == QLatin1String("DeploymentPaused"))
+    if (previousReason == QLatin1String("DeploymentPaused") && !created)
         return deploymentCondition(deployment, "Progressing", "Unknown",
                                    QStringLiteral("DeploymentResumed"),
                                    QStringLiteral("Deployment is resumed"));
@@ -269,13 +269,17 @@ void DeploymentController::syncPaused(const ObjectPtr &deployment, const ObjectP
         if (specReplicas(*rs) > 0)
             active.push_back(rs);
     }
+    ObjectPtr shownNewSet = newSet;
+    std::vector<ObjectPtr> shownOldSets = oldSets;
     if (active.size() <= 1 && !sets.empty()) {
         const ObjectPtr target = active.empty() ? sets.back() : active.front();
         const ObjectPtr scaled = scale(deployment, target, desired, maxReplicas);
         if (target == newSet)
-            return writeStatus(deployment, scaled, oldSets, false);
+            shownNewSet = scaled;
+        else
+            std::replace(shownOldSets.begin(), shownOldSets.end(), target, scaled);
     }
-    writeStatus(deployment, newSet, oldSets, false);
+    writeStatus(deployment, shownNewSet, shownOldSets, false);
 }
 
 ObjectPtr DeploymentController::createReplicaSet(const ObjectPtr &deployment,

@@ -48,8 +48,13 @@ void JobController::reconcile()
 {
     std::vector<ObjectPtr> jobs;
     for (const auto &[key, job] : m_context.storage.store(kJobs).objects()) {
-        // A CronJob's Jobs are DemoCronJob's to run.
-        if (!job->beingDeleted && job->ownerUids.isEmpty())
+        // The Jobs a CronJob scheduled are DemoCronJob's to run; one made
+        // from it by hand (kubectl create job --from=cronjob/...) is not.
+        const bool scheduled =
+            !jsonMember(job->json, {"metadata", "annotations",
+                                    "batch.kubernetes.io/cronjob-scheduled-timestamp"})
+                 .isEmpty();
+        if (!job->beingDeleted && !scheduled)
             jobs.push_back(job);
     }
     for (const ObjectPtr &job : jobs)

@@ -1,9 +1,11 @@
 #pragma once
 
 // The demo's job controller for the Jobs people make (kubectl create job,
-// apply): Jobs the demo's CronJob owns are run by DemoCronJob. As
+// apply, create job --from=cronjob/...): the Jobs the demo's CronJob
+// scheduled are run by DemoCronJob. As
 // kube-controller-manager's, it keeps up to spec.parallelism pods running
-// (default 1) until spec.completions (default 1) have succeeded, then marks
+// (default 1) until spec.completions (default 1; a work queue without
+// completions is not played) have succeeded, then marks
 // the Job complete (SuccessCriteriaMet and Complete conditions,
 // completionTime, the Completed event); its status counts active, ready and
 // succeeded pods. The pods are scheduled (PodScheduler) and started by their

@@ -20,6 +20,13 @@ QJsonObject objectOf(const StoredObject &stored)
     return ObjectWriter::toJson(stored);
 }
 
+// A count of an extended resource: a quantity string ("2") or, as a
+// manifest may write it, a JSON number.
+qint64 countOf(const QJsonValue &amount)
+{
+    return amount.isDouble() ? amount.toInteger() : amount.toString().toLongLong();
+}
+
 // Extended resources ("example.com/name": a '/' in the name) the pod's
 // containers ask for, with the larger of request and limit.
 QMap<QString, qint64> extendedResources(const QJsonObject &podSpec)
@@ -33,7 +40,7 @@ QMap<QString, qint64> extendedResources(const QJsonObject &podSpec)
             for (auto it = amounts.begin(); it != amounts.end(); ++it) {
                 if (!it.key().contains(u'/'))
                     continue;
-                const qint64 amount = it.value().toString().toLongLong();
+                const qint64 amount = countOf(it.value());
                 wanted[it.key()] = std::max(wanted.value(it.key()), amount);
             }
         }
@@ -62,7 +69,7 @@ QString unfit(const QJsonObject &node, const QJsonObject &podSpec, bool &resolva
                                         .toObject();
     const QMap<QString, qint64> wanted = extendedResources(podSpec);
     for (auto it = wanted.begin(); it != wanted.end(); ++it) {
-        if (allocatable.value(it.key()).toString().toLongLong() < it.value()) {
+        if (countOf(allocatable.value(it.key())) < it.value()) {
             resolvable = true;
             return QStringLiteral("Insufficient ") + it.key();
         }
@@ -158,6 +165,8 @@ void PodScheduler::reconcile()
 
 void PodScheduler::schedule(const ObjectPtr &pod)
 {
+    if (!pod->field(QStringLiteral("spec.nodeName")).isEmpty())
+        return; // bound already: the scheduler never moves a pod
     const Placement placement = place(objectOf(*pod).value(QLatin1String("spec")).toObject());
     if (placement.nodeName.isEmpty())
         markUnschedulable(pod, placement.failureMessage);

@@ -1,7 +1,7 @@
 #pragma once
 
-// The demo's kube-scheduler and, for pods no controller of the simulator
-// looks after, their kubelet. A pod goes to a node that is schedulable (not
+// The demo's kube-scheduler and, for pods that have no owner, their
+// kubelet. A pod goes to a node that is schedulable (not
 // cordoned: spec.unschedulable), whose labels have every key and value of
 // the pod's spec.nodeSelector, and whose status.allocatable has each
 // extended resource (nvidia.com/gpu, ...) the pod's containers ask for; of
@@ -39,8 +39,8 @@ public:
     // The node for a pod of `podSpec` (it is not bound to any yet).
     Placement place(const QJsonObject &podSpec) const;
 
-    // Binds `pod`, pending and on no node, to the node place() finds, or
-    // records why it waits (once per reason).
+    // Binds `pod` to the node place() finds, or records why it waits (once
+    // per reason); a pod on a node already is left there.
     void schedule(const ObjectPtr &pod);
     // One pass: schedules each pending pod that has no node, and starts the
     // bound pods that have no owner (kubectl run), whose kubelet nothing

@@ -130,10 +130,9 @@ ObjectPtr WorkloadPods::create(const ObjectPtr &owner, const char *ownerKind,
     metadata.insert(QLatin1String("labels"), labels);
     metadata.insert(QLatin1String("name"), podName);
     metadata.insert(QLatin1String("namespace"), owner->namespaceName);
-    const bool ownedByJob = qstrcmp(ownerKind, "Job") == 0;
-    metadata.insert(
-        QLatin1String("ownerReferences"),
-        QJsonArray{ownerReference(*owner, ownerKind, ownedByJob ? "batch/v1" : "apps/v1")});
+    const char *ownerApiVersion = qstrcmp(ownerKind, "Job") == 0 ? "batch/v1" : "apps/v1";
+    metadata.insert(QLatin1String("ownerReferences"),
+                    QJsonArray{ownerReference(*owner, ownerKind, ownerApiVersion)});
     QJsonObject spec = podTemplate.value(QLatin1String("spec")).toObject();
     if (!nodeName.isEmpty())
         spec.insert(QLatin1String("nodeName"), nodeName);
@@ -152,7 +151,7 @@ ObjectPtr WorkloadPods::create(const ObjectPtr &owner, const char *ownerKind,
         return nullptr;
     const StoredObject &stored = *created.value()->object;
     const QString kind = QLatin1String(ownerKind);
-    m_events.normal(EventSubject::of(*owner, kind, QStringLiteral("apps/v1")),
+    m_events.normal(EventSubject::of(*owner, kind, QLatin1String(ownerApiVersion)),
                     QStringLiteral("SuccessfulCreate"),
                     kind == QLatin1String("StatefulSet")
                         ? QStringLiteral("create Pod %1 in StatefulSet %2 successful")

@@ -177,6 +177,14 @@ void TestSimJobs::aJobRunsItsPodsToCompletion()
     QStringList times = created.trimmed().split(u'\n');
     times.sort();
     QVERIFY2(times.at(2) > times.at(1), qPrintable(created)); // the third after a first ended
+    // Its events name it as the API serves it (a timeline lane follows that).
+    const QString involved = m_kubectl.run(
+        {QStringLiteral("get"), QStringLiteral("events"), QStringLiteral("--field-selector"),
+         QStringLiteral("involvedObject.name=twice,reason=SuccessfulCreate"), QStringLiteral("-o"),
+         QStringLiteral("jsonpath={range .items[*]}{.involvedObject.apiVersion}{\"\\n\"}{end}")});
+    QVERIFY2(!involved.trimmed().isEmpty(), "no SuccessfulCreate event");
+    for (const QString &apiVersion : involved.trimmed().split(u'\n'))
+        QCOMPARE(apiVersion, QStringLiteral("batch/v1"));
 }
 
 QTEST_GUILESS_MAIN(TestSimJobs)

@@ -87,6 +87,7 @@ private slots:
     void aPodOfNobodysIsScheduledAndRuns();
     void cordonedNodesTakeNoPodsUntilUncordoned();
     void aNodeSelectorIsHonoured();
+    void aPodAskingForAResourceNoNodeHasWaits();
 };
 
 void TestSimScheduler::aPodOfNobodysIsScheduledAndRuns()
@@ -140,6 +141,29 @@ void TestSimScheduler::aNodeSelectorIsHonoured()
     QCOMPARE(patchNode(port, "node-2", R"({"metadata":{"labels":{"disk":"ssd"}}})").status, 200);
     QTRY_COMPARE_WITH_TIMEOUT(phaseOf(podNamed(port, "ssd")), QStringLiteral("Running"), kSettleMs);
     QCOMPARE(nodeOf(podNamed(port, "ssd")), QStringLiteral("node-2"));
+}
+
+// The count as a manifest often writes it, a number ("nvidia.com/gpu": 1).
+void TestSimScheduler::aPodAskingForAResourceNoNodeHasWaits()
+{
+    const auto sim = startSim();
+    const quint16 port = sim->port();
+    QJsonObject pod = QJsonDocument::fromJson(barePod("gpu")).object();
+    QJsonObject spec = pod.value("spec").toObject();
+    QJsonObject container = spec.value("containers").toArray().first().toObject();
+    container.insert("resources", QJsonObject{{"limits", QJsonObject{{"nvidia.com/gpu", 1}}}});
+    spec.insert("containers", QJsonArray{container});
+    pod.insert("spec", spec);
+    QCOMPARE(
+        request(port, "POST", kPods, {}, QJsonDocument(pod).toJson(QJsonDocument::Compact)).status,
+        201);
+    QTRY_COMPARE_WITH_TIMEOUT(unschedulableMessage(podNamed(port, "gpu")),
+                              QStringLiteral("0/3 nodes are available: 3 Insufficient "
+                                             "nvidia.com/gpu. preemption: 0/3 nodes are "
+                                             "available: 3 No preemption victims found for "
+                                             "incoming pod."),
+                              kSettleMs);
+    QVERIFY(nodeOf(podNamed(port, "gpu")).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestSimScheduler)
