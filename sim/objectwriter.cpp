@@ -217,7 +217,7 @@ Result<EventPtr, ApiStatus> ObjectWriter::create(const ResourceType &type, QJson
     object.insert(QLatin1String("metadata"), metadata);
     object.insert(QLatin1String("kind"), type.kind);
     object.insert(QLatin1String("apiVersion"), type.apiVersion());
-    if (type.resource == QLatin1String("namespaces") && type.group.isEmpty()) {
+    if (isNamespaces(type)) {
         object.insert(QLatin1String("spec"), QJsonObject{{"finalizers", QJsonArray{"kubernetes"}}});
         object.insert(QLatin1String("status"), QJsonObject{{"phase", "Active"}});
     }
@@ -443,21 +443,27 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::terminateNamespace(const ResourceType
     return marked.value()->object;
 }
 
-void ObjectWriter::deleteNamespaceContents(const QString &namespaceName)
+std::vector<std::pair<ResourceType, ObjectPtr>>
+ObjectWriter::contentsOf(const QString &namespaceName) const
 {
-    const QString outer = std::exchange(m_clearingNamespace, namespaceName);
+    std::vector<std::pair<ResourceType, ObjectPtr>> contents;
     for (const QString &storageId : m_context.storage.storageIds()) {
         const auto type = m_context.table.findByStorage(storageId);
         if (!type || !type->namespaced)
             continue;
-        std::vector<ObjectPtr> contents;
         for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
             if (object->namespaceName == namespaceName)
-                contents.push_back(object);
+                contents.emplace_back(*type, object);
         }
-        for (const ObjectPtr &object : contents)
-            (void)remove(*type, object);
     }
+    return contents;
+}
+
+void ObjectWriter::deleteNamespaceContents(const QString &namespaceName)
+{
+    const QString outer = std::exchange(m_clearingNamespace, namespaceName);
+    for (const auto &[type, object] : contentsOf(namespaceName))
+        (void)remove(type, object); // from its stored state: an owner's deletion may have taken it
     m_clearingNamespace = outer;
 }
 
@@ -470,15 +476,8 @@ void ObjectWriter::finishNamespace(const QString &namespaceName)
     const ObjectPtr terminating = m_context.storage.store(namespaces->storageId).get(namespaceName);
     if (!terminating || !terminating->beingDeleted)
         return;
-    for (const QString &storageId : m_context.storage.storageIds()) {
-        const auto type = m_context.table.findByStorage(storageId);
-        if (!type || !type->namespaced)
-            continue;
-        for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
-            if (object->namespaceName == namespaceName)
-                return; // still being deleted (a pod's grace period, a finalizer)
-        }
-    }
+    if (!contentsOf(namespaceName).empty())
+        return; // still being deleted (a pod's grace period, a finalizer)
     // The controller's finalize (its finalizer taken from spec.finalizers),
     // then its DELETE, which now deletes.
     QJsonObject object = toJson(*terminating);
@@ -515,18 +514,8 @@ void ObjectWriter::collectGarbage(const QString &ownerUid)
 
 void ObjectWriter::dropNamespaceContents(const QString &namespaceName)
 {
-    for (const QString &storageId : m_context.storage.storageIds()) {
-        const auto type = m_context.table.findByStorage(storageId);
-        if (!type || !type->namespaced)
-            continue;
-        std::vector<ObjectPtr> contents;
-        for (const auto &[key, object] : m_context.storage.store(storageId).objects()) {
-            if (object->namespaceName == namespaceName)
-                contents.push_back(object);
-        }
-        for (const ObjectPtr &object : contents)
-            (void)m_context.storage.remove(storageId, object->key);
-    }
+    for (const auto &[type, object] : contentsOf(namespaceName))
+        (void)m_context.storage.remove(type.storageId, object->key);
 }
 
 void ObjectWriter::onCrdStored(const QJsonObject &crd)

@@ -24,6 +24,8 @@
 #include <QJsonObject>
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace informant::sim {
 
@@ -95,6 +97,8 @@ private:
     void finishNamespace(const QString &namespaceName);
     // A namespace without finalizers goes at once, and its contents with it.
     void dropNamespaceContents(const QString &namespaceName);
+    // Every object stored in the namespace, with its type.
+    std::vector<std::pair<ResourceType, ObjectPtr>> contentsOf(const QString &namespaceName) const;
     void onCrdStored(const QJsonObject &crd);
     void onCrdDeleted(const StoredObject &crd);
 
