@@ -144,7 +144,7 @@ ObjectPtr WorkloadPods::create(const ObjectPtr &owner, const char *ownerKind,
         {"kind", "Pod"},
         {"metadata", metadata},
         {"spec", spec},
-        {"status", QJsonObject{{"phase", "Pending"}, {"qosClass", "BestEffort"}}}};
+        {"status", QJsonObject{{"phase", "Pending"}}}}; // qosClass: the API's, from the spec
     const auto created =
         ObjectWriter(m_context).create(typeOf(m_context, kPods), pod, owner->namespaceName);
     if (!created.ok())
@@ -217,6 +217,9 @@ void WorkloadPods::start(const ObjectPtr &pod)
                            {"lastProbeTime", QJsonValue::Null},
                            {"lastTransitionTime", now}};
     };
+    // The QoS class the API server gave the pod from its resources stays.
+    const QJsonValue qosClass =
+        object.value(QLatin1String("status")).toObject().value(QLatin1String("qosClass"));
     object.insert(QLatin1String("status"),
                   QJsonObject{{"phase", "Running"},
                               {"conditions",
@@ -229,7 +232,7 @@ void WorkloadPods::start(const ObjectPtr &pod)
                               {"podIPs", QJsonArray{QJsonObject{{"ip", podIp}}}},
                               {"startTime", now},
                               {"containerStatuses", statuses},
-                              {"qosClass", "BestEffort"}});
+                              {"qosClass", qosClass}});
     (void)ObjectWriter(m_context).update(typeOf(m_context, kPods), object, pod,
                                          UpdateScope::Status);
 }

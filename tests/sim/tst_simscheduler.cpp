@@ -88,6 +88,7 @@ private slots:
     void cordonedNodesTakeNoPodsUntilUncordoned();
     void aNodeSelectorIsHonoured();
     void aPodAskingForAResourceNoNodeHasWaits();
+    void aStartedPodKeepsTheQosClassOfItsResources();
 };
 
 void TestSimScheduler::aPodOfNobodysIsScheduledAndRuns()
@@ -164,6 +165,28 @@ void TestSimScheduler::aPodAskingForAResourceNoNodeHasWaits()
                                              "incoming pod."),
                               kSettleMs);
     QVERIFY(nodeOf(podNamed(port, "gpu")).isEmpty());
+}
+
+// The API server's qosClass (from requests and limits) stays when the
+// kubelet reports the pod running; it was always BestEffort.
+void TestSimScheduler::aStartedPodKeepsTheQosClassOfItsResources()
+{
+    const auto sim = startSim();
+    const quint16 port = sim->port();
+    QJsonObject pod = QJsonDocument::fromJson(barePod("sized")).object();
+    QJsonObject spec = pod.value("spec").toObject();
+    QJsonObject container = spec.value("containers").toArray().first().toObject();
+    container.insert("resources", QJsonObject{{"requests", QJsonObject{{"cpu", "100m"}}},
+                                              {"limits", QJsonObject{{"cpu", "500m"}}}});
+    spec.insert("containers", QJsonArray{container});
+    pod.insert("spec", spec);
+    QCOMPARE(
+        request(port, "POST", kPods, {}, QJsonDocument(pod).toJson(QJsonDocument::Compact)).status,
+        201);
+    QTRY_COMPARE_WITH_TIMEOUT(phaseOf(podNamed(port, "sized")), QStringLiteral("Running"),
+                              kSettleMs);
+    QCOMPARE(podNamed(port, "sized").value("status").toObject().value("qosClass").toString(),
+             QStringLiteral("Burstable"));
 }
 
 QTEST_GUILESS_MAIN(TestSimScheduler)
