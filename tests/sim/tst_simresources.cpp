@@ -16,10 +16,6 @@ class TestSimResources : public QObject
     Q_OBJECT
 
 private slots:
-    void newNamesAreValidatedAsTheApiServerDoes_data();
-    void newNamesAreValidatedAsTheApiServerDoes();
-    void workloadSpecsAreValidatedAsTheApiServerDoes_data();
-    void workloadSpecsAreValidatedAsTheApiServerDoes();
     void selectorsFilterListsAndWatches();
     void tableOutputHonoursIncludeObject();
     void writesFollowApiServerSemantics();
@@ -729,104 +725,6 @@ void TestSimResources::bearerTokenIsRequiredWhenSet()
     QCOMPARE(get(sim->port(), "/api/v1/namespaces", {{"Authorization", "Bearer s3cret"}}).status,
              200);
     QCOMPARE(get(sim->port(), "/healthz").status, 200);
-}
-
-void TestSimResources::newNamesAreValidatedAsTheApiServerDoes_data()
-{
-    QTest::addColumn<QByteArray>("path");
-    QTest::addColumn<QByteArray>("kind");
-    QTest::addColumn<QString>("name");
-    QTest::addColumn<QString>("rule"); // the start of the message's reason; empty: valid
-    const QByteArray configMaps = "/api/v1/namespaces/default/configmaps";
-    const QString subdomain = QStringLiteral("a lowercase RFC 1123 subdomain");
-    QTest::newRow("dotted configmap")
-        << configMaps << QByteArray("ConfigMap") << QStringLiteral("web.settings-1") << QString();
-    QTest::newRow("upper case") << configMaps << QByteArray("ConfigMap")
-                                << QStringLiteral("Bad_Name") << subdomain;
-    QTest::newRow("ends in a dash")
-        << configMaps << QByteArray("ConfigMap") << QStringLiteral("web-") << subdomain;
-    QTest::newRow("too long") << configMaps << QByteArray("ConfigMap") << QString(254, u'a')
-                              << QStringLiteral("must be no more than 253 characters");
-    QTest::newRow("dotted namespace")
-        << QByteArray("/api/v1/namespaces") << QByteArray("Namespace") << QStringLiteral("a.b")
-        << QStringLiteral("a lowercase RFC 1123 label");
-    QTest::newRow("service starting with a digit")
-        << QByteArray("/api/v1/namespaces/default/services") << QByteArray("Service")
-        << QStringLiteral("1web") << QStringLiteral("a DNS-1035 label");
-}
-
-// As kube-apiserver's ValidateObjectMeta: a 422 naming metadata.name, in
-// the words kubectl prints.
-void TestSimResources::newNamesAreValidatedAsTheApiServerDoes()
-{
-    QFETCH(QByteArray, path);
-    QFETCH(QByteArray, kind);
-    QFETCH(QString, name);
-    QFETCH(QString, rule);
-    const auto sim = startEmptySim();
-    QJsonObject object{{"apiVersion", "v1"},
-                       {"kind", QString::fromLatin1(kind)},
-                       {"metadata", QJsonObject{{"name", name}}}};
-    if (kind == "Service")
-        object.insert("spec", QJsonObject{{"ports", QJsonArray{QJsonObject{{"port", 80}}}}});
-    const Response created = request(sim->port(), "POST", path, {},
-                                     QJsonDocument(object).toJson(QJsonDocument::Compact));
-    if (rule.isEmpty()) {
-        QCOMPARE(created.status, 201);
-        return;
-    }
-    QCOMPARE(created.status, 422);
-    const QString expected =
-        QStringLiteral("%1 \"%2\" is invalid: metadata.name: Invalid value: \"%2\": %3")
-            .arg(QString::fromLatin1(kind), name, rule);
-    const QString message = created.json().value("message").toString();
-    QVERIFY2(message.startsWith(expected), qPrintable(message));
-}
-
-void TestSimResources::workloadSpecsAreValidatedAsTheApiServerDoes_data()
-{
-    QTest::addColumn<QByteArray>("path");
-    QTest::addColumn<QByteArray>("body");
-    QTest::addColumn<QString>("message"); // empty: valid
-    const QByteArray deployments = "/apis/apps/v1/namespaces/default/deployments";
-    const auto deployment = [](const char *replicas, const char *templateLabels) {
-        return QByteArray(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},)"
-                          R"("spec":{"replicas":)") +
-               replicas +
-               R"(,"selector":{"matchLabels":{"app":"a"}},"template":{"metadata":{"labels":)" +
-               templateLabels + R"(},"spec":{"containers":[{"name":"c","image":"i"}]}}}})";
-    };
-    QTest::newRow("valid deployment")
-        << deployments << deployment("2", R"({"app":"a","tier":"web"})") << QString();
-    QTest::newRow("negative replicas")
-        << deployments << deployment("-1", R"({"app":"a"})")
-        << QStringLiteral("Deployment.apps \"d\" is invalid: spec.replicas: Invalid value: -1: "
-                          "must be greater than or equal to 0");
-    QTest::newRow("selector not the template's")
-        << deployments << deployment("1", R"({"app":"b","tier":"web"})")
-        << QStringLiteral("Deployment.apps \"d\" is invalid: spec.template.metadata.labels: "
-                          "Invalid value: map[string]string{\"app\":\"b\", \"tier\":\"web\"}: "
-                          "`selector` does not match template `labels`");
-    QTest::newRow("pod without containers")
-        << QByteArray("/api/v1/namespaces/default/pods")
-        << QByteArray(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},)"
-                      R"("spec":{"containers":[]}})")
-        << QStringLiteral("Pod \"p\" is invalid: spec.containers: Required value");
-}
-
-void TestSimResources::workloadSpecsAreValidatedAsTheApiServerDoes()
-{
-    QFETCH(QByteArray, path);
-    QFETCH(QByteArray, body);
-    QFETCH(QString, message);
-    const auto sim = startEmptySim();
-    const Response created = request(sim->port(), "POST", path, {}, body);
-    if (message.isEmpty()) {
-        QCOMPARE(created.status, 201);
-        return;
-    }
-    QCOMPARE(created.status, 422);
-    QCOMPARE(created.json().value("message").toString(), message);
 }
 
 QTEST_GUILESS_MAIN(TestSimResources)
