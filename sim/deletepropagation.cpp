@@ -73,27 +73,6 @@ ObjectPtr latest(ServerContext &context, const ResourceType &type, const StoredO
     return stored && stored->uid == object.uid ? stored : nullptr;
 }
 
-// The collector's update that takes `finalizer` away from `owner`, which is
-// being deleted: without finalizers and with no grace period pending, the
-// update deletes it.
-void removeFinalizer(ServerContext &context, const ResourceType &type, const ObjectPtr &owner,
-                     QLatin1String finalizer)
-{
-    QJsonObject object = ObjectWriter::toJson(*owner);
-    QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
-    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
-    for (qsizetype i = finalizers.size() - 1; i >= 0; --i) {
-        if (finalizers.at(i).toString() == finalizer)
-            finalizers.removeAt(i);
-    }
-    if (finalizers.isEmpty())
-        metadata.remove(QLatin1String("finalizers"));
-    else
-        metadata.insert(QLatin1String("finalizers"), finalizers);
-    object.insert(QLatin1String("metadata"), metadata);
-    (void)ObjectWriter(context).update(type, object, owner, UpdateScope::Everything);
-}
-
 void releaseIfUnblocked(ServerContext &context, const ResourceType &type, const ObjectPtr &owner)
 {
     if (!waitsForDependents(*owner))
@@ -102,7 +81,7 @@ void releaseIfUnblocked(ServerContext &context, const ResourceType &type, const 
         if (blocksOwner(*dependent.object, owner->uid))
             return;
     }
-    removeFinalizer(context, type, owner, kForegroundDeletionFinalizer);
+    (void)ObjectWriter(context).removeFinalizer(type, owner, kForegroundDeletionFinalizer);
 }
 
 } // namespace
@@ -179,7 +158,7 @@ void orphanDependents(ServerContext &context, const ResourceType &type, const St
         (void)writer.update(dependentType, object, dependent, UpdateScope::Everything);
     }
     if (const ObjectPtr current = latest(context, type, owner))
-        removeFinalizer(context, type, current, kOrphanFinalizer);
+        (void)ObjectWriter(context).removeFinalizer(type, current, kOrphanFinalizer);
 }
 
 void deleteDependentsInForeground(ServerContext &context, const ResourceType &type,

@@ -423,6 +423,25 @@ Result<ObjectPtr, ApiStatus> ObjectWriter::destroy(const ResourceType &type,
     return removed.value()->object;
 }
 
+Result<EventPtr, ApiStatus> ObjectWriter::removeFinalizer(const ResourceType &type,
+                                                          const ObjectPtr &object,
+                                                          const QString &finalizer)
+{
+    QJsonObject json = toJson(*object);
+    QJsonObject metadata = metadataOf(json);
+    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
+    for (qsizetype i = finalizers.size() - 1; i >= 0; --i) {
+        if (finalizers.at(i).toString() == finalizer)
+            finalizers.removeAt(i);
+    }
+    if (finalizers.isEmpty())
+        metadata.remove(QLatin1String("finalizers"));
+    else
+        metadata.insert(QLatin1String("finalizers"), finalizers);
+    json.insert(QLatin1String("metadata"), metadata);
+    return update(type, json, object, UpdateScope::Object);
+}
+
 Result<ObjectPtr, ApiStatus> ObjectWriter::terminateNamespace(const ResourceType &type,
                                                               const ObjectPtr &current)
 {

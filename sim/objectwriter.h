@@ -65,6 +65,11 @@ public:
     remove(const ResourceType &type, const ObjectPtr &current, bool dryRun = false,
            std::optional<int> gracePeriodSeconds = std::nullopt,
            std::optional<DeletePropagation> propagation = std::nullopt);
+    // A controller's update that takes `finalizer` from `object`'s
+    // metadata.finalizers; with none left, an object being deleted (its
+    // grace period over) goes, as the registry's update does it.
+    Result<EventPtr, ApiStatus> removeFinalizer(const ResourceType &type, const ObjectPtr &object,
+                                                const QString &finalizer);
 
 private:
     // Applies the defaults, then a Service's cluster IP and node ports.

@@ -129,24 +129,8 @@ bool StorageProtection::claimInUse(const StoredObject &claim) const
 void StorageProtection::removeFinalizer(const QString &storageId, const ObjectPtr &object,
                                         const QString &finalizer)
 {
-    const auto type = m_context.table.findByStorage(storageId);
-    if (!type)
-        return;
-    QJsonObject json = ObjectWriter::toJson(*object);
-    QJsonObject metadata = json.value(QLatin1String("metadata")).toObject();
-    QJsonArray finalizers = metadata.value(QLatin1String("finalizers")).toArray();
-    for (qsizetype i = finalizers.size() - 1; i >= 0; --i) {
-        if (finalizers.at(i).toString() == finalizer)
-            finalizers.removeAt(i);
-    }
-    if (finalizers.isEmpty())
-        metadata.remove(QLatin1String("finalizers"));
-    else
-        metadata.insert(QLatin1String("finalizers"), finalizers);
-    json.insert(QLatin1String("metadata"), metadata);
-    // An update, as the controller's: the API server deletes the object once
-    // its last finalizer is gone.
-    (void)ObjectWriter(m_context).update(*type, json, object, UpdateScope::Object);
+    if (const auto type = m_context.table.findByStorage(storageId))
+        (void)ObjectWriter(m_context).removeFinalizer(*type, object, finalizer);
 }
 
 } // namespace informant::sim
