@@ -58,7 +58,7 @@ void CountsPresenter::onStatusChanged(KindSource *source)
 {
     const InformerStatus status = source->status();
     recordFreshness(source);
-    if (source == m_view->source() || source == m_statusBarSource())
+    if (source == m_view->source() || source == m_statusBarSource() || source == m_detailsSource)
         showFreshness();
     if (source == m_statusBarSource()) {
         // A new state (listed, lost) shows its count at once; the rates
@@ -151,10 +151,11 @@ qint64 CountsPresenter::statusBarCount(KindSource *source)
     return m_statusBarCount.objects;
 }
 
-void CountsPresenter::setDetailsCluster(const QString &cluster)
+void CountsPresenter::setDetailsSource(KindSource *source, const QString &cluster)
 {
-    if (cluster == m_detailsCluster)
+    if (source == m_detailsSource && cluster == m_detailsCluster)
         return;
+    m_detailsSource = source;
     m_detailsCluster = cluster;
     showFreshness();
 }
@@ -191,13 +192,13 @@ void CountsPresenter::showFreshness()
     m_targets.filter->setStale(facetsStale ? notWatchedText(status, notWatchedSince(facetsSource))
                                            : QString());
 
-    KindSource *detailsSource = m_view->source();
+    KindSource *detailsSource = m_detailsSource ? m_detailsSource.data() : m_view->source();
     if (const auto *merged = qobject_cast<const MergedKindSource *>(detailsSource)) {
         if (KindSource *member = merged->memberSource(m_detailsCluster))
             detailsSource = member;
     }
     InformerStatus detailsStatus;
-    detailsStatus.state = InformerStatus::State::Watching; // no table: nothing stale
+    detailsStatus.state = InformerStatus::State::Watching; // no source: nothing stale
     if (detailsSource)
         detailsStatus = detailsSource->status();
     m_targets.details->setFreshness(detailsStatus,

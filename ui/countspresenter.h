@@ -75,10 +75,11 @@ public:
     // Since when `source` has not been watching (wall clock ms); -1 while
     // watching.
     qint64 notWatchedSince(KindSource *source) const;
-    // The cluster of the object the details pane shows, in a window of
-    // several: its freshness is that cluster's, not the least fresh one's
-    // (a healthy cluster's object is live while another's watch is down).
-    void setDetailsCluster(const QString &cluster);
+    // Where the object the details pane shows comes from: `source` (null:
+    // the table's) and, in a window of several, `cluster`: its freshness is
+    // that cluster's, not the least fresh one's (a healthy cluster's object
+    // is live while another's watch is down).
+    void setDetailsSource(KindSource *source, const QString &cluster);
 
 Q_SIGNALS:
     // The counts were refreshed, or the status bar's source changed state:
@@ -102,6 +103,7 @@ private:
     std::function<KindSource *()> m_statusBarSource;
     Targets m_targets;
     QHash<const KindSource *, qint64> m_notWatchedSince;
+    QPointer<KindSource> m_detailsSource; // null: the table's
     QString m_detailsCluster;
     // The status bar's source's count as last read, for the status bar
     // between counts ticks, and the state it was read in.

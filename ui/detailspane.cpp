@@ -323,6 +323,12 @@ void DetailsPane::setObjectGone(const KubeObject &lastState, bool deleted)
                                               : QStringLiteral(" — hidden by the filters")));
 }
 
+void DetailsPane::setNoObject(const QString &why)
+{
+    setObject(KubeObject());
+    m_header->setText(why);
+}
+
 QString DetailsPane::headerText() const
 {
     return m_header->text();

@@ -54,6 +54,9 @@ public:
     // The shown object left its table: deleted from the cluster (`deleted`)
     // or hidden by the filters. It stays, in its last known state, marked so.
     void setObjectGone(const KubeObject &lastState, bool deleted);
+    // No object to show, and why, in place of "No object selected" (a lane
+    // selected whose object the cache does not hold).
+    void setNoObject(const QString &why);
     QString headerText() const;
     // The freshness of the shown object's informer, and since when it has
     // not been watching (wall clock ms, -1: unknown). Not watching: "As of

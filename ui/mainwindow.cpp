@@ -1,9 +1,10 @@
 #include "ui/mainwindow.h"
 
 #include "informer/cache/indexfuncs.h"
-#include "informer/printers/resourceprinter.h"
 #include "models/clusterrowkey.h"
 #include "models/clustersession.h"
+#include "models/crdlookup.h"
+#include "models/followedobject.h"
 #include "models/history/historystore.h"
 #include "models/informerstatusmodel.h"
 #include "models/multiclustersession.h"
@@ -39,6 +40,7 @@
 #include "ui/statusbarfields.h"
 #include "ui/theme.h"
 #include "ui/thememenu.h"
+#include "ui/timeline/laneobjects.h"
 #include "ui/timeline/timelinecanvas.h"
 #include "ui/timeline/timelinefacets.h"
 #include "ui/timeline/timelinewidget.h"
@@ -103,6 +105,10 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     m_timeline = new TimelineWidget(m_eventStore, this);
     m_timelineFacets = new TimelineFacets(session, m_eventStore, m_timeline->canvas(), this);
     m_history = new HistoryStore(this);
+    m_lanes = std::make_unique<LaneObjects>(session, m_history);
+    m_crds = new CrdLookup(session, this);
+    connect(m_crds, &CrdLookup::changed, this, &MainWindow::onCrdsChanged);
+    m_laneObject = new FollowedObject(this);
     m_historyWidget = new HistoryWidget(m_history, m_details);
     m_details->tabs()->addTab(m_historyWidget, QStringLiteral("History"));
     setManagedFieldsKept(m_details->showManagedFields(), session->keepsManagedFields());
@@ -149,7 +155,7 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
         {m_sidebar, m_statusModel, m_filter, m_details}, this);
     connect(m_counts, &CountsPresenter::countsChanged, this, [this] {
         refreshStatusBar();
-        if (!m_timelineLabels.isEmpty())
+        if (m_timelineLabelled.hasLabels())
             m_timelineScopeStale = true; // on the second's tick
     });
     buildDocks();
@@ -159,6 +165,8 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     connect(m_view, &ResourceView::currentObjectChanged, this, &MainWindow::showObject);
     connect(m_view, &ResourceView::currentObjectGone, this,
             [this](const KubeObject &lastState, bool deleted) {
+                if (detailsShowLane())
+                    return;
                 showObject(lastState); // History keeps its revisions, the last one a delete
                 m_details->setObjectGone(lastState, deleted);
             });
@@ -170,51 +178,17 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
             m_navigation->navigation([this](const QString &kind, const QString &ns,
                                             const QString &name, const QString &uid,
                                             const QString &apiVersion, const QString &cluster) {
-                // An object known to be gone (its kind listed, the key not
-                // there, or another object's: the lane is of an earlier one
-                // under the name): the timeline stays, where its events
-                // still are. A Node's lane is its name's, whatever its uid.
-                const QString laneUid =
-                    isIdentifiedByName({kind, ns, name, uid, {}, apiVersion, cluster}) ? QString()
-                                                                                       : uid;
-                if (isKnownGone(apiVersion, kind, ns, name, laneUid, cluster)) {
-                    m_navigator->explainUnfollowed(
-                        QStringLiteral("%1 %2%3 is not in the cluster any more; its events stay "
-                                       "on the timeline.")
-                            .arg(kind, ns.isEmpty() ? name : ns + u'/' + name,
-                                 laneUid.isEmpty() ? QString()
-                                                   : QStringLiteral(" (uid %1)").arg(laneUid)));
-                    return;
-                }
-                if (!apiVersion.isEmpty()) {
-                    setTimelineVisible(false);
-                    m_navigator->followLinkIn(cluster, apiVersion, kind, ns, name);
-                    return;
-                }
-                for (const KindInfo &k : m_session->kinds()) {
-                    if (k.kind != kind)
-                        continue;
-                    setTimelineVisible(false);
-                    showKind(k);
-                    const QString key = ns.isEmpty() || !k.namespaced ? name : ns + u'/' + name;
-                    m_navigator->selectWhenPopulated(
-                        cluster.isEmpty() ? key : clusterRowKey(cluster, key), kind + u' ' + key);
-                    return;
-                }
+                followLane({kind, ns, name, uid, {}, apiVersion, cluster});
             }));
-    // An earlier object's lane says how it went, as History saw it.
-    m_timeline->canvas()->setObjectEndLookup([this](const InvolvedObject &object) {
-        const KindInfo kind = kindNamedByEvents(object.apiVersion, object.kind);
-        if (!kind.isValid())
-            return EarlierObject();
-        const QString key = object.namespaceName.isEmpty() || !kind.namespaced
-                                ? object.name
-                                : object.namespaceName + u'/' + object.name;
-        // History keys a window of several clusters' objects by cluster too.
-        return m_history->endOf(kind.id(),
-                                object.cluster.isEmpty() ? key : clusterRowKey(object.cluster, key),
-                                objectKey(object));
+    connect(m_timeline, &TimelineWidget::objectSelected, this, &MainWindow::showLaneObject);
+    connect(m_laneObject, &FollowedObject::changed, this,
+            [this](const KubeObject &object) { showLaneState(object, false); });
+    connect(m_laneObject, &FollowedObject::gone, this, [this](const KubeObject &lastState) {
+        showLaneState(lastState.isNull() ? m_lanes->lastStateOf(m_shownLane) : lastState, true);
     });
+    // An earlier object's lane says how it went, as History saw it.
+    m_timeline->canvas()->setObjectEndLookup(
+        [this](const InvolvedObject &object) { return m_lanes->endOf(object); });
     connect(m_view, &ResourceView::objectActivated, this, [this](const KubeObject &) {
         m_detailsDock->show();
         m_detailsDock->raise();
@@ -465,65 +439,88 @@ void MainWindow::watchSource(KindSource *source)
     m_counts->watchSource(source);
 }
 
-KindInfo MainWindow::kindNamedByEvents(const QString &apiVersion, const QString &kind) const
+void MainWindow::followLane(const InvolvedObject &object)
 {
-    if (!apiVersion.isEmpty())
-        return m_session->kindOf(apiVersion, kind);
-    const QList<KindInfo> kinds = m_session->kinds();
-    const auto named =
-        std::find_if(kinds.begin(), kinds.end(), [&](const KindInfo &k) { return k.kind == kind; });
-    return named != kinds.end() ? *named : KindInfo();
+    // An object known to be gone (its kind listed, the key not there, or
+    // another object's: the lane is of an earlier one under the name): the
+    // timeline stays, where its events still are.
+    if (m_lanes->isKnownGone(object)) {
+        m_navigator->explainUnfollowed(LaneObjects::describe(object, true) +
+                                       QStringLiteral(" is not in the cluster any more; its events "
+                                                      "stay on the timeline."));
+        return;
+    }
+    // Of the kind its events name by group, or, when they give no
+    // apiVersion, the first kind so called.
+    if (!object.apiVersion.isEmpty()) {
+        setTimelineVisible(false);
+        m_navigator->followLinkIn(object.cluster, object.apiVersion, object.kind,
+                                  object.namespaceName, object.name);
+        return;
+    }
+    const KindInfo kind = m_lanes->kindOf(object);
+    if (!kind.isValid())
+        return;
+    setTimelineVisible(false);
+    showKind(kind);
+    m_navigator->selectWhenPopulated(LaneObjects::rowKeyOf(object, kind),
+                                     kind.kind + u' ' + LaneObjects::keyOf(object, kind));
 }
 
-bool MainWindow::isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
-                             const QString &name, const QString &uid, const QString &cluster) const
+void MainWindow::showLaneObject(const InvolvedObject &object)
 {
-    const KindInfo target = kindNamedByEvents(apiVersion, kind);
-    if (!target.isValid())
-        return false;
-    const QString objectKey = ns.isEmpty() || !target.namespaced ? name : ns + u'/' + name;
-    const QString key = cluster.isEmpty() ? objectKey : clusterRowKey(cluster, objectKey);
-    for (KindSource *source : m_session->sources()) {
-        if (!source->kind().sameEndpoint(target))
-            continue;
-        if (!source->status().synced)
-            return false;
-        const std::optional<KubeObject> cached = source->indexer().getByKey(key);
-        return !cached || (!uid.isEmpty() && cached->uid() != uid);
+    const KindInfo kind = m_lanes->kindOf(object);
+    if (!kind.isValid()) {
+        m_laneObject->stop();
+        showDetails(nullptr, {}, {}, KubeObject());
+        return;
     }
-    return false;
+    m_shownLane = object;
+    m_shownLaneKind = kind;
+    // Its kind is watched for it if it was not: that is what following the
+    // lane into the table does too.
+    m_laneObject->follow(m_session->source(kind), LaneObjects::rowKeyOf(object, kind),
+                         LaneObjects::uidOf(object));
+}
+
+void MainWindow::showLaneState(const KubeObject &object, bool gone)
+{
+    if (!detailsShowLane())
+        return;
+    showDetails(m_laneObject->source(), m_shownLaneKind.id(), m_shownLane.cluster, object);
+    if (!object.isNull()) {
+        if (gone)
+            m_details->setObjectGone(object, true);
+        return;
+    }
+    m_details->setNoObject(LaneObjects::describe(m_shownLane) +
+                           (gone ? QStringLiteral(" is not in the cluster any more")
+                                 : QStringLiteral(": listing %1…").arg(m_shownLaneKind.plural)));
+}
+
+bool MainWindow::detailsShowLane() const
+{
+    return m_laneObject->isFollowing() && timelineVisible();
 }
 
 void MainWindow::showObject(const KubeObject &object)
 {
+    // Over the timeline, the details show the lane clicked last: the
+    // table's current row, changing behind the timeline, is not on screen.
+    if (detailsShowLane())
+        return;
+    m_laneObject->stop();
     // The row's key names its cluster. The last state of a row that left the
     // table has no current row any more: it is still the cluster's shown.
+    QString cluster = m_detailsCluster;
     if (object.isNull()) {
-        m_detailsCluster.clear();
+        cluster.clear();
     } else if (const QString key =
                    m_view->table()->currentIndex().data(ResourceTableModel::KeyRole).toString();
                !key.isEmpty()) {
-        m_detailsCluster = clusterOfRowKey(key).toString();
+        cluster = clusterOfRowKey(key).toString();
     }
-    m_counts->setDetailsCluster(m_detailsCluster);
-    m_details->setCluster(m_detailsCluster);
-    m_details->setObject(object);
-    m_statusFields->showSelectedRow(m_view->source(), m_detailsCluster, object);
-    // With nothing to show, the details pane's room is the table's (a PVC's
-    // VOLUME whole instead of "pvc-3f2…" beside "No object selected").
-    m_dockSizes->setEmpty(m_detailsDock, object.isNull());
-    // Every state of it: HistoryWidget keeps the revisions the user chose for
-    // the same object (uid) and shows another under the same name afresh.
-    // The shown kind's id: two groups may both have a "Gateway" or a "Job";
-    // its row key: two clusters may both have a node-1.
-    if (object.isNull())
-        m_historyWidget->clear();
-    else
-        m_historyWidget->setObject(m_kind.id(),
-                                   m_detailsCluster.isEmpty()
-                                       ? object.key()
-                                       : clusterRowKey(m_detailsCluster, object.key()),
-                                   object);
+    showDetails(m_view->source(), m_kind.id(), cluster, object);
     // By its key: a Node whose lane only the kubelet's events opened (they
     // name no real uid) is found by its name, in the row's cluster.
     if (object.isNull()) {
@@ -533,6 +530,29 @@ void MainWindow::showObject(const KubeObject &object)
         reference.cluster = m_detailsCluster;
         m_timeline->setSelectedObject(objectKey(reference));
     }
+}
+
+void MainWindow::showDetails(KindSource *source, const QString &kindId, const QString &cluster,
+                             const KubeObject &object)
+{
+    m_detailsCluster = cluster;
+    m_counts->setDetailsSource(source, cluster);
+    m_details->setCluster(cluster);
+    m_details->setObject(object);
+    m_statusFields->showSelectedRow(source, cluster, object);
+    // With nothing to show, the details pane's room is the table's (a PVC's
+    // VOLUME whole instead of "pvc-3f2…" beside "No object selected").
+    m_dockSizes->setEmpty(m_detailsDock, object.isNull());
+    // Every state of it: HistoryWidget keeps the revisions the user chose for
+    // the same object (uid) and shows another under the same name afresh.
+    // The kind's id: two groups may both have a "Gateway" or a "Job"; its
+    // row key: two clusters may both have a node-1.
+    if (object.isNull())
+        m_historyWidget->clear();
+    else
+        m_historyWidget->setObject(
+            kindId, cluster.isEmpty() ? object.key() : clusterRowKey(cluster, object.key()),
+            object);
 }
 
 bool MainWindow::showKindByName(const QString &name)
@@ -561,7 +581,7 @@ bool MainWindow::showKind(const KindInfo &kind)
         m_notice->clearNotice();
     m_kind = kind;
     m_metadataOnly->setKind(kind);
-    const std::optional<KubeObject> crd = crdOf(kind);
+    const std::optional<KubeObject> crd = m_crds->crdOf(kind);
     m_shownCrdVersion = crd ? crd->resourceVersion() : QString();
     m_view->setSource(source,
                       m_session->tableFormatter(
@@ -585,30 +605,11 @@ bool MainWindow::showKind(const KindInfo &kind)
     return true;
 }
 
-// Custom resources print their CRD's additionalPrinterColumns (spec §2.4), as
-// informantctl does; the built-in check keeps core and well-known kinds off
-// the CRD cache.
-std::optional<KubeObject> MainWindow::crdOf(const KindInfo &kind)
-{
-    if (!kind.isValid() || kind.group.isEmpty() || hasBuiltinPrinter(kind.group, kind.kind))
-        return std::nullopt;
-    const KindInfo crds =
-        m_session->findKind(QStringLiteral("customresourcedefinitions.apiextensions.k8s.io"));
-    KindSource *source = crds.isValid() ? m_session->source(crds) : nullptr;
-    if (!source)
-        return std::nullopt;
-    if (source != m_crdSource) {
-        m_crdSource = source;
-        connect(source, &KindSource::contentChanged, this, &MainWindow::onCrdsChanged);
-    }
-    return source->indexer().getByKey(kind.plural + u'.' + kind.group);
-}
-
 void MainWindow::onCrdsChanged()
 {
     // The CRD informer often syncs after the last kind was shown at startup,
     // and an edited CRD may change its columns: the table follows either.
-    const std::optional<KubeObject> crd = crdOf(m_kind);
+    const std::optional<KubeObject> crd = m_crds->crdOf(m_kind);
     if ((crd ? crd->resourceVersion() : QString()) == m_shownCrdVersion)
         return;
     const KindInfo kind = m_kind;
@@ -675,23 +676,12 @@ void MainWindow::updateTimelineScope()
     const FacetSelection s = m_filter->selection();
     m_timeline->setClusters(s.clusters);
     m_timeline->setNamespaces(s.namespaces);
-    if (s.labels.isEmpty()) {
-        m_timelineLabels.clear();
-        m_timelineUids.clear();
-        m_timeline->setObjectUids(std::nullopt);
-    } else {
-        if (s.labels != m_timelineLabels) {
-            m_timelineLabels = s.labels;
-            m_timelineUids.clear();
-        }
-        QList<const Indexer *> indexers;
+    QList<const Indexer *> indexers;
+    if (!s.labels.isEmpty()) {
         for (KindSource *source : m_session->sources())
             indexers.append(&source->indexer());
-        // An object that matched keeps its lane after it is deleted: its last
-        // events (Killing, FailedScheduling...) are often the interesting ones.
-        m_timelineUids.unite(labelledObjectUids(indexers, s.labels));
-        m_timeline->setObjectUids(m_timelineUids);
     }
+    m_timeline->setObjectUids(m_timelineLabelled.update(indexers, s.labels));
     m_timeline->setScopeDescription(s.describe());
 }
 
@@ -744,7 +734,10 @@ QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
 
 void MainWindow::setTimelineVisible(bool visible)
 {
+    const bool showedLane = detailsShowLane();
     m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
+    if (showedLane && !visible)
+        showObject(m_view->currentObject()); // the table's row again
     m_filter->setTimeline(visible ? m_timelineFacets : nullptr);
     m_counts->shownSourceChanged(); // the facets' freshness is the events' over the timeline
     highlightShownKind();

@@ -10,14 +10,15 @@
 
 #include "informer/informers/informerstatus.h"
 #include "models/kindinfo.h"
+#include "models/timeline/timelineevent.h"
+#include "models/timeline/timelinescope.h"
 #include "ui/watchedkinds.h"
 
 #include <QMainWindow>
-#include <QMap>
 #include <QPointer>
-#include <QSet>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QDockWidget;
@@ -107,17 +108,20 @@ private:
     void buildShortcuts();
     void onKindsChanged();
     // The details pane, History and the timeline's highlight follow the
-    // current object (null: none).
+    // table's current object (null: none), unless the details show a lane.
     void showObject(const KubeObject &object);
-    // The kind an Event's involvedObject names (by apiVersion when it has
-    // one, else the first kind so called); invalid if none is served.
-    KindInfo kindNamedByEvents(const QString &apiVersion, const QString &kind) const;
-    // The object is not in its kind's cache (another with another `uid`
-    // may hold its name), and that kind is watched and listed (a kind not
-    // watched yet is not started for the question). An empty `uid` matches any.
-    // `cluster`: the object's in a window of several (else empty).
-    bool isKnownGone(const QString &apiVersion, const QString &kind, const QString &ns,
-                     const QString &name, const QString &uid, const QString &cluster) const;
+    // The details pane, History and the status bar show `object` of `source`
+    // (of the kind `kindId`, in `cluster` in a window of several).
+    void showDetails(KindSource *source, const QString &kindId, const QString &cluster,
+                     const KubeObject &object);
+    // A lane followed (double-click, Enter): its object selected in its
+    // kind's table, unless it is known to be gone.
+    void followLane(const InvolvedObject &object);
+    // A lane clicked: the details pane follows its object (LaneObjects,
+    // FollowedObject) while the timeline is shown.
+    void showLaneObject(const InvolvedObject &object);
+    void showLaneState(const KubeObject &object, bool gone);
+    bool detailsShowLane() const;
     void watchSource(KindSource *source);
     void startWatchedKinds();
     // The filter pane's namespaces and labels applied to the timeline.
@@ -129,9 +133,7 @@ private:
     KindSource *shownSource() const;
     void refreshStatusBar();
     QList<class KubeObject> controlledBy(const class KubeObject &owner) const;
-    // The CustomResourceDefinition of a custom `kind`, from the CRD informer
-    // (started on first use); nullopt for built-in kinds or an unknown CRD.
-    std::optional<class KubeObject> crdOf(const KindInfo &kind);
+    // The shown custom kind's CRD changed: its columns may have.
     void onCrdsChanged();
     // Where Back and Forward return to: the kind, the view, its selection.
     NavigationPlace currentPlace() const;
@@ -165,11 +167,16 @@ private:
     class TimelineFacets *m_timelineFacets = nullptr; // the filter pane's, over the timeline
     class HistoryStore *m_history = nullptr;
     class HistoryWidget *m_historyWidget = nullptr;
+    std::unique_ptr<class LaneObjects> m_lanes;
+    // The object of the lane clicked last, while the details show it.
+    class FollowedObject *m_laneObject = nullptr;
+    InvolvedObject m_shownLane;
+    KindInfo m_shownLaneKind;
     QStackedWidget *m_centre = nullptr;
     class SignInBanner *m_signIn = nullptr;
     class NoticeBar *m_notice = nullptr;
     KindSource *m_eventsFed = nullptr;
-    KindSource *m_crdSource = nullptr;
+    class CrdLookup *m_crds = nullptr; // the custom kinds' printer columns
     // resourceVersion of the CRD whose printer columns the table shows; empty
     // when it shows the kind's built-in or default columns.
     QString m_shownCrdVersion;
@@ -177,9 +184,8 @@ private:
     class ObjectNavigator *m_navigator = nullptr;
     class NavigationHistory *m_navigation = nullptr;    // Back and Forward
     class MetadataOnlyAction *m_metadataOnly = nullptr; // View menu, for the shown kind
-    QMap<QString, QSet<QString>> m_timelineLabels;      // the labels m_timelineUids answers
-    QSet<QString> m_timelineUids;
-    bool m_timelineScopeStale = false; // the caches changed since m_timelineUids
+    LabelledObjects m_timelineLabelled;                 // the filter's labels, over the timeline
+    bool m_timelineScopeStale = false;                  // the caches changed since m_timelineUids
 };
 
 } // namespace informant

@@ -35,4 +35,17 @@ QSet<QString> labelledObjectUids(const QList<const Indexer *> &indexers,
     return uids;
 }
 
+std::optional<QSet<QString>> LabelledObjects::update(const QList<const Indexer *> &indexers,
+                                                     const QMap<QString, QSet<QString>> &labels)
+{
+    if (labels != m_labels) {
+        m_labels = labels;
+        m_uids.clear();
+    }
+    if (labels.isEmpty())
+        return std::nullopt;
+    m_uids.unite(labelledObjectUids(indexers, labels));
+    return m_uids;
+}
+
 } // namespace informant

@@ -15,6 +15,8 @@
 #include <QSet>
 #include <QString>
 
+#include <optional>
+
 namespace informant {
 
 // uids of the objects in `indexers` that carry `labels` (label key -> accepted
@@ -23,5 +25,22 @@ namespace informant {
 // Empty `labels`: no uids.
 QSet<QString> labelledObjectUids(const QList<const Indexer *> &indexers,
                                  const QMap<QString, QSet<QString>> &labels);
+
+// The objects a label choice keeps on the timeline, gathered as they are
+// found: an object that matched keeps its lane after it is deleted, since its
+// last events (Killing, FailedScheduling...) are often the interesting ones.
+class LabelledObjects
+{
+public:
+    // The uids (labelledObjectUids) of every object found to carry `labels`
+    // since they were chosen; nullopt for no labels (every object).
+    std::optional<QSet<QString>> update(const QList<const Indexer *> &indexers,
+                                        const QMap<QString, QSet<QString>> &labels);
+    bool hasLabels() const { return !m_labels.isEmpty(); }
+
+private:
+    QMap<QString, QSet<QString>> m_labels;
+    QSet<QString> m_uids;
+};
 
 } // namespace informant

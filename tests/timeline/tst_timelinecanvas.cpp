@@ -214,10 +214,22 @@ private Q_SLOTS:
         m_canvas->rebuildNow();
         m_canvas->setVisibleRange(double(kT0), double(kT0 + 80 * kMinute));
         QSignalSpy spy(m_canvas, &TimelineCanvas::objectActivated);
+        QSignalSpy selected(m_canvas, &TimelineCanvas::objectSelected);
         const QPoint at(500, laneCentre(*m_canvas, 1));
         QTest::mouseClick(m_canvas->viewport(), Qt::LeftButton, {}, at);
         QCOMPARE(spy.count(), 0);
         QCOMPARE(m_canvas->selectedObject(), QStringLiteral("Pod-shop-web-1"));
+        // The click names the lane's object (the details pane shows it).
+        QCOMPARE(selected.count(), 1);
+        const auto object = selected.at(0).at(0).value<InvolvedObject>();
+        QCOMPARE(object.name, QStringLiteral("web-1"));
+        QCOMPARE(object.namespaceName, QStringLiteral("shop"));
+        QCOMPARE(object.kind, QStringLiteral("Pod"));
+        QCOMPARE(object.apiVersion, QStringLiteral("v1"));
+        // A lane selected from a table names nothing back.
+        m_canvas->setSelectedObject(QString());
+        m_canvas->setSelectedObject(QStringLiteral("Pod-shop-web-1"));
+        QCOMPARE(selected.count(), 1);
         const QString hint = QStringLiteral("Double-click or Enter");
         QVERIFY2(labelToolTip(1).startsWith(hint), qPrintable(labelToolTip(1)));
         const int x = int(m_canvas->view().xForTime(double(kT0 + 10 * kMinute)));

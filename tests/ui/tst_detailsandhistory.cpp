@@ -16,6 +16,7 @@
 #include "ui/noticebar.h"
 #include "ui/resourceview.h"
 #include "ui/signinbanner.h"
+#include "ui/timeline/timelinewidget.h"
 
 #include <QDateTime>
 #include <QItemSelectionModel>
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void initTestCase() { useEmptyTestSettings(); }
     void selectionDrivesDetailsPane();
     void detailsKeepAnObjectThatLeavesTheTable();
+    void detailsShowTheLaneClickedOverTheTimeline();
     void historyKeepsTheChosenRevisionsAcrossUpdates();
     void historyShowsWhatChangedBeforeTheObjectWasOpened();
     void agesAgreeAcrossViews();
@@ -234,6 +236,79 @@ void TestDetailsAndHistory::detailsKeepAnObjectThatLeavesTheTable()
     QCOMPARE(details->object().key(), QStringLiteral("shop/web-2"));
     QVERIFY2(details->headerText().endsWith(QStringLiteral("hidden by the filters")),
              qPrintable(details->headerText()));
+}
+
+// Over the timeline, a lane clicked shows its object in the details pane,
+// as it is now: it changes with it, says when it is deleted, and the table's
+// row changing behind the timeline does not take its place. The table shown
+// again, its row is shown again.
+void TestDetailsAndHistory::detailsShowTheLaneClickedOverTheTimeline()
+{
+    Fixture f;
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTableView *table = f.window->resourceView()->table();
+    DetailsPane *details = f.window->detailsPane();
+    table->setCurrentIndex(f.model()->index(f.model()->rowOfKey(QStringLiteral("db/pg-0")), 0));
+    QCOMPARE(details->object().key(), QStringLiteral("db/pg-0"));
+
+    f.window->setTimelineVisible(true);
+    const InvolvedObject web1{QStringLiteral("Pod"),
+                              QStringLiteral("shop"),
+                              QStringLiteral("web-1"),
+                              QStringLiteral("shopweb-1"),
+                              {},
+                              QStringLiteral("v1"),
+                              {}};
+    Q_EMIT f.window->timeline()->objectSelected(web1);
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+    QCOMPARE(details->headerText(), QStringLiteral("Pod  shop/web-1"));
+    QVERIFY(f.window->timelineVisible()); // a click only selects
+
+    // Its changes reach the pane; the table's row changing does not.
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->upsert(pod(QStringLiteral("shop"), QStringLiteral("web-1"), QStringLiteral("web"),
+                     QStringLiteral("Failed")));
+    pods->upsert(pod(QStringLiteral("db"), QStringLiteral("pg-0"), QStringLiteral("pg"),
+                     QStringLiteral("Succeeded")));
+    pods->flush();
+    QTRY_VERIFY2(details->yamlText().contains(QStringLiteral("phase: Failed")),
+                 qPrintable(details->yamlText()));
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+
+    // Deleted: its last state, marked so.
+    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/web-1")).value());
+    pods->flush();
+    QTRY_VERIFY2(details->headerText().endsWith(QStringLiteral("deleted; its last known state")),
+                 qPrintable(details->headerText()));
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+
+    // The lane of an object the cache never held while the window was open
+    // (a pod gone before): History has no state of it either; nothing is
+    // shown rather than another object, and why.
+    Q_EMIT f.window->timeline()->objectSelected({QStringLiteral("Pod"),
+                                                 QStringLiteral("shop"),
+                                                 QStringLiteral("web-9"),
+                                                 QStringLiteral("shopweb-9"),
+                                                 {},
+                                                 QStringLiteral("v1"),
+                                                 {}});
+    QVERIFY(details->object().isNull());
+    QCOMPARE(details->headerText(),
+             QStringLiteral("Pod shop/web-9 is not in the cluster any more"));
+
+    // The table again: its current row, as it is now.
+    Q_EMIT f.window->timeline()->objectSelected({QStringLiteral("Pod"),
+                                                 QStringLiteral("shop"),
+                                                 QStringLiteral("web-2"),
+                                                 QStringLiteral("shopweb-2"),
+                                                 {},
+                                                 QStringLiteral("v1"),
+                                                 {}});
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-2"));
+    f.window->setTimelineVisible(false);
+    QCOMPARE(details->object().key(), QStringLiteral("db/pg-0"));
+    QTRY_VERIFY2(details->yamlText().contains(QStringLiteral("phase: Succeeded")),
+                 qPrintable(details->yamlText()));
 }
 
 void TestDetailsAndHistory::selectionDrivesDetailsPane()

@@ -599,6 +599,7 @@ void TimelineCanvas::handleClick(const QPoint &pos)
         return;
     m_selectedObject = m_clicked->key;
     viewport()->update();
+    Q_EMIT objectSelected(m_clicked->object);
 }
 
 std::optional<TimelineCanvas::ClickedObject> TimelineCanvas::objectAt(const QPoint &pos) const

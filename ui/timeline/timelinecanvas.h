@@ -116,6 +116,9 @@ Q_SIGNALS:
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
                          const QString &uid, const QString &apiVersion,
                          const QString &cluster = QString());
+    // A click selected the lane of `object` (or a collapsed group's marker
+    // of it); setSelectedObject() does not emit it.
+    void objectSelected(const informant::InvolvedObject &object);
     void visibleRangeChanged(double startMs, double endMs);
     void followLiveChanged(bool follow);
     void layoutRebuilt(); // lanes or items changed

@@ -121,6 +121,7 @@ TimelineWidget::TimelineWidget(EventStore *store, QWidget *parent)
     }
     connect(m_canvas, &TimelineCanvas::layoutRebuilt, this, &TimelineWidget::updateSummary);
     connect(m_canvas, &TimelineCanvas::objectActivated, this, &TimelineWidget::objectActivated);
+    connect(m_canvas, &TimelineCanvas::objectSelected, this, &TimelineWidget::objectSelected);
     // The summary's state ("reconnecting in 4 s") counts down without a new
     // status; a fresh watch has nothing to re-word.
     connect(SecondClock::instance(), &SecondClock::ticked, this, [this] {

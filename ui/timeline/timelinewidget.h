@@ -8,9 +8,10 @@
 // Mounting: create one EventStore per window, feed it the events informer's
 // ChangeBatches (EventStore::applyBatch; a window of several clusters, their
 // merged events), give it to this widget. The filter pane's choice goes to
-// setClusters()/setNamespaces()/setObjectUids(); a lane followed (double-click
-// or Enter; a click only selects it) arrives
-// as objectActivated(kind, namespace, name, uid, apiVersion, cluster). Given
+// setClusters()/setNamespaces()/setObjectUids(); a lane clicked arrives as
+// objectSelected(object) (the details pane shows it), a lane followed
+// (double-click or Enter) as objectActivated(kind, namespace, name, uid,
+// apiVersion, cluster). Given
 // the events informer (setEventsSource), it says when the events are not
 // fresh: a forbidden or failing watch must not read as "no events". GUI
 // thread.
@@ -69,6 +70,9 @@ Q_SIGNALS:
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name,
                          const QString &uid, const QString &apiVersion,
                          const QString &cluster = QString());
+    // A lane clicked (or a collapsed group's marker): its object, uid as the
+    // lane knows it (knownObjectUid). Not for a selection made in a table.
+    void objectSelected(const informant::InvolvedObject &object);
 
 private:
     void fillReasonMenu();
