@@ -48,15 +48,6 @@ const DemoNamespace kNamespaces[] = {
     {"batch", 12 * kDaySeconds},
 };
 
-qint64 namespaceAgeSeconds(const QString &name)
-{
-    for (const DemoNamespace &ns : kNamespaces) {
-        if (name == QLatin1String(ns.name))
-            return ns.ageSeconds;
-    }
-    return kClusterAgeSeconds; // default, kube-system...
-}
-
 // How a Deployment is rolled out in the demo: the team's services ship new
 // images or are restarted (kubectl rollout restart, after a config change);
 // the platform's stay as they are.
@@ -229,6 +220,7 @@ DemoScenario::DemoScenario(ServerContext &context, const SimOptions &options)
     , m_jobs(context, m_events)
     , m_volumes(context, m_events, QLatin1String(kProvisioner))
     , m_endpoints(context)
+    , m_namespaces(context)
     , m_factory(options.seed)
     , m_cronJob(context, m_events, options.seed, kNodeCount)
     , m_heartbeat(context, options.nodeLeaseRenewMs)
@@ -282,8 +274,8 @@ ObjectWriter DemoScenario::writerAgo(const QDateTime &now, qint64 ageSeconds)
     return ObjectWriter(m_context, now.addSecs(-ageSeconds));
 }
 
-// The namespaces (each with its default ServiceAccount), the nodes, the
-// default StorageClass.
+// The namespaces (NamespaceController gives each its default
+// ServiceAccount), the nodes, the default StorageClass.
 void DemoScenario::createClusterObjects(const QDateTime &now)
 {
     for (const DemoNamespace &ns : kNamespaces)
@@ -296,11 +288,6 @@ void DemoScenario::createClusterObjects(const QDateTime &now)
                     objects::node(QStringLiteral("node-%1").arg(i), i, true,
                                   now.addSecs(-kNodeAgeSeconds[i])),
                     QString());
-    for (const char *ns : {"default", "kube-system", "web", "payments", "monitoring", "batch"})
-        (void)writerAgo(now, namespaceAgeSeconds(QLatin1String(ns)) - 1)
-            .create(type("", "serviceaccounts"),
-                    objects::serviceAccount(QLatin1String(ns), QStringLiteral("default")),
-                    QLatin1String(ns));
     (void)writerAgo(now, kClusterAgeSeconds - 120)
         .create(
             type("storage.k8s.io", "storageclasses"),
@@ -393,6 +380,7 @@ void DemoScenario::reconcile()
     m_volumes.reconcile(); // binds new claims before their pods start
     m_daemonSets.reconcile();
     m_endpoints.reconcile();
+    m_namespaces.reconcile();
 }
 
 void DemoScenario::setPaused(bool paused)

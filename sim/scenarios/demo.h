@@ -30,6 +30,7 @@
 #include "sim/scenarios/endpointscontroller.h"
 #include "sim/scenarios/eventrecorder.h"
 #include "sim/scenarios/jobcontroller.h"
+#include "sim/scenarios/namespacecontroller.h"
 #include "sim/scenarios/nodeheartbeat.h"
 #include "sim/scenarios/podfactory.h"
 #include "sim/scenarios/podscheduler.h"
@@ -80,6 +81,7 @@ private:
     JobController m_jobs;
     VolumeProvisioner m_volumes;
     EndpointsController m_endpoints;
+    NamespaceController m_namespaces;
     PodFactory m_factory;
     DemoCronJob m_cronJob;
     QTimer m_reconcileTimer;

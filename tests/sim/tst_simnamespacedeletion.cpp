@@ -3,7 +3,8 @@
 // new may be created in it (403), its contents are deleted (a running pod
 // gracefully), and once nothing is left its finalizer is removed and it
 // goes. A watcher sees the namespace modified, its finalizer removed, then
-// deleted.
+// deleted. And in the demo, whose controllers run, a namespace made gets its
+// default ServiceAccount, made again when deleted.
 
 #include "simfixtures.h"
 
@@ -50,7 +51,37 @@ class TestSimNamespaceDeletion : public QObject
 
 private slots:
     void aDeletedNamespaceTerminatesThenGoesWithItsContents();
+    void aNewNamespaceGetsItsDefaultServiceAccount();
 };
+
+void TestSimNamespaceDeletion::aNewNamespaceGetsItsDefaultServiceAccount()
+{
+    SimOptions options;
+    options.scenario = QStringLiteral("demo");
+    const auto sim = startSim(options);
+    const quint16 port = sim->port();
+    // The demo's own namespaces have theirs, as old as they are.
+    const QJsonObject web = get(port, "/api/v1/namespaces/web").json();
+    const QJsonObject webAccount =
+        get(port, "/api/v1/namespaces/web/serviceaccounts/default").json();
+    QCOMPARE(webAccount.value("metadata").toObject().value("creationTimestamp"),
+             web.value("metadata").toObject().value("creationTimestamp"));
+    QCOMPARE(get(port, "/api/v1/namespaces/kube-public/serviceaccounts/default").status, 200);
+
+    const QByteArray account = "/api/v1/namespaces/team-x/serviceaccounts/default";
+    QCOMPARE(get(port, account).status, 404);
+    QCOMPARE(request(port, "POST", kNamespaces, {}, namedObject("Namespace", "team-x")).status,
+             201);
+    QTRY_COMPARE_WITH_TIMEOUT(get(port, account).status, 200, 5000);
+    QCOMPARE(get(port, account).json().value("kind").toString(), QStringLiteral("ServiceAccount"));
+
+    // Deleted, it is made again (a new object).
+    const QString uid =
+        get(port, account).json().value("metadata").toObject().value("uid").toString();
+    QCOMPARE(request(port, "DELETE", account).status, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(get(port, account).status, 200, 5000);
+    QVERIFY(get(port, account).json().value("metadata").toObject().value("uid").toString() != uid);
+}
 
 void TestSimNamespaceDeletion::aDeletedNamespaceTerminatesThenGoesWithItsContents()
 {
