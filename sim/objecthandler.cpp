@@ -6,6 +6,7 @@
 #include "sim/kubeletproxy.h"
 #include "sim/mediatype.h"
 #include "sim/objectfilter.h"
+#include "sim/objectvalidation.h"
 #include "sim/objectwriter.h"
 #include "sim/partialmetadata.h"
 #include "sim/patch.h"
@@ -281,10 +282,20 @@ void handleExisting(const Call &call, const QString &verb, const ObjectPtr &curr
     const UpdateScope scope =
         sub == QLatin1String("status") ? UpdateScope::Status : UpdateScope::Object;
     ObjectWriter writer(call.context);
+    const auto refused = [&](const QJsonObject &object) {
+        std::optional<ApiStatus> invalid;
+        if (scope != UpdateScope::Status)
+            invalid = invalidMetadataUpdate(call.storedType, *current, object);
+        if (invalid)
+            sendStatus(call.connection, *invalid);
+        return invalid.has_value();
+    };
     if (verb == QLatin1String("update")) {
         const Result<QJsonObject, ApiStatus> body = bodyObject(call);
         if (!body.ok())
             return sendStatus(call.connection, body.error());
+        if (refused(body.value()))
+            return;
         return answer(
             call, writer.update(call.storedType, body.value(), current, scope, call.dryRun), 200);
     }
@@ -295,6 +306,8 @@ void handleExisting(const Call &call, const QString &verb, const ObjectPtr &curr
     QJsonObject object = result.value();
     if (call.target.type.view == ObjectView::EventsK8sIoV1)
         object = eventsV1ToCoreEvent(object);
+    if (refused(object))
+        return;
     answer(call, writer.update(call.storedType, object, current, scope, call.dryRun), 200);
 }
 

@@ -3,6 +3,7 @@
 #include "sim/statuses.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QStringList>
 
 namespace informant::sim {
@@ -67,6 +68,39 @@ std::optional<ApiStatus> invalidSpec(const ResourceType &type, const QJsonObject
                     .arg(goMap(labels)));
     }
     return std::nullopt;
+}
+
+std::optional<ApiStatus> invalidMetadataUpdate(const ResourceType &type,
+                                               const StoredObject &current,
+                                               const QJsonObject &object)
+{
+    if (!current.beingDeleted)
+        return std::nullopt;
+    const auto finalizersOf = [](const QJsonObject &json) {
+        QStringList names;
+        const QJsonObject metadata = json.value(QLatin1String("metadata")).toObject();
+        for (const QJsonValue &name : metadata.value(QLatin1String("finalizers")).toArray())
+            names.append(name.toString());
+        return names;
+    };
+    const QStringList old = finalizersOf(QJsonDocument::fromJson(current.json).object());
+    QStringList added;
+    for (const QString &name : finalizersOf(object)) {
+        if (!old.contains(name) && !added.contains(name))
+            added.append(name);
+    }
+    if (added.isEmpty())
+        return std::nullopt;
+    added.sort(); // Go's sets.List()
+    QStringList quoted;
+    for (const QString &name : added)
+        quoted.append(u'"' + name + u'"');
+    return statuses::invalid(
+        qualifiedKind(type), current.name, QStringLiteral("metadata.finalizers"),
+        QStringLiteral("FieldValueForbidden"),
+        QStringLiteral("Forbidden: no new finalizers can be added if the object is being "
+                       "deleted, found new finalizers []string{%1}")
+            .arg(quoted.join(QStringLiteral(", "))));
 }
 
 } // namespace informant::sim

@@ -5,9 +5,10 @@
 // ReplicaSet or StatefulSet wants zero replicas or more; those and a
 // DaemonSet select their own template's pods (every matchLabels pair is one
 // of the template's labels). Each refusal is the server's 422, word for word.
-// Names are objectnames.h's.
+// An object being deleted takes no new finalizers. Names are objectnames.h's.
 
 #include "sim/resourcetype.h"
+#include "sim/storedobject.h"
 
 #include "informer/core/apistatus.h"
 
@@ -23,5 +24,13 @@ QString qualifiedKind(const ResourceType &type);
 
 // Why `object` (defaulted, as it would be stored) is invalid; nullopt if it is not.
 std::optional<ApiStatus> invalidSpec(const ResourceType &type, const QJsonObject &object);
+
+// Why a client's update of `current` to `object` is refused by the rules of
+// ObjectMeta on update (apimachinery's ValidateObjectMetaUpdate) the
+// simulator plays; nullopt if it is not. The server's own writes (a DELETE
+// swapping the garbage collector's finalizers) do not pass here.
+std::optional<ApiStatus> invalidMetadataUpdate(const ResourceType &type,
+                                               const StoredObject &current,
+                                               const QJsonObject &object);
 
 } // namespace informant::sim

@@ -2,7 +2,8 @@
 // for word (kubectl prints the server's message): names that are not RFC 1123
 // subdomains (a Namespace's an RFC 1123 label, a Service's a DNS-1035
 // label), a Pod without containers, negative replicas, and a workload whose
-// selector does not match its template's labels.
+// selector does not match its template's labels. And on an update, a new
+// finalizer on an object being deleted.
 
 #include "simfixtures.h"
 
@@ -19,7 +20,47 @@ private slots:
     void newNamesAreValidatedAsTheApiServerDoes();
     void workloadSpecsAreValidatedAsTheApiServerDoes_data();
     void workloadSpecsAreValidatedAsTheApiServerDoes();
+    void anObjectBeingDeletedTakesNoNewFinalizers();
 };
+
+// As apimachinery's ValidateObjectMetaUpdate: kubectl patch adding a
+// finalizer to a Terminating object gets the server's 422; removing one (the
+// controller's part) is allowed, and the object then goes.
+void TestSimValidation::anObjectBeingDeletedTakesNoNewFinalizers()
+{
+    const auto sim = startEmptySim();
+    const quint16 port = sim->port();
+    const QByteArray path = "/api/v1/namespaces/default/configmaps/held";
+    const QJsonObject held{
+        {"apiVersion", "v1"},
+        {"kind", "ConfigMap"},
+        {"metadata", QJsonObject{{"name", "held"}, {"finalizers", QJsonArray{"example.com/a"}}}}};
+    QCOMPARE(request(port, "POST", "/api/v1/namespaces/default/configmaps",
+                     {{"Content-Type", "application/json"}},
+                     QJsonDocument(held).toJson(QJsonDocument::Compact))
+                 .status,
+             201);
+    // Before the delete, a finalizer may be added.
+    QCOMPARE(
+        mergePatch(port, path, R"({"metadata":{"finalizers":["example.com/a","example.com/b"]}})")
+            .status,
+        200);
+    QCOMPARE(request(port, "DELETE", path).status, 200);
+    const Response refused = mergePatch(
+        port, path,
+        R"({"metadata":{"finalizers":["example.com/z","example.com/a","example.com/c"]}})");
+    QCOMPARE(refused.status, 422);
+    QCOMPARE(refused.json().value("message").toString(),
+             QStringLiteral("ConfigMap \"held\" is invalid: metadata.finalizers: Forbidden: no new "
+                            "finalizers can be added if the object is being deleted, found new "
+                            "finalizers []string{\"example.com/c\", \"example.com/z\"}"));
+    QCOMPARE(get(port, path).status, 200);
+
+    QCOMPARE(mergePatch(port, path, R"({"metadata":{"finalizers":["example.com/b"]}})").status,
+             200);
+    QCOMPARE(mergePatch(port, path, R"({"metadata":{"finalizers":null}})").status, 200);
+    QCOMPARE(get(port, path).status, 404);
+}
 
 void TestSimValidation::newNamesAreValidatedAsTheApiServerDoes_data()
 {
