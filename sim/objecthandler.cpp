@@ -285,7 +285,7 @@ void handleExisting(const Call &call, const QString &verb, const ObjectPtr &curr
     const auto refused = [&](const QJsonObject &object) {
         std::optional<ApiStatus> invalid;
         if (scope != UpdateScope::Status)
-            invalid = invalidMetadataUpdate(call.storedType, *current, object);
+            invalid = invalidUpdate(call.storedType, *current, object);
         if (invalid)
             sendStatus(call.connection, *invalid);
         return invalid.has_value();

@@ -70,23 +70,25 @@ std::optional<ApiStatus> invalidSpec(const ResourceType &type, const QJsonObject
     return std::nullopt;
 }
 
-std::optional<ApiStatus> invalidMetadataUpdate(const ResourceType &type,
-                                               const StoredObject &current,
-                                               const QJsonObject &object)
+namespace {
+
+QStringList finalizersOf(const QJsonObject &object)
 {
-    if (!current.beingDeleted)
-        return std::nullopt;
-    const auto finalizersOf = [](const QJsonObject &json) {
-        QStringList names;
-        const QJsonObject metadata = json.value(QLatin1String("metadata")).toObject();
-        for (const QJsonValue &name : metadata.value(QLatin1String("finalizers")).toArray())
-            names.append(name.toString());
-        return names;
-    };
-    const QStringList old = finalizersOf(QJsonDocument::fromJson(current.json).object());
+    QStringList names;
+    const QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
+    for (const QJsonValue &name : metadata.value(QLatin1String("finalizers")).toArray())
+        names.append(name.toString());
+    return names;
+}
+
+// ValidateObjectMetaUpdate's rule for an object being deleted.
+std::optional<StatusCause> newFinalizerWhileDeleting(const QJsonObject &old,
+                                                     const QJsonObject &object)
+{
+    const QStringList before = finalizersOf(old);
     QStringList added;
     for (const QString &name : finalizersOf(object)) {
-        if (!old.contains(name) && !added.contains(name))
+        if (!before.contains(name) && !added.contains(name))
             added.append(name);
     }
     if (added.isEmpty())
@@ -95,12 +97,75 @@ std::optional<ApiStatus> invalidMetadataUpdate(const ResourceType &type,
     QStringList quoted;
     for (const QString &name : added)
         quoted.append(u'"' + name + u'"');
-    return statuses::invalid(
-        qualifiedKind(type), current.name, QStringLiteral("metadata.finalizers"),
-        QStringLiteral("FieldValueForbidden"),
-        QStringLiteral("Forbidden: no new finalizers can be added if the object is being "
-                       "deleted, found new finalizers []string{%1}")
-            .arg(quoted.join(QStringLiteral(", "))));
+    return StatusCause{QStringLiteral("FieldValueForbidden"),
+                       QStringLiteral("Forbidden: no new finalizers can be added if the object "
+                                      "is being deleted, found new finalizers []string{%1}")
+                           .arg(quoted.join(QStringLiteral(", "))),
+                       QStringLiteral("metadata.finalizers")};
+}
+
+// A Secret's data as the server validates it: stringData already written
+// into it, base64-encoded.
+QJsonObject secretData(const QJsonObject &secret)
+{
+    QJsonObject data = secret.value(QLatin1String("data")).toObject();
+    const QJsonObject text = secret.value(QLatin1String("stringData")).toObject();
+    for (auto it = text.begin(); it != text.end(); ++it)
+        data.insert(it.key(), QString::fromLatin1(it.value().toString().toUtf8().toBase64()));
+    return data;
+}
+
+QString secretType(const QJsonObject &secret)
+{
+    const QString type = secret.value(QLatin1String("type")).toString();
+    return type.isEmpty() ? QStringLiteral("Opaque") : type; // as defaulted
+}
+
+// ValidateConfigMapUpdate and ValidateSecretUpdate.
+QList<StatusCause> immutableFieldsChanged(const ResourceType &type, const QJsonObject &old,
+                                          const QJsonObject &object)
+{
+    QList<StatusCause> causes;
+    const bool secret = type.kind == QLatin1String("Secret");
+    if (secret && secretType(object) != secretType(old))
+        causes.append(
+            {QStringLiteral("FieldValueInvalid"),
+             QStringLiteral("Invalid value: \"%1\": field is immutable").arg(secretType(object)),
+             QStringLiteral("type")});
+    if (!old.value(QLatin1String("immutable")).toBool())
+        return causes;
+    const QString frozen = QStringLiteral("Forbidden: field is immutable when `immutable` is set");
+    if (!object.value(QLatin1String("immutable")).toBool())
+        causes.append({QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("immutable")});
+    const auto data = [&](const QJsonObject &json) {
+        return secret ? secretData(json) : json.value(QLatin1String("data")).toObject();
+    };
+    if (data(object) != data(old))
+        causes.append({QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("data")});
+    if (!secret &&
+        object.value(QLatin1String("binaryData")) != old.value(QLatin1String("binaryData")))
+        causes.append(
+            {QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("binaryData")});
+    return causes;
+}
+
+} // namespace
+
+std::optional<ApiStatus> invalidUpdate(const ResourceType &type, const StoredObject &current,
+                                       const QJsonObject &object)
+{
+    const QJsonObject old = QJsonDocument::fromJson(current.json).object();
+    QList<StatusCause> causes;
+    if (current.beingDeleted) {
+        if (std::optional<StatusCause> cause = newFinalizerWhileDeleting(old, object))
+            causes.append(*cause);
+    }
+    if (type.group.isEmpty() &&
+        (type.kind == QLatin1String("ConfigMap") || type.kind == QLatin1String("Secret")))
+        causes += immutableFieldsChanged(type, old, object);
+    if (causes.isEmpty())
+        return std::nullopt;
+    return statuses::invalid(qualifiedKind(type), current.name, causes);
 }
 
 } // namespace informant::sim

@@ -63,14 +63,24 @@ ApiStatus badRequest(const QString &message)
 ApiStatus invalid(const QString &kind, const QString &name, const QString &field,
                   const QString &causeType, const QString &detail)
 {
-    const QString problem = QStringLiteral("%1: %2").arg(field, detail);
+    return invalid(kind, name, {StatusCause{causeType, detail, field}});
+}
+
+ApiStatus invalid(const QString &kind, const QString &name, const QList<StatusCause> &causes)
+{
+    QStringList problems;
+    for (const StatusCause &cause : causes)
+        problems.append(QStringLiteral("%1: %2").arg(cause.field, cause.message));
+    const QString problem = problems.size() == 1
+                                ? problems.constFirst()
+                                : u'[' + problems.join(QStringLiteral(", ")) + u']';
     ApiStatus status = ApiStatus::failure(
         422, QStringLiteral("Invalid"),
         kind.isEmpty() ? problem
                        : QStringLiteral("%1 \"%2\" is invalid: %3").arg(kind, name, problem));
     status.detailsName = name;
     status.detailsKind = kind;
-    status.causes.append(StatusCause{causeType, detail, field});
+    status.causes = causes;
     return status;
 }
 

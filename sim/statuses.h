@@ -19,6 +19,8 @@ ApiStatus badRequest(const QString &message);
 // 422: `field: reason` problems of one object or of the list options.
 ApiStatus invalid(const QString &kind, const QString &name, const QString &field,
                   const QString &causeType, const QString &detail);
+// The same for several problems at once: "[a: …, b: …]" as Go aggregates them.
+ApiStatus invalid(const QString &kind, const QString &name, const QList<StatusCause> &causes);
 ApiStatus methodNotAllowed();
 ApiStatus notAcceptable(const QString &message);
 ApiStatus unsupportedMediaType(const QString &contentType);

@@ -3,7 +3,8 @@
 // subdomains (a Namespace's an RFC 1123 label, a Service's a DNS-1035
 // label), a Pod without containers, negative replicas, and a workload whose
 // selector does not match its template's labels. And on an update, a new
-// finalizer on an object being deleted.
+// finalizer on an object being deleted, an immutable ConfigMap's or Secret's
+// data, a Secret's type.
 
 #include "simfixtures.h"
 
@@ -21,7 +22,61 @@ private slots:
     void workloadSpecsAreValidatedAsTheApiServerDoes_data();
     void workloadSpecsAreValidatedAsTheApiServerDoes();
     void anObjectBeingDeletedTakesNoNewFinalizers();
+    void immutableConfigMapsAndSecretsKeepTheirData();
 };
+
+// As ValidateConfigMapUpdate and ValidateSecretUpdate, in the words kubectl
+// prints: `immutable: true` freezes the data and itself; a Secret's type is
+// never changed. What else the update changes is allowed.
+void TestSimValidation::immutableConfigMapsAndSecretsKeepTheirData()
+{
+    const auto sim = startEmptySim();
+    const quint16 port = sim->port();
+    const auto create = [&](const char *collection, const QJsonObject &object) {
+        return request(port, "POST", QByteArray("/api/v1/namespaces/default/") + collection,
+                       {{"Content-Type", "application/json"}},
+                       QJsonDocument(object).toJson(QJsonDocument::Compact))
+            .status;
+    };
+    const QString frozen = QStringLiteral("Forbidden: field is immutable when `immutable` is set");
+    QCOMPARE(create("configmaps", {{"apiVersion", "v1"},
+                                   {"kind", "ConfigMap"},
+                                   {"metadata", QJsonObject{{"name", "frozen"}}},
+                                   {"immutable", true},
+                                   {"data", QJsonObject{{"a", "1"}}}}),
+             201);
+    const QByteArray configMap = "/api/v1/namespaces/default/configmaps/frozen";
+    Response refused = mergePatch(port, configMap, R"({"data":{"a":"2"}})");
+    QCOMPARE(refused.status, 422);
+    QCOMPARE(refused.json().value("message").toString(),
+             QStringLiteral("ConfigMap \"frozen\" is invalid: data: ") + frozen);
+    refused = mergePatch(port, configMap, R"({"immutable":false,"data":{"a":"2"}})");
+    QCOMPARE(
+        refused.json().value("message").toString(),
+        QStringLiteral("ConfigMap \"frozen\" is invalid: [immutable: %1, data: %1]").arg(frozen));
+    QCOMPARE(refused.json().value("details").toObject().value("causes").toArray().size(), 2);
+    QCOMPARE(mergePatch(port, configMap, R"({"metadata":{"labels":{"team":"web"}}})").status, 200);
+    QCOMPARE(get(port, configMap).json().value("data").toObject().value("a").toString(),
+             QStringLiteral("1"));
+
+    QCOMPARE(create("secrets", {{"apiVersion", "v1"},
+                                {"kind", "Secret"},
+                                {"metadata", QJsonObject{{"name", "key"}}},
+                                {"immutable", true},
+                                {"data", QJsonObject{{"k", "eA=="}}}}), // "x"
+             201);
+    const QByteArray secret = "/api/v1/namespaces/default/secrets/key";
+    // stringData is data: the same value written as text is no change.
+    QCOMPARE(mergePatch(port, secret, R"({"stringData":{"k":"x"}})").status, 200);
+    refused = mergePatch(port, secret, R"({"stringData":{"k":"y"}})");
+    QCOMPARE(refused.json().value("message").toString(),
+             QStringLiteral("Secret \"key\" is invalid: data: ") + frozen);
+    refused = mergePatch(port, secret, R"({"type":"kubernetes.io/tls"})");
+    QCOMPARE(refused.status, 422);
+    QCOMPARE(refused.json().value("message").toString(),
+             QStringLiteral("Secret \"key\" is invalid: type: Invalid value: "
+                            "\"kubernetes.io/tls\": field is immutable"));
+}
 
 // As apimachinery's ValidateObjectMetaUpdate: kubectl patch adding a
 // finalizer to a Terminating object gets the server's 422; removing one (the
