@@ -401,6 +401,15 @@ void defaultService(QJsonObject &service)
 void defaultSecret(QJsonObject &secret)
 {
     fill(secret, "type", QStringLiteral("Opaque"));
+    // stringData is write-only: the v1 conversion writes it into data
+    // (base64, over a key data has too) and nothing stores or returns it.
+    const QJsonObject text = secret.take(QLatin1String("stringData")).toObject();
+    if (text.isEmpty())
+        return;
+    QJsonObject data = secret.value(QLatin1String("data")).toObject();
+    for (auto it = text.begin(); it != text.end(); ++it)
+        data.insert(it.key(), QString::fromLatin1(it.value().toString().toUtf8().toBase64()));
+    secret.insert(QLatin1String("data"), data);
 }
 
 void defaultEndpoints(QJsonObject &endpoints)

@@ -282,9 +282,16 @@ void handleExisting(const Call &call, const QString &verb, const ObjectPtr &curr
     const UpdateScope scope =
         sub == QLatin1String("status") ? UpdateScope::Status : UpdateScope::Object;
     ObjectWriter writer(call.context);
+    // After the resourceVersion's check (ObjectWriter::update): a stale
+    // write is a 409 whatever it changes.
     const auto refused = [&](const QJsonObject &object) {
+        const QString rv = object.value(QLatin1String("metadata"))
+                               .toObject()
+                               .value(QLatin1String("resourceVersion"))
+                               .toString();
+        const bool stale = !rv.isEmpty() && rv != QString::number(current->resourceVersion);
         std::optional<ApiStatus> invalid;
-        if (scope != UpdateScope::Status)
+        if (scope != UpdateScope::Status && !stale)
             invalid = invalidUpdate(call.storedType, *current, object);
         if (invalid)
             sendStatus(call.connection, *invalid);

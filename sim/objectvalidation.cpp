@@ -105,11 +105,13 @@ std::optional<StatusCause> newFinalizerWhileDeleting(const QJsonObject &old,
 }
 
 // A Secret's data as the server validates it: stringData already written
-// into it, base64-encoded.
-QJsonObject secretData(const QJsonObject &secret)
+// into it, base64-encoded (the stored one has none: defaultSecret).
+QJsonValue secretData(const QJsonObject &secret)
 {
-    QJsonObject data = secret.value(QLatin1String("data")).toObject();
     const QJsonObject text = secret.value(QLatin1String("stringData")).toObject();
+    if (text.isEmpty())
+        return secret.value(QLatin1String("data"));
+    QJsonObject data = secret.value(QLatin1String("data")).toObject();
     for (auto it = text.begin(); it != text.end(); ++it)
         data.insert(it.key(), QString::fromLatin1(it.value().toString().toUtf8().toBase64()));
     return data;
@@ -137,8 +139,9 @@ QList<StatusCause> immutableFieldsChanged(const ResourceType &type, const QJsonO
     const QString frozen = QStringLiteral("Forbidden: field is immutable when `immutable` is set");
     if (!object.value(QLatin1String("immutable")).toBool())
         causes.append({QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("immutable")});
+    // As reflect.DeepEqual: an absent map is not an empty one.
     const auto data = [&](const QJsonObject &json) {
-        return secret ? secretData(json) : json.value(QLatin1String("data")).toObject();
+        return secret ? secretData(json) : json.value(QLatin1String("data"));
     };
     if (data(object) != data(old))
         causes.append({QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("data")});
@@ -154,14 +157,17 @@ QList<StatusCause> immutableFieldsChanged(const ResourceType &type, const QJsonO
 std::optional<ApiStatus> invalidUpdate(const ResourceType &type, const StoredObject &current,
                                        const QJsonObject &object)
 {
+    const bool frozenKind = type.group.isEmpty() && (type.kind == QLatin1String("ConfigMap") ||
+                                                     type.kind == QLatin1String("Secret"));
+    if (!current.beingDeleted && !frozenKind)
+        return std::nullopt;
     const QJsonObject old = QJsonDocument::fromJson(current.json).object();
     QList<StatusCause> causes;
     if (current.beingDeleted) {
         if (std::optional<StatusCause> cause = newFinalizerWhileDeleting(old, object))
             causes.append(*cause);
     }
-    if (type.group.isEmpty() &&
-        (type.kind == QLatin1String("ConfigMap") || type.kind == QLatin1String("Secret")))
+    if (frozenKind)
         causes += immutableFieldsChanged(type, old, object);
     if (causes.isEmpty())
         return std::nullopt;

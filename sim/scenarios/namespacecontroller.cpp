@@ -28,10 +28,15 @@ void NamespaceController::reconcile()
             namespaces.push_back(ns);
     }
     for (const ObjectPtr &ns : namespaces) {
-        const QDateTime created = QDateTime::fromString(
-            QString::fromUtf8(jsonMember(ns->json, {"metadata", "creationTimestamp"})).remove(u'"'),
-            Qt::ISODate);
-        (void)ObjectWriter(m_context, created)
+        QDateTime at; // now
+        if (!m_served.contains(ns->uid)) {
+            m_served.insert(ns->uid);
+            at = QDateTime::fromString(
+                QString::fromUtf8(jsonMember(ns->json, {"metadata", "creationTimestamp"}))
+                    .remove(u'"'),
+                Qt::ISODate);
+        }
+        (void)ObjectWriter(m_context, at)
             .create(*serviceAccounts, objects::serviceAccount(ns->name, kDefault), ns->name);
     }
 }

@@ -75,12 +75,17 @@ void TestSimNamespaceDeletion::aNewNamespaceGetsItsDefaultServiceAccount()
     QTRY_COMPARE_WITH_TIMEOUT(get(port, account).status, 200, 5000);
     QCOMPARE(get(port, account).json().value("kind").toString(), QStringLiteral("ServiceAccount"));
 
-    // Deleted, it is made again (a new object).
-    const QString uid =
-        get(port, account).json().value("metadata").toObject().value("uid").toString();
-    QCOMPARE(request(port, "DELETE", account).status, 200);
-    QTRY_COMPARE_WITH_TIMEOUT(get(port, account).status, 200, 5000);
-    QVERIFY(get(port, account).json().value("metadata").toObject().value("uid").toString() != uid);
+    // Deleted, it is made again: a new object, made now (not backdated to
+    // its namespace's creation, 58 days ago).
+    const QByteArray webPath = "/api/v1/namespaces/web/serviceaccounts/default";
+    QCOMPARE(request(port, "DELETE", webPath).status, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(get(port, webPath).status, 200, 5000);
+    const QJsonObject again = get(port, webPath).json().value("metadata").toObject();
+    QVERIFY(again.value("uid") != webAccount.value("metadata").toObject().value("uid"));
+    const QDateTime created =
+        QDateTime::fromString(again.value("creationTimestamp").toString(), Qt::ISODate);
+    QVERIFY2(created.secsTo(QDateTime::currentDateTimeUtc()) < 30,
+             qPrintable(again.value("creationTimestamp").toString()));
 }
 
 void TestSimNamespaceDeletion::aDeletedNamespaceTerminatesThenGoesWithItsContents()

@@ -56,6 +56,10 @@ void TestSimValidation::immutableConfigMapsAndSecretsKeepTheirData()
         QStringLiteral("ConfigMap \"frozen\" is invalid: [immutable: %1, data: %1]").arg(frozen));
     QCOMPARE(refused.json().value("details").toObject().value("causes").toArray().size(), 2);
     QCOMPARE(mergePatch(port, configMap, R"({"metadata":{"labels":{"team":"web"}}})").status, 200);
+    // A stale write is a conflict first, as kube-apiserver checks it first.
+    QCOMPARE(mergePatch(port, configMap, R"({"metadata":{"resourceVersion":"1"},"data":{"a":"2"}})")
+                 .status,
+             409);
     QCOMPARE(get(port, configMap).json().value("data").toObject().value("a").toString(),
              QStringLiteral("1"));
 
@@ -71,6 +75,10 @@ void TestSimValidation::immutableConfigMapsAndSecretsKeepTheirData()
     refused = mergePatch(port, secret, R"({"stringData":{"k":"y"}})");
     QCOMPARE(refused.json().value("message").toString(),
              QStringLiteral("Secret \"key\" is invalid: data: ") + frozen);
+    // stringData is written into data, never kept: it cannot mask a later
+    // change of data.
+    QVERIFY(!get(port, secret).json().contains("stringData"));
+    QCOMPARE(mergePatch(port, secret, R"({"data":{"k":"eQ=="}})").status, 422);
     refused = mergePatch(port, secret, R"({"type":"kubernetes.io/tls"})");
     QCOMPARE(refused.status, 422);
     QCOMPARE(refused.json().value("message").toString(),
