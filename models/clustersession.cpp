@@ -1,5 +1,8 @@
 #include "models/clustersession.h"
 
+#include "informer/cache/indexfuncs.h"
+#include "models/kindsource.h"
+
 #include <algorithm>
 
 namespace informant {
@@ -54,6 +57,21 @@ KindInfo ClusterSession::kindOf(const QString &apiVersion, const QString &kind) 
             return k;
     }
     return {};
+}
+
+QList<KubeObject> ClusterSession::controlledBy(const KubeObject &owner) const
+{
+    QList<KubeObject> out;
+    if (owner.uid().isEmpty())
+        return out;
+    for (KindSource *source : sources()) {
+        const auto found = source->indexer().byIndex(QString(kOwnerIndex), owner.uid());
+        if (found.ok())
+            out.append(found.value());
+        if (out.size() > 50)
+            break;
+    }
+    return out;
 }
 
 } // namespace informant

@@ -39,6 +39,10 @@ public:
     virtual KindSource *source(const KindInfo &kind) = 0;
     // Sources created so far.
     virtual QList<KindSource *> sources() const = 0;
+    // The objects `owner` controls (their ownerReferences name its uid), from
+    // the owner index of every kind watched; a few dozen at most, as the
+    // details pane lists them.
+    QList<KubeObject> controlledBy(const KubeObject &owner) const;
     // The kind whose objects are core/v1 Events (for the details pane).
     KindInfo eventsKind() const { return findKind(QStringLiteral("events")); }
     // kubectl-style lookup: "po", "pods", "Deployment", "deploy.apps".

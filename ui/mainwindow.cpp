@@ -1,6 +1,5 @@
 #include "ui/mainwindow.h"
 
-#include "informer/cache/indexfuncs.h"
 #include "models/clusterrowkey.h"
 #include "models/clustersession.h"
 #include "models/crdlookup.h"
@@ -135,7 +134,8 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     setCentralWidget(central);
     setDockNestingEnabled(true);
     m_details->setDark(isDarkTheme());
-    m_details->setControlledLookup([this](const KubeObject &o) { return controlledBy(o); });
+    m_details->setControlledLookup(
+        [this](const KubeObject &o) { return m_session->controlledBy(o); });
     m_details->metadataOnlyBar()->setReader([this](const KubeObject &o, QObject *parent) {
         const KindInfo kind = m_session->kindOf(o.apiVersion(), o.kind());
         if (!kind.isValid())
@@ -162,13 +162,15 @@ MainWindow::MainWindow(ClusterSession *session, const QStringList &contexts,
     buildMenus(contexts, openContext);
     buildShortcuts();
 
-    connect(m_view, &ResourceView::currentObjectChanged, this, &MainWindow::showObject);
+    connect(m_view, &ResourceView::currentObjectChanged, this, [this](const KubeObject &object) {
+        m_goneRow.reset();
+        showObject(object);
+    });
+    // Over a lane's details, kept for when the table is shown again.
     connect(m_view, &ResourceView::currentObjectGone, this,
             [this](const KubeObject &lastState, bool deleted) {
-                if (detailsShowLane())
-                    return;
-                showObject(lastState); // History keeps its revisions, the last one a delete
-                m_details->setObjectGone(lastState, deleted);
+                m_goneRow = GoneRow{lastState, deleted};
+                showGoneRow();
             });
     // A timeline lane followed (double-click, Enter) selects its object in
     // the table and details: of the kind its events name by group (a Knative
@@ -469,18 +471,24 @@ void MainWindow::followLane(const InvolvedObject &object)
 
 void MainWindow::showLaneObject(const InvolvedObject &object)
 {
-    const KindInfo kind = m_lanes->kindOf(object);
-    if (!kind.isValid()) {
-        m_laneObject->stop();
-        showDetails(nullptr, {}, {}, KubeObject());
+    m_detailsShowLane = true;
+    m_shownLane = object;
+    m_shownLaneKind = m_lanes->kindOf(object);
+    // A click does not start an informer (the watched kinds are the user's
+    // choice): the object is followed if its kind is watched.
+    if (KindSource *source = m_lanes->watchedSourceOf(m_shownLaneKind)) {
+        m_laneObject->follow(source, LaneObjects::rowKeyOf(object, m_shownLaneKind),
+                             LaneObjects::uidOf(object));
         return;
     }
-    m_shownLane = object;
-    m_shownLaneKind = kind;
-    // Its kind is watched for it if it was not: that is what following the
-    // lane into the table does too.
-    m_laneObject->follow(m_session->source(kind), LaneObjects::rowKeyOf(object, kind),
-                         LaneObjects::uidOf(object));
+    m_laneObject->stop();
+    showDetails(nullptr, {}, {}, KubeObject());
+    m_details->setNoObject(
+        LaneObjects::describe(object) +
+        (m_shownLaneKind.isValid()
+             ? QStringLiteral(": %1 are not watched; double-click the lane to open it")
+                   .arg(m_shownLaneKind.plural)
+             : QStringLiteral(": this cluster does not serve its kind")));
 }
 
 void MainWindow::showLaneState(const KubeObject &object, bool gone)
@@ -493,14 +501,23 @@ void MainWindow::showLaneState(const KubeObject &object, bool gone)
             m_details->setObjectGone(object, true);
         return;
     }
-    m_details->setNoObject(LaneObjects::describe(m_shownLane) +
-                           (gone ? QStringLiteral(" is not in the cluster any more")
-                                 : QStringLiteral(": listing %1…").arg(m_shownLaneKind.plural)));
+    m_details->setNoObject(
+        LaneObjects::describe(m_shownLane) +
+        (gone ? QStringLiteral(" is not in the cluster any more")
+              : QStringLiteral(": %1 not listed yet").arg(m_shownLaneKind.plural)));
 }
 
 bool MainWindow::detailsShowLane() const
 {
-    return m_laneObject->isFollowing() && timelineVisible();
+    return m_detailsShowLane && timelineVisible();
+}
+
+void MainWindow::showGoneRow()
+{
+    if (!m_goneRow || detailsShowLane())
+        return;
+    showObject(m_goneRow->lastState); // History keeps its revisions, the last one a delete
+    m_details->setObjectGone(m_goneRow->lastState, m_goneRow->deleted);
 }
 
 void MainWindow::showObject(const KubeObject &object)
@@ -509,6 +526,7 @@ void MainWindow::showObject(const KubeObject &object)
     // table's current row, changing behind the timeline, is not on screen.
     if (detailsShowLane())
         return;
+    m_detailsShowLane = false;
     m_laneObject->stop();
     // The row's key names its cluster. The last state of a row that left the
     // table has no current row any more: it is still the cluster's shown.
@@ -520,7 +538,7 @@ void MainWindow::showObject(const KubeObject &object)
                !key.isEmpty()) {
         cluster = clusterOfRowKey(key).toString();
     }
-    showDetails(m_view->source(), m_kind.id(), cluster, object);
+    showDetails(nullptr, m_kind.id(), cluster, object);
     // By its key: a Node whose lane only the kubelet's events opened (they
     // name no real uid) is found by its name, in the row's cluster.
     if (object.isNull()) {
@@ -539,7 +557,7 @@ void MainWindow::showDetails(KindSource *source, const QString &kindId, const QS
     m_counts->setDetailsSource(source, cluster);
     m_details->setCluster(cluster);
     m_details->setObject(object);
-    m_statusFields->showSelectedRow(source, cluster, object);
+    m_statusFields->showSelectedRow(source ? source : m_view->source(), cluster, object);
     // With nothing to show, the details pane's room is the table's (a PVC's
     // VOLUME whole instead of "pvc-3f2…" beside "No object selected").
     m_dockSizes->setEmpty(m_detailsDock, object.isNull());
@@ -598,6 +616,7 @@ bool MainWindow::showKind(const KindInfo &kind)
     const FacetSelection facets = m_filter->selection();
     m_view->setFacets(facets, facets.describe());
     updateTimelineScope(); // a cluster-scoped kind has no namespace choice
+    m_goneRow.reset();
     showObject(KubeObject());
     highlightShownKind();
     QSettings().setValue(lastKindSetting(m_session->name()), kind.id());
@@ -717,27 +736,16 @@ void MainWindow::refreshStatusBar()
     m_statusFields->refreshSummary();
 }
 
-QList<KubeObject> MainWindow::controlledBy(const KubeObject &owner) const
-{
-    QList<KubeObject> out;
-    if (owner.uid().isEmpty())
-        return out;
-    for (KindSource *s : m_session->sources()) {
-        const auto found = s->indexer().byIndex(QString(kOwnerIndex), owner.uid());
-        if (found.ok())
-            out.append(found.value());
-        if (out.size() > 50)
-            break;
-    }
-    return out;
-}
-
 void MainWindow::setTimelineVisible(bool visible)
 {
     const bool showedLane = detailsShowLane();
     m_centre->setCurrentWidget(visible ? static_cast<QWidget *>(m_timeline) : m_view);
-    if (showedLane && !visible)
-        showObject(m_view->currentObject()); // the table's row again
+    if (showedLane && !visible) { // the table's row again
+        if (m_goneRow)
+            showGoneRow();
+        else
+            showObject(m_view->currentObject());
+    }
     m_filter->setTimeline(visible ? m_timelineFacets : nullptr);
     m_counts->shownSourceChanged(); // the facets' freshness is the events' over the timeline
     highlightShownKind();

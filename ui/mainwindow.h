@@ -111,7 +111,8 @@ private:
     // table's current object (null: none), unless the details show a lane.
     void showObject(const KubeObject &object);
     // The details pane, History and the status bar show `object` of `source`
-    // (of the kind `kindId`, in `cluster` in a window of several).
+    // (null: the table's; of the kind `kindId`, in `cluster` in a window of
+    // several).
     void showDetails(KindSource *source, const QString &kindId, const QString &cluster,
                      const KubeObject &object);
     // A lane followed (double-click, Enter): its object selected in its
@@ -122,6 +123,9 @@ private:
     void showLaneObject(const InvolvedObject &object);
     void showLaneState(const KubeObject &object, bool gone);
     bool detailsShowLane() const;
+    // The table's current row left it (m_goneRow): its last state, marked,
+    // unless the details show a lane.
+    void showGoneRow();
     void watchSource(KindSource *source);
     void startWatchedKinds();
     // The filter pane's namespaces and labels applied to the timeline.
@@ -132,7 +136,6 @@ private:
     // The source whose freshness the status bar shows.
     KindSource *shownSource() const;
     void refreshStatusBar();
-    QList<class KubeObject> controlledBy(const class KubeObject &owner) const;
     // The shown custom kind's CRD changed: its columns may have.
     void onCrdsChanged();
     // Where Back and Forward return to: the kind, the view, its selection.
@@ -172,6 +175,13 @@ private:
     class FollowedObject *m_laneObject = nullptr;
     InvolvedObject m_shownLane;
     KindInfo m_shownLaneKind;
+    bool m_detailsShowLane = false; // over the timeline: the lane clicked last
+    struct GoneRow
+    {
+        KubeObject lastState;
+        bool deleted = false; // else hidden by the filters
+    };
+    std::optional<GoneRow> m_goneRow;
     QStackedWidget *m_centre = nullptr;
     class SignInBanner *m_signIn = nullptr;
     class NoticeBar *m_notice = nullptr;
@@ -185,7 +195,7 @@ private:
     class NavigationHistory *m_navigation = nullptr;    // Back and Forward
     class MetadataOnlyAction *m_metadataOnly = nullptr; // View menu, for the shown kind
     LabelledObjects m_timelineLabelled;                 // the filter's labels, over the timeline
-    bool m_timelineScopeStale = false;                  // the caches changed since m_timelineUids
+    bool m_timelineScopeStale = false; // the caches changed since the labelled objects were found
 };
 
 } // namespace informant

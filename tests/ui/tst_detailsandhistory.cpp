@@ -41,6 +41,7 @@ private Q_SLOTS:
     void selectionDrivesDetailsPane();
     void detailsKeepAnObjectThatLeavesTheTable();
     void detailsShowTheLaneClickedOverTheTimeline();
+    void detailsSayWhyALanesObjectIsNotShown();
     void historyKeepsTheChosenRevisionsAcrossUpdates();
     void historyShowsWhatChangedBeforeTheObjectWasOpened();
     void agesAgreeAcrossViews();
@@ -309,6 +310,52 @@ void TestDetailsAndHistory::detailsShowTheLaneClickedOverTheTimeline()
     QCOMPARE(details->object().key(), QStringLiteral("db/pg-0"));
     QTRY_VERIFY2(details->yamlText().contains(QStringLiteral("phase: Succeeded")),
                  qPrintable(details->yamlText()));
+}
+
+// A click does not start an informer the user did not choose, and a lane
+// whose kind the cluster does not serve says so; a row deleted behind the
+// timeline is shown as deleted once the table is back.
+void TestDetailsAndHistory::detailsSayWhyALanesObjectIsNotShown()
+{
+    Fixture f(standardKinds(), QStringLiteral("shown"));
+    QTRY_COMPARE(f.model()->rowCount(), 3);
+    QTableView *table = f.window->resourceView()->table();
+    DetailsPane *details = f.window->detailsPane();
+    table->setCurrentIndex(f.model()->index(f.model()->rowOfKey(QStringLiteral("shop/web-1")), 0));
+    f.window->setTimelineVisible(true);
+    const qsizetype sources = f.session.sources().size();
+    Q_EMIT f.window->timeline()->objectSelected({QStringLiteral("Deployment"),
+                                                 QStringLiteral("shop"),
+                                                 QStringLiteral("web"),
+                                                 QStringLiteral("shopweb"),
+                                                 {},
+                                                 QStringLiteral("apps/v1"),
+                                                 {}});
+    QCOMPARE(details->headerText(),
+             QStringLiteral("Deployment shop/web: deployments are not watched; double-click the "
+                            "lane to open it"));
+    QCOMPARE(f.session.sources().size(), sources);
+    Q_EMIT f.window->timeline()->objectSelected({QStringLiteral("Widget"),
+                                                 QStringLiteral("shop"),
+                                                 QStringLiteral("w"),
+                                                 QStringLiteral("w1"),
+                                                 {},
+                                                 QStringLiteral("example.com/v1"),
+                                                 {}});
+    QCOMPARE(details->headerText(),
+             QStringLiteral("Widget shop/w: this cluster does not serve its kind"));
+
+    // The table's row deleted while the timeline is shown.
+    LocalKindSource *pods = f.session.local(QStringLiteral("pods"));
+    pods->remove(pods->indexer().getByKey(QStringLiteral("shop/web-1")).value());
+    pods->flush();
+    QTRY_COMPARE(f.model()->rowCount(), 2);
+    QCOMPARE(details->headerText(),
+             QStringLiteral("Widget shop/w: this cluster does not serve its kind"));
+    f.window->setTimelineVisible(false);
+    QCOMPARE(details->object().key(), QStringLiteral("shop/web-1"));
+    QVERIFY2(details->headerText().endsWith(QStringLiteral("deleted; its last known state")),
+             qPrintable(details->headerText()));
 }
 
 void TestDetailsAndHistory::selectionDrivesDetailsPane()

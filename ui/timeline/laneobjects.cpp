@@ -54,21 +54,26 @@ QString LaneObjects::uidOf(const InvolvedObject &object)
     return isIdentifiedByName(object) ? QString() : object.uid;
 }
 
+KindSource *LaneObjects::watchedSourceOf(const KindInfo &kind) const
+{
+    if (!kind.isValid())
+        return nullptr;
+    for (KindSource *source : m_session->sources()) {
+        if (source->kind().sameEndpoint(kind))
+            return source;
+    }
+    return nullptr;
+}
+
 bool LaneObjects::isKnownGone(const InvolvedObject &object) const
 {
     const KindInfo kind = kindOf(object);
-    if (!kind.isValid())
+    const KindSource *source = watchedSourceOf(kind);
+    if (!source || !source->status().synced)
         return false;
+    const std::optional<KubeObject> cached = source->indexer().getByKey(rowKeyOf(object, kind));
     const QString uid = uidOf(object);
-    for (KindSource *source : m_session->sources()) {
-        if (!source->kind().sameEndpoint(kind))
-            continue;
-        if (!source->status().synced)
-            return false;
-        const std::optional<KubeObject> cached = source->indexer().getByKey(rowKeyOf(object, kind));
-        return !cached || (!uid.isEmpty() && cached->uid() != uid);
-    }
-    return false;
+    return !cached || (!uid.isEmpty() && cached->uid() != uid);
 }
 
 EarlierObject LaneObjects::endOf(const InvolvedObject &object) const

@@ -40,6 +40,8 @@ public:
     // Node, whose kubelet events name no real uid), which any uid matches.
     static QString uidOf(const InvolvedObject &object);
 
+    // The source of `kind` if it is watched already; null if not (or invalid).
+    KindSource *watchedSourceOf(const KindInfo &kind) const;
     // The object is not in its kind's cache (another with another uid may
     // hold its name), and that kind is watched and listed (a kind not
     // watched yet is not started for the question).
