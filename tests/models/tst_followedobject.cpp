@@ -34,6 +34,13 @@ KindInfo podsKind()
     return kind;
 }
 
+// The pod `name` (uid `uid`) in `pods`, delivered.
+void put(LocalKindSource &pods, const char *name, const char *uid, const char *phase)
+{
+    pods.upsert(podWithUid(QLatin1String(name), QLatin1String(uid), QLatin1String(phase)));
+    pods.flush();
+}
+
 QString phaseOf(const KubeObject &object)
 {
     return QJsonDocument::fromJson(object.json())
@@ -61,9 +68,7 @@ private Q_SLOTS:
 void TestFollowedObject::followsChangesUntilDeleted()
 {
     LocalKindSource pods(podsKind());
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u1"), QStringLiteral("Pending")));
-    pods.flush();
+    put(pods, "web-1", "u1", "Pending");
     FollowedObject followed;
     QSignalSpy changed(&followed, &FollowedObject::changed);
     QSignalSpy gone(&followed, &FollowedObject::gone);
@@ -72,14 +77,10 @@ void TestFollowedObject::followsChangesUntilDeleted()
     QCOMPARE(phaseOf(followed.current()), QStringLiteral("Pending"));
 
     // Another object's change is not its.
-    pods.upsert(
-        podWithUid(QStringLiteral("web-2"), QStringLiteral("u2"), QStringLiteral("Running")));
-    pods.flush();
+    put(pods, "web-2", "u2", "Running");
     QCOMPARE(changed.count(), 1);
 
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u1"), QStringLiteral("Running")));
-    pods.flush();
+    put(pods, "web-1", "u1", "Running");
     QCOMPARE(changed.count(), 2);
     QCOMPARE(phaseOf(changed.last().at(0).value<KubeObject>()), QStringLiteral("Running"));
 
@@ -94,9 +95,7 @@ void TestFollowedObject::followsChangesUntilDeleted()
 void TestFollowedObject::anotherObjectUnderTheNameIsNotIt()
 {
     LocalKindSource pods(podsKind());
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u1"), QStringLiteral("Running")));
-    pods.flush();
+    put(pods, "web-1", "u1", "Running");
     FollowedObject followed;
     QSignalSpy changed(&followed, &FollowedObject::changed);
     QSignalSpy gone(&followed, &FollowedObject::gone);
@@ -105,9 +104,7 @@ void TestFollowedObject::anotherObjectUnderTheNameIsNotIt()
 
     // Deleted and created again under its name (a StatefulSet's pod): the
     // new one is another object.
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u9"), QStringLiteral("Pending")));
-    pods.flush();
+    put(pods, "web-1", "u9", "Pending");
     QCOMPARE(changed.count(), 1);
     QCOMPARE(gone.count(), 1);
     QCOMPARE(followed.current().uid(), QStringLiteral("u1"));
@@ -124,15 +121,11 @@ void TestFollowedObject::byNameAnyObjectUnderItIs()
 {
     // A Node's lane is its name's: the kubelet's events name no real uid.
     LocalKindSource pods(podsKind());
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u1"), QStringLiteral("Running")));
-    pods.flush();
+    put(pods, "web-1", "u1", "Running");
     FollowedObject followed;
     QSignalSpy changed(&followed, &FollowedObject::changed);
     followed.follow(&pods, QStringLiteral("shop/web-1"), QString());
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u9"), QStringLiteral("Pending")));
-    pods.flush();
+    put(pods, "web-1", "u9", "Pending");
     QCOMPARE(changed.count(), 2);
     QCOMPARE(followed.current().uid(), QStringLiteral("u9"));
     QVERIFY(!followed.isGone());
@@ -154,9 +147,7 @@ void TestFollowedObject::waitsForAKindNotListedYet()
     QVERIFY(followed.current().isNull());
     QCOMPARE(gone.count(), 0);
 
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u1"), QStringLiteral("Running")));
-    pods.flush();
+    put(pods, "web-1", "u1", "Running");
     InformerStatus watching;
     watching.state = InformerStatus::State::Watching;
     watching.synced = true;
@@ -168,9 +159,7 @@ void TestFollowedObject::waitsForAKindNotListedYet()
 void TestFollowedObject::stopsFollowing()
 {
     LocalKindSource pods(podsKind());
-    pods.upsert(
-        podWithUid(QStringLiteral("web-1"), QStringLiteral("u1"), QStringLiteral("Running")));
-    pods.flush();
+    put(pods, "web-1", "u1", "Running");
     FollowedObject followed;
     followed.follow(&pods, QStringLiteral("shop/web-1"), QStringLiteral("u1"));
     QVERIFY(followed.isFollowing());
