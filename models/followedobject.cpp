@@ -51,10 +51,8 @@ void FollowedObject::lookUp()
 
 void FollowedObject::apply(const ChangeBatch &batch)
 {
-    if (batch.snapshot) {
-        lookUp();
-        return;
-    }
+    // changesObserved carries changes only, never a snapshot: a relist's
+    // outcome arrives as the changes it made.
     for (const ObjectChange &change : batch.changes) {
         if (change.key != m_key)
             continue;

@@ -1,5 +1,6 @@
 #include "sim/objectvalidation.h"
 
+#include "sim/defaults.h"
 #include "sim/statuses.h"
 
 #include <QJsonArray>
@@ -104,51 +105,34 @@ std::optional<StatusCause> newFinalizerWhileDeleting(const QJsonObject &old,
                        QStringLiteral("metadata.finalizers")};
 }
 
-// A Secret's data as the server validates it: stringData already written
-// into it, base64-encoded (the stored one has none: defaultSecret).
-QJsonValue secretData(const QJsonObject &secret)
-{
-    const QJsonObject text = secret.value(QLatin1String("stringData")).toObject();
-    if (text.isEmpty())
-        return secret.value(QLatin1String("data"));
-    QJsonObject data = secret.value(QLatin1String("data")).toObject();
-    for (auto it = text.begin(); it != text.end(); ++it)
-        data.insert(it.key(), QString::fromLatin1(it.value().toString().toUtf8().toBase64()));
-    return data;
-}
-
-QString secretType(const QJsonObject &secret)
-{
-    const QString type = secret.value(QLatin1String("type")).toString();
-    return type.isEmpty() ? QStringLiteral("Opaque") : type; // as defaulted
-}
-
-// ValidateConfigMapUpdate and ValidateSecretUpdate.
+// ValidateConfigMapUpdate and ValidateSecretUpdate, of `object` defaulted as
+// it would be stored (a Secret's stringData written into data, its type
+// Opaque if none: defaults.cpp).
 QList<StatusCause> immutableFieldsChanged(const ResourceType &type, const QJsonObject &old,
                                           const QJsonObject &object)
 {
     QList<StatusCause> causes;
     const bool secret = type.kind == QLatin1String("Secret");
-    if (secret && secretType(object) != secretType(old))
+    const QJsonValue newType = object.value(QLatin1String("type"));
+    if (secret && newType != old.value(QLatin1String("type")))
         causes.append(
             {QStringLiteral("FieldValueInvalid"),
-             QStringLiteral("Invalid value: \"%1\": field is immutable").arg(secretType(object)),
+             QStringLiteral("Invalid value: \"%1\": field is immutable").arg(newType.toString()),
              QStringLiteral("type")});
     if (!old.value(QLatin1String("immutable")).toBool())
         return causes;
     const QString frozen = QStringLiteral("Forbidden: field is immutable when `immutable` is set");
     if (!object.value(QLatin1String("immutable")).toBool())
         causes.append({QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("immutable")});
-    // As reflect.DeepEqual: an absent map is not an empty one.
-    const auto data = [&](const QJsonObject &json) {
-        return secret ? secretData(json) : json.value(QLatin1String("data"));
-    };
-    if (data(object) != data(old))
-        causes.append({QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("data")});
-    if (!secret &&
-        object.value(QLatin1String("binaryData")) != old.value(QLatin1String("binaryData")))
-        causes.append(
-            {QStringLiteral("FieldValueForbidden"), frozen, QStringLiteral("binaryData")});
+    // As reflect.DeepEqual: an absent map is not an empty one. A Secret has
+    // no binaryData.
+    const QStringList fields =
+        secret ? QStringList{QStringLiteral("data")}
+               : QStringList{QStringLiteral("data"), QStringLiteral("binaryData")};
+    for (const QString &field : fields) {
+        if (object.value(field) != old.value(field))
+            causes.append({QStringLiteral("FieldValueForbidden"), frozen, field});
+    }
     return causes;
 }
 
@@ -167,8 +151,11 @@ std::optional<ApiStatus> invalidUpdate(const ResourceType &type, const StoredObj
         if (std::optional<StatusCause> cause = newFinalizerWhileDeleting(old, object))
             causes.append(*cause);
     }
-    if (frozenKind)
-        causes += immutableFieldsChanged(type, old, object);
+    if (frozenKind) {
+        QJsonObject defaulted = object;
+        applyDefaults(type, defaulted, DefaultsFor::Update);
+        causes += immutableFieldsChanged(type, old, defaulted);
+    }
     if (causes.isEmpty())
         return std::nullopt;
     return statuses::invalid(qualifiedKind(type), current.name, causes);
